@@ -1,0 +1,360 @@
+//! The card database: loading, finding it on disk, and looking names up.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use super::card::{Card, CardId, CardKind, Group};
+use super::error::DbError;
+use super::load;
+use super::names::{fold, NameIndex};
+use super::sets::{SetDates, SetInfo};
+
+/// Environment variable naming the card database folder.
+pub const CARDS_ENV: &str = "VTESDECK_CARDS";
+
+/// Nicknames and old names kept by the project: `alias<TAB>card name` per line.
+const ALIASES: &str = include_str!("../../data/aliases.tsv");
+
+/// The official card list, indexed by id and by name.
+#[derive(Debug, Clone)]
+pub struct CardDb {
+    cards: Vec<Card>,
+    by_id: HashMap<CardId, usize>,
+    names: NameIndex,
+    sets: Vec<SetInfo>,
+    source: PathBuf,
+}
+
+/// A printing hint written after a crypt name: `(G6)`, `(ADV)`, `(G3 ADV)`, `Gangrel:6`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PrintingHint {
+    /// The group asked for.
+    pub group: Option<Group>,
+    /// Advanced (`Some(true)`) or not; `None` when the line does not say.
+    pub advanced: Option<bool>,
+}
+
+impl PrintingHint {
+    /// Whether the hint says nothing.
+    pub fn is_empty(&self) -> bool {
+        self.group.is_none() && self.advanced.is_none()
+    }
+}
+
+/// How a written name was matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchKind {
+    /// Same key as a name, aka or alias.
+    Exact,
+    /// A close spelling (small edit distance, no rival as close).
+    Fuzzy,
+}
+
+/// The result of looking a written name up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lookup {
+    /// The printings that fit the name and hint (one or more ids, CSV order).
+    Found {
+        /// Candidate cards: several printings of one name when no hint decides.
+        cards: Vec<CardId>,
+        /// How the name matched.
+        matched: MatchKind,
+    },
+    /// Nothing fits; up to three suggestions, best first.
+    NotFound {
+        /// Names of the closest cards.
+        suggestions: Vec<String>,
+    },
+}
+
+impl CardDb {
+    /// Builds a database from the CSV texts (paths only name the files in errors).
+    pub fn from_csv(
+        crypt: (&Path, &str),
+        library: (&Path, &str),
+        sets: Option<(&Path, &str)>,
+        library_meta: Option<(&Path, &str)>,
+    ) -> Result<CardDb, DbError> {
+        let sets = match sets {
+            Some((path, text)) => load::sets(path, text)?,
+            None => Vec::new(),
+        };
+        let dates = SetDates::new(&sets);
+        let mut cards = load::crypt_cards(crypt.0, crypt.1, &dates)?;
+        cards.extend(load::library_cards(library.0, library.1, &dates)?);
+        if let Some((path, text)) = library_meta {
+            let mut requirements = load::requirements(path, text)?;
+            for card in &mut cards {
+                if let Some(req) = requirements.remove(&card.id) {
+                    card.requirements = req;
+                }
+            }
+        }
+        let source = crypt.0.parent().map(Path::to_path_buf).unwrap_or_default();
+        Ok(CardDb::index(cards, sets, source))
+    }
+
+    /// Loads `vtescrypt.csv` and `vteslib.csv` (and `vtessets.csv`,
+    /// `vteslibmeta.csv` when present) from a folder.
+    pub fn load(dir: &Path) -> Result<CardDb, DbError> {
+        let read = |name: &str, required: bool| -> Result<Option<(PathBuf, String)>, DbError> {
+            let path = dir.join(name);
+            match std::fs::read(&path) {
+                Ok(bytes) => match String::from_utf8(bytes) {
+                    Ok(text) => Ok(Some((path, text))),
+                    Err(e) => {
+                        let offset = e.utf8_error().valid_up_to();
+                        let line = e.as_bytes()[..offset].iter().filter(|b| **b == b'\n').count() + 1;
+                        Err(DbError::Csv {
+                            path,
+                            line: line as u64,
+                            message: "invalid UTF-8 (the VEKN files are UTF-8)".into(),
+                        })
+                    }
+                },
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => Ok(None),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    Err(DbError::MissingFile { path })
+                }
+                Err(source) => Err(DbError::Io { path, source }),
+            }
+        };
+        let missing = |name: &str| DbError::MissingFile {
+            path: dir.join(name),
+        };
+        let crypt = read("vtescrypt.csv", true)?.ok_or_else(|| missing("vtescrypt.csv"))?;
+        let library = read("vteslib.csv", true)?.ok_or_else(|| missing("vteslib.csv"))?;
+        let sets = read("vtessets.csv", false)?;
+        let meta = read("vteslibmeta.csv", false)?;
+        let mut db = CardDb::from_csv(
+            (&crypt.0, &crypt.1),
+            (&library.0, &library.1),
+            sets.as_ref().map(|(p, t)| (p.as_path(), t.as_str())),
+            meta.as_ref().map(|(p, t)| (p.as_path(), t.as_str())),
+        )?;
+        db.source = dir.to_path_buf();
+        Ok(db)
+    }
+
+    /// The user's data folder for the card database (`~/.local/share/vtesdeck/cards`).
+    pub fn user_dir() -> Option<PathBuf> {
+        directories::ProjectDirs::from("", "", "vtesdeck").map(|d| d.data_dir().join("cards"))
+    }
+
+    /// Finds the database folder: `flag`, else `$VTESDECK_CARDS`, else [`CardDb::user_dir`].
+    pub fn locate(flag: Option<&Path>) -> Result<PathBuf, DbError> {
+        if let Some(dir) = flag {
+            return Ok(dir.to_path_buf());
+        }
+        if let Some(dir) = std::env::var_os(CARDS_ENV).filter(|v| !v.is_empty()) {
+            return Ok(PathBuf::from(dir));
+        }
+        let mut searched = vec![format!("--cards, ${CARDS_ENV}")];
+        if let Some(dir) = CardDb::user_dir() {
+            if dir.join("vtescrypt.csv").is_file() {
+                return Ok(dir);
+            }
+            searched.push(dir.display().to_string());
+        }
+        Err(DbError::NotFound {
+            searched: searched.join(", "),
+        })
+    }
+
+    fn index(cards: Vec<Card>, sets: Vec<SetInfo>, source: PathBuf) -> CardDb {
+        let by_id = cards.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+        let mut names = NameIndex::new();
+        for (i, card) in cards.iter().enumerate() {
+            names.insert(&card.name, i);
+            for aka in &card.aka {
+                names.insert(aka, i);
+            }
+        }
+        let mut db = CardDb {
+            cards,
+            by_id,
+            names,
+            sets,
+            source,
+        };
+        db.add_aliases();
+        db.add_short_names();
+        db.names.finish();
+        db
+    }
+
+    /// Adds the project's alias table (`data/aliases.tsv`).
+    fn add_aliases(&mut self) {
+        for line in ALIASES.lines() {
+            let line = line.trim_end();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let Some((alias, target)) = line.split_once('\t') else {
+                continue;
+            };
+            let targets: Vec<usize> = self
+                .names
+                .exact(&fold(target.trim()))
+                .map(<[usize]>::to_vec)
+                .unwrap_or_default();
+            for card in targets {
+                self.names.insert(alias.trim(), card);
+            }
+        }
+    }
+
+    /// Adds the part before the first comma of names that have one
+    /// (`Al-Ashrad` for `Al-Ashrad, Amr of Alamut`) when no other card uses it.
+    fn add_short_names(&mut self) {
+        let mut short: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, card) in self.cards.iter().enumerate() {
+            if let Some((head, _)) = card.name.split_once(", ") {
+                if !card.name.ends_with(", The") && head.len() >= 4 {
+                    short.entry(head.to_string()).or_default().push(i);
+                }
+            }
+        }
+        for (head, cards) in short {
+            let same_name = cards
+                .iter()
+                .all(|&i| self.cards[i].name == self.cards[cards[0]].name);
+            if same_name && self.names.exact(&fold(&head)).is_none() {
+                for card in cards {
+                    self.names.insert(&head, card);
+                }
+            }
+        }
+    }
+
+    /// Every card, crypt first, in CSV order.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+
+    /// Looks a card up by id.
+    pub fn get(&self, id: CardId) -> Option<&Card> {
+        self.by_id.get(&id).map(|&i| &self.cards[i])
+    }
+
+    /// The sets of `vtessets.csv`.
+    pub fn sets(&self) -> &[SetInfo] {
+        &self.sets
+    }
+
+    /// The folder the database was loaded from.
+    pub fn source(&self) -> &Path {
+        &self.source
+    }
+
+    /// Whether several cards share this card's name (printings: groups, advanced).
+    pub fn has_other_printings(&self, card: &Card) -> bool {
+        self.names
+            .exact(&fold(&card.name))
+            .is_some_and(|cards| cards.iter().any(|&i| self.cards[i].id != card.id))
+    }
+
+    /// The name that tells this printing apart: `Theo Bell (G6)`, `Kemintiri (ADV)`,
+    /// or the plain name when the card has a single printing.
+    pub fn printing_name(&self, card: &Card) -> String {
+        if card.is_crypt() && self.has_other_printings(card) {
+            format!("{} {}", card.name, card.suffix())
+        } else {
+            card.name.clone()
+        }
+    }
+
+    /// Looks up a written name (printing suffix already removed) with a hint.
+    ///
+    /// Exact keys win; otherwise a close spelling is accepted only when it is
+    /// within a small edit distance and no other name is as close.
+    pub fn lookup(&self, written: &str, hint: PrintingHint, kind: Option<CardKind>) -> Lookup {
+        let key = fold(written);
+        if key.is_empty() {
+            return Lookup::NotFound {
+                suggestions: Vec::new(),
+            };
+        }
+        if let Some(cards) = self.names.exact(&key) {
+            if let Some(found) = self.pick(cards, hint, kind) {
+                return Lookup::Found {
+                    cards: found,
+                    matched: MatchKind::Exact,
+                };
+            }
+        }
+        let ranked = self.names.ranked(&key, 4);
+        if let Some(best) = ranked.first() {
+            let runner_up = ranked
+                .iter()
+                .skip(1)
+                .find(|m| !same_cards(&self.cards, m.cards, best.cards));
+            let unique = runner_up.is_none_or(|r| r.distance > best.distance);
+            if unique && best.distance <= allowed_typos(key.len()) {
+                if let Some(found) = self.pick(best.cards, hint, kind) {
+                    return Lookup::Found {
+                        cards: found,
+                        matched: MatchKind::Fuzzy,
+                    };
+                }
+            }
+        }
+        let mut suggestions: Vec<String> = Vec::new();
+        for m in &ranked {
+            for &i in m.cards {
+                let name = self.printing_name(&self.cards[i]);
+                if !suggestions.contains(&name) && suggestions.len() < 3 {
+                    suggestions.push(name);
+                }
+            }
+        }
+        Lookup::NotFound { suggestions }
+    }
+
+    /// Keeps the candidates that fit the hint and the section; `None` if none do.
+    fn pick(&self, cards: &[usize], hint: PrintingHint, kind: Option<CardKind>) -> Option<Vec<CardId>> {
+        let fits = |i: &&usize| {
+            let card = &self.cards[**i];
+            hint.advanced.is_none_or(|adv| card.advanced == adv || !card.is_crypt())
+                && hint
+                    .group
+                    .is_none_or(|g| card.group == Some(g) || !card.is_crypt())
+        };
+        let mut chosen: Vec<&usize> = cards.iter().filter(fits).collect();
+        if chosen.is_empty() && hint.advanced.is_some() && hint.group.is_some() {
+            // `(G3 ADV)` where only the group or only the flag exists: trust the flag.
+            chosen = cards
+                .iter()
+                .filter(|&&i| Some(self.cards[i].advanced) == hint.advanced)
+                .collect();
+        }
+        if chosen.is_empty() {
+            return None;
+        }
+        if let Some(kind) = kind {
+            if chosen.iter().any(|&&i| self.cards[i].kind == kind)
+                && chosen.iter().any(|&&i| self.cards[i].kind != kind)
+            {
+                chosen.retain(|&&i| self.cards[i].kind == kind);
+            }
+        }
+        Some(chosen.into_iter().map(|&i| self.cards[i].id).collect())
+    }
+}
+
+/// How many typos a key of this length may hold and still match alone.
+fn allowed_typos(len: usize) -> usize {
+    match len {
+        0..=4 => 0,
+        5..=9 => 1,
+        10..=19 => 2,
+        _ => 3,
+    }
+}
+
+/// Whether two candidate lists name the same card name (printings of one card).
+fn same_cards(cards: &[Card], a: &[usize], b: &[usize]) -> bool {
+    a.iter()
+        .chain(b)
+        .all(|&i| cards[i].name == cards[a[0]].name)
+}

@@ -1,0 +1,64 @@
+//! Errors raised while finding or loading the card database.
+
+use std::path::PathBuf;
+
+/// An error while finding or reading the VEKN CSV files.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DbError {
+    /// No card database folder was found.
+    #[error(
+        "no card database found (looked in: {searched}); pass --cards DIR, set VTESDECK_CARDS, \
+         or install one with `vtesdeck db update` (download) or `vtesdeck db import PATH`"
+    )]
+    NotFound {
+        /// The places that were searched, comma separated.
+        searched: String,
+    },
+    /// A required CSV file is missing from the folder.
+    #[error("{}: missing (a card database folder holds vtescrypt.csv and vteslib.csv)", path.display())]
+    MissingFile {
+        /// The missing file.
+        path: PathBuf,
+    },
+    /// A file could not be read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The CSV itself is malformed (bad quoting, wrong number of fields, bad UTF-8).
+    #[error("{}:{line}: malformed CSV: {message}", path.display())]
+    Csv {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line number.
+        line: u64,
+        /// What went wrong.
+        message: String,
+    },
+    /// A required column is absent from the header row.
+    #[error("{}:1: missing column {column:?}", path.display())]
+    MissingColumn {
+        /// The file.
+        path: PathBuf,
+        /// The column name.
+        column: &'static str,
+    },
+    /// A field holds a value of the wrong shape.
+    #[error("{}:{line}: column {column:?}: {message}: {value:?}", path.display())]
+    BadValue {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line number of the record.
+        line: u64,
+        /// The column name.
+        column: &'static str,
+        /// The offending value.
+        value: String,
+        /// What was expected.
+        message: &'static str,
+    },
+}

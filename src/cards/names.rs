@@ -1,0 +1,194 @@
+//! Name folding and the name index: how a written name finds its card.
+//!
+//! A name is folded to a key: Windows-1252 bytes mangled as `=92` are decoded,
+//! accents are dropped, `(TM)` and `™` removed, case ignored, apostrophes and
+//! quotes dropped, other punctuation turned into spaces, and a leading `The` or
+//! trailing `, The` removed, so that `The Rack`, `rack, the` and `Rack, The`
+//! share one key.
+
+use std::collections::HashMap;
+
+/// Folds a written card name to its lookup key.
+pub fn fold(name: &str) -> String {
+    let decoded = decode_quoted_printable(name);
+    let ascii = deunicode::deunicode(&decoded.replace('™', "(TM)"));
+    let lower = ascii.to_ascii_lowercase().replace("(tm)", " ");
+    let mut key = String::with_capacity(lower.len());
+    for c in lower.chars() {
+        match c {
+            '\'' | '`' | '"' => {}
+            c if c.is_ascii_alphanumeric() => key.push(c),
+            _ => {
+                if !key.is_empty() && !key.ends_with(' ') {
+                    key.push(' ');
+                }
+            }
+        }
+    }
+    let key = key.trim_end();
+    let key = key.strip_prefix("the ").unwrap_or(key);
+    let key = key.strip_suffix(" the").unwrap_or(key);
+    key.to_string()
+}
+
+/// Decodes `=XX` escapes (quoted-printable of Windows-1252, as old mail archives
+/// mangled `God’s` into `God=92s`).
+fn decode_quoted_printable(name: &str) -> std::borrow::Cow<'_, str> {
+    if !name.contains('=') {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    let bytes = name.as_bytes();
+    let mut out = String::with_capacity(name.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'='
+            && i + 2 < bytes.len()
+            && bytes[i + 1].is_ascii_hexdigit()
+            && bytes[i + 2].is_ascii_hexdigit()
+        {
+            let hex = &name[i + 1..i + 3];
+            if let Ok(byte @ 0x80..=0xff) = u8::from_str_radix(hex, 16) {
+                let single = [byte];
+                let (decoded, _, _) = encoding_rs::WINDOWS_1252.decode(&single);
+                out.push_str(&decoded);
+                i += 3;
+                continue;
+            }
+        }
+        let c = name[i..].chars().next().unwrap_or(' ');
+        out.push(c);
+        i += c.len_utf8();
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Folded keys mapped to the cards (indices) they name.
+#[derive(Debug, Default, Clone)]
+pub struct NameIndex {
+    exact: HashMap<String, Vec<usize>>,
+    /// Keys kept for fuzzy matching, with the card indices they stand for.
+    keys: Vec<(String, Vec<usize>)>,
+}
+
+impl NameIndex {
+    /// An empty index.
+    pub fn new() -> NameIndex {
+        NameIndex::default()
+    }
+
+    /// Adds a name (CSV name, aka, alias) for a card.
+    pub fn insert(&mut self, name: &str, card: usize) {
+        let key = fold(name);
+        if key.is_empty() {
+            return;
+        }
+        let entry = self.exact.entry(key).or_default();
+        if !entry.contains(&card) {
+            entry.push(card);
+        }
+    }
+
+    /// Adds a name only if no card has that key yet (secondary names:
+    /// `Al-Ashrad` for `Al-Ashrad, Amr of Alamut`).
+    pub fn insert_if_free(&mut self, name: &str, card: usize) -> bool {
+        let key = fold(name);
+        if key.is_empty() || self.exact.contains_key(&key) {
+            return false;
+        }
+        self.exact.insert(key, vec![card]);
+        true
+    }
+
+    /// Freezes the fuzzy-matching key list; call once after the last insert.
+    pub fn finish(&mut self) {
+        let mut keys: Vec<(String, Vec<usize>)> = self
+            .exact
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        keys.sort();
+        self.keys = keys;
+    }
+
+    /// The cards a folded key names exactly.
+    pub fn exact(&self, key: &str) -> Option<&[usize]> {
+        self.exact.get(key).map(Vec::as_slice)
+    }
+
+    /// Keys ranked by similarity to `key`, best first: (similarity 0..1, edit distance, cards).
+    pub fn ranked(&self, key: &str, limit: usize) -> Vec<Match<'_>> {
+        let mut scored: Vec<Match> = self
+            .keys
+            .iter()
+            .map(|(candidate, cards)| Match {
+                key: candidate,
+                cards,
+                similarity: strsim::jaro_winkler(key, candidate),
+                distance: usize::MAX,
+            })
+            .collect();
+        let keep = limit.max(1) * 8;
+        if scored.len() > keep {
+            scored.select_nth_unstable_by(keep, |a, b| b.similarity.total_cmp(&a.similarity));
+            scored.truncate(keep);
+        }
+        for m in &mut scored {
+            m.distance = strsim::damerau_levenshtein(key, m.key);
+        }
+        scored.sort_by(|a, b| {
+            a.distance
+                .cmp(&b.distance)
+                .then(b.similarity.total_cmp(&a.similarity))
+        });
+        scored.truncate(limit);
+        scored
+    }
+}
+
+/// A fuzzy match of a key against the index.
+#[derive(Debug, Clone)]
+pub struct Match<'a> {
+    /// The matched key.
+    pub key: &'a str,
+    /// The cards that key names.
+    pub cards: &'a [usize],
+    /// Jaro-Winkler similarity, 0 to 1.
+    pub similarity: f64,
+    /// Damerau-Levenshtein distance.
+    pub distance: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding_ignores_case_accents_and_articles() {
+        assert_eq!(fold("Céleste Lamontagne"), fold("celeste lamontagne"));
+        assert_eq!(fold("The Rack"), fold("Rack, The"));
+        assert_eq!(fold("Pier 13 port of baltimore"), fold("Pier 13, Port of Baltimore"));
+        assert_eq!(
+            fold("Bang Nakh -- Tiger's Claws"),
+            fold("Bang Nakh \u{2014} Tiger\u{2019}s Claws")
+        );
+    }
+
+    #[test]
+    fn folding_handles_trademark_and_mangled_quotes() {
+        assert_eq!(fold("Pentex(TM) Subversion"), fold("Pentex\u{2122} Subversion"));
+        assert_eq!(fold("God=92s Light"), fold("God's Light"));
+        assert_eq!(fold("Cats` Guidance"), fold("Cats' Guidance"));
+    }
+
+    #[test]
+    fn ranked_puts_one_letter_typo_first() {
+        let mut index = NameIndex::new();
+        index.insert("Deep Song", 0);
+        index.insert("Deer Stalker", 1);
+        index.insert("Earth Meld", 2);
+        index.finish();
+        let ranked = index.ranked(&fold("Deap Song"), 3);
+        assert_eq!(ranked[0].cards, &[0]);
+        assert_eq!(ranked[0].distance, 1);
+    }
+}

@@ -1,0 +1,78 @@
+//! Turning `PATH...` arguments into decks: files, directories (recursively,
+//! symlink loops reported), `-` for standard input. A bad input is reported
+//! and the others still read.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use vtesdeck::cards::CardDb;
+use vtesdeck::deck::{Deck, MAX_FILE_BYTES};
+use vtesdeck::formats::{self, Format};
+
+/// One input: a deck, or the error that kept it from being read.
+pub type Input = Result<Deck, anyhow::Error>;
+
+/// The files named by the arguments, directories walked in name order.
+/// Walk errors (symlink loops, unreadable folders) come back as errors in place.
+pub fn expand(paths: &[PathBuf]) -> Vec<Result<PathBuf, anyhow::Error>> {
+    let mut out = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" || !path.is_dir() {
+            out.push(Ok(path.clone()));
+            continue;
+        }
+        let walker = walkdir::WalkDir::new(path)
+            .follow_links(true)
+            .sort_by_file_name();
+        for entry in walker {
+            match entry {
+                Ok(entry) if entry.file_type().is_file() => {
+                    let name = entry.file_name().to_string_lossy();
+                    if !name.starts_with('.') {
+                        out.push(Ok(entry.into_path()));
+                    }
+                }
+                Ok(_) => {}
+                Err(err) => {
+                    let at = err
+                        .path()
+                        .map_or_else(|| path.display().to_string(), |p| p.display().to_string());
+                    let message = if err.loop_ancestor().is_some() {
+                        "symbolic link loop, skipped".to_string()
+                    } else {
+                        err.to_string()
+                    };
+                    out.push(Err(anyhow::anyhow!("{at}: {message}")));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Reads one input path (`-` = standard input) into a deck.
+pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .context("-: cannot read standard input")?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            anyhow::bail!("-: input too large (a decklist is at most {MAX_FILE_BYTES} bytes)");
+        }
+        return Ok(Deck::from_text(&formats::decode(&bytes), format, db));
+    }
+    Ok(Deck::load(path, format, db)?)
+}
+
+/// Expands the arguments and reads every deck, in parallel, in input order.
+pub fn load_all(paths: &[PathBuf], format: Option<Format>, db: &CardDb) -> Vec<Input> {
+    use rayon::prelude::*;
+    expand(paths)
+        .into_par_iter()
+        .map(|path| path.and_then(|p| load(&p, format, db)))
+        .collect()
+}

@@ -1,0 +1,136 @@
+//! Command-line parsing and dispatch. Each subcommand lives in its own file
+//! with its `Args` and a `run` returning an [`Outcome`].
+
+mod exit;
+mod inputs;
+mod parse;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use vtesdeck::cards::CardDb;
+use vtesdeck::formats::Format;
+
+pub use exit::Outcome;
+
+/// Read, check, analyse and simulate Vampire: The Eternal Struggle decklists.
+///
+/// Exit status: 0 ok, 1 findings (an illegal deck, an unresolved line), 2 error.
+#[derive(Debug, Parser)]
+#[command(name = "vtesdeck", version, about, max_term_width = 100)]
+pub struct Cli {
+    /// Card database folder (vtescrypt.csv, vteslib.csv); default: $VTESDECK_CARDS,
+    /// then the user data folder (~/.local/share/vtesdeck/cards on Linux).
+    #[arg(long, global = true, value_name = "DIR")]
+    cards: Option<PathBuf>,
+
+    /// Read decklists in this format instead of detecting it.
+    #[arg(long, global = true, value_name = "FORMAT")]
+    input_format: Option<InputFormat>,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Read decklists and print them normalised (or as JSON), with unresolved lines.
+    Parse(parse::ParseArgs),
+}
+
+/// `--input-format` values.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum InputFormat {
+    /// TWDA entry and TWD-shaped exports (VDB, VTES Decks, Sutekh TWDA).
+    Twd,
+    /// JOL: `2x Name` lines.
+    Jol,
+    /// Lackey CCG: `N<TAB>Name`, library first, then `Crypt:`.
+    Lackey,
+    /// ARDB text (as Sutekh writes it).
+    Ardb,
+    /// Secret Library import text.
+    SecretLibrary,
+    /// ELDB deck file.
+    Eldb,
+    /// VEKN forum BBCode.
+    Forum,
+    /// Any list of counts and names.
+    Plain,
+    /// A VDB deck URL.
+    VdbUrl,
+    /// vtesdeck JSON.
+    Json,
+}
+
+impl From<InputFormat> for Format {
+    fn from(format: InputFormat) -> Format {
+        match format {
+            InputFormat::Twd => Format::Twd,
+            InputFormat::Jol => Format::Jol,
+            InputFormat::Lackey => Format::Lackey,
+            InputFormat::Ardb => Format::Ardb,
+            InputFormat::SecretLibrary => Format::SecretLibrary,
+            InputFormat::Eldb => Format::Eldb,
+            InputFormat::Forum => Format::Forum,
+            InputFormat::Plain => Format::Plain,
+            InputFormat::VdbUrl => Format::VdbUrl,
+            InputFormat::Json => Format::Json,
+        }
+    }
+}
+
+/// Options every subcommand shares.
+pub struct Global {
+    /// `--cards`.
+    pub cards: Option<PathBuf>,
+    /// `--input-format`.
+    pub input_format: Option<Format>,
+}
+
+impl Global {
+    /// Finds and loads the card database.
+    pub fn card_db(&self) -> anyhow::Result<CardDb> {
+        let dir = CardDb::locate(self.cards.as_deref())?;
+        Ok(CardDb::load(&dir)?)
+    }
+}
+
+/// Parses the arguments, runs the subcommand, prints an error once.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let global = Global {
+        cards: cli.cards,
+        input_format: cli.input_format.map(Format::from),
+    };
+    let result = match cli.command {
+        Command::Parse(args) => parse::run(&args, &global),
+    };
+    match result {
+        Ok(outcome) => outcome.into(),
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                return ExitCode::SUCCESS;
+            }
+            let _ = writeln!(std::io::stderr(), "vtesdeck: {err:#}");
+            Outcome::Error.into()
+        }
+    }
+}
+
+/// Whether an error is a closed standard output (`vtesdeck ... | head`).
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Prints an input error on standard error, `vtesdeck: path: message`.
+pub fn report_input_error(err: &anyhow::Error) {
+    let _ = writeln!(std::io::stderr(), "vtesdeck: {err:#}");
+}

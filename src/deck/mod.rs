@@ -1,0 +1,257 @@
+//! The deck model: resolved crypt and library entries, the lines that did not resolve.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{Card, CardDb, CardId, CardKind, Group, Lookup};
+use crate::formats::{self, DeclaredCounts, DeckMeta, Format, LineKind, RawDeck, RawLine};
+
+/// Largest file `Deck::load` reads, so a stray huge file cannot exhaust memory.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// One card of a deck and its number of copies.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DeckCard {
+    /// The card.
+    pub id: CardId,
+    /// Copies.
+    pub count: u32,
+    /// The first line that names it (1-based).
+    pub line: usize,
+}
+
+/// A card line that resolved to no card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unresolved {
+    /// 1-based line number.
+    pub line: usize,
+    /// The line as written.
+    pub text: String,
+    /// Up to three card names, most similar first.
+    pub suggestions: Vec<String>,
+    /// Why it could not be read, when it is not just an unknown name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// A decklist resolved against the card database.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deck {
+    /// The file it came from (`None` for standard input or text).
+    pub path: Option<PathBuf>,
+    /// The format it was read as.
+    pub format: Format,
+    /// Name, author, description, event.
+    pub meta: DeckMeta,
+    /// Counts the file's own headers announce.
+    pub declared: DeclaredCounts,
+    /// Crypt cards, in the order first written.
+    pub crypt: Vec<DeckCard>,
+    /// Library cards, in the order first written.
+    pub library: Vec<DeckCard>,
+    /// Card lines that resolved to nothing (or could not be read).
+    pub unresolved: Vec<Unresolved>,
+}
+
+/// An error reading a deck file.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DeckError {
+    /// The file could not be read.
+    #[error("{}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file is larger than [`MAX_FILE_BYTES`].
+    #[error("{}: file too large ({size} bytes; a decklist is at most {MAX_FILE_BYTES})", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size.
+        size: u64,
+    },
+}
+
+impl Deck {
+    /// Reads and resolves a deck file.
+    pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Result<Deck, DeckError> {
+        let bytes = read_bounded(path)?;
+        let mut deck = Deck::from_text(&formats::decode(&bytes), format, db);
+        deck.path = Some(path.to_path_buf());
+        Ok(deck)
+    }
+
+    /// Reads and resolves a decklist text (format detected unless given).
+    pub fn from_text(text: &str, format: Option<Format>, db: &CardDb) -> Deck {
+        Deck::from_raw(formats::read(text, format), db)
+    }
+
+    /// Resolves the lines of a read decklist against the card database.
+    pub fn from_raw(raw: RawDeck, db: &CardDb) -> Deck {
+        let mut deck = Deck {
+            path: None,
+            format: raw.format,
+            meta: raw.meta,
+            declared: raw.declared,
+            crypt: Vec::new(),
+            library: Vec::new(),
+            unresolved: raw
+                .problems
+                .into_iter()
+                .map(|p| Unresolved {
+                    line: p.line,
+                    text: p.text,
+                    suggestions: Vec::new(),
+                    reason: Some(p.message),
+                })
+                .collect(),
+        };
+        let mut resolved: Vec<(&RawLine, Vec<&Card>)> = Vec::new();
+        for line in &raw.lines {
+            match resolve_line(line, db) {
+                Ok(cards) => resolved.push((line, cards)),
+                Err(suggestions) => {
+                    if line.kind == LineKind::Card {
+                        deck.unresolved.push(Unresolved {
+                            line: line.line,
+                            text: line.text.clone(),
+                            suggestions,
+                            reason: None,
+                        });
+                    }
+                }
+            }
+        }
+        let settled_groups: Vec<u8> = resolved
+            .iter()
+            .filter(|(_, cards)| cards.len() == 1 && cards[0].is_crypt())
+            .filter_map(|(_, cards)| cards[0].group.and_then(Group::number))
+            .collect();
+        for (line, cards) in resolved {
+            let card = choose_printing(&cards, &settled_groups);
+            deck.add(card, line.count, line.line);
+        }
+        deck.unresolved.sort_by_key(|u| u.line);
+        deck
+    }
+
+    fn add(&mut self, card: &Card, count: u32, line: usize) {
+        let part = match card.kind {
+            CardKind::Crypt => &mut self.crypt,
+            CardKind::Library => &mut self.library,
+        };
+        match part.iter_mut().find(|e| e.id == card.id) {
+            Some(entry) => entry.count = entry.count.saturating_add(count),
+            None => part.push(DeckCard {
+                id: card.id,
+                count,
+                line,
+            }),
+        }
+    }
+
+    /// Number of crypt cards, copies counted.
+    pub fn crypt_count(&self) -> u32 {
+        self.crypt.iter().fold(0u32, |n, e| n.saturating_add(e.count))
+    }
+
+    /// Number of library cards, copies counted.
+    pub fn library_count(&self) -> u32 {
+        self.library.iter().fold(0u32, |n, e| n.saturating_add(e.count))
+    }
+
+    /// The path as text, `-` for standard input.
+    pub fn path_label(&self) -> String {
+        self.path
+            .as_ref()
+            .map_or_else(|| "-".to_string(), |p| p.display().to_string())
+    }
+}
+
+/// Reads at most [`MAX_FILE_BYTES`] of a file.
+fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
+    use std::io::Read;
+    let read_error = |source| DeckError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(read_error)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(read_error)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
+        return Err(DeckError::TooLarge {
+            path: path.to_path_buf(),
+            size,
+        });
+    }
+    Ok(bytes)
+}
+
+/// Resolves one line: the candidates (printings) of the name, or suggestions.
+///
+/// The written name is tried whole, then without what looks like a trailing
+/// comment (` -- ...`, `(...)`, `* ...`), so that card names that contain
+/// such text still match first.
+fn resolve_line<'a>(line: &RawLine, db: &'a CardDb) -> Result<Vec<&'a Card>, Vec<String>> {
+    let mut first_suggestions = None;
+    for candidate in name_variants(&line.name) {
+        match db.lookup(candidate, line.hint, line.section) {
+            Lookup::Found { cards, .. } => {
+                return Ok(cards.iter().filter_map(|id| db.get(*id)).collect());
+            }
+            Lookup::NotFound { suggestions } => {
+                first_suggestions.get_or_insert(suggestions);
+            }
+        }
+    }
+    Err(first_suggestions.unwrap_or_default())
+}
+
+/// The written name, then shorter readings without a trailing comment.
+fn name_variants(name: &str) -> Vec<&str> {
+    let mut variants = vec![name];
+    for cut in [" -- ", "--", " (", " [", " *", " - ", " / ", "  "] {
+        if let Some(at) = name.find(cut) {
+            let shorter = name[..at].trim_end();
+            if !shorter.is_empty() && !variants.contains(&shorter) {
+                variants.push(shorter);
+            }
+        }
+    }
+    variants
+}
+
+/// Picks one printing among the candidates for a name: base over advanced
+/// (the hint already kept advanced ones when asked), then one that fits the
+/// groups of the rest of the crypt, then the newest.
+fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> &'a Card {
+    if cards.len() == 1 {
+        return cards[0];
+    }
+    let mut pool: Vec<&Card> = cards.to_vec();
+    if pool.iter().any(|c| !c.advanced) && pool.iter().any(|c| c.advanced) {
+        pool.retain(|c| !c.advanced);
+    }
+    let fits = |card: &&Card| match card.group {
+        Some(Group::Number(g)) => settled_groups
+            .iter()
+            .all(|&s| s.abs_diff(g) <= 1)
+            || settled_groups.is_empty(),
+        _ => true,
+    };
+    let fitting: Vec<&Card> = pool.iter().copied().filter(fits).collect();
+    if !fitting.is_empty() {
+        pool = fitting;
+    }
+    pool.into_iter()
+        .max_by_key(|c| (c.first_release(), c.group, c.id))
+        .unwrap_or(cards[0])
+}
+

@@ -1,0 +1,33 @@
+//! Turning a file's bytes into text: BOM, UTF-8, Windows-1252, CRLF.
+
+/// Decodes decklist bytes: UTF-8 (with or without BOM), else Windows-1252
+/// (a superset of Latin-1 for printable text), so accents survive; CRLF and
+/// lone CR become LF.
+pub fn decode(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes).0,
+    };
+    if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        text.into_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_with_bom_and_crlf() {
+        assert_eq!(decode(b"\xef\xbb\xbf2x C\xc3\xa9leste\r\n"), "2x Céleste\n");
+    }
+
+    #[test]
+    fn latin1_accents_survive() {
+        assert_eq!(decode(b"2x C\xe9leste\n"), "2x Céleste\n");
+        assert_eq!(decode(b"God\x92s Light"), "God\u{2019}s Light");
+    }
+}

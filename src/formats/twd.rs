@@ -1,0 +1,312 @@
+//! The TWDA layout: event header, deck metadata, `Crypt (N cards, ...)` with
+//! columned crypt lines, `Library (N cards)` with typed sections.
+//!
+//! The reader is tolerant enough for the TWD-shaped exports of other tools:
+//! VDB "Text" and "TWD" (`min=8 max=26`, `=` underlines), VTES Decks
+//! (`Crypt(12 cards`), Sutekh "TWDA" (tab-aligned crypt columns).
+
+use std::sync::LazyLock;
+
+use chrono::NaiveDate;
+use regex::Regex;
+
+use super::{split_printing_suffix, EventInfo, Format, LineKind, LineProblem, RawDeck, RawLine};
+use crate::cards::{CardKind, Group, PrintingHint};
+
+static CRYPT_HEADER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^crypt\s*\((\d+)\s*cards?\b").expect("valid regex"));
+static LIBRARY_HEADER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^library\s*\((\d+)\s*cards?\)").expect("valid regex"));
+static CARD_LINE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\s*(-?\d+)\s*[xX]\s*(\S.*?)\s*$").expect("valid regex"));
+static TRAILING_GROUP: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i):\s*(\d|any)\s*$").expect("valid regex"));
+static DATE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})")
+        .expect("valid regex")
+});
+static PLAYERS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^(\d+)\s+players?\b").expect("valid regex"));
+static ROUNDS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^\d+\s*R\s*\+\s*F\b|^\d+\s*rounds?\b").expect("valid regex"));
+
+/// Whether a text has the TWD shape (a `Crypt (N cards` header and a `Library (N cards` one).
+pub fn looks_like(text: &str) -> bool {
+    let mut crypt = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if CRYPT_HEADER.is_match(line) {
+            crypt = true;
+        } else if crypt && LIBRARY_HEADER.is_match(line) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Where the reader stands in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Header,
+    Description,
+    Crypt,
+    Library,
+}
+
+/// Reads a TWD-shaped decklist.
+pub fn read(text: &str) -> RawDeck {
+    let mut deck = RawDeck::new(Format::Twd);
+    let lines: Vec<&str> = text.lines().collect();
+    let has_crypt_header = lines.iter().any(|l| CRYPT_HEADER.is_match(l.trim()));
+    read_event_header(&lines, &mut deck);
+    let mut part = if has_crypt_header {
+        Part::Header
+    } else {
+        Part::Library
+    };
+    let mut description: Vec<&str> = Vec::new();
+    for (index, raw) in lines.iter().enumerate() {
+        let number = index + 1;
+        let line = raw.trim();
+        if let Some(caps) = CRYPT_HEADER.captures(line) {
+            if deck.declared.crypt.is_none() {
+                deck.declared.crypt = caps[1].parse().ok();
+            }
+            part = Part::Crypt;
+            continue;
+        }
+        if let Some(caps) = LIBRARY_HEADER.captures(line) {
+            if deck.declared.library.is_none() {
+                deck.declared.library = caps[1].parse().ok();
+            }
+            part = Part::Library;
+            continue;
+        }
+        match part {
+            Part::Header | Part::Description => {
+                if let Some(value) = field(line, &["deck name"]) {
+                    deck.meta.name = Some(value.to_string()).filter(|v| !v.is_empty());
+                } else if let Some(value) = field(line, &["created by", "author"]) {
+                    deck.meta.author = Some(value.to_string()).filter(|v| !v.is_empty());
+                } else if let Some(value) = field(line, &["description"]) {
+                    part = Part::Description;
+                    if !value.is_empty() {
+                        description.push(value);
+                    }
+                } else if part == Part::Description {
+                    description.push(line);
+                }
+            }
+            Part::Crypt | Part::Library => {
+                let section = if part == Part::Crypt {
+                    CardKind::Crypt
+                } else {
+                    CardKind::Library
+                };
+                read_card_line(number, raw, section, &mut deck);
+            }
+        }
+    }
+    if deck.meta.author.is_none() {
+        deck.meta.author = deck.meta.event.as_ref().and_then(|e| e.winner.clone());
+    }
+    let description = description.join("\n").trim().to_string();
+    if !description.is_empty() {
+        deck.meta.description = Some(description);
+    }
+    deck
+}
+
+/// `Name: value` with any of the given (lower-case) names.
+fn field<'a>(line: &'a str, names: &[&str]) -> Option<&'a str> {
+    let (key, value) = line.split_once(':')?;
+    let key = key.trim().to_ascii_lowercase();
+    names.contains(&key.as_str()).then(|| value.trim())
+}
+
+/// Reads the event block at the top of a TWDA entry (up to the first blank line).
+fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
+    let block: Vec<&str> = lines
+        .iter()
+        .map(|l| l.trim())
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let Some(date_index) = block.iter().position(|l| DATE.is_match(l)) else {
+        return;
+    };
+    if CRYPT_HEADER.is_match(block[0]) || block.iter().any(|l| l.contains(':') && field(l, &["deck name"]).is_some()) {
+        return;
+    }
+    let mut event = EventInfo {
+        date: parse_date(block[date_index]),
+        ..EventInfo::default()
+    };
+    if date_index >= 1 {
+        event.name = Some(block[0].to_string());
+    }
+    if date_index >= 2 {
+        event.place = Some(block[1..date_index].join(", "));
+    }
+    for line in &block[date_index + 1..] {
+        if let Some(caps) = PLAYERS.captures(line) {
+            event.players = caps[1].parse().ok();
+        } else if ROUNDS.is_match(line) {
+            event.rounds = Some(line.to_string());
+        } else if line.starts_with("http://") || line.starts_with("https://") {
+            event.url = Some(line.to_string());
+        } else if event.winner.is_none() {
+            event.winner = Some(line.to_string());
+        }
+    }
+    deck.meta.event = Some(event);
+}
+
+/// Parses `February 6th 2022` (the first date of a range).
+pub fn parse_date(text: &str) -> Option<NaiveDate> {
+    let caps = DATE.captures(text.trim())?;
+    let month = match caps[1].to_ascii_lowercase().as_str() {
+        "january" => 1,
+        "february" => 2,
+        "march" => 3,
+        "april" => 4,
+        "may" => 5,
+        "june" => 6,
+        "july" => 7,
+        "august" => 8,
+        "september" => 9,
+        "october" => 10,
+        "november" => 11,
+        _ => 12,
+    };
+    NaiveDate::from_ymd_opt(caps[3].parse().ok()?, month, caps[2].parse().ok()?)
+}
+
+/// Reads one line of the crypt or library part; other lines (headers, prose,
+/// comments) are skipped.
+fn read_card_line(number: usize, raw: &str, section: CardKind, deck: &mut RawDeck) {
+    let Some(caps) = CARD_LINE.captures(raw) else {
+        return;
+    };
+    let count_text = &caps[1];
+    let rest = &caps[2];
+    let count = match count_text.parse::<u32>() {
+        Ok(n) if n > 0 => n,
+        _ => {
+            deck.problems.push(LineProblem {
+                line: number,
+                text: raw.trim().to_string(),
+                message: format!("invalid card count {count_text:?}"),
+            });
+            return;
+        }
+    };
+    let (name, hint) = match section {
+        CardKind::Crypt => crypt_name(rest),
+        CardKind::Library => (library_name(rest).to_string(), PrintingHint::default()),
+    };
+    deck.lines.push(RawLine {
+        line: number,
+        text: raw.trim().to_string(),
+        count,
+        name,
+        hint,
+        section: Some(section),
+        kind: LineKind::Card,
+    });
+}
+
+/// Removes a trailing `-- comment` from a library line.
+fn library_name(rest: &str) -> &str {
+    match rest.find(" --").or_else(|| rest.find("--")) {
+        Some(cut) if cut > 0 => rest[..cut].trim_end(),
+        _ => rest.trim_end(),
+    }
+}
+
+/// Splits a crypt line after the count into the name and a printing hint:
+/// `Theo Bell (ADV)   7  CEL POT PRE dom  Brujah:2` gives `Theo Bell`,
+/// advanced, group 2. A line without columns is taken whole as the name.
+fn crypt_name(rest: &str) -> (String, PrintingHint) {
+    let mut hint = PrintingHint::default();
+    let rest = rest.split(" -- ").next().unwrap_or(rest);
+    let tokens: Vec<(usize, &str)> = rest
+        .split_whitespace()
+        .map(|t| (t.as_ptr() as usize - rest.as_ptr() as usize, t))
+        .collect();
+    let capacity_at = tokens
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(i, (_, t))| {
+            t.parse::<u8>().is_ok_and(|c| c <= 11) && *i + 1 < tokens.len()
+        })
+        .map(|(_, (offset, _))| *offset);
+    let name_part = match capacity_at {
+        Some(offset) => {
+            if let Some(caps) = TRAILING_GROUP.captures(rest) {
+                hint.group = Group::parse(&caps[1]);
+            }
+            &rest[..offset]
+        }
+        None => rest,
+    };
+    let (name, suffix) = split_printing_suffix(name_part.trim());
+    if suffix.advanced.is_some() {
+        hint.advanced = suffix.advanced;
+    }
+    if suffix.group.is_some() {
+        hint.group = suffix.group;
+    }
+    (name.to_string(), hint)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ENTRY: &str = "Shroud Mastery\nNewark (OH), USA\nFebruary 6th 2022\n2R+F\n12 players\nAlex Romano\nhttps://www.vekn.net/event-calendar/event/10043\n\n-- 1GW5\n\nDeck Name: Daylily\nDescription: Line one.\nLine two.\n\nCrypt (2 cards, min=8, max=26, avg=4.42)\n-----------------------------------------\n1x Janey Pickman       6  ANI PRO for          Gangrel antitribu:4\n1x Theo Bell (ADV)     7  CEL POT PRE dom  prince  Brujah:2\nSome prose about the crypt.\n\nLibrary (3 cards)\nMaster (1; 1 trifle)\n1x Vessel\n\nCombat (2)\n2x Earth Meld -- the best\n";
+
+    #[test]
+    fn event_header_is_read() {
+        let deck = read(ENTRY);
+        let event = deck.meta.event.unwrap();
+        assert_eq!(event.name.as_deref(), Some("Shroud Mastery"));
+        assert_eq!(event.place.as_deref(), Some("Newark (OH), USA"));
+        assert_eq!(event.date, NaiveDate::from_ymd_opt(2022, 2, 6));
+        assert_eq!(event.players, Some(12));
+        assert_eq!(event.rounds.as_deref(), Some("2R+F"));
+        assert_eq!(event.winner.as_deref(), Some("Alex Romano"));
+        assert!(event.url.unwrap().ends_with("/10043"));
+        assert_eq!(deck.meta.name.as_deref(), Some("Daylily"));
+        assert_eq!(deck.meta.description.as_deref(), Some("Line one.\nLine two."));
+    }
+
+    #[test]
+    fn crypt_and_library_lines_are_read() {
+        let deck = read(ENTRY);
+        assert_eq!(deck.declared.crypt, Some(2));
+        assert_eq!(deck.declared.library, Some(3));
+        let names: Vec<&str> = deck.lines.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, ["Janey Pickman", "Theo Bell", "Vessel", "Earth Meld"]);
+        assert_eq!(deck.lines[0].hint.group, Some(Group::Number(4)));
+        assert_eq!(deck.lines[1].hint.advanced, Some(true));
+        assert_eq!(deck.lines[1].hint.group, Some(Group::Number(2)));
+        assert_eq!(deck.lines[3].count, 2);
+        assert_eq!(deck.lines[3].line, 27);
+    }
+
+    #[test]
+    fn negative_count_is_a_problem() {
+        let deck = read("Crypt (1 cards)\n-1x Janey Pickman  6  ANI  Gangrel:4\nLibrary (0 cards)\n");
+        assert_eq!(deck.problems.len(), 1);
+        assert!(deck.lines.is_empty());
+    }
+
+    #[test]
+    fn date_ranges_take_the_first_day() {
+        assert_eq!(
+            parse_date("December 13th 2021 -- December 15th 2021"),
+            NaiveDate::from_ymd_opt(2021, 12, 13)
+        );
+    }
+}

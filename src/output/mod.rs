@@ -1,0 +1,4 @@
+//! Rendering reports for people (tables, text) and machines (JSON Lines).
+
+pub mod deck_json;
+pub mod deck_text;
