@@ -17,3 +17,5 @@ pub mod cards;
 pub mod deck;
 pub mod formats;
 pub mod output;
+#[cfg(test)]
+pub(crate) mod testing;

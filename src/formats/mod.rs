@@ -5,6 +5,7 @@
 //! database by [`crate::deck::Deck::from_raw`].
 
 mod decode;
+pub mod plain;
 pub mod twd;
 
 use std::fmt;
@@ -208,7 +209,8 @@ pub fn detect(text: &str) -> Format {
 pub fn read(text: &str, format: Option<Format>) -> RawDeck {
     let format = format.unwrap_or_else(|| detect(text));
     match format {
-        _ => twd::read(text),
+        Format::Twd => twd::read(text),
+        _ => plain::read_as(text, format),
     }
 }
 

@@ -292,7 +292,7 @@ mod tests {
         assert_eq!(deck.lines[1].hint.advanced, Some(true));
         assert_eq!(deck.lines[1].hint.group, Some(Group::Number(2)));
         assert_eq!(deck.lines[3].count, 2);
-        assert_eq!(deck.lines[3].line, 27);
+        assert_eq!(deck.lines[3].line, 26);
     }
 
     #[test]
