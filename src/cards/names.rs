@@ -116,7 +116,13 @@ impl NameIndex {
     }
 
     /// Keys ranked by similarity to `key`, best first: (similarity 0..1, edit distance, cards).
+    ///
+    /// A key longer than [`MAX_RANKED_KEY`] ranks nothing: no card name is that
+    /// long, and the similarity measures cost its length times each name's.
     pub fn ranked(&self, key: &str, limit: usize) -> Vec<Match<'_>> {
+        if key.len() > MAX_RANKED_KEY {
+            return Vec::new();
+        }
         let mut scored: Vec<Match> = self
             .keys
             .iter()
@@ -145,6 +151,9 @@ impl NameIndex {
     }
 }
 
+/// Longest folded key [`NameIndex::ranked`] compares (card names are under 64 bytes).
+pub const MAX_RANKED_KEY: usize = 160;
+
 /// A fuzzy match of a key against the index.
 #[derive(Debug, Clone)]
 pub struct Match<'a> {
@@ -166,7 +175,10 @@ mod tests {
     fn folding_ignores_case_accents_and_articles() {
         assert_eq!(fold("Céleste Lamontagne"), fold("celeste lamontagne"));
         assert_eq!(fold("The Rack"), fold("Rack, The"));
-        assert_eq!(fold("Pier 13 port of baltimore"), fold("Pier 13, Port of Baltimore"));
+        assert_eq!(
+            fold("Pier 13 port of baltimore"),
+            fold("Pier 13, Port of Baltimore")
+        );
         assert_eq!(
             fold("Bang Nakh -- Tiger's Claws"),
             fold("Bang Nakh \u{2014} Tiger\u{2019}s Claws")
@@ -175,7 +187,10 @@ mod tests {
 
     #[test]
     fn folding_handles_trademark_and_mangled_quotes() {
-        assert_eq!(fold("Pentex(TM) Subversion"), fold("Pentex\u{2122} Subversion"));
+        assert_eq!(
+            fold("Pentex(TM) Subversion"),
+            fold("Pentex\u{2122} Subversion")
+        );
         assert_eq!(fold("God=92s Light"), fold("God's Light"));
         assert_eq!(fold("Cats` Guidance"), fold("Cats' Guidance"));
     }
@@ -190,5 +205,14 @@ mod tests {
         let ranked = index.ranked(&fold("Deap Song"), 3);
         assert_eq!(ranked[0].cards, &[0]);
         assert_eq!(ranked[0].distance, 1);
+    }
+
+    #[test]
+    fn overlong_key_ranks_nothing() {
+        let mut index = NameIndex::new();
+        index.insert("Deep Song", 0);
+        index.finish();
+        let key = fold(&"Deep Song ".repeat(100_000));
+        assert!(index.ranked(&key, 3).is_empty());
     }
 }

@@ -63,9 +63,24 @@ pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
         if bytes.len() as u64 > MAX_FILE_BYTES {
             anyhow::bail!("-: input too large (a decklist is at most {MAX_FILE_BYTES} bytes)");
         }
+        if formats::screen::looks_binary(&bytes) {
+            let line = formats::screen::first_control_line(&bytes);
+            anyhow::bail!("-:{line}: binary data, not a decklist text");
+        }
         return Ok(Deck::from_text(&formats::decode(&bytes), format, db));
     }
     Ok(Deck::load(path, format, db)?)
+}
+
+/// The warning for a deck with no card line at all (an empty file, only blank
+/// lines or prose): `path:1: no card lines ...`; `None` for any other deck.
+pub fn empty_deck_warning(deck: &Deck) -> Option<String> {
+    (deck.crypt.is_empty() && deck.library.is_empty() && deck.unresolved.is_empty()).then(|| {
+        format!(
+            "{}:1: warning: no card lines (an empty file, or no line reads as a card)",
+            deck.path_label()
+        )
+    })
 }
 
 /// Expands the arguments and reads every deck, in parallel, in input order.

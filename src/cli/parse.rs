@@ -38,6 +38,10 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
         if !deck.unresolved.is_empty() {
             outcome = outcome.merge(Outcome::Findings);
         }
+        if let Some(warning) = inputs::empty_deck_warning(&deck) {
+            report_input_error(&anyhow::anyhow!(warning));
+            outcome = outcome.merge(Outcome::Findings);
+        }
         if args.json {
             serde_json::to_writer(&mut out, &DeckJson::new(&deck, &db))?;
             writeln!(out)?;

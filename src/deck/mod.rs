@@ -5,10 +5,15 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardDb, CardId, CardKind, Group, Lookup};
-use crate::formats::{self, DeclaredCounts, DeckMeta, Format, LineKind, RawDeck, RawLine};
+use crate::formats::{self, DeckMeta, DeclaredCounts, Format, LineKind, RawDeck, RawLine};
 
 /// Largest file `Deck::load` reads, so a stray huge file cannot exhaust memory.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// How many lines of one deck that are not an exact card name get the close
+/// spelling search (a few milliseconds each against the whole database); the
+/// rest are matched exactly only, so that a huge file of junk stays fast.
+pub const MAX_FUZZY_LINES: usize = 500;
 
 /// One card of a deck and its number of copies.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -74,12 +79,26 @@ pub enum DeckError {
         /// Its size.
         size: u64,
     },
+    /// The file holds binary data, not a decklist text.
+    #[error("{}:{line}: binary data, not a decklist text", path.display())]
+    Binary {
+        /// The file.
+        path: PathBuf,
+        /// The first line with a control character.
+        line: usize,
+    },
 }
 
 impl Deck {
     /// Reads and resolves a deck file.
     pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Result<Deck, DeckError> {
         let bytes = read_bounded(path)?;
+        if formats::screen::looks_binary(&bytes) {
+            return Err(DeckError::Binary {
+                path: path.to_path_buf(),
+                line: formats::screen::first_control_line(&bytes),
+            });
+        }
         let mut deck = Deck::from_text(&formats::decode(&bytes), format, db);
         deck.path = Some(path.to_path_buf());
         Ok(deck)
@@ -111,8 +130,24 @@ impl Deck {
                 .collect(),
         };
         let mut resolved: Vec<(&RawLine, Vec<&Card>)> = Vec::new();
+        let mut fuzzy_left = MAX_FUZZY_LINES;
         for line in &raw.lines {
-            match resolve_line(line, db) {
+            let exact = db.lookup_exact(&line.name, line.hint, line.section);
+            let (result, reason) = match exact {
+                Some(ids) => (Ok(cards_of(&ids, db)), None),
+                None if fuzzy_left > 0 => {
+                    fuzzy_left -= 1;
+                    (resolve_line(line, db), None)
+                }
+                None => (
+                    resolve_line_exactly(line, db).ok_or_else(Vec::new),
+                    Some(format!(
+                        "unknown name (close spellings not searched: more than \
+                         {MAX_FUZZY_LINES} unknown names in this file)"
+                    )),
+                ),
+            };
+            match result {
                 Ok(cards) => resolved.push((line, cards)),
                 Err(suggestions) => {
                     if line.kind == LineKind::Card {
@@ -120,7 +155,7 @@ impl Deck {
                             line: line.line,
                             text: line.text.clone(),
                             suggestions,
-                            reason: None,
+                            reason,
                         });
                     }
                 }
@@ -156,12 +191,16 @@ impl Deck {
 
     /// Number of crypt cards, copies counted.
     pub fn crypt_count(&self) -> u32 {
-        self.crypt.iter().fold(0u32, |n, e| n.saturating_add(e.count))
+        self.crypt
+            .iter()
+            .fold(0u32, |n, e| n.saturating_add(e.count))
     }
 
     /// Number of library cards, copies counted.
     pub fn library_count(&self) -> u32 {
-        self.library.iter().fold(0u32, |n, e| n.saturating_add(e.count))
+        self.library
+            .iter()
+            .fold(0u32, |n, e| n.saturating_add(e.count))
     }
 
     /// The path as text, `-` for standard input.
@@ -192,6 +231,20 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
         });
     }
     Ok(bytes)
+}
+
+/// The cards of resolved ids.
+fn cards_of<'a>(ids: &[CardId], db: &'a CardDb) -> Vec<&'a Card> {
+    ids.iter().filter_map(|id| db.get(*id)).collect()
+}
+
+/// Resolves one line by exact names only (the written name, then its shorter
+/// readings), for lines past the [`MAX_FUZZY_LINES`] budget.
+fn resolve_line_exactly<'a>(line: &RawLine, db: &'a CardDb) -> Option<Vec<&'a Card>> {
+    name_variants(&line.name)
+        .into_iter()
+        .find_map(|name| db.lookup_exact(name, line.hint, line.section))
+        .map(|ids| cards_of(&ids, db))
 }
 
 /// Resolves one line: the candidates (printings) of the name, or suggestions.
@@ -240,10 +293,9 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> &'a Card {
         pool.retain(|c| !c.advanced);
     }
     let fits = |card: &&Card| match card.group {
-        Some(Group::Number(g)) => settled_groups
-            .iter()
-            .all(|&s| s.abs_diff(g) <= 1)
-            || settled_groups.is_empty(),
+        Some(Group::Number(g)) => {
+            settled_groups.iter().all(|&s| s.abs_diff(g) <= 1) || settled_groups.is_empty()
+        }
         _ => true,
     };
     let fitting: Vec<&Card> = pool.iter().copied().filter(fits).collect();
@@ -255,3 +307,36 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> &'a Card {
         .unwrap_or(cards[0])
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::fixture_db;
+
+    #[test]
+    fn close_spelling_search_stops_after_the_budget() {
+        let db = fixture_db();
+        let mut text: String = (0..MAX_FUZZY_LINES + 10)
+            .map(|i| format!("1x Unknown Card {i}\n"))
+            .collect();
+        text.push_str("2x Alma Test\n3x Test Bleed\n");
+        let deck = Deck::from_text(&text, Some(Format::Plain), &db);
+        assert_eq!(deck.crypt_count(), 2);
+        assert_eq!(deck.library_count(), 3);
+        assert_eq!(deck.unresolved.len(), MAX_FUZZY_LINES + 10);
+        assert!(deck.unresolved[0].reason.is_none());
+        let last = &deck.unresolved[MAX_FUZZY_LINES + 9];
+        assert!(last
+            .reason
+            .as_deref()
+            .is_some_and(|r| r.contains("not searched")));
+    }
+
+    #[test]
+    fn control_characters_and_bad_counts_are_unresolved_lines() {
+        let db = fixture_db();
+        let deck = Deck::from_text("2x Alma\0 Test\n999999999999x Test Bleed\n", None, &db);
+        assert!(deck.crypt.is_empty() && deck.library.is_empty());
+        let lines: Vec<usize> = deck.unresolved.iter().map(|u| u.line).collect();
+        assert_eq!(lines, [1, 2]);
+    }
+}

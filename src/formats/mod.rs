@@ -6,6 +6,7 @@
 
 mod decode;
 pub mod plain;
+pub mod screen;
 pub mod twd;
 
 use std::fmt;
@@ -206,12 +207,22 @@ pub fn detect(text: &str) -> Format {
 }
 
 /// Reads a decklist text, detecting its format unless one is given.
+///
+/// Lines no reader should see (control characters, over-long lines, lines past
+/// [`screen::MAX_LINES`]) are blanked first and reported as problems.
 pub fn read(text: &str, format: Option<Format>) -> RawDeck {
+    let screened = screen::screen(text);
+    let text = screened.text.as_ref();
     let format = format.unwrap_or_else(|| detect(text));
-    match format {
+    let mut deck = match format {
         Format::Twd => twd::read(text),
         _ => plain::read_as(text, format),
+    };
+    if !screened.problems.is_empty() {
+        deck.problems.extend(screened.problems);
+        deck.problems.sort_by_key(|p| p.line);
     }
+    deck
 }
 
 /// Splits a trailing printing suffix off a written crypt name:
@@ -219,7 +230,10 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck {
 pub fn split_printing_suffix(name: &str) -> (&str, PrintingHint) {
     use crate::cards::Group;
     let trimmed = name.trim_end();
-    if let Some(base) = trimmed.strip_suffix(" Adv.").or_else(|| trimmed.strip_suffix(" Adv")) {
+    if let Some(base) = trimmed
+        .strip_suffix(" Adv.")
+        .or_else(|| trimmed.strip_suffix(" Adv"))
+    {
         return (
             base.trim_end(),
             PrintingHint {

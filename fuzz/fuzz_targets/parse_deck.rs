@@ -1,0 +1,37 @@
+//! Fuzzes the decklist parser: bytes are decoded as a decklist file is
+//! (`formats::decode`), read in a format chosen by the first byte (or
+//! detected), resolved against the fixture card database (`Deck::from_raw`),
+//! then rendered as text and JSON the way `vtesdeck parse` prints it.
+
+#![no_main]
+
+use std::path::Path;
+use std::sync::LazyLock;
+
+use libfuzzer_sys::fuzz_target;
+use vtesdeck::cards::CardDb;
+use vtesdeck::deck::Deck;
+use vtesdeck::formats::{self, Format};
+use vtesdeck::output::{deck_json::DeckJson, deck_text};
+
+static DB: LazyLock<CardDb> = LazyLock::new(|| {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/cards");
+    CardDb::load(&dir).unwrap_or_else(|err| panic!("fixture card database: {err}"))
+});
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, bytes)) = data.split_first() else {
+        return;
+    };
+    // Half the inputs go through detection, the rest name a format.
+    let format = match usize::from(selector) {
+        n if n < 128 => None,
+        n => Some(Format::ALL[n % Format::ALL.len()]),
+    };
+    let text = formats::decode(bytes);
+    let raw = formats::read(&text, format);
+    let deck = Deck::from_raw(raw, &DB);
+    let _ = deck_text::render(&deck, &DB);
+    let _ = serde_json::to_string(&DeckJson::new(&deck, &DB));
+    let _ = (deck.crypt_count(), deck.library_count());
+});

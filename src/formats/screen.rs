@@ -1,0 +1,231 @@
+//! Guards run on a decklist text before any reader sees it, so that hostile or
+//! broken input gives a clear problem instead of a wrong reading or an
+//! unbounded amount of work: binary data, control characters (a NUL byte),
+//! lines too long to be a card line, and more lines than any decklist has.
+//! Also the one reading of a card count that every reader shares.
+
+use std::borrow::Cow;
+
+use super::LineProblem;
+
+/// Most lines a decklist text is read to; the rest of the file is reported and skipped.
+pub const MAX_LINES: usize = 100_000;
+
+/// Longest line (in bytes) read as a possible card line; longer ones are reported.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// Largest number of copies one card line may give.
+pub const MAX_CARD_COUNT: u32 = 999;
+
+/// How much of a file [`looks_binary`] samples.
+const BINARY_SAMPLE_BYTES: usize = 8192;
+
+/// A text with the lines no reader should see blanked out (line numbers kept),
+/// and the problems that explain why.
+#[derive(Debug)]
+pub struct Screened<'a> {
+    /// The text to read: unchanged unless some line was blanked or the text cut.
+    pub text: Cow<'a, str>,
+    /// One problem per blanked line, and one for a text cut at [`MAX_LINES`].
+    pub problems: Vec<LineProblem>,
+}
+
+/// Whether a file's bytes are binary data rather than a text: a NUL byte or
+/// another control character in more than one in 64 of the first 8 KiB, and
+/// at least 8 of them (a stray NUL in a typed list is a line problem, not this).
+pub fn looks_binary(bytes: &[u8]) -> bool {
+    let sample = &bytes[..bytes.len().min(BINARY_SAMPLE_BYTES)];
+    let controls = sample.iter().filter(|&&b| is_control_byte(b)).count();
+    controls >= 8 && controls * 64 > sample.len()
+}
+
+/// The 1-based line of the first control character of a text (for the binary error).
+pub fn first_control_line(bytes: &[u8]) -> usize {
+    let at = bytes
+        .iter()
+        .position(|&b| is_control_byte(b))
+        .unwrap_or(bytes.len());
+    bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+fn is_control_byte(b: u8) -> bool {
+    (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) || b == 0x7f
+}
+
+/// Blanks the lines with control characters and the over-long lines, and cuts
+/// the text after [`MAX_LINES`] lines, each with a problem naming the line.
+pub fn screen(text: &str) -> Screened<'_> {
+    let mut problems = Vec::new();
+    let mut kept = String::new();
+    let mut changed = false;
+    let mut end = text.len();
+    let mut offset = 0;
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        let number = index + 1;
+        if number > MAX_LINES {
+            problems.push(LineProblem {
+                line: number,
+                text: String::new(),
+                message: format!(
+                    "more than {MAX_LINES} lines: the rest of the file is not read (not a decklist?)"
+                ),
+            });
+            end = offset;
+            changed = true;
+            break;
+        }
+        let content = line.strip_suffix('\n').unwrap_or(line);
+        let problem = if content.len() > MAX_LINE_BYTES {
+            Some(format!(
+                "line too long ({} bytes; a card line is at most {MAX_LINE_BYTES}): not read",
+                content.len()
+            ))
+        } else {
+            content
+                .chars()
+                .find(|&c| c.is_control() && c != '\t' && c != '\u{c}')
+                .map(|c| {
+                    format!(
+                        "contains the control character U+{:04X}: not read",
+                        u32::from(c)
+                    )
+                })
+        };
+        match problem {
+            Some(message) => {
+                if !changed {
+                    kept.reserve(text.len());
+                    kept.push_str(&text[..offset]);
+                    changed = true;
+                }
+                problems.push(LineProblem {
+                    line: number,
+                    text: shorten(content),
+                    message,
+                });
+                if line.ends_with('\n') {
+                    kept.push('\n');
+                }
+            }
+            None if changed => kept.push_str(line),
+            None => {}
+        }
+        offset += line.len();
+    }
+    let text = match (changed, kept.is_empty() && end < text.len()) {
+        (false, _) => Cow::Borrowed(text),
+        (true, true) => Cow::Borrowed(&text[..end]),
+        (true, false) => Cow::Owned(kept),
+    };
+    Screened { text, problems }
+}
+
+/// A line as shown in a problem: at most 80 characters, control characters escaped.
+fn shorten(line: &str) -> String {
+    let mut out: String = line
+        .chars()
+        .take(80)
+        .flat_map(|c| {
+            if c.is_control() && c != '\t' {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect();
+    if line.chars().nth(80).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// Reads a card count as written (`"3"`, `"-3"`, `"999999999999"`): 1 to
+/// [`MAX_CARD_COUNT`], else the message saying what is wrong with it.
+pub fn card_count(text: &str) -> Result<u32, String> {
+    let digits = text.trim();
+    if digits.starts_with('-') {
+        return Err(format!(
+            "negative card count {digits} (a count is 1 or more)"
+        ));
+    }
+    match digits.parse::<u64>() {
+        Ok(0) => Err("card count 0 (a count is 1 or more)".to_string()),
+        Ok(n) if n > u64::from(MAX_CARD_COUNT) => Err(format!(
+            "card count {digits} too large (at most {MAX_CARD_COUNT})"
+        )),
+        Ok(n) => u32::try_from(n).map_err(|_| format!("card count {digits} too large")),
+        Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
+            "card count {digits} too large (at most {MAX_CARD_COUNT})"
+        )),
+        Err(_) => Err(format!("invalid card count {digits:?}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clean_text_is_borrowed_unchanged() {
+        let screened = screen("2x Alma Test\n\n3x Test Bleed\n");
+        assert!(matches!(
+            screened.text,
+            Cow::Borrowed("2x Alma Test\n\n3x Test Bleed\n")
+        ));
+        assert!(screened.problems.is_empty());
+    }
+
+    #[test]
+    fn nul_line_is_blanked_and_named() {
+        let screened = screen("2x Alma Test\n2x Bruno\0 Test\n3x Test Bleed");
+        assert_eq!(screened.text, "2x Alma Test\n\n3x Test Bleed");
+        assert_eq!(screened.problems.len(), 1);
+        assert_eq!(screened.problems[0].line, 2);
+        assert_eq!(screened.problems[0].text, "2x Bruno\\u{0} Test");
+        assert!(screened.problems[0].message.contains("U+0000"));
+    }
+
+    #[test]
+    fn long_line_is_blanked() {
+        let long = format!("1x {}\n2x Alma Test\n", "a".repeat(MAX_LINE_BYTES));
+        let screened = screen(&long);
+        assert_eq!(screened.text, "\n2x Alma Test\n");
+        assert_eq!(screened.problems[0].line, 1);
+        assert!(screened.problems[0].text.ends_with('…'));
+    }
+
+    #[test]
+    fn text_is_cut_after_max_lines() {
+        let text = "2x Alma Test\n".repeat(MAX_LINES + 5);
+        let screened = screen(&text);
+        assert_eq!(screened.text.lines().count(), MAX_LINES);
+        assert_eq!(screened.problems.len(), 1);
+        assert_eq!(screened.problems[0].line, MAX_LINES + 1);
+    }
+
+    #[test]
+    fn binary_is_told_from_a_stray_nul() {
+        assert!(!looks_binary(b"2x Alma\0 Test\n3x Test Bleed\n"));
+        let garbage: Vec<u8> = (0..4000u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+            .collect();
+        assert!(looks_binary(&garbage));
+        assert!(!looks_binary(b""));
+        assert_eq!(first_control_line(b"a\nb\n\x01c"), 3);
+    }
+
+    #[test]
+    fn counts_say_what_is_wrong() {
+        assert_eq!(card_count("3"), Ok(3));
+        assert_eq!(card_count("999"), Ok(999));
+        assert!(card_count("-3").unwrap_err().contains("negative"));
+        assert!(card_count("0").unwrap_err().contains("1 or more"));
+        assert!(card_count("1000").unwrap_err().contains("too large"));
+        assert!(card_count("999999999999")
+            .unwrap_err()
+            .contains("too large"));
+        assert!(card_count("99999999999999999999999")
+            .unwrap_err()
+            .contains("too large"));
+    }
+}

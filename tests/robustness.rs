@@ -1,0 +1,266 @@
+//! Hostile and broken inputs to `vtesdeck parse`: each gives a clear error or
+//! warning naming the file (and line), the right exit status (0 ok, 1
+//! unresolved lines, 2 error), and never a panic.
+
+mod common;
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use predicates::prelude::*;
+use predicates::str::contains;
+
+/// A temporary folder with one file written in it.
+fn temp_file(name: &str, bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join(name);
+    fs::write(&path, bytes).expect("write temp file");
+    (dir, path)
+}
+
+/// `vtesdeck parse PATH` with the fixture card database.
+fn parse(path: &Path) -> assert_cmd::assert::Assert {
+    common::vtesdeck_fixture().arg("parse").arg(path).assert()
+}
+
+fn no_panic() -> impl Predicate<str> {
+    contains("panicked").not()
+}
+
+#[test]
+fn empty_file_is_a_warning_naming_the_file() {
+    let (_dir, path) = temp_file("empty.txt", b"");
+    parse(&path)
+        .code(1)
+        .stderr(contains("empty.txt:1: warning: no card lines"))
+        .stderr(no_panic());
+}
+
+#[test]
+fn only_blank_lines_is_a_warning() {
+    let (_dir, path) = temp_file("blank.txt", b"\n\n   \n\t\n\r\n");
+    parse(&path)
+        .code(1)
+        .stderr(contains("blank.txt:1: warning: no card lines"));
+}
+
+#[test]
+fn binary_garbage_is_an_error() {
+    // A deterministic byte soup, as a binary file would look.
+    let bytes: Vec<u8> = (0..20_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    let (_dir, path) = temp_file("garbage.bin", &bytes);
+    parse(&path)
+        .code(2)
+        .stderr(contains("garbage.bin:").and(contains("binary data, not a decklist text")))
+        .stderr(no_panic());
+}
+
+#[test]
+fn binary_on_standard_input_is_an_error() {
+    let bytes: Vec<u8> = (0..5_000u32).map(|i| (i % 7) as u8).collect();
+    common::vtesdeck_fixture()
+        .args(["parse", "-"])
+        .write_stdin(bytes)
+        .assert()
+        .code(2)
+        .stderr(contains("-:1: binary data"));
+}
+
+#[test]
+fn nul_byte_line_is_reported_not_read() {
+    let (_dir, path) = temp_file("nul.txt", b"2x Alma Test\n2x Bruno\0 Test\n3x Test Bleed\n");
+    parse(&path)
+        .code(1)
+        .stdout(contains("nul.txt:2:").and(contains("control character U+0000")))
+        .stdout(contains("2x Alma Test"))
+        .stdout(contains("3x Test Bleed"))
+        .stderr(no_panic());
+}
+
+#[test]
+fn invalid_utf8_is_read_as_windows_1252() {
+    // Latin-1 accents: the card resolves.
+    let (_dir, path) = temp_file("latin1.txt", b"2x C\xe9leste Test\n3x Test Bleed\n");
+    parse(&path).code(0).stdout(contains("2x Céleste Test"));
+    // Bytes that are no text in any encoding: the line is unresolved, named.
+    let (_dir, path) = temp_file("broken.txt", b"2x Alma Test\n3x Test Bl\xff\xfe\x81eed\n");
+    parse(&path)
+        .code(1)
+        .stdout(contains("broken.txt:2:"))
+        .stderr(no_panic());
+}
+
+#[test]
+fn fifty_megabyte_file_is_cut_after_the_line_limit() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("huge.txt");
+    let line = b"2x Alma Test\n";
+    let mut file = std::io::BufWriter::new(fs::File::create(&path).expect("create"));
+    for _ in 0..(50_000_000 / line.len()) {
+        file.write_all(line).expect("write");
+    }
+    file.flush().expect("flush");
+    drop(file);
+    parse(&path)
+        .code(1)
+        .stdout(contains("huge.txt:100001:").and(contains("more than 100000 lines")))
+        .stderr(no_panic());
+}
+
+#[test]
+fn file_over_the_size_cap_is_an_error() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("toolarge.txt");
+    let file = fs::File::create(&path).expect("create");
+    file.set_len(65 * 1024 * 1024).expect("sparse file");
+    parse(&path)
+        .code(2)
+        .stderr(contains("toolarge.txt: file too large"));
+}
+
+#[test]
+fn one_megabyte_line_is_reported() {
+    let mut text = b"2x Alma Test\n2x ".to_vec();
+    text.extend(b"Bruno Test ".repeat(100_000));
+    text.push(b'\n');
+    let (_dir, path) = temp_file("longline.txt", &text);
+    parse(&path)
+        .code(1)
+        .stdout(contains("longline.txt:2:").and(contains("line too long")))
+        .stdout(contains("2x Alma Test"))
+        .stderr(no_panic());
+}
+
+#[test]
+fn absurd_count_is_reported() {
+    let (_dir, path) = temp_file("count.txt", b"999999999999x Alma Test\n3x Test Bleed\n");
+    parse(&path)
+        .code(1)
+        .stdout(contains("count.txt:1:").and(contains("card count 999999999999 too large")));
+    let (_dir, path) = temp_file(
+        "twdcount.txt",
+        b"Crypt (12 cards)\n999999999999x Alma Test 1 pot Brujah:1\nLibrary (3 cards)\n3x Test Bleed\n",
+    );
+    parse(&path)
+        .code(1)
+        .stdout(contains("twdcount.txt:2:").and(contains("too large")));
+}
+
+#[test]
+fn negative_and_zero_counts_are_reported() {
+    let (_dir, path) = temp_file(
+        "counts.txt",
+        b"-3x Alma Test\n0x Bruno Test\n3x Test Bleed\n",
+    );
+    parse(&path)
+        .code(1)
+        .stdout(contains("counts.txt:1:").and(contains("negative card count -3")))
+        .stdout(contains("counts.txt:2:").and(contains("card count 0")));
+}
+
+#[cfg(unix)]
+#[test]
+fn directory_loop_through_a_symlink_is_reported_and_the_rest_read() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let decks = dir.path().join("decks");
+    fs::create_dir(&decks).expect("mkdir");
+    fs::write(decks.join("a.txt"), "2x Alma Test\n").expect("write");
+    std::os::unix::fs::symlink(&decks, decks.join("loop")).expect("symlink");
+    common::vtesdeck_fixture()
+        .arg("parse")
+        .arg(&decks)
+        .assert()
+        .code(2)
+        .stdout(contains("2x Alma Test"))
+        .stderr(contains("loop").and(contains("symbolic link loop")))
+        .stderr(no_panic());
+}
+
+#[cfg(unix)]
+#[test]
+fn vanished_file_is_an_error_naming_it() {
+    // A file listed in a folder that is gone when read: a dangling link (what
+    // a file deleted between the listing and the reading looks like).
+    let dir = tempfile::tempdir().expect("temp dir");
+    let decks = dir.path().join("decks");
+    fs::create_dir(&decks).expect("mkdir");
+    fs::write(decks.join("a.txt"), "2x Alma Test\n").expect("write");
+    std::os::unix::fs::symlink(dir.path().join("gone.txt"), decks.join("b.txt")).expect("symlink");
+    common::vtesdeck_fixture()
+        .arg("parse")
+        .arg(&decks)
+        .assert()
+        .code(2)
+        .stdout(contains("2x Alma Test"))
+        .stderr(contains("b.txt"))
+        .stderr(no_panic());
+    // Named directly on the command line.
+    parse(&decks.join("b.txt"))
+        .code(2)
+        .stderr(contains("b.txt").and(contains("No such file")));
+}
+
+/// A copy of the fixture card database with one file changed.
+fn broken_cards(file: &str, edit: impl FnOnce(String) -> String) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for entry in fs::read_dir(common::fixture_cards_dir()).expect("fixture cards") {
+        let entry = entry.expect("entry");
+        fs::copy(entry.path(), dir.path().join(entry.file_name())).expect("copy");
+    }
+    let path = dir.path().join(file);
+    let text = fs::read_to_string(&path).expect("read");
+    fs::write(&path, edit(text)).expect("write");
+    dir
+}
+
+fn parse_with_cards(cards: &Path) -> assert_cmd::assert::Assert {
+    let (_dir, deck) = temp_file("deck.txt", b"2x Alma Test\n");
+    common::vtesdeck_fixture()
+        .arg("--cards")
+        .arg(cards)
+        .arg("parse")
+        .arg(&deck)
+        .assert()
+}
+
+#[test]
+fn card_database_with_a_missing_column_is_an_error() {
+    let cards = broken_cards("vtescrypt.csv", |text| {
+        text.replacen("\"Capacity\"", "\"Capacty\"", 1)
+    });
+    parse_with_cards(cards.path())
+        .code(2)
+        .stderr(contains("vtescrypt.csv:1: missing column \"Capacity\""))
+        .stderr(no_panic());
+}
+
+#[test]
+fn card_database_with_a_truncated_line_is_an_error() {
+    let cards = broken_cards("vteslib.csv", |text| {
+        let cut = text.trim_end().rfind(',').expect("a comma");
+        text[..cut].to_string()
+    });
+    let lines = fs::read_to_string(cards.path().join("vteslib.csv"))
+        .expect("read")
+        .lines()
+        .count();
+    parse_with_cards(cards.path())
+        .code(2)
+        .stderr(contains(format!("vteslib.csv:{lines}: malformed CSV")))
+        .stderr(no_panic());
+}
+
+#[test]
+fn card_database_cut_inside_a_quote_is_an_error() {
+    let cards = broken_cards("vtescrypt.csv", |text| {
+        let cut = text.trim_end().len() - 20;
+        text[..cut].to_string()
+    });
+    parse_with_cards(cards.path())
+        .code(2)
+        .stderr(contains("vtescrypt.csv:"))
+        .stderr(no_panic());
+}
