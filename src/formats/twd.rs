@@ -93,7 +93,7 @@ fn trailing_group(line: &str) -> Option<Group> {
 /// Whether a text has the TWD shape (a `Crypt (N cards` header and a `Library (N cards` one).
 pub fn looks_like(text: &str) -> bool {
     let mut crypt = false;
-    for line in text.lines() {
+    for line in super::lines(text) {
         let line = line.trim();
         if crypt_header(line).is_some() {
             crypt = true;
@@ -116,7 +116,7 @@ enum Part {
 /// Reads a TWD-shaped decklist.
 pub fn read(text: &str) -> RawDeck {
     let mut deck = RawDeck::new(Format::Twd);
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = super::lines(text).collect();
     let has_crypt_header = lines.iter().any(|l| crypt_header(l.trim()).is_some());
     read_event_header(&lines, &mut deck);
     let mut part = if has_crypt_header {
