@@ -1,0 +1,35 @@
+//! Card database load: `CardDb::load` on the VEKN CSV folder, against the
+//! baseline of reading the same files into memory.
+
+mod common;
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use vtesdeck::cards::CardDb;
+
+const CSV_FILES: [&str; 4] = ["vtescrypt.csv", "vteslib.csv", "vtessets.csv", "vteslibmeta.csv"];
+
+fn db_load(c: &mut Criterion) {
+    let dir = common::cards_dir();
+    let files: Vec<_> = CSV_FILES
+        .iter()
+        .map(|name| dir.join(name))
+        .filter(|path| path.is_file())
+        .collect();
+    let mut group = c.benchmark_group("db_load");
+    group.sample_size(20);
+    group.bench_function("baseline_raw_read", |b| {
+        b.iter(|| black_box(common::read_all(&files)))
+    });
+    group.bench_function("card_db_load", |b| {
+        b.iter(|| match CardDb::load(&dir) {
+            Ok(db) => black_box(db.cards().len()),
+            Err(err) => panic!("{err}"),
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, db_load);
+criterion_main!(benches);

@@ -1,0 +1,36 @@
+//! Parse of the whole TWDA (every decklist file read, decoded, split into
+//! lines and resolved against the real card database), one thread and all
+//! threads, against the baseline of reading the same files.
+
+mod common;
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use rayon::prelude::*;
+use vtesdeck::cards::CardDb;
+use vtesdeck::deck::Deck;
+
+fn parse(c: &mut Criterion) {
+    let db = CardDb::load(&common::cards_dir()).unwrap_or_else(|err| panic!("{err}"));
+    let files = common::twda_files();
+    let load = |path: &std::path::PathBuf| match Deck::load(path, None, &db) {
+        Ok(deck) => deck.crypt_count() + deck.library_count(),
+        Err(err) => panic!("{err}"),
+    };
+    let mut group = c.benchmark_group("parse_twda");
+    group.sample_size(10);
+    group.bench_function("baseline_raw_read", |b| {
+        b.iter(|| black_box(common::read_all(&files)))
+    });
+    group.bench_function("one_thread", |b| {
+        b.iter(|| black_box(files.iter().map(load).sum::<u32>()))
+    });
+    group.bench_function("all_threads", |b| {
+        b.iter(|| black_box(files.par_iter().map(load).sum::<u32>()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, parse);
+criterion_main!(benches);
