@@ -1,6 +1,9 @@
 //! Card database load: `CardDb::load` on the VEKN CSV folder, against the
 //! baseline of reading the same files into memory.
 
+// `criterion_group!` defines a public function without a doc comment.
+#![allow(missing_docs)]
+
 mod common;
 
 use std::hint::black_box;
@@ -8,7 +11,12 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 use vtesdeck::cards::CardDb;
 
-const CSV_FILES: [&str; 4] = ["vtescrypt.csv", "vteslib.csv", "vtessets.csv", "vteslibmeta.csv"];
+const CSV_FILES: [&str; 4] = [
+    "vtescrypt.csv",
+    "vteslib.csv",
+    "vtessets.csv",
+    "vteslibmeta.csv",
+];
 
 fn db_load(c: &mut Criterion) {
     let dir = common::cards_dir();

@@ -2,6 +2,9 @@
 //! lines and resolved against the real card database), one thread and all
 //! threads, against the baseline of reading the same files.
 
+// `criterion_group!` defines a public function without a doc comment.
+#![allow(missing_docs)]
+
 mod common;
 
 use std::hint::black_box;

@@ -54,12 +54,13 @@ bin="$PWD/target/release/vtesdeck"
 echo "$bin"
 echo
 
-# Mean of a criterion estimate file, in seconds.
+# A criterion estimate file's figure in seconds: the slope when criterion
+# measured one (the figure it prints), else the mean.
 estimate() {
-  python3 - "$1" <<'EOF' 2>/dev/null || sed -n 's/.*"mean":{[^}]*"point_estimate":\([0-9.e+-]*\).*/\1/p' "$1" | awk '{printf "%.9f\n", $1/1e9}'
+  python3 -c '
 import json, sys
-print("%.9f" % (json.load(open(sys.argv[1]))["mean"]["point_estimate"] / 1e9))
-EOF
+e = json.load(open(sys.argv[1]))
+print("%.9f" % ((e.get("slope") or e["mean"])["point_estimate"] / 1e9))' "$1"
 }
 
 human() { awk -v s="$1" 'BEGIN { if (s < 1e-3) printf "%.1f µs", s*1e6; else if (s < 1) printf "%.2f ms", s*1e3; else printf "%.3f s", s }'; }
@@ -72,7 +73,7 @@ if [ "$criterion" = 1 ]; then
   [ "$quick" = 1 ] && extra=(--warm-up-time 1 --measurement-time 3)
   cargo bench --quiet "${benches[@]}" -- "${extra[@]}" 2>&1 | grep -E '^[A-Za-z_/]+ +time:|^[a-z_]+/[a-z_]+$|time:' || true
   echo
-  echo "-- figures and ratio to the group's baseline (mean)"
+  echo "-- figures and ratio to the group's baseline"
   for group in target/criterion/*/; do
     group_name=$(basename "$group")
     [ "$group_name" = report ] && continue
