@@ -83,7 +83,7 @@ pub fn screen(text: &str) -> Screened<'_> {
         } else {
             content
                 .chars()
-                .find(|&c| c.is_control() && c != '\t' && c != '\u{c}')
+                .find(|&c| c.is_control() && !matches!(c, '\t' | '\r' | '\u{c}'))
                 .map(|c| {
                     format!(
                         "contains the control character U+{:04X}: not read",
@@ -183,6 +183,12 @@ mod tests {
         assert_eq!(screened.problems[0].line, 2);
         assert_eq!(screened.problems[0].text, "2x Bruno\\u{0} Test");
         assert!(screened.problems[0].message.contains("U+0000"));
+    }
+
+    #[test]
+    fn carriage_returns_and_tabs_are_text() {
+        let screened = screen("2x Alma Test\r\n3\tTest Bleed\r\n");
+        assert!(screened.problems.is_empty());
     }
 
     #[test]
