@@ -70,8 +70,7 @@ pub enum InstallError {
     Invalid {
         /// The URL, zip or folder.
         origin: String,
-        /// Why loading failed.
-        #[source]
+        /// Why loading failed (already in the message, so not a `source`).
         error: DbError,
     },
     /// The target exists and does not look like a card database folder.
@@ -81,12 +80,12 @@ pub enum InstallError {
         path: PathBuf,
     },
     /// A file could not be read or written.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Io {
         /// The file or folder.
         path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
+        /// The I/O error (already in the message, so not a `source`).
+        error: std::io::Error,
     },
 }
 
@@ -110,9 +109,9 @@ pub fn check_target(target: &Path) -> Result<(), InstallError> {
     if !target.exists() {
         return Ok(());
     }
-    let io = |source| InstallError::Io {
+    let io = |error| InstallError::Io {
         path: target.to_path_buf(),
-        source,
+        error,
     };
     if !target.is_dir() {
         return Err(InstallError::NotADatabase {
@@ -138,10 +137,7 @@ pub fn import(path: &Path, target: &Path) -> Result<InstallReport, InstallError>
     if path.is_dir() {
         install_folder(path, &origin, target)
     } else {
-        let bytes = std::fs::read(path).map_err(|source| InstallError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = std::fs::read(path).map_err(|error| io_error(path, error))?;
         install_zip(&bytes, &origin, target)
     }
 }
@@ -195,10 +191,10 @@ fn is_csv(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
 }
 
-fn io_error(path: &Path, source: std::io::Error) -> InstallError {
+fn io_error(path: &Path, error: std::io::Error) -> InstallError {
     InstallError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     }
 }
 
