@@ -63,12 +63,19 @@ fn serve(reply: Reply) -> String {
 fn fixture_zip(prefix: &str, skip: &[&str], extra: &[(&str, &[u8])]) -> Vec<u8> {
     let mut writer = zip::ZipWriter::new(Cursor::new(Vec::new()));
     let options = zip::write::SimpleFileOptions::default();
-    for name in ["vtescrypt.csv", "vteslib.csv", "vtessets.csv", "vteslibmeta.csv"] {
+    for name in [
+        "vtescrypt.csv",
+        "vteslib.csv",
+        "vtessets.csv",
+        "vteslibmeta.csv",
+    ] {
         if skip.contains(&name) {
             continue;
         }
         let content = std::fs::read(common::fixture_cards_dir().join(name)).expect("fixture");
-        writer.start_file(format!("{prefix}{name}"), options).expect("zip entry");
+        writer
+            .start_file(format!("{prefix}{name}"), options)
+            .expect("zip entry");
         writer.write_all(&content).expect("zip write");
     }
     for (name, content) in extra {
@@ -110,7 +117,10 @@ impl Home {
     /// Installs the fixture database with `db update` from a good zip.
     fn install_good(&self) {
         let url = serve(Reply::ok(fixture_zip("", &[], &[])));
-        self.vtesdeck().args(["db", "update", "--url", &url]).assert().success();
+        self.vtesdeck()
+            .args(["db", "update", "--url", &url])
+            .assert()
+            .success();
     }
 
     /// The installed files and their contents, to compare before and after.
@@ -119,7 +129,11 @@ impl Home {
             .expect("installed database")
             .map(|e| {
                 let path = e.expect("entry").path();
-                let name = path.file_name().expect("name").to_string_lossy().into_owned();
+                let name = path
+                    .file_name()
+                    .expect("name")
+                    .to_string_lossy()
+                    .into_owned();
                 (name, std::fs::read(&path).expect("read"))
             })
             .collect();
@@ -139,8 +153,18 @@ impl Home {
 }
 
 fn assert_installed(cards: &Path) {
-    for file in ["vtescrypt.csv", "vteslib.csv", "vtessets.csv", "vteslibmeta.csv", "provenance.toml"] {
-        assert!(cards.join(file).is_file(), "{} missing", cards.join(file).display());
+    for file in [
+        "vtescrypt.csv",
+        "vteslib.csv",
+        "vtessets.csv",
+        "vteslibmeta.csv",
+        "provenance.toml",
+    ] {
+        assert!(
+            cards.join(file).is_file(),
+            "{} missing",
+            cards.join(file).display()
+        );
     }
 }
 
@@ -152,7 +176,9 @@ fn good_zip_installs_into_the_user_data_folder() {
         .args(["db", "update", "--url", &url])
         .assert()
         .success()
-        .stdout(predicate::str::contains("Installed 15 crypt and 20 library cards"));
+        .stdout(predicate::str::contains(
+            "Installed 15 crypt and 20 library cards",
+        ));
     assert_installed(&home.cards());
     assert_eq!(home.beside_cards(), vec!["cards"]);
     home.vtesdeck()
@@ -162,7 +188,9 @@ fn good_zip_installs_into_the_user_data_folder() {
         .stdout(predicate::str::contains(format!("Source:     {url}")))
         .stdout(predicate::str::contains("(user data folder)"))
         .stdout(predicate::str::contains("today"))
-        .stdout(predicate::str::contains("newest: Future Set (Future), released 2030-01-01"));
+        .stdout(predicate::str::contains(
+            "newest: Future Set (Future), released 2030-01-01",
+        ));
 }
 
 #[test]
@@ -246,7 +274,11 @@ fn server_error_leaves_the_previous_database() {
 
 #[test]
 fn invalid_csv_leaves_the_previous_database() {
-    let zip = fixture_zip("", &["vtescrypt.csv"], &[("vtescrypt.csv", b"\"Id\",\"Name\"\n\"1\",\"x\"\n")]);
+    let zip = fixture_zip(
+        "",
+        &["vtescrypt.csv"],
+        &[("vtescrypt.csv", b"\"Id\",\"Name\"\n\"1\",\"x\"\n")],
+    );
     assert_update_fails_and_keeps_database(Reply::ok(zip), "missing column");
 }
 
@@ -257,7 +289,12 @@ fn unreachable_server_fails_without_a_database() {
     let port = listener.local_addr().expect("address").port();
     drop(listener);
     home.vtesdeck()
-        .args(["db", "update", "--url", &format!("http://127.0.0.1:{port}/x.zip")])
+        .args([
+            "db",
+            "update",
+            "--url",
+            &format!("http://127.0.0.1:{port}/x.zip"),
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("download failed"));
@@ -284,7 +321,9 @@ fn import_installs_a_zip_file() {
         .arg(&zip)
         .assert()
         .success()
-        .stdout(predicate::str::contains("Installed 15 crypt and 20 library cards"));
+        .stdout(predicate::str::contains(
+            "Installed 15 crypt and 20 library cards",
+        ));
     assert_installed(&home.cards());
     home.vtesdeck()
         .args(["db", "info", "--json"])
@@ -371,7 +410,10 @@ fn first_use_offline_stops_naming_update_and_import() {
     let home = Home::new();
     for offline in [["--offline"].as_slice(), [].as_slice()] {
         home.vtesdeck()
-            .env("VTESDECK_OFFLINE", if offline.is_empty() { "1" } else { "0" })
+            .env(
+                "VTESDECK_OFFLINE",
+                if offline.is_empty() { "1" } else { "0" },
+            )
             .args(offline)
             .args(["card", "Test Haven"])
             .assert()

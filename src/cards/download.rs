@@ -24,7 +24,10 @@ pub fn db_url_from_env() -> String {
 
 /// Downloads `url` into memory. `progress` is called with the bytes received
 /// so far and the announced total, if any.
-pub fn download(url: &str, progress: &mut dyn FnMut(u64, Option<u64>)) -> Result<Vec<u8>, InstallError> {
+pub fn download(
+    url: &str,
+    progress: &mut dyn FnMut(u64, Option<u64>),
+) -> Result<Vec<u8>, InstallError> {
     let failed = |message: String| InstallError::Download {
         url: url.to_string(),
         message,

@@ -144,7 +144,11 @@ pub fn import(path: &Path, target: &Path) -> Result<InstallReport, InstallError>
 
 /// Installs the card files of a zip archive held in memory; `origin` names it
 /// in messages and in the provenance file.
-pub fn install_zip(bytes: &[u8], origin: &str, target: &Path) -> Result<InstallReport, InstallError> {
+pub fn install_zip(
+    bytes: &[u8],
+    origin: &str,
+    target: &Path,
+) -> Result<InstallReport, InstallError> {
     check_target(target)?;
     let staging = Staging::new(target)?;
     extract_zip(bytes, origin, staging.new_dir())?;
@@ -152,7 +156,11 @@ pub fn install_zip(bytes: &[u8], origin: &str, target: &Path) -> Result<InstallR
 }
 
 /// Installs the card files of a folder (or of its one sub-folder holding them).
-pub fn install_folder(dir: &Path, origin: &str, target: &Path) -> Result<InstallReport, InstallError> {
+pub fn install_folder(
+    dir: &Path,
+    origin: &str,
+    target: &Path,
+) -> Result<InstallReport, InstallError> {
     check_target(target)?;
     let source = find_card_folder(dir).ok_or_else(|| InstallError::MissingFile {
         origin: origin.to_string(),
@@ -379,15 +387,22 @@ mod tests {
     }
 
     fn good_entries(prefix: &str) -> Vec<(String, Vec<u8>)> {
-        ["vtescrypt.csv", "vteslib.csv", "vtessets.csv", "vteslibmeta.csv"]
-            .iter()
-            .map(|f| (format!("{prefix}{f}"), fixture(f)))
-            .collect()
+        [
+            "vtescrypt.csv",
+            "vteslib.csv",
+            "vtessets.csv",
+            "vteslibmeta.csv",
+        ]
+        .iter()
+        .map(|f| (format!("{prefix}{f}"), fixture(f)))
+        .collect()
     }
 
     fn zip_of_owned(entries: &[(String, Vec<u8>)]) -> Vec<u8> {
-        let borrowed: Vec<(&str, Vec<u8>)> =
-            entries.iter().map(|(n, c)| (n.as_str(), c.clone())).collect();
+        let borrowed: Vec<(&str, Vec<u8>)> = entries
+            .iter()
+            .map(|(n, c)| (n.as_str(), c.clone()))
+            .collect();
         zip_of(&borrowed)
     }
 
@@ -408,8 +423,12 @@ mod tests {
         let home = tempfile::tempdir().unwrap();
         let target = home.path().join("cards");
         install_zip(&zip_of_owned(&good_entries("")), "first.zip", &target).unwrap();
-        let report =
-            install_zip(&zip_of_owned(&good_entries("vtescsv/")), "second.zip", &target).unwrap();
+        let report = install_zip(
+            &zip_of_owned(&good_entries("vtescsv/")),
+            "second.zip",
+            &target,
+        )
+        .unwrap();
         assert!(report.replaced);
         assert_eq!(Provenance::load(&target).unwrap().source, "second.zip");
         let leftovers: Vec<_> = std::fs::read_dir(home.path())
@@ -448,8 +467,8 @@ mod tests {
     fn truncated_zip_is_a_bad_zip() {
         let home = tempfile::tempdir().unwrap();
         let bytes = zip_of_owned(&good_entries(""));
-        let err = install_zip(&bytes[..bytes.len() / 2], "cut.zip", &home.path().join("c"))
-            .unwrap_err();
+        let err =
+            install_zip(&bytes[..bytes.len() / 2], "cut.zip", &home.path().join("c")).unwrap_err();
         assert!(matches!(err, InstallError::BadZip { .. }), "{err}");
     }
 
@@ -461,7 +480,10 @@ mod tests {
         let mut entries = good_entries("");
         entries[0].1 = b"\"Id\",\"Name\"\n\"1\",\"x\"\n".to_vec();
         let err = install_zip(&zip_of_owned(&entries), "bad.zip", &target).unwrap_err();
-        assert!(err.to_string().contains("not a valid card database"), "{err}");
+        assert!(
+            err.to_string().contains("not a valid card database"),
+            "{err}"
+        );
         assert_eq!(Provenance::load(&target).unwrap().source, "good.zip");
         CardDb::load(&target).unwrap();
     }
@@ -470,8 +492,8 @@ mod tests {
     fn folder_that_is_not_a_database_is_not_replaced() {
         let home = tempfile::tempdir().unwrap();
         std::fs::write(home.path().join("notes.txt"), "mine").unwrap();
-        let err = install_zip(&zip_of_owned(&good_entries("")), "good.zip", home.path())
-            .unwrap_err();
+        let err =
+            install_zip(&zip_of_owned(&good_entries("")), "good.zip", home.path()).unwrap_err();
         assert!(matches!(err, InstallError::NotADatabase { .. }), "{err}");
         assert!(home.path().join("notes.txt").exists());
     }

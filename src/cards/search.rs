@@ -13,7 +13,9 @@ pub enum SearchError {
     #[error("unknown card type {0:?} (one of: {types})", types = type_names())]
     UnknownType(String),
     /// The discipline is not known.
-    #[error("unknown discipline {0:?} (an abbreviation like `pot`, `POT` for superior, or a name)")]
+    #[error(
+        "unknown discipline {0:?} (an abbreviation like `pot`, `POT` for superior, or a name)"
+    )]
     UnknownDiscipline(String),
     /// The group is not `1`..`9` or `ANY`.
     #[error("bad group {0:?} (expected 1-9 or ANY)")]
@@ -68,7 +70,8 @@ impl CardSearch {
 
     /// Adds a card type (`vampire`, `political action`; any case).
     pub fn with_type(mut self, text: &str) -> Result<CardSearch, SearchError> {
-        let card_type = CardType::parse(text).ok_or_else(|| SearchError::UnknownType(text.into()))?;
+        let card_type =
+            CardType::parse(text).ok_or_else(|| SearchError::UnknownType(text.into()))?;
         self.types.push(card_type);
         Ok(self)
     }
@@ -152,15 +155,10 @@ impl CardSearch {
     /// Whether a card passes every filter.
     pub fn matches(&self, card: &Card) -> bool {
         (self.types.is_empty() || self.types.iter().any(|t| card.types.contains(t)))
-            && (self.clans.is_empty()
-                || card
-                    .clans
-                    .iter()
-                    .any(|c| self.clans.contains(&fold(c))))
+            && (self.clans.is_empty() || card.clans.iter().any(|c| self.clans.contains(&fold(c))))
             && self.disciplines.iter().all(|d| has_discipline(card, *d))
             && (self.groups.is_empty() || card.group.is_some_and(|g| self.groups.contains(&g)))
-            && (self.sets.is_empty()
-                || card.printings.iter().any(|p| self.sets.contains(&p.set)))
+            && (self.sets.is_empty() || card.printings.iter().any(|p| self.sets.contains(&p.set)))
             && (self.texts.is_empty() || {
                 let text = card.text.to_lowercase();
                 self.texts.iter().all(|t| text.contains(t.as_str()))
@@ -217,7 +215,9 @@ mod tests {
         assert!(!found.is_empty());
         for card in &found {
             assert!(card.is_crypt() && card.clans.iter().any(|c| c == "Brujah"));
-            assert!(card.has_discipline(Discipline::parse("cel").unwrap(), DisciplineLevel::Inferior));
+            assert!(
+                card.has_discipline(Discipline::parse("cel").unwrap(), DisciplineLevel::Inferior)
+            );
         }
         let all_brujah = CardSearch::new().with_clan("Brujah", &db).unwrap();
         assert!(names(&all_brujah, &db).len() > found.len());
@@ -226,11 +226,23 @@ mod tests {
     #[test]
     fn upper_case_discipline_asks_for_superior() {
         let db = fixture_db();
-        let superior = CardSearch::new().with_discipline("POT").unwrap().with_type("Vampire").unwrap();
-        let any = CardSearch::new().with_discipline("pot").unwrap().with_type("Vampire").unwrap();
+        let superior = CardSearch::new()
+            .with_discipline("POT")
+            .unwrap()
+            .with_type("Vampire")
+            .unwrap();
+        let any = CardSearch::new()
+            .with_discipline("pot")
+            .unwrap()
+            .with_type("Vampire")
+            .unwrap();
         let pot = Discipline::parse("pot").unwrap();
         for card in superior.run(&db) {
-            assert!(card.has_discipline(pot, DisciplineLevel::Superior), "{}", card.name);
+            assert!(
+                card.has_discipline(pot, DisciplineLevel::Superior),
+                "{}",
+                card.name
+            );
         }
         assert!(any.run(&db).len() > superior.run(&db).len());
     }

@@ -3,8 +3,7 @@
 use std::io::Write;
 
 use clap::Args;
-use vtesdeck::cards::{CardSearch, Lookup, MatchKind};
-use vtesdeck::formats::split_printing_suffix;
+use vtesdeck::cards::{find_by_name, CardSearch, Lookup, MatchKind};
 use vtesdeck::output::card_json::{CardJson, NotFoundJson};
 use vtesdeck::output::card_text;
 
@@ -115,8 +114,7 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut outcome = Outcome::Ok;
     let mut first = true;
     for name in &args.names {
-        let (base, hint) = split_printing_suffix(name);
-        match db.lookup(base, hint, None) {
+        match find_by_name(&db, name) {
             Lookup::Found { cards, matched } => {
                 let cards: Vec<_> = cards.iter().filter_map(|id| db.get(*id)).collect();
                 if matched == MatchKind::Fuzzy {
@@ -152,7 +150,8 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
                 let hint = if suggestions.is_empty() {
                     String::new()
                 } else {
-                    let quoted: Vec<String> = suggestions.iter().map(|s| format!("{s:?}")).collect();
+                    let quoted: Vec<String> =
+                        suggestions.iter().map(|s| format!("{s:?}")).collect();
                     format!("; did you mean {}?", quoted.join(" or "))
                 };
                 let _ = writeln!(std::io::stderr(), "vtesdeck: no card named {name:?}{hint}");

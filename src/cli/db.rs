@@ -125,8 +125,9 @@ fn env_cards() -> Option<PathBuf> {
 fn install_target(global: &Global) -> anyhow::Result<PathBuf> {
     match &global.cards {
         Some(dir) => Ok(dir.clone()),
-        None => CardDb::user_dir()
-            .context("no user data folder (is HOME set?); pass --cards DIR to choose where to install"),
+        None => CardDb::user_dir().context(
+            "no user data folder (is HOME set?); pass --cards DIR to choose where to install",
+        ),
     }
 }
 

@@ -23,7 +23,10 @@ pub fn render(card: &Card, db: &CardDb) -> String {
         field("Capacity", &capacity.to_string());
     }
     field("Disciplines", &disciplines(card));
-    field("Sect", &card.sect.map(|s| s.to_string()).unwrap_or_default());
+    field(
+        "Sect",
+        &card.sect.map(|s| s.to_string()).unwrap_or_default(),
+    );
     field("Title", card.title.as_deref().unwrap_or(""));
     field("Cost", &costs(card));
     field(
@@ -55,7 +58,10 @@ pub fn render(card: &Card, db: &CardDb) -> String {
         "Legal from",
         &legal_from(card).map(|d| d.to_string()).unwrap_or_default(),
     );
-    field("Banned", &card.banned.map(|y| y.to_string()).unwrap_or_default());
+    field(
+        "Banned",
+        &card.banned.map(|y| y.to_string()).unwrap_or_default(),
+    );
     field("Artist", &card.artist);
     out.push('\n');
     for line in card.text.lines() {

@@ -7,7 +7,12 @@ use crate::cards::{DbInfo, InstallReport};
 /// The `db info` summary.
 pub fn render_info(info: &DbInfo) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "Database:   {} ({})", info.path.display(), info.found_by);
+    let _ = writeln!(
+        out,
+        "Database:   {} ({})",
+        info.path.display(),
+        info.found_by
+    );
     match (&info.source, info.installed) {
         (Some(source), Some(installed)) => {
             let _ = writeln!(out, "Source:     {source}");
@@ -37,7 +42,11 @@ pub fn render_info(info: &DbInfo) -> String {
     let _ = write!(out, "Sets:       {}", info.sets);
     if let Some(set) = &info.newest_set {
         let date = set.release.map(|d| d.to_string()).unwrap_or_default();
-        let _ = write!(out, "; newest: {} ({}), released {date}", set.name, set.abbreviation);
+        let _ = write!(
+            out,
+            "; newest: {} ({}), released {date}",
+            set.name, set.abbreviation
+        );
     }
     out.push('\n');
     out
