@@ -10,17 +10,27 @@ pub fn release_rule_change() -> NaiveDate {
 }
 
 /// The first day a card may be played in tournaments: the first release of
-/// any of its printings; for releases before 2025-09-21, 30 days later (but no
-/// later than 2025-09-21, when the wait was dropped). `None` when no printing
-/// has a known date.
+/// any of its printings; for set releases before 2025-09-21, 30 days later (but
+/// no later than 2025-09-21, when the wait was dropped). A card first printed as
+/// a promo is legal from the promo date. `None` when no printing has a known date.
 pub fn legal_from(card: &Card) -> Option<NaiveDate> {
-    let release = card.first_release()?;
+    let first = card
+        .printings
+        .iter()
+        .filter(|p| p.release.is_some())
+        .min_by_key(|p| (p.release, !is_promo(&p.set)))?;
+    let release = first.release?;
     let change = release_rule_change();
-    if release < change {
+    if release < change && !is_promo(&first.set) {
         Some((release + Duration::days(30)).min(change))
     } else {
         Some(release)
     }
+}
+
+/// Whether a set abbreviation names a promo (`Promo`, `Promo-20230603`).
+fn is_promo(set: &str) -> bool {
+    set == "Promo" || set.starts_with("Promo-")
 }
 
 #[cfg(test)]
@@ -29,14 +39,21 @@ mod tests {
     use crate::cards::Printing;
     use crate::testing::fixture_db;
 
-    fn card_released(date: &str) -> Card {
+    fn card_printed(prints: &[(&str, &str)]) -> Card {
         let mut card = fixture_db().cards()[0].clone();
-        card.printings = vec![Printing {
-            set: "X".into(),
-            rarity: String::new(),
-            release: NaiveDate::parse_from_str(date, "%Y-%m-%d").ok(),
-        }];
+        card.printings = prints
+            .iter()
+            .map(|(set, date)| Printing {
+                set: set.to_string(),
+                rarity: String::new(),
+                release: NaiveDate::parse_from_str(date, "%Y-%m-%d").ok(),
+            })
+            .collect();
         card
+    }
+
+    fn card_released(date: &str) -> Card {
+        card_printed(&[("X", date)])
     }
 
     fn day(text: &str) -> Option<NaiveDate> {
@@ -51,6 +68,12 @@ mod tests {
     #[test]
     fn release_after_the_rule_change_is_legal_at_once() {
         assert_eq!(legal_from(&card_released("2025-11-01")), day("2025-11-01"));
+    }
+
+    #[test]
+    fn first_printed_as_promo_is_legal_on_the_promo_date() {
+        let card = card_printed(&[("V5", "2021-01-01"), ("Promo-20200601", "2020-06-01")]);
+        assert_eq!(legal_from(&card), day("2020-06-01"));
     }
 
     #[test]
