@@ -27,7 +27,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     for entry in deck.crypt.iter().chain(&deck.library) {
         if let Some(card) = db.get(entry.id) {
-            println!("{:>3}x {:<40} {}", entry.count, db.printing_name(card), card.type_name());
+            println!(
+                "{:>3}x {:<40} {}",
+                entry.count,
+                db.printing_name(card),
+                card.type_name()
+            );
         }
     }
     for line in &deck.unresolved {

@@ -43,7 +43,11 @@ fn every_twda_line_resolves_and_counts_match_the_headers() {
             mismatched.insert(path.file_name().unwrap().to_string_lossy().to_string());
         }
     }
-    assert!(unresolved.is_empty(), "unresolved lines:\n{}", unresolved.join("\n"));
+    assert!(
+        unresolved.is_empty(),
+        "unresolved lines:\n{}",
+        unresolved.join("\n")
+    );
     let expected: BTreeSet<String> = WRONG_HEADERS.iter().map(|s| s.to_string()).collect();
     assert_eq!(mismatched, expected);
 }
@@ -54,7 +58,10 @@ fn twda_event_metadata_is_kept() {
     let deck = Deck::load(&common::twda_dir().join("10043.txt"), None, &db).unwrap();
     let event = deck.meta.event.as_ref().expect("event");
     assert_eq!(event.name.as_deref(), Some("Shroud Mastery"));
-    assert_eq!(event.date.map(|d| d.to_string()).as_deref(), Some("2022-02-06"));
+    assert_eq!(
+        event.date.map(|d| d.to_string()).as_deref(),
+        Some("2022-02-06")
+    );
     assert_eq!(event.players, Some(12));
     assert_eq!(event.winner.as_deref(), Some("Alex Romano"));
     assert_eq!(deck.meta.name.as_deref(), Some("Daylily"));
@@ -65,8 +72,16 @@ fn twda_event_metadata_is_kept() {
 /// Resolves one written line and returns the card it names.
 fn resolve<'a>(db: &'a CardDb, line: &str) -> &'a Card {
     let deck = Deck::from_text(&format!("{line}\n"), Some(Format::Plain), db);
-    assert!(deck.unresolved.is_empty(), "{line:?} did not resolve: {:?}", deck.unresolved);
-    let entry = deck.crypt.first().or(deck.library.first()).expect("one card");
+    assert!(
+        deck.unresolved.is_empty(),
+        "{line:?} did not resolve: {:?}",
+        deck.unresolved
+    );
+    let entry = deck
+        .crypt
+        .first()
+        .or(deck.library.first())
+        .expect("one card");
     db.get(entry.id).unwrap()
 }
 
@@ -81,7 +96,10 @@ fn hard_names_resolve() {
         ("1x Bang Nakh — Tiger’s Claws", "Bang Nakh — Tiger's Claws"),
         ("1x The Rack", "Rack, The"),
         ("1x Rack, The", "Rack, The"),
-        ("1x Heidelburg Castle, Germany", "Heidelberg Castle, Germany"),
+        (
+            "1x Heidelburg Castle, Germany",
+            "Heidelberg Castle, Germany",
+        ),
         ("1x Pentex(TM) Subversion", "Pentex(TM) Subversion"),
         ("1x Pentex™ Subversion", "Pentex(TM) Subversion"),
         ("1x PentexTM Subversion", "Pentex(TM) Subversion"),
@@ -100,10 +118,18 @@ fn hard_names_resolve() {
 #[test]
 fn every_alias_of_the_project_table_resolves_to_its_target() {
     let db = real_db();
-    let table = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/aliases.tsv")).unwrap();
-    for line in table.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    let table =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/aliases.tsv")).unwrap();
+    for line in table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let (alias, target) = line.split_once('\t').expect("alias<TAB>name");
-        assert_eq!(resolve(&db, &format!("1x {alias}")).name, target, "alias {alias}");
+        assert_eq!(
+            resolve(&db, &format!("1x {alias}")).name,
+            target,
+            "alias {alias}"
+        );
     }
 }
 
@@ -111,11 +137,17 @@ fn every_alias_of_the_project_table_resolves_to_its_target() {
 fn printing_hints_pick_the_right_card() {
     let db = real_db();
     let theo_g6 = resolve(&db, "1x Theo Bell (G6)");
-    assert_eq!((theo_g6.group, theo_g6.advanced), (Some(Group::Number(6)), false));
+    assert_eq!(
+        (theo_g6.group, theo_g6.advanced),
+        (Some(Group::Number(6)), false)
+    );
     let theo_adv = resolve(&db, "1x Theo Bell (ADV)");
     assert!(theo_adv.advanced);
     let theo_g2 = resolve(&db, "1x Theo Bell (G2)");
-    assert_eq!((theo_g2.group, theo_g2.advanced), (Some(Group::Number(2)), false));
+    assert_eq!(
+        (theo_g2.group, theo_g2.advanced),
+        (Some(Group::Number(2)), false)
+    );
     let kemintiri = resolve(&db, "1x Kemintiri (G2 ADV)");
     assert!(kemintiri.advanced);
     // A TWDA crypt line's trailing Clan:Group.
@@ -145,7 +177,11 @@ fn without_a_hint_the_printing_fits_the_crypt_else_the_newest() {
 #[test]
 fn unknown_names_are_reported_with_suggestions() {
     let db = real_db();
-    let deck = Deck::from_text("1x Deep Song\n2x Deep Sung Xylophone\n", Some(Format::Plain), &db);
+    let deck = Deck::from_text(
+        "1x Deep Song\n2x Deep Sung Xylophone\n",
+        Some(Format::Plain),
+        &db,
+    );
     assert_eq!(deck.unresolved.len(), 1);
     let line = &deck.unresolved[0];
     assert_eq!(line.line, 2);
@@ -170,7 +206,13 @@ fn parse_json_has_the_documented_fields() {
     assert_eq!(json["event"]["date"], "2022-02-06");
     assert_eq!(json["event"]["players"], 12);
     let crypt = json["crypt"].as_array().unwrap();
-    assert_eq!(crypt.iter().map(|c| c["count"].as_u64().unwrap()).sum::<u64>(), 12);
+    assert_eq!(
+        crypt
+            .iter()
+            .map(|c| c["count"].as_u64().unwrap())
+            .sum::<u64>(),
+        12
+    );
     assert!(crypt[0]["id"].as_u64().unwrap() >= 200000);
     assert_eq!(json["unresolved"].as_array().unwrap().len(), 0);
 }
@@ -182,7 +224,9 @@ fn parse_exit_status_is_1_with_an_unresolved_line() {
         .write_stdin("12x Deep Song\n1x Notacard Atall Whatsoever\n")
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("-:2: 1x Notacard Atall Whatsoever"));
+        .stdout(predicate::str::contains(
+            "-:2: 1x Notacard Atall Whatsoever",
+        ));
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardDb, CardId, CardKind, Group, Lookup};
-use crate::formats::{self, DeclaredCounts, DeckMeta, Format, LineKind, RawDeck, RawLine};
+use crate::formats::{self, DeckMeta, DeclaredCounts, Format, LineKind, RawDeck, RawLine};
 
 /// Largest file `Deck::load` reads, so a stray huge file cannot exhaust memory.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
@@ -155,12 +155,16 @@ impl Deck {
 
     /// Number of crypt cards, copies counted.
     pub fn crypt_count(&self) -> u32 {
-        self.crypt.iter().fold(0u32, |n, e| n.saturating_add(e.count))
+        self.crypt
+            .iter()
+            .fold(0u32, |n, e| n.saturating_add(e.count))
     }
 
     /// Number of library cards, copies counted.
     pub fn library_count(&self) -> u32 {
-        self.library.iter().fold(0u32, |n, e| n.saturating_add(e.count))
+        self.library
+            .iter()
+            .fold(0u32, |n, e| n.saturating_add(e.count))
     }
 
     /// The path as text, `-` for standard input.
@@ -254,10 +258,9 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> &'a Card {
         pool.retain(|c| !c.advanced);
     }
     let fits = |card: &&Card| match card.group {
-        Some(Group::Number(g)) => settled_groups
-            .iter()
-            .all(|&s| s.abs_diff(g) <= 1)
-            || settled_groups.is_empty(),
+        Some(Group::Number(g)) => {
+            settled_groups.iter().all(|&s| s.abs_diff(g) <= 1) || settled_groups.is_empty()
+        }
         _ => true,
     };
     let fitting: Vec<&Card> = pool.iter().copied().filter(fits).collect();
@@ -269,3 +272,52 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> &'a Card {
         .unwrap_or(cards[0])
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{deck_of, fixture_db};
+
+    #[test]
+    fn lines_naming_the_same_card_are_merged() {
+        let db = fixture_db();
+        let deck = Deck::from_text("2x Test Punch\n3x Test Punch\n", Some(Format::Plain), &db);
+        assert_eq!(deck.library.len(), 1);
+        assert_eq!(deck.library[0].count, 5);
+        assert_eq!(deck.library[0].line, 1);
+    }
+
+    #[test]
+    fn crypt_and_library_are_told_apart_by_the_database() {
+        let db = fixture_db();
+        let deck = Deck::from_text(
+            "Library:\n2x Alma Test\n3x Test Punch\n",
+            Some(Format::Plain),
+            &db,
+        );
+        assert_eq!((deck.crypt_count(), deck.library_count()), (2, 3));
+    }
+
+    #[test]
+    fn printing_follows_the_crypt_groups_else_the_newest() {
+        let db = fixture_db();
+        let with_group_6 = deck_of(&db, &[(200014, 2)]);
+        let deck = Deck::from_text("1x Theo Test\n2x Lola Test\n", Some(Format::Plain), &db);
+        assert_eq!(with_group_6.crypt_count(), 2);
+        assert!(deck.crypt.iter().any(|e| e.id == CardId(200010)));
+        let deck = Deck::from_text("1x Theo Test\n2x Alma Test\n", Some(Format::Plain), &db);
+        assert!(deck.crypt.iter().any(|e| e.id == CardId(200008)));
+        let deck = Deck::from_text("1x Theo Test\n", Some(Format::Plain), &db);
+        assert_eq!(deck.crypt[0].id, CardId(200010));
+        let deck = Deck::from_text("1x Theo Test (ADV)\n", Some(Format::Plain), &db);
+        assert_eq!(deck.crypt[0].id, CardId(200009));
+    }
+
+    #[test]
+    fn unreadable_counts_become_unresolved_lines_with_a_reason() {
+        let db = fixture_db();
+        let deck = Deck::from_text("0x Test Punch\n1x Test Punch\n", Some(Format::Plain), &db);
+        assert_eq!(deck.unresolved.len(), 1);
+        assert!(deck.unresolved[0].reason.is_some());
+        assert_eq!(deck.library_count(), 1);
+    }
+}

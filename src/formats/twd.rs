@@ -44,7 +44,10 @@ fn counted_header(line: &str, word: &str, closed: bool) -> Option<Option<u32>> {
     if !starts_with_word(line, word) {
         return None;
     }
-    let rest = line[word.len()..].trim_start().strip_prefix('(')?.trim_start();
+    let rest = line[word.len()..]
+        .trim_start()
+        .strip_prefix('(')?
+        .trim_start();
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let count = rest[..digits].parse::<u32>().ok();
     let after = rest[digits..].trim_start();
@@ -90,7 +93,7 @@ fn trailing_group(line: &str) -> Option<Group> {
 /// Whether a text has the TWD shape (a `Crypt (N cards` header and a `Library (N cards` one).
 pub fn looks_like(text: &str) -> bool {
     let mut crypt = false;
-    for line in text.lines() {
+    for line in super::lines(text) {
         let line = line.trim();
         if crypt_header(line).is_some() {
             crypt = true;
@@ -113,7 +116,7 @@ enum Part {
 /// Reads a TWD-shaped decklist.
 pub fn read(text: &str) -> RawDeck {
     let mut deck = RawDeck::new(Format::Twd);
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = super::lines(text).collect();
     let has_crypt_header = lines.iter().any(|l| crypt_header(l.trim()).is_some());
     read_event_header(&lines, &mut deck);
     let mut part = if has_crypt_header {
@@ -192,10 +195,17 @@ fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
         .map(|l| l.trim())
         .take_while(|l| !l.is_empty())
         .collect();
-    let Some(date_index) = block.iter().position(|l| starts_with_month(l) && DATE.is_match(l)) else {
+    let Some(date_index) = block
+        .iter()
+        .position(|l| starts_with_month(l) && DATE.is_match(l))
+    else {
         return;
     };
-    if crypt_header(block[0]).is_some() || block.iter().any(|l| l.contains(':') && field(l, &["deck name"]).is_some()) {
+    if crypt_header(block[0]).is_some()
+        || block
+            .iter()
+            .any(|l| l.contains(':') && field(l, &["deck name"]).is_some())
+    {
         return;
     }
     let mut event = EventInfo {
@@ -225,8 +235,18 @@ fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
 /// Whether a line starts with an English month name (a cheap test before the date regex).
 fn starts_with_month(line: &str) -> bool {
     const MONTHS: [&str; 12] = [
-        "january", "february", "march", "april", "may", "june", "july", "august", "september",
-        "october", "november", "december",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
     ];
     MONTHS.iter().any(|m| starts_with_word(line, m))
 }
@@ -285,10 +305,7 @@ fn read_card_line(number: usize, raw: &str, section: CardKind, deck: &mut RawDec
 
 /// Removes a trailing `-- comment` from a library line.
 fn library_name(rest: &str) -> &str {
-    let cut = rest
-        .as_bytes()
-        .windows(2)
-        .position(|pair| pair == b"--");
+    let cut = rest.as_bytes().windows(2).position(|pair| pair == b"--");
     match cut {
         Some(cut) if cut > 0 => rest[..cut].trim_end(),
         _ => rest.trim_end(),
@@ -351,7 +368,10 @@ mod tests {
         assert_eq!(event.winner.as_deref(), Some("Alex Romano"));
         assert!(event.url.unwrap().ends_with("/10043"));
         assert_eq!(deck.meta.name.as_deref(), Some("Daylily"));
-        assert_eq!(deck.meta.description.as_deref(), Some("Line one.\nLine two."));
+        assert_eq!(
+            deck.meta.description.as_deref(),
+            Some("Line one.\nLine two.")
+        );
     }
 
     #[test]
@@ -360,7 +380,10 @@ mod tests {
         assert_eq!(deck.declared.crypt, Some(2));
         assert_eq!(deck.declared.library, Some(3));
         let names: Vec<&str> = deck.lines.iter().map(|l| l.name.as_str()).collect();
-        assert_eq!(names, ["Janey Pickman", "Theo Bell", "Vessel", "Earth Meld"]);
+        assert_eq!(
+            names,
+            ["Janey Pickman", "Theo Bell", "Vessel", "Earth Meld"]
+        );
         assert_eq!(deck.lines[0].hint.group, Some(Group::Number(4)));
         assert_eq!(deck.lines[1].hint.advanced, Some(true));
         assert_eq!(deck.lines[1].hint.group, Some(Group::Number(2)));
@@ -370,7 +393,8 @@ mod tests {
 
     #[test]
     fn negative_count_is_a_problem() {
-        let deck = read("Crypt (1 cards)\n-1x Janey Pickman  6  ANI  Gangrel:4\nLibrary (0 cards)\n");
+        let deck =
+            read("Crypt (1 cards)\n-1x Janey Pickman  6  ANI  Gangrel:4\nLibrary (0 cards)\n");
         assert_eq!(deck.problems.len(), 1);
         assert!(deck.lines.is_empty());
     }
