@@ -96,7 +96,7 @@ fn one_letter_typo_finds_or_suggests_the_card() {
     assert!(checked > 400);
 }
 
-/// The same on every card (about 25 s in a release build).
+/// The same on every card (about 10 s in a release build).
 #[test]
 #[ignore = "slow: every card of the real database; run with --include-ignored"]
 fn one_letter_typo_finds_or_suggests_every_card() {
