@@ -1,4 +1,7 @@
 //! Rendering reports for people (tables, text) and machines (JSON Lines).
 
+pub mod card_json;
+pub mod card_text;
+pub mod db_text;
 pub mod deck_json;
 pub mod deck_text;
