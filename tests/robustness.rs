@@ -195,7 +195,7 @@ fn vanished_file_is_an_error_naming_it() {
         .assert()
         .code(2)
         .stdout(contains("2x Alma Test"))
-        .stderr(contains("b.txt"))
+        .stderr(contains("b.txt: symbolic link to a file that is gone"))
         .stderr(no_panic());
     // Named directly on the command line.
     parse(&decks.join("b.txt"))

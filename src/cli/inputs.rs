@@ -38,8 +38,15 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Result<PathBuf, anyhow::Error>> {
                     let at = err
                         .path()
                         .map_or_else(|| path.display().to_string(), |p| p.display().to_string());
+                    let dangling = err.path().is_some_and(|p| {
+                        p.symlink_metadata().is_ok_and(|m| m.is_symlink()) && !p.exists()
+                    });
                     let message = if err.loop_ancestor().is_some() {
                         "symbolic link loop, skipped".to_string()
+                    } else if dangling {
+                        "symbolic link to a file that is gone, skipped".to_string()
+                    } else if let Some(io) = err.io_error() {
+                        io.to_string()
                     } else {
                         err.to_string()
                     };
