@@ -121,6 +121,14 @@ fn file_over_the_size_cap_is_an_error() {
         .stderr(contains("toolarge.txt: file too large"));
 }
 
+#[cfg(unix)]
+#[test]
+fn endless_device_is_cut_at_the_size_cap() {
+    parse(Path::new("/dev/zero"))
+        .code(2)
+        .stderr(contains("/dev/zero: file too large"));
+}
+
 #[test]
 fn one_megabyte_line_is_reported() {
     let mut text = b"2x Alma Test\n2x ".to_vec();

@@ -72,11 +72,11 @@ pub enum DeckError {
         error: std::io::Error,
     },
     /// The file is larger than [`MAX_FILE_BYTES`].
-    #[error("{}: file too large ({size} bytes; a decklist is at most {MAX_FILE_BYTES})", path.display())]
+    #[error("{}: file too large (at least {size} bytes; a decklist is at most {MAX_FILE_BYTES})", path.display())]
     TooLarge {
         /// The file.
         path: PathBuf,
-        /// Its size.
+        /// Its size, or for a device or pipe the bytes read before stopping.
         size: u64,
     },
     /// The file holds binary data, not a decklist text.
@@ -218,12 +218,22 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
         error,
     };
     let file = std::fs::File::open(path).map_err(read_error)?;
+    // A regular file's size is known: refuse a large one before reading it.
+    // Pipes and devices report 0 and are cut while reading.
+    let size = file.metadata().map_or(0, |m| m.len());
+    if size > MAX_FILE_BYTES {
+        return Err(DeckError::TooLarge {
+            path: path.to_path_buf(),
+            size,
+        });
+    }
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(read_error)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
+        // A device or pipe reports no size: what was read is the least it holds.
+        let size = (bytes.len() as u64).max(size);
         return Err(DeckError::TooLarge {
             path: path.to_path_buf(),
             size,
