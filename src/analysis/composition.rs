@@ -32,7 +32,10 @@ impl CardCount {
 }
 
 /// The deck's cards of one part with their database entries (unknown ids left out).
-pub fn known_cards<'a>(part: &'a [DeckCard], db: &'a CardDb) -> impl Iterator<Item = (&'a Card, u32)> + 'a {
+pub fn known_cards<'a>(
+    part: &'a [DeckCard],
+    db: &'a CardDb,
+) -> impl Iterator<Item = (&'a Card, u32)> + 'a {
     part.iter()
         .filter_map(move |entry| db.get(entry.id).map(|card| (card, entry.count)))
 }
@@ -189,7 +192,11 @@ impl LibraryComposition {
             composition.blood_cost.add(card.blood_cost, count);
             composition.conviction_cost.add(card.conviction_cost, count);
             if !card.clans.is_empty() {
-                tally::add(&mut composition.clan_requirements, &card.clans.join("/"), count);
+                tally::add(
+                    &mut composition.clan_requirements,
+                    &card.clans.join("/"),
+                    count,
+                );
             }
             if card.types.contains(&CardType::Event) {
                 composition.events.push(CardCount::new(card, count, db));
@@ -225,21 +232,41 @@ mod tests {
         // Eva (G3 Toreador justicar), Ivo (ANY Caitiff), Kiki (G5 Ventrue 2 votes)
         let deck = deck_of(
             &db,
-            &[(200003, 2), (200004, 3), (200005, 1), (200011, 1), (200013, 1)],
+            &[
+                (200003, 2),
+                (200004, 3),
+                (200005, 1),
+                (200011, 1),
+                (200013, 1),
+            ],
         );
         let crypt = CryptComposition::of_deck(&deck, &db);
         assert_eq!((crypt.count, crypt.distinct), (8, 5));
-        assert_eq!(flat(&crypt.groups), [("2", 5), ("3", 1), ("5", 1), ("ANY", 1)]);
+        assert_eq!(
+            flat(&crypt.groups),
+            [("2", 5), ("3", 1), ("5", 1), ("ANY", 1)]
+        );
         assert_eq!(
             flat(&crypt.clans),
-            [("Toreador", 4), ("Brujah", 2), ("Caitiff", 1), ("Ventrue", 1)]
+            [
+                ("Toreador", 4),
+                ("Brujah", 2),
+                ("Caitiff", 1),
+                ("Ventrue", 1)
+            ]
         );
         assert_eq!(flat(&crypt.sects), [("Camarilla", 7), ("Independent", 1)]);
         assert_eq!(
             flat(&crypt.titles),
-            [("prince", 3), ("primogen", 2), ("2 votes", 1), ("justicar", 1)]
+            [
+                ("prince", 3),
+                ("primogen", 2),
+                ("2 votes", 1),
+                ("justicar", 1)
+            ]
         );
-        assert_eq!(crypt.votes, 2 * 1 + 3 * 2 + 3 + 2);
+        // primogen 1 x2, prince 2 x3, justicar 3, 2 votes
+        assert_eq!(crypt.votes, 2 + 6 + 3 + 2);
     }
 
     #[test]
@@ -262,22 +289,58 @@ mod tests {
         // Test Bloodbath blood X x2, Test Dodge blood 1 x3, Test Brujah Pride blood 2 x1
         let deck = deck_of(
             &db,
-            &[(100001, 2), (100010, 1), (100014, 1), (100007, 2), (100005, 3), (100008, 1)],
+            &[
+                (100001, 2),
+                (100010, 1),
+                (100014, 1),
+                (100007, 2),
+                (100005, 3),
+                (100008, 1),
+            ],
         );
         let library = LibraryComposition::of_deck(&deck, &db);
-        assert_eq!(library.pool_cost, CostTotal { total: 5, x_copies: 1, copies: 4 });
-        assert_eq!(library.blood_cost, CostTotal { total: 5, x_copies: 2, copies: 6 });
+        assert_eq!(
+            library.pool_cost,
+            CostTotal {
+                total: 5,
+                x_copies: 1,
+                copies: 4
+            }
+        );
+        assert_eq!(
+            library.blood_cost,
+            CostTotal {
+                total: 5,
+                x_copies: 2,
+                copies: 6
+            }
+        );
     }
 
     #[test]
     fn trifles_clan_requirements_and_events() {
         let db = fixture_db();
         // Test Trifle x3, Test Haven x1, Test Toreador Grace x2, Test Brujah Pride x1, Test Party x2
-        let deck = deck_of(&db, &[(100002, 3), (100001, 1), (100009, 2), (100008, 1), (100011, 2)]);
+        let deck = deck_of(
+            &db,
+            &[
+                (100002, 3),
+                (100001, 1),
+                (100009, 2),
+                (100008, 1),
+                (100011, 2),
+            ],
+        );
         let library = LibraryComposition::of_deck(&deck, &db);
         assert_eq!(library.trifles, 3);
-        assert_eq!(flat(&library.clan_requirements), [("Toreador/Ventrue", 2), ("Brujah", 1)]);
+        assert_eq!(
+            flat(&library.clan_requirements),
+            [("Toreador/Ventrue", 2), ("Brujah", 1)]
+        );
         assert_eq!(library.events.len(), 1);
-        assert_eq!((library.events[0].name.as_str(), library.events[0].count), ("Test Party", 2));
+        assert_eq!(
+            (library.events[0].name.as_str(), library.events[0].count),
+            ("Test Party", 2)
+        );
     }
 }

@@ -77,7 +77,9 @@ impl DisciplineSpread {
         let crypt_count = f64::from(deck.crypt_count());
         let key = crypt
             .iter()
-            .filter(|d| crypt_count > 0.0 && f64::from(d.total()) >= KEY_DISCIPLINE_SHARE * crypt_count)
+            .filter(|d| {
+                crypt_count > 0.0 && f64::from(d.total()) >= KEY_DISCIPLINE_SHARE * crypt_count
+            })
             .map(|d| d.discipline)
             .collect();
         let mut library_requirements = Vec::new();
@@ -127,7 +129,11 @@ mod tests {
         // Test Dodge Celerity/Auspex x3, Test Duo Potence & Presence x2, Test Punch Potence x1, Test Haven
         let deck = deck_of(&db, &[(100005, 3), (100006, 2), (100004, 1), (100001, 1)]);
         let spread = DisciplineSpread::of_deck(&deck, &db);
-        let flat = |t: &[Tally]| t.iter().map(|t| (t.name.clone(), t.count)).collect::<Vec<_>>();
+        let flat = |t: &[Tally]| {
+            t.iter()
+                .map(|t| (t.name.clone(), t.count))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(
             flat(&spread.library_requirements),
             [

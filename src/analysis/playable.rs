@@ -96,7 +96,15 @@ mod tests {
         // Test Dodge (Celerity/Auspex), Test Haven (no requirement).
         let deck = deck_of(
             &db,
-            &[(200001, 2), (200002, 1), (200003, 3), (100004, 4), (100006, 2), (100005, 3), (100001, 1)],
+            &[
+                (200001, 2),
+                (200002, 1),
+                (200003, 3),
+                (100004, 4),
+                (100006, 2),
+                (100005, 3),
+                (100001, 1),
+            ],
         );
         let play = Playability::of_deck(&deck, &db);
         let figures: Vec<(&str, u32, u32)> = play
@@ -106,7 +114,11 @@ mod tests {
             .collect();
         assert_eq!(
             figures,
-            [("Test Punch", 6, 3), ("Test Duo", 3, 1), ("Test Dodge", 4, 2)]
+            [
+                ("Test Punch", 6, 3),
+                ("Test Duo", 3, 1),
+                ("Test Dodge", 4, 2)
+            ]
         );
         assert!(play.dead_cards.is_empty());
         assert_eq!(play.dead_count, 0);
@@ -116,7 +128,16 @@ mod tests {
     fn a_card_no_crypt_card_can_play_is_dead() {
         let db = fixture_db();
         // Brujah crypt; Test Chimera needs Chimerstry, Test Toreador Grace a Toreador or Ventrue.
-        let deck = deck_of(&db, &[(200001, 6), (200002, 6), (100015, 3), (100009, 2), (100004, 5)]);
+        let deck = deck_of(
+            &db,
+            &[
+                (200001, 6),
+                (200002, 6),
+                (100015, 3),
+                (100009, 2),
+                (100004, 5),
+            ],
+        );
         let play = Playability::of_deck(&deck, &db);
         let dead: Vec<(&str, u32)> = play
             .dead_cards

@@ -111,7 +111,10 @@ impl Condition {
         if term == "titled" {
             return Some(Condition::Title(TitleTerm::Any));
         }
-        if let Some(sect) = Sect::ALL.into_iter().find(|s| s.name().eq_ignore_ascii_case(term)) {
+        if let Some(sect) = Sect::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(term))
+        {
             return Some(Condition::Sect(sect));
         }
         if crate::analysis::votes::title_votes(term).is_some() {
@@ -272,7 +275,9 @@ impl fmt::Display for CryptRequirement {
 
 /// A crypt card's disciplines (any level) as a mask of [`crate::cards::Discipline::bit`]s.
 pub fn discipline_mask(card: &Card) -> u64 {
-    card.disciplines.iter().fold(0, |mask, (d, _)| mask | d.bit())
+    card.disciplines
+        .iter()
+        .fold(0, |mask, (d, _)| mask | d.bit())
 }
 
 #[cfg(test)]

@@ -82,7 +82,9 @@ impl SummaryBuilder {
         for tally in &stats.library.types {
             match self.types.iter_mut().find(|(name, _)| *name == tally.name) {
                 Some(entry) => entry.1 += u64::from(tally.count),
-                None => self.types.push((tally.name.clone(), u64::from(tally.count))),
+                None => self
+                    .types
+                    .push((tally.name.clone(), u64::from(tally.count))),
             }
         }
         for entry in deck.crypt.iter().chain(&deck.library) {

@@ -179,7 +179,11 @@ mod tests {
     fn section_order_covers_every_type_combination_of_the_database() {
         let db = fixture_db();
         for card in db.cards().iter().filter(|c| !c.is_crypt()) {
-            assert!(SECTION_ORDER.contains(&card.type_name().as_str()), "{}", card.type_name());
+            assert!(
+                SECTION_ORDER.contains(&card.type_name().as_str()),
+                "{}",
+                card.type_name()
+            );
         }
     }
 }

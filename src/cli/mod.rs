@@ -4,6 +4,7 @@
 mod exit;
 mod inputs;
 mod parse;
+mod stats;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -39,6 +40,8 @@ pub struct Cli {
 enum Command {
     /// Read decklists and print them normalised (or as JSON), with unresolved lines.
     Parse(parse::ParseArgs),
+    /// What decks are made of (crypt, library, disciplines) and what their crypt can play.
+    Stats(stats::StatsArgs),
 }
 
 /// `--input-format` values.
@@ -108,6 +111,7 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Parse(args) => parse::run(&args, &global),
+        Command::Stats(args) => stats::run(&args, &global),
     };
     match result {
         Ok(outcome) => outcome.into(),
