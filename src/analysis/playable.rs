@@ -49,6 +49,13 @@ impl Playability {
         let mut cards = Vec::new();
         let mut dead_cards = Vec::new();
         for (card, count) in known_cards(&deck.library, db) {
+            let may_restrict = card.discipline_requirement.is_some()
+                || !card.clans.is_empty()
+                || card.path.is_some()
+                || !card.requirements.is_empty();
+            if !may_restrict {
+                continue;
+            }
             let requirement = CryptRequirement::of_card(card);
             if !requirement.is_restrictive() {
                 continue;

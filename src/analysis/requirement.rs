@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde::Serialize;
 
-use crate::cards::{Card, CardType, DisciplineRequirement, Sect};
+use crate::cards::{Card, CardType, Discipline, DisciplineRequirement, Sect};
 
 /// A trait a crypt card's text gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -30,7 +30,7 @@ pub enum Trait {
     RedList,
     /// `Sterile.`
     Sterile,
-    /// `Slave:`
+    /// `Slave:`, `Tremere slave:`
     Slave,
     /// An Imbued (not a vampire).
     Imbued,
@@ -45,7 +45,7 @@ static TRAIT_PATTERNS: LazyLock<Vec<(Trait, Regex)>> = LazyLock::new(|| {
         (Trait::Infernal, r"\bInfernal[.:]"),
         (Trait::RedList, r"\bRed List[.:]"),
         (Trait::Sterile, r"\bSterile[.:]"),
-        (Trait::Slave, r"\bSlave[.:]"),
+        (Trait::Slave, r"(?i)\bslave[.:]"),
     ]
     .into_iter()
     .map(|(t, pattern)| (t, Regex::new(pattern).expect("valid regex")))
@@ -142,6 +142,15 @@ enum CapacityBound {
 static CAPACITY_TERM: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^capacity (\d+) or (more|less)$").expect("valid regex"));
 
+/// How a `vteslibmeta.csv` term combines with the others: sects are
+/// alternatives among themselves, titles too; every other term applies on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TermKind {
+    Sect,
+    Title,
+    Other,
+}
+
 /// Everything a library card asks of the crypt card that plays it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CryptRequirement {
@@ -176,46 +185,56 @@ impl CryptRequirement {
         if let Some(path) = &req.path {
             req.text.push(format!("Path of {path}"));
         }
+        let mut sects = Vec::new();
+        let mut titles = Vec::new();
+        let mut others = Vec::new();
         for term in &card.requirements {
             let lower = term.trim().to_ascii_lowercase();
-            if req.add_term(&lower) {
-                req.text.push(lower);
-            } else {
-                req.unchecked.push(term.trim().to_string());
+            match req.add_term(&lower) {
+                Some(TermKind::Sect) => sects.push(lower),
+                Some(TermKind::Title) => titles.push(lower),
+                Some(TermKind::Other) => others.push(lower),
+                None => req.unchecked.push(term.trim().to_string()),
             }
         }
+        for alternatives in [sects, titles] {
+            if !alternatives.is_empty() {
+                req.text.push(alternatives.join("/"));
+            }
+        }
+        req.text.extend(others);
         req
     }
 
-    /// Adds one `vteslibmeta.csv` term; `false` when it is not about the crypt card.
-    fn add_term(&mut self, term: &str) -> bool {
+    /// Adds one `vteslibmeta.csv` term; `None` when it is not about the crypt card.
+    fn add_term(&mut self, term: &str) -> Option<TermKind> {
         if let Some(caps) = CAPACITY_TERM.captures(term) {
-            let Ok(n) = caps[1].parse::<u8>() else {
-                return false;
-            };
+            let n = caps[1].parse::<u8>().ok()?;
             self.capacity.push(if &caps[2] == "more" {
                 CapacityBound::AtLeast(n)
             } else {
                 CapacityBound::AtMost(n)
             });
-            return true;
+            return Some(TermKind::Other);
         }
         if let Some(negated) = term.strip_prefix("non-") {
-            return match Condition::parse(negated) {
-                Some(condition) => {
-                    self.excluded.push(condition);
-                    true
-                }
-                None => false,
-            };
+            self.excluded.push(Condition::parse(negated)?);
+            return Some(TermKind::Other);
         }
-        match Condition::parse(term) {
-            Some(Condition::Sect(sect)) => self.sects.push(sect),
-            Some(Condition::Title(title)) => self.titles.push(title),
-            Some(Condition::Trait(t)) => self.traits.push(t),
-            None => return false,
-        }
-        true
+        Some(match Condition::parse(term)? {
+            Condition::Sect(sect) => {
+                self.sects.push(sect);
+                TermKind::Sect
+            }
+            Condition::Title(title) => {
+                self.titles.push(title);
+                TermKind::Title
+            }
+            Condition::Trait(t) => {
+                self.traits.push(t);
+                TermKind::Other
+            }
+        })
     }
 
     /// Whether the card asks anything of the crypt card that plays it.
@@ -273,11 +292,20 @@ impl fmt::Display for CryptRequirement {
     }
 }
 
-/// A crypt card's disciplines (any level) as a mask of [`crate::cards::Discipline::bit`]s.
+/// A crypt card's disciplines (any level) as a mask of [`Discipline::bit`]s.
+/// Flight is not in the CSV's `Disciplines` column: a card has it when its text
+/// says `Flight [FLIGHT]`.
 pub fn discipline_mask(card: &Card) -> u64 {
-    card.disciplines
+    let mut mask = card
+        .disciplines
         .iter()
-        .fold(0, |mask, (d, _)| mask | d.bit())
+        .fold(0, |mask, (d, _)| mask | d.bit());
+    if card.text.contains("[FLIGHT]") {
+        if let Some(flight) = Discipline::from_abbreviation("fli") {
+            mask |= flight.bit();
+        }
+    }
+    mask
 }
 
 #[cfg(test)]
@@ -296,7 +324,7 @@ mod tests {
     fn requirement_with(terms: &[&str]) -> CryptRequirement {
         let mut req = CryptRequirement::default();
         for term in terms {
-            assert!(req.add_term(term), "{term}");
+            assert!(req.add_term(term).is_some(), "{term}");
         }
         req
     }
@@ -379,6 +407,20 @@ mod tests {
     }
 
     #[test]
+    fn flight_is_read_from_the_card_text() {
+        let mut gargoyle = vampire(200001);
+        gargoyle.text = "Camarilla. Tremere slave: Flight [FLIGHT].".into();
+        let flight = DisciplineRequirement::parse("Flight").unwrap();
+        let req = CryptRequirement {
+            discipline: flight,
+            ..CryptRequirement::default()
+        };
+        assert!(meets(&req, &gargoyle));
+        assert!(!meets(&req, &vampire(200001)));
+        assert!(meets(&requirement_with(&["slave"]), &gargoyle));
+    }
+
+    #[test]
     fn imbued_trait_is_the_card_type() {
         let req = requirement_with(&["imbued"]);
         assert!(meets(&req, &vampire(200012)));
@@ -392,6 +434,15 @@ mod tests {
         let req = CryptRequirement::of_card(&card);
         assert_eq!(req.unchecked(), ["1 Gehenna".to_string()]);
         assert_eq!(req.to_string(), "sabbat");
+        card.requirements = vec![
+            "prince".into(),
+            "justicar".into(),
+            "capacity 5 or more".into(),
+        ];
+        assert_eq!(
+            CryptRequirement::of_card(&card).to_string(),
+            "prince/justicar; capacity 5 or more"
+        );
         assert!(req.is_restrictive());
         let plain = CryptRequirement::of_card(fixture_db().get(CardId(100003)).unwrap());
         assert!(!plain.is_restrictive());
