@@ -4,6 +4,9 @@
 //! Needs the real data: `VTESDECK_CARDS` and `VTESDECK_TWDA` (default
 //! `../shared/cards`, `../shared/twda/decks`). Run: `cargo bench --bench stats`.
 
+// `criterion_group!` generates an undocumented public function.
+#![allow(missing_docs)]
+
 use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion};
