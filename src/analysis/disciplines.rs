@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::composition::known_cards;
 use super::tally::{self, Tally};
-use crate::cards::{CardDb, Discipline, DisciplineLevel};
+use crate::cards::{CardDb, Discipline, DisciplineLevel, DisciplineRequirement};
 use crate::deck::Deck;
 
 /// Share of the crypt (copies) a discipline must reach to be a key discipline.
@@ -82,16 +82,39 @@ impl DisciplineSpread {
             })
             .map(|d| d.discipline)
             .collect();
-        let mut library_requirements = Vec::new();
-        let mut library_disciplines = Vec::new();
+        // Counted by requirement and by discipline bit; names are built once at the end.
+        let mut requirements: Vec<(&DisciplineRequirement, u32)> = Vec::new();
+        let mut by_bit = [0u32; 64];
         for (card, count) in known_cards(&deck.library, db) {
             if let Some(requirement) = &card.discipline_requirement {
-                tally::add(&mut library_requirements, &requirement.to_string(), count);
-                for discipline in requirement.disciplines() {
-                    tally::add(&mut library_disciplines, discipline.name(), count);
+                match requirements.iter_mut().find(|(r, _)| *r == requirement) {
+                    Some(entry) => entry.1 += count,
+                    None => requirements.push((requirement, count)),
+                }
+                let all = requirement.terms.iter().fold(0u64, |acc, t| acc | t);
+                for (bit, total) in by_bit.iter_mut().enumerate() {
+                    if all & (1u64 << bit) != 0 {
+                        *total += count;
+                    }
                 }
             }
         }
+        let mut library_requirements: Vec<Tally> = requirements
+            .into_iter()
+            .map(|(requirement, count)| Tally {
+                name: requirement.to_string(),
+                count,
+            })
+            .collect();
+        let mut library_disciplines: Vec<Tally> = Discipline::all()
+            .filter_map(|d| {
+                let count = by_bit.get(d.bit().trailing_zeros() as usize).copied()?;
+                (count > 0).then(|| Tally {
+                    name: d.name().to_string(),
+                    count,
+                })
+            })
+            .collect();
         tally::sort_by_count(&mut library_requirements);
         tally::sort_by_count(&mut library_disciplines);
         DisciplineSpread {

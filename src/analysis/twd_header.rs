@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::capacity::CapacitySpread;
 use super::composition::known_cards;
-use crate::cards::CardDb;
+use crate::cards::{CardDb, CardType};
 use crate::deck::Deck;
 
 /// The order of the library sections in the TWDA, full type strings. Read
@@ -79,22 +79,29 @@ impl TwdHeader {
 
     /// Computes the headers with a capacity spread already computed.
     pub fn new(deck: &Deck, db: &CardDb, capacity: &CapacitySpread) -> TwdHeader {
-        let mut sections: Vec<LibrarySection> = Vec::new();
+        // Grouped by the card's type list first: no string built per card.
+        let mut groups: Vec<(&[CardType], u32, u32)> = Vec::new();
         for (card, count) in known_cards(&deck.library, db) {
-            let type_name = card.type_name();
             let trifles = if card.trifle { count } else { 0 };
-            match sections.iter_mut().find(|s| s.type_name == type_name) {
-                Some(section) => {
-                    section.count += count;
-                    section.trifles += trifles;
+            match groups
+                .iter_mut()
+                .find(|(types, _, _)| *types == card.types.as_slice())
+            {
+                Some(group) => {
+                    group.1 += count;
+                    group.2 += trifles;
                 }
-                None => sections.push(LibrarySection {
-                    type_name,
-                    count,
-                    trifles,
-                }),
+                None => groups.push((&card.types, count, trifles)),
             }
         }
+        let mut sections: Vec<LibrarySection> = groups
+            .into_iter()
+            .map(|(types, count, trifles)| LibrarySection {
+                type_name: types.iter().map(|t| t.name()).collect::<Vec<_>>().join("/"),
+                count,
+                trifles,
+            })
+            .collect();
         sections.sort_by(|a, b| {
             section_rank(&a.type_name)
                 .cmp(&section_rank(&b.type_name))

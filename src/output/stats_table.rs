@@ -12,6 +12,9 @@ use crate::deck::Deck;
 /// How many cards of each part the summary's "most played" tables list.
 pub const MOST_PLAYED_ROWS: usize = 20;
 
+/// How many `name ×count` entries a table cell shows per line.
+const TALLIES_PER_LINE: usize = 4;
+
 fn table(header: &[&str]) -> Table {
     let mut table = Table::new();
     table
@@ -31,10 +34,15 @@ fn tallies(list: &[Tally]) -> String {
     if list.is_empty() {
         return "-".to_string();
     }
-    list.iter()
-        .map(|t| format!("{} ×{}", t.name, t.count))
+    list.chunks(TALLIES_PER_LINE)
+        .map(|line| {
+            line.iter()
+                .map(|t| format!("{} ×{}", t.name, t.count))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(",\n")
 }
 
 fn cost(total: &CostTotal) -> String {
@@ -155,7 +163,12 @@ pub fn render(deck: &Deck, stats: &Stats) -> String {
             count: c.count,
         })
         .collect();
-    let _ = writeln!(out, "Dead cards ({}): {}", play.dead_count, tallies(&dead));
+    let _ = writeln!(
+        out,
+        "Dead cards ({}): {}",
+        play.dead_count,
+        tallies(&dead).replace(",\n", ", ")
+    );
     out
 }
 
