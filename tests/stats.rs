@@ -109,6 +109,18 @@ fn summary_json_is_the_last_record() {
 }
 
 #[test]
+fn summary_only_prints_no_deck() {
+    common::vtesdeck_fixture()
+        .args(["stats", "--summary-only"])
+        .arg(fixture("dead.txt"))
+        .arg(fixture("brujah.txt"))
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("# Summary of 2 decks\n"))
+        .stdout(predicate::str::contains("Dead cards (").not());
+}
+
+#[test]
 fn unreadable_input_is_an_error_and_others_still_print() {
     common::vtesdeck_fixture()
         .args(["stats", "--twd-header", "no-such-deck.txt"])

@@ -35,6 +35,10 @@ pub struct StatsArgs {
     /// played cards, average counts.
     #[arg(long)]
     summary: bool,
+
+    /// Print only the summary across all decks, not each deck.
+    #[arg(long, conflicts_with = "twd_header")]
+    summary_only: bool,
 }
 
 /// The `--twd-header --json` record.
@@ -67,7 +71,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
         .collect();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut summary = args.summary.then(SummaryBuilder::new);
+    let mut summary = (args.summary || args.summary_only).then(SummaryBuilder::new);
     let several = decks.len() > 1;
     for (index, (deck, stats)) in decks.iter().zip(&stats).enumerate() {
         for unresolved in &deck.unresolved {
@@ -81,6 +85,9 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
         }
         if let Some(builder) = summary.as_mut() {
             builder.add(deck, stats);
+        }
+        if args.summary_only {
+            continue;
         }
         match (args.json, args.twd_header) {
             (true, true) => {
@@ -119,7 +126,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
             serde_json::to_writer(&mut out, &SummaryJson::new(&summary))?;
             writeln!(out)?;
         } else {
-            if !decks.is_empty() {
+            if !decks.is_empty() && !args.summary_only {
                 writeln!(out)?;
             }
             write!(out, "{}", stats_table::render_summary(&summary))?;
