@@ -140,6 +140,15 @@ fn unresolved_line_is_a_finding() {
         .code(1)
         .stderr(predicate::str::contains("-:4: 2x Zzyzx Qwerty"))
         .stdout(predicate::str::contains("Library (3 cards)"));
+    let output = common::vtesdeck_fixture()
+        .args(["stats", "--json", "-"])
+        .write_stdin("12x Alma Test\n\n3x Test Punch\n2x Zzyzx Qwerty\n")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert_eq!(record["unresolved"][0]["line"], 4);
+    assert_eq!(record["library"]["count"], 3);
 }
 
 // --- The whole TWDA -------------------------------------------------------

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::analysis::{Stats, Summary};
-use crate::deck::Deck;
+use crate::deck::{Deck, Unresolved};
 
 /// One deck's stats as a JSON record.
 #[derive(Debug, Serialize)]
@@ -16,8 +16,9 @@ pub struct StatsJson<'a> {
     pub path: String,
     /// Deck name.
     pub name: Option<&'a str>,
-    /// Card lines that resolved to no card (left out of every figure).
-    pub unresolved: usize,
+    /// Card lines that resolved to no card (left out of every figure), as `parse --json`
+    /// writes them.
+    pub unresolved: &'a [Unresolved],
     /// The figures.
     #[serde(flatten)]
     pub stats: &'a Stats,
@@ -30,7 +31,7 @@ impl<'a> StatsJson<'a> {
             kind: "deck",
             path: deck.path_label(),
             name: deck.meta.name.as_deref(),
-            unresolved: deck.unresolved.len(),
+            unresolved: &deck.unresolved,
             stats,
         }
     }
