@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardDb, CardId, CardKind, Group, Lookup};
-use crate::formats::{self, DeclaredCounts, DeckMeta, Format, LineKind, RawDeck, RawLine};
+use crate::formats::{self, DeckMeta, DeclaredCounts, Format, LineKind, RawDeck, RawLine};
 
 /// Largest file `Deck::load` reads, so a stray huge file cannot exhaust memory.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
@@ -156,12 +156,16 @@ impl Deck {
 
     /// Number of crypt cards, copies counted.
     pub fn crypt_count(&self) -> u32 {
-        self.crypt.iter().fold(0u32, |n, e| n.saturating_add(e.count))
+        self.crypt
+            .iter()
+            .fold(0u32, |n, e| n.saturating_add(e.count))
     }
 
     /// Number of library cards, copies counted.
     pub fn library_count(&self) -> u32 {
-        self.library.iter().fold(0u32, |n, e| n.saturating_add(e.count))
+        self.library
+            .iter()
+            .fold(0u32, |n, e| n.saturating_add(e.count))
     }
 
     /// The path as text, `-` for standard input.
@@ -240,10 +244,9 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> &'a Card {
         pool.retain(|c| !c.advanced);
     }
     let fits = |card: &&Card| match card.group {
-        Some(Group::Number(g)) => settled_groups
-            .iter()
-            .all(|&s| s.abs_diff(g) <= 1)
-            || settled_groups.is_empty(),
+        Some(Group::Number(g)) => {
+            settled_groups.iter().all(|&s| s.abs_diff(g) <= 1) || settled_groups.is_empty()
+        }
         _ => true,
     };
     let fitting: Vec<&Card> = pool.iter().copied().filter(fits).collect();
@@ -254,4 +257,3 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> &'a Card {
         .max_by_key(|c| (c.first_release(), c.group, c.id))
         .unwrap_or(cards[0])
 }
-

@@ -219,7 +219,10 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck {
 pub fn split_printing_suffix(name: &str) -> (&str, PrintingHint) {
     use crate::cards::Group;
     let trimmed = name.trim_end();
-    if let Some(base) = trimmed.strip_suffix(" Adv.").or_else(|| trimmed.strip_suffix(" Adv")) {
+    if let Some(base) = trimmed
+        .strip_suffix(" Adv.")
+        .or_else(|| trimmed.strip_suffix(" Adv"))
+    {
         return (
             base.trim_end(),
             PrintingHint {

@@ -134,7 +134,11 @@ fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
     let Some(date_index) = block.iter().position(|l| DATE.is_match(l)) else {
         return;
     };
-    if CRYPT_HEADER.is_match(block[0]) || block.iter().any(|l| l.contains(':') && field(l, &["deck name"]).is_some()) {
+    if CRYPT_HEADER.is_match(block[0])
+        || block
+            .iter()
+            .any(|l| l.contains(':') && field(l, &["deck name"]).is_some())
+    {
         return;
     }
     let mut event = EventInfo {
@@ -237,9 +241,7 @@ fn crypt_name(rest: &str) -> (String, PrintingHint) {
         .iter()
         .enumerate()
         .skip(1)
-        .find(|(i, (_, t))| {
-            t.parse::<u8>().is_ok_and(|c| c <= 11) && *i + 1 < tokens.len()
-        })
+        .find(|(i, (_, t))| t.parse::<u8>().is_ok_and(|c| c <= 11) && *i + 1 < tokens.len())
         .map(|(_, (offset, _))| *offset);
     let name_part = match capacity_at {
         Some(offset) => {
@@ -278,7 +280,10 @@ mod tests {
         assert_eq!(event.winner.as_deref(), Some("Alex Romano"));
         assert!(event.url.unwrap().ends_with("/10043"));
         assert_eq!(deck.meta.name.as_deref(), Some("Daylily"));
-        assert_eq!(deck.meta.description.as_deref(), Some("Line one.\nLine two."));
+        assert_eq!(
+            deck.meta.description.as_deref(),
+            Some("Line one.\nLine two.")
+        );
     }
 
     #[test]
@@ -287,7 +292,10 @@ mod tests {
         assert_eq!(deck.declared.crypt, Some(2));
         assert_eq!(deck.declared.library, Some(3));
         let names: Vec<&str> = deck.lines.iter().map(|l| l.name.as_str()).collect();
-        assert_eq!(names, ["Janey Pickman", "Theo Bell", "Vessel", "Earth Meld"]);
+        assert_eq!(
+            names,
+            ["Janey Pickman", "Theo Bell", "Vessel", "Earth Meld"]
+        );
         assert_eq!(deck.lines[0].hint.group, Some(Group::Number(4)));
         assert_eq!(deck.lines[1].hint.advanced, Some(true));
         assert_eq!(deck.lines[1].hint.group, Some(Group::Number(2)));
@@ -297,7 +305,8 @@ mod tests {
 
     #[test]
     fn negative_count_is_a_problem() {
-        let deck = read("Crypt (1 cards)\n-1x Janey Pickman  6  ANI  Gangrel:4\nLibrary (0 cards)\n");
+        let deck =
+            read("Crypt (1 cards)\n-1x Janey Pickman  6  ANI  Gangrel:4\nLibrary (0 cards)\n");
         assert_eq!(deck.problems.len(), 1);
         assert!(deck.lines.is_empty());
     }
