@@ -86,7 +86,8 @@ impl Hypergeometric {
             return 1.0;
         }
         let top = self.draws.min(self.successes);
-        let tail: f64 = (k..=top).map(|j| self.pmf(j, ln)).sum();
+        // A fold from +0.0: an empty float `sum` is -0.0.
+        let tail = (k..=top).map(|j| self.pmf(j, ln)).fold(0.0, |a, b| a + b);
         tail.clamp(0.0, 1.0)
     }
 }

@@ -1,9 +1,13 @@
 //! Command-line parsing and dispatch. Each subcommand lives in its own file
 //! with its `Args` and a `run` returning an [`Outcome`].
 
+mod draw;
 mod exit;
 mod inputs;
 mod parse;
+mod progress;
+mod sim_options;
+mod transfers;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -39,6 +43,10 @@ pub struct Cli {
 enum Command {
     /// Read decklists and print them normalised (or as JSON), with unresolved lines.
     Parse(parse::ParseArgs),
+    /// Odds of the opening hand and of the starting crypt cards (exact and sampled).
+    Draw(draw::DrawArgs),
+    /// Simulate the influence phase: how fast the crypt comes into play, per seat.
+    Transfers(transfers::TransfersArgs),
 }
 
 /// `--input-format` values.
@@ -108,6 +116,8 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Parse(args) => parse::run(&args, &global),
+        Command::Draw(args) => draw::run(&args, &global),
+        Command::Transfers(args) => transfers::run(&args, &global),
     };
     match result {
         Ok(outcome) => outcome.into(),

@@ -2,3 +2,7 @@
 
 pub mod deck_json;
 pub mod deck_text;
+pub mod draw_table;
+pub mod transfer_chart;
+pub mod transfer_plot;
+pub mod transfer_table;
