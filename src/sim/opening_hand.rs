@@ -191,9 +191,9 @@ impl DrawOdds {
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<DrawOdds, SimError> {
         let tables = check_opening(deck, db, options)?;
-        let library = library_odds(deck, db, options)?;
-        let crypt = crypt_odds(&tables, options);
-        let sampled = sample_openings(&tables, options, progress);
+        let library = LibraryOdds::compute(deck, db, options)?;
+        let crypt = CryptOdds::compute(&tables, options);
+        let sampled = SampledOdds::sample(&tables, options, progress);
         Ok(DrawOdds {
             path: deck.path_label(),
             hand: options.hand,
@@ -207,8 +207,12 @@ impl DrawOdds {
     }
 }
 
-/// Checks the deck and the options, and builds the tables.
-fn check_opening(deck: &Deck, db: &CardDb, options: &DrawOptions) -> Result<DeckTables, SimError> {
+/// Checks the deck and the options (sizes, hand and crypt draw), and builds the tables.
+pub fn check_opening(
+    deck: &Deck,
+    db: &CardDb,
+    options: &DrawOptions,
+) -> Result<DeckTables, SimError> {
     let tables = DeckTables::new(deck, db)?;
     let path = deck.path_label();
     let (crypt, library) = (deck.crypt_count(), deck.library_count());
@@ -235,66 +239,72 @@ fn check_opening(deck: &Deck, db: &CardDb, options: &DrawOptions) -> Result<Deck
     Ok(tables)
 }
 
-/// Exact library figures.
-fn library_odds(deck: &Deck, db: &CardDb, options: &DrawOptions) -> Result<LibraryOdds, SimError> {
-    let population = deck.library_count();
-    let ln = LnFactorials::new(population);
-    let odds = |count| CardOdds::new(population, count, options.hand, &ln);
-    let mut cards = Vec::with_capacity(deck.library.len());
-    for entry in &deck.library {
-        let card = db.get(entry.id).ok_or_else(|| SimError::UnknownCard {
-            path: deck.path_label(),
-            line: entry.line,
-            id: entry.id,
-        })?;
-        cards.push((card, entry.count));
-    }
-    let types = CardType::ALL
-        .iter()
-        .filter_map(|t| {
-            let count: u32 = cards
-                .iter()
-                .filter(|(c, _)| c.types.contains(t))
-                .map(|(_, n)| n)
-                .sum();
-            (count > 0).then(|| (t.name().to_string(), odds(count)))
-        })
-        .collect();
-    let mut disciplines: Vec<(String, u32)> = Vec::new();
-    let mut clans: Vec<(String, u32)> = Vec::new();
-    for (card, count) in &cards {
-        if let Some(requirement) = &card.discipline_requirement {
-            add_count(&mut disciplines, requirement.to_string(), *count);
+impl LibraryOdds {
+    /// Exact library figures (the deck as checked by [`check_opening`]).
+    pub fn compute(
+        deck: &Deck,
+        db: &CardDb,
+        options: &DrawOptions,
+    ) -> Result<LibraryOdds, SimError> {
+        let population = deck.library_count();
+        let ln = LnFactorials::new(population);
+        let odds = |count| CardOdds::new(population, count, options.hand, &ln);
+        let mut cards = Vec::with_capacity(deck.library.len());
+        for entry in &deck.library {
+            let card = db.get(entry.id).ok_or_else(|| SimError::UnknownCard {
+                path: deck.path_label(),
+                line: entry.line,
+                id: entry.id,
+            })?;
+            cards.push((card, entry.count));
         }
-        if !card.clans.is_empty() {
-            add_count(&mut clans, card.clans.join("/"), *count);
+        let types = CardType::ALL
+            .iter()
+            .filter_map(|t| {
+                let count: u32 = cards
+                    .iter()
+                    .filter(|(c, _)| c.types.contains(t))
+                    .map(|(_, n)| n)
+                    .sum();
+                (count > 0).then(|| (t.name().to_string(), odds(count)))
+            })
+            .collect();
+        let mut disciplines: Vec<(String, u32)> = Vec::new();
+        let mut clans: Vec<(String, u32)> = Vec::new();
+        for (card, count) in &cards {
+            if let Some(requirement) = &card.discipline_requirement {
+                add_count(&mut disciplines, requirement.to_string(), *count);
+            }
+            if !card.clans.is_empty() {
+                add_count(&mut clans, card.clans.join("/"), *count);
+            }
         }
-    }
-    let trifles = cards.iter().filter(|(c, _)| c.trifle).map(|(_, n)| n).sum();
-    let tracked = options
-        .tracked
-        .iter()
-        .map(|group| {
-            let count = deck
-                .library
-                .iter()
-                .filter(|e| group.ids.contains(&e.id))
-                .map(|e| e.count)
-                .sum();
-            (group.label.clone(), odds(count))
+        let trifles = cards.iter().filter(|(c, _)| c.trifle).map(|(_, n)| n).sum();
+        let tracked = options
+            .tracked
+            .iter()
+            .map(|group| {
+                let count = deck
+                    .library
+                    .iter()
+                    .filter(|e| group.ids.contains(&e.id))
+                    .map(|e| e.count)
+                    .sum();
+                (group.label.clone(), odds(count))
+            })
+            .collect();
+        let ranked = |mut counts: Vec<(String, u32)>| {
+            counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            Figures(counts.into_iter().map(|(k, n)| (k, odds(n))).collect())
+        };
+        Ok(LibraryOdds {
+            types: Figures(types),
+            disciplines: ranked(disciplines),
+            clans: ranked(clans),
+            trifles: odds(trifles),
+            tracked: Figures(tracked),
         })
-        .collect();
-    let ranked = |mut counts: Vec<(String, u32)>| {
-        counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-        Figures(counts.into_iter().map(|(k, n)| (k, odds(n))).collect())
-    };
-    Ok(LibraryOdds {
-        types: Figures(types),
-        disciplines: ranked(disciplines),
-        clans: ranked(clans),
-        trifles: odds(trifles),
-        tracked: Figures(tracked),
-    })
+    }
 }
 
 fn add_count(counts: &mut Vec<(String, u32)>, key: String, count: u32) {
@@ -304,52 +314,54 @@ fn add_count(counts: &mut Vec<(String, u32)>, key: String, count: u32) {
     }
 }
 
-/// Exact crypt figures.
-fn crypt_odds(tables: &DeckTables, options: &DrawOptions) -> CryptOdds {
-    let population = tables.crypt_pile.len() as u32;
-    let draw = options.crypt_draw;
-    let ln = LnFactorials::new(population);
-    let counts: Vec<u32> = tables.crypt.iter().map(|k| k.count).collect();
-    let vampires = tables
-        .crypt
-        .iter()
-        .map(|k| {
-            let h = Hypergeometric::new(population, k.count, draw);
-            (k.id.to_string(), h.p_at_least(1, &ln))
-        })
-        .collect();
-    let capacities = score_distribution(&counts, draw, &ln, |kind, j| {
-        usize::from(tables.crypt[kind].capacity) * j as usize
-    });
-    let capacity_total = capacities
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| **p > 0.0)
-        .map(|(sum, p)| (sum.to_string(), *p))
-        .collect();
-    let distinct = score_distribution(&counts, draw, &ln, |_, j| usize::from(j > 0));
-    let distinct_at_least = (1..=draw as usize).map(|k| tail(&distinct, k)).collect();
-    let all_distinct = distinct.get(draw as usize).copied().unwrap_or(0.0);
-    let disciplines = Discipline::all()
-        .filter_map(|d| {
-            let count: u32 = tables
-                .crypt
-                .iter()
-                .filter(|k| k.disciplines & d.bit() != 0)
-                .map(|k| k.count)
-                .sum();
-            (count > 0).then(|| {
-                let odds = CardOdds::new(population, count, draw, &ln);
-                (d.abbreviation().to_string(), odds)
+impl CryptOdds {
+    /// Exact crypt figures (tables and options as checked by [`check_opening`]).
+    pub fn compute(tables: &DeckTables, options: &DrawOptions) -> CryptOdds {
+        let population = tables.crypt_pile.len() as u32;
+        let draw = options.crypt_draw;
+        let ln = LnFactorials::new(population);
+        let counts: Vec<u32> = tables.crypt.iter().map(|k| k.count).collect();
+        let vampires = tables
+            .crypt
+            .iter()
+            .map(|k| {
+                let h = Hypergeometric::new(population, k.count, draw);
+                (k.id.to_string(), h.p_at_least(1, &ln))
             })
-        })
-        .collect();
-    CryptOdds {
-        vampires: Figures(vampires),
-        capacity_total: Figures(capacity_total),
-        distinct_at_least,
-        duplicate: (1.0 - all_distinct).clamp(0.0, 1.0),
-        disciplines: Figures(disciplines),
+            .collect();
+        let capacities = score_distribution(&counts, draw, &ln, |kind, j| {
+            usize::from(tables.crypt[kind].capacity) * j as usize
+        });
+        let capacity_total = capacities
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| **p > 0.0)
+            .map(|(sum, p)| (sum.to_string(), *p))
+            .collect();
+        let distinct = score_distribution(&counts, draw, &ln, |_, j| usize::from(j > 0));
+        let distinct_at_least = (1..=draw as usize).map(|k| tail(&distinct, k)).collect();
+        let all_distinct = distinct.get(draw as usize).copied().unwrap_or(0.0);
+        let disciplines = Discipline::all()
+            .filter_map(|d| {
+                let count: u32 = tables
+                    .crypt
+                    .iter()
+                    .filter(|k| k.disciplines & d.bit() != 0)
+                    .map(|k| k.count)
+                    .sum();
+                (count > 0).then(|| {
+                    let odds = CardOdds::new(population, count, draw, &ln);
+                    (d.abbreviation().to_string(), odds)
+                })
+            })
+            .collect();
+        CryptOdds {
+            vampires: Figures(vampires),
+            capacity_total: Figures(capacity_total),
+            distinct_at_least,
+            duplicate: (1.0 - all_distinct).clamp(0.0, 1.0),
+            disciplines: Figures(disciplines),
+        }
     }
 }
 
@@ -362,33 +374,36 @@ struct OpeningTally {
     no_playable: u64,
 }
 
-/// Samples openings in parallel (reproducible for a seed whatever the threads).
-fn sample_openings(
-    tables: &DeckTables,
-    options: &DrawOptions,
-    progress: &(dyn Fn(u64) + Sync),
-) -> SampledOdds {
-    let tallies = run_chunks(options.samples, options.seed, progress, |rng, n| {
-        let mut sampler = OpeningSampler::new(tables, options);
-        let mut tally = OpeningTally::default();
-        for _ in 0..n {
-            sampler.sample(rng, &mut tally);
-        }
-        tally
-    });
-    let total = tallies
-        .iter()
-        .fold(OpeningTally::default(), |a, t| OpeningTally {
-            master_and_playable: a.master_and_playable + t.master_and_playable,
-            playable: a.playable + t.playable,
-            playable_squared: a.playable_squared + t.playable_squared,
-            no_playable: a.no_playable + t.no_playable,
+impl SampledOdds {
+    /// Samples openings in parallel (reproducible for a seed whatever the threads);
+    /// tables and options as checked by [`check_opening`].
+    pub fn sample(
+        tables: &DeckTables,
+        options: &DrawOptions,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> SampledOdds {
+        let tallies = run_chunks(options.samples, options.seed, progress, |rng, n| {
+            let mut sampler = OpeningSampler::new(tables, options);
+            let mut tally = OpeningTally::default();
+            for _ in 0..n {
+                sampler.sample(rng, &mut tally);
+            }
+            tally
         });
-    let n = options.samples.max(1);
-    SampledOdds {
-        master_and_playable: Estimate::proportion(total.master_and_playable, n),
-        mean_playable: Estimate::mean(total.playable, total.playable_squared, n),
-        no_playable_minion: Estimate::proportion(total.no_playable, n),
+        let total = tallies
+            .iter()
+            .fold(OpeningTally::default(), |a, t| OpeningTally {
+                master_and_playable: a.master_and_playable + t.master_and_playable,
+                playable: a.playable + t.playable,
+                playable_squared: a.playable_squared + t.playable_squared,
+                no_playable: a.no_playable + t.no_playable,
+            });
+        let n = options.samples.max(1);
+        SampledOdds {
+            master_and_playable: Estimate::proportion(total.master_and_playable, n),
+            mean_playable: Estimate::mean(total.playable, total.playable_squared, n),
+            no_playable_minion: Estimate::proportion(total.no_playable, n),
+        }
     }
 }
 
