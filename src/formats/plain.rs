@@ -34,7 +34,7 @@ pub fn read(text: &str) -> RawDeck {
 pub fn read_as(text: &str, format: Format) -> RawDeck {
     let mut deck = RawDeck::new(format);
     let mut section = None;
-    for (index, raw) in text.lines().enumerate() {
+    for (index, raw) in super::lines(text).enumerate() {
         let number = index + 1;
         let line = raw.trim();
         if line.is_empty()
