@@ -90,7 +90,7 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
 
 /// A round value at or above `value` for the top of the scale (at least 1).
 fn nice_ceiling(value: f64) -> f64 {
-    let steps = [1.0, 2.0, 2.5, 5.0, 10.0];
+    let steps = [1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0];
     let value = value.max(1.0);
     let magnitude = 10f64.powf(value.log10().floor());
     steps
@@ -109,6 +109,7 @@ mod tests {
         assert_eq!(nice_ceiling(0.0), 1.0);
         assert_eq!(nice_ceiling(17.3), 20.0);
         assert_eq!(nice_ceiling(24.0), 25.0);
-        assert_eq!(nice_ceiling(26.0), 50.0);
+        assert_eq!(nice_ceiling(26.0), 30.0);
+        assert_eq!(nice_ceiling(81.0), 100.0);
     }
 }
