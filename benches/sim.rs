@@ -4,6 +4,9 @@
 //! against the real card database (`$VTESDECK_CARDS`, default `../shared/cards`).
 //! Run: `cargo bench --bench sim`.
 
+// `criterion_group!` generates an undocumented public function.
+#![allow(missing_docs)]
+
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

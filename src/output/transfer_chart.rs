@@ -42,9 +42,10 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
             let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
             for x in x0 + 1..x1 {
                 let y = y0 + (y1 - y0) * (x - x0) as f64 / (x1 - x0) as f64;
-                let cell = &mut grid[row_of(y)][x];
-                if *cell == ' ' {
-                    *cell = '·';
+                if let Some(cell) = grid.get_mut(row_of(y)).and_then(|r| r.get_mut(x)) {
+                    if *cell == ' ' {
+                        *cell = '·';
+                    }
                 }
             }
         }
