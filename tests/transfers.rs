@@ -202,3 +202,15 @@ fn a_real_tournament_deck() {
             .all(|t| t["expected_pool"].as_f64().unwrap() >= 1.0));
     }
 }
+
+#[test]
+fn help_documents_the_rules_and_the_cheapest_policy() {
+    vtesdeck_sim()
+        .args(["transfers", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "needs the fewest counters to reach its capacity",
+        ))
+        .stdout(predicate::str::contains("Pool never goes below 1"));
+}

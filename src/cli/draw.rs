@@ -13,17 +13,16 @@ use super::progress::Progress;
 use super::sim_options::SimArgs;
 use super::{inputs, Global, Outcome};
 
-/// Arguments of `vtesdeck draw`.
-///
-/// Exact figures (hypergeometric) for the opening hand per card type, discipline
-/// requirement, clan requirement, trifles and `--track`ed cards, and for the
-/// starting crypt cards; sampled figures (with their standard error) for the
-/// joint events: a master and a playable card, playable cards, no playable
-/// minion card ("playable": a card other than a master or event whose discipline
-/// and clan requirements one of the starting crypt cards meets).
-///
-/// Exit status: 0 ok; 2 on an error, including a deck with unresolved lines, an
-/// empty crypt or library, or a hand larger than the library.
+/// The long `--help` text of `vtesdeck draw`.
+pub const LONG_ABOUT: &str = "Odds of the opening hand and of the starting crypt cards (exact and sampled).
+
+Exact figures (hypergeometric) for the opening hand per card type, discipline requirement, clan requirement, trifles and --track group: expected count and P(at least k), k = 1..4; for the starting crypt cards: P(at least one copy) per crypt card, the total capacity distribution, P(at least k distinct), P(a duplicate), P(at least k with a discipline).
+
+Sampled figures, with their standard error: P(a master and a playable card), the mean number of playable cards, P(no playable minion card). Playable: a card other than a master or an event whose discipline and clan requirements one of the starting crypt cards meets.
+
+Exit status: 0 ok; 2 on an error, including a deck with unresolved lines, an empty crypt or library, or a hand larger than the library.";
+
+/// Arguments of `vtesdeck draw` (see [`LONG_ABOUT`]).
 #[derive(Debug, Args)]
 pub struct DrawArgs {
     /// Decklist file, or `-` for standard input.

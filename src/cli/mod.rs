@@ -44,8 +44,10 @@ enum Command {
     /// Read decklists and print them normalised (or as JSON), with unresolved lines.
     Parse(parse::ParseArgs),
     /// Odds of the opening hand and of the starting crypt cards (exact and sampled).
+    #[command(long_about = draw::LONG_ABOUT)]
     Draw(draw::DrawArgs),
     /// Simulate the influence phase: how fast the crypt comes into play, per seat.
+    #[command(long_about = transfers::LONG_ABOUT)]
     Transfers(transfers::TransfersArgs),
 }
 
