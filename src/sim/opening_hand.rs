@@ -382,22 +382,26 @@ impl SampledOdds {
         options: &DrawOptions,
         progress: &(dyn Fn(u64) + Sync),
     ) -> SampledOdds {
-        let tallies = run_chunks(options.samples, options.seed, progress, |rng, n| {
-            let mut sampler = OpeningSampler::new(tables, options);
-            let mut tally = OpeningTally::default();
-            for _ in 0..n {
-                sampler.sample(rng, &mut tally);
-            }
-            tally
-        });
-        let total = tallies
-            .iter()
-            .fold(OpeningTally::default(), |a, t| OpeningTally {
+        let total = run_chunks(
+            options.samples,
+            options.seed,
+            progress,
+            |rng, n| {
+                let mut sampler = OpeningSampler::new(tables, options);
+                let mut tally = OpeningTally::default();
+                for _ in 0..n {
+                    sampler.sample(rng, &mut tally);
+                }
+                tally
+            },
+            OpeningTally::default,
+            |a, t| OpeningTally {
                 master_and_playable: a.master_and_playable + t.master_and_playable,
                 playable: a.playable + t.playable,
                 playable_squared: a.playable_squared + t.playable_squared,
                 no_playable: a.no_playable + t.no_playable,
-            });
+            },
+        );
         let n = options.samples.max(1);
         SampledOdds {
             master_and_playable: Estimate::proportion(total.master_and_playable, n),

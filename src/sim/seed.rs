@@ -50,14 +50,18 @@ pub fn below(rng: &mut SimRng, bound: usize) -> usize {
 }
 
 /// Runs `samples` samples in chunks on the current rayon pool: `work(rng, n)`
-/// runs `n` samples of one chunk and returns its tally; `progress(n)` is called
-/// as chunks finish. Tallies come back in chunk order.
+/// runs the `n` samples of one chunk and returns its tally, `merge` adds two
+/// tallies (starting from `empty()`), and `progress(n)` is called as chunks
+/// finish. Tallies are integer counts, so the order in which threads merge them
+/// does not change the result.
 pub fn run_chunks<T: Send>(
     samples: u64,
     seed: Seed,
     progress: &(dyn Fn(u64) + Sync),
     work: impl Fn(&mut SimRng, u64) -> T + Sync,
-) -> Vec<T> {
+    empty: impl Fn() -> T + Sync + Send,
+    merge: impl Fn(T, T) -> T + Sync + Send,
+) -> T {
     let chunks = samples.div_ceil(CHUNK_SIZE);
     (0..chunks)
         .into_par_iter()
@@ -68,7 +72,7 @@ pub fn run_chunks<T: Send>(
             progress(size);
             tally
         })
-        .collect()
+        .reduce(empty, merge)
 }
 
 #[cfg(test)]
@@ -77,7 +81,17 @@ mod tests {
 
     #[test]
     fn chunks_cover_every_sample_once() {
-        let sizes = run_chunks(CHUNK_SIZE * 2 + 5, Seed(1), &|_| {}, |_, n| n);
+        let sizes = run_chunks(
+            CHUNK_SIZE * 2 + 5,
+            Seed(1),
+            &|_| {},
+            |_, n| vec![n],
+            Vec::new,
+            |mut a, b| {
+                a.extend(b);
+                a
+            },
+        );
         assert_eq!(sizes, vec![CHUNK_SIZE, CHUNK_SIZE, 5]);
     }
 

@@ -160,31 +160,36 @@ impl TransferCurve {
             });
         }
         let turns = options.turns as usize;
-        let tallies = run_chunks(options.samples, options.seed, progress, |rng, n| {
-            let mut game = Game::new(&tables, options);
-            let mut tallies: Vec<SeatTally> = options
+        let empty = || -> Vec<SeatTally> {
+            options
                 .seats
                 .iter()
                 .map(|_| SeatTally::new(turns))
-                .collect();
-            for _ in 0..n {
-                game.shuffle(rng);
-                for (seat, tally) in options.seats.iter().zip(tallies.iter_mut()) {
-                    game.play(*seat, tally);
+                .collect()
+        };
+        let totals = run_chunks(
+            options.samples,
+            options.seed,
+            progress,
+            |rng, n| {
+                let mut game = Game::new(&tables, options);
+                let mut tallies = empty();
+                for _ in 0..n {
+                    game.shuffle(rng);
+                    for (seat, tally) in options.seats.iter().zip(tallies.iter_mut()) {
+                        game.play(*seat, tally);
+                    }
                 }
-            }
-            tallies
-        });
-        let mut totals: Vec<SeatTally> = options
-            .seats
-            .iter()
-            .map(|_| SeatTally::new(turns))
-            .collect();
-        for chunk in &tallies {
-            for (total, tally) in totals.iter_mut().zip(chunk) {
-                total.add(tally);
-            }
-        }
+                tallies
+            },
+            empty,
+            |mut totals, tallies| {
+                for (total, tally) in totals.iter_mut().zip(&tallies) {
+                    total.add(tally);
+                }
+                totals
+            },
+        );
         let seats = options
             .seats
             .iter()
