@@ -23,18 +23,20 @@ impl<'a> Table<'a> {
             .trim(csv::Trim::All)
             .from_reader(text.as_bytes());
         let csv_error = |e: csv::Error| {
-            DbError::Csv {
-            path: path.to_path_buf(),
-            line: e.position().map_or(1, |p| p.line()),
-            message: match e.kind() {
+            let message = match e.kind() {
                 csv::ErrorKind::UnequalLengths {
                     expected_len, len, ..
                 } => format!(
-                    "expected {expected_len} fields, found {len} (a quote left open or a field missing)"
+                    "expected {expected_len} fields, found {len} \
+                     (a quote left open or a field missing)"
                 ),
                 _ => e.to_string(),
-            },
-        }
+            };
+            DbError::Csv {
+                path: path.to_path_buf(),
+                line: e.position().map_or(1, |p| p.line()),
+                message,
+            }
         };
         let columns = reader
             .headers()
