@@ -1,7 +1,7 @@
 //! Goldfish simulations: opening hands ([`opening_hand`]) and the influence phase
 //! ([`transfers`]), sampled in parallel with reproducible seeds ([`seed`]).
 
-mod deck_tables;
+pub mod deck_tables;
 mod error;
 pub mod opening_hand;
 pub mod seed;
