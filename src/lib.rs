@@ -18,5 +18,6 @@ pub mod cards;
 pub mod deck;
 pub mod formats;
 pub mod output;
+pub mod sim;
 #[cfg(test)]
 pub(crate) mod testing;

@@ -1,4 +1,5 @@
-//! Deck analysis: what a deck is made of and what its crypt can play.
+//! Deck analysis: exact figures computed from card counts; what a deck is made of
+//! and what its crypt can play.
 //!
 //! [`Stats::of_deck`] computes every figure of `vtesdeck stats` from the card
 //! database; [`SummaryBuilder`] sums many decks into a [`Summary`].
@@ -6,6 +7,7 @@
 pub mod capacity;
 pub mod composition;
 pub mod disciplines;
+pub mod hypergeometric;
 pub mod playable;
 pub mod requirement;
 mod stats;
