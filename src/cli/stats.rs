@@ -65,15 +65,22 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
             }
         }
     }
-    let stats: Vec<Stats> = decks
+    // Stats, and the tables when they are printed, are computed in parallel;
+    // the output is written in input order.
+    let tables = !args.json && !args.twd_header && !args.summary_only;
+    let (stats, rendered): (Vec<Stats>, Vec<Option<String>>) = decks
         .par_iter()
-        .map(|deck| Stats::of_deck(deck, &db))
-        .collect();
+        .map(|deck| {
+            let stats = Stats::of_deck(deck, &db);
+            let text = tables.then(|| stats_table::render(deck, &stats));
+            (stats, text)
+        })
+        .unzip();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut summary = (args.summary || args.summary_only).then(SummaryBuilder::new);
     let several = decks.len() > 1;
-    for (index, (deck, stats)) in decks.iter().zip(&stats).enumerate() {
+    for (index, ((deck, stats), text)) in decks.iter().zip(&stats).zip(rendered).enumerate() {
         for unresolved in &deck.unresolved {
             report_input_error(&anyhow::anyhow!(
                 "{}:{}: {}: no such card, left out of the stats",
@@ -116,7 +123,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
                 if index > 0 {
                     writeln!(out)?;
                 }
-                write!(out, "{}", stats_table::render(deck, stats))?;
+                write!(out, "{}", text.unwrap_or_default())?;
             }
         }
     }
