@@ -91,11 +91,10 @@ impl DisciplineSpread {
                     Some(entry) => entry.1 += count,
                     None => requirements.push((requirement, count)),
                 }
-                let all = requirement.terms.iter().fold(0u64, |acc, t| acc | t);
-                for (bit, total) in by_bit.iter_mut().enumerate() {
-                    if all & (1u64 << bit) != 0 {
-                        *total += count;
-                    }
+                let mut bits = requirement.terms.iter().fold(0u64, |acc, t| acc | t);
+                while bits != 0 {
+                    by_bit[bits.trailing_zeros() as usize] += count;
+                    bits &= bits - 1;
                 }
             }
         }
