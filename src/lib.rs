@@ -17,5 +17,6 @@ pub mod cards;
 pub mod deck;
 pub mod formats;
 pub mod output;
+pub mod rules;
 #[cfg(test)]
 pub(crate) mod testing;
