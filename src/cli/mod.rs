@@ -1,6 +1,7 @@
 //! Command-line parsing and dispatch. Each subcommand lives in its own file
 //! with its `Args` and a `run` returning an [`Outcome`].
 
+mod check;
 mod exit;
 mod inputs;
 mod parse;
@@ -39,6 +40,8 @@ pub struct Cli {
 enum Command {
     /// Read decklists and print them normalised (or as JSON), with unresolved lines.
     Parse(parse::ParseArgs),
+    /// Check tournament legality (sizes, grouping, banned and new cards) under a profile.
+    Check(check::CheckArgs),
 }
 
 /// `--input-format` values.
@@ -108,6 +111,7 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Parse(args) => parse::run(&args, &global),
+        Command::Check(args) => check::run(&args, &global),
     };
     match result {
         Ok(outcome) => outcome.into(),
