@@ -196,6 +196,23 @@ impl RawDeck {
     }
 }
 
+/// The lines of a text (`\n` separated, a trailing `\r` removed), found with a
+/// vectorised byte search: reading the whole archive is mostly this.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut start = 0;
+    let mut ends = memchr::memchr_iter(b'\n', text.as_bytes());
+    std::iter::from_fn(move || {
+        let end = match ends.next() {
+            Some(end) => end,
+            None if start < text.len() => text.len(),
+            None => return None,
+        };
+        let line = &text[start..end];
+        start = end + 1;
+        Some(line.strip_suffix('\r').unwrap_or(line))
+    })
+}
+
 /// Picks the format of a text from its content.
 pub fn detect(text: &str) -> Format {
     if twd::looks_like(text) {
@@ -219,7 +236,10 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck {
 pub fn split_printing_suffix(name: &str) -> (&str, PrintingHint) {
     use crate::cards::Group;
     let trimmed = name.trim_end();
-    if let Some(base) = trimmed.strip_suffix(" Adv.").or_else(|| trimmed.strip_suffix(" Adv")) {
+    if let Some(base) = trimmed
+        .strip_suffix(" Adv.")
+        .or_else(|| trimmed.strip_suffix(" Adv"))
+    {
         return (
             base.trim_end(),
             PrintingHint {
@@ -282,6 +302,16 @@ mod tests {
         assert_eq!((name, hint.group), ("Anson", Some(Group::Number(2))));
         let (name, hint) = split_printing_suffix("Ulfdis Adv.");
         assert_eq!((name, hint.advanced), ("Ulfdis", Some(true)));
+    }
+
+    #[test]
+    fn lines_split_like_str_lines() {
+        for text in ["", "a", "a\n", "a\nb", "a\r\nb\r\n", "\n\nc", "é\nü"] {
+            assert_eq!(
+                lines(text).collect::<Vec<_>>(),
+                text.lines().collect::<Vec<_>>()
+            );
+        }
     }
 
     #[test]

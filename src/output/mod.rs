@@ -1,5 +1,8 @@
 //! Rendering reports for people (tables, text) and machines (JSON Lines).
 
+pub mod card_json;
+pub mod card_text;
 pub mod check;
+pub mod db_text;
 pub mod deck_json;
 pub mod deck_text;

@@ -43,7 +43,7 @@ pub use duplicate_unique::DuplicateUnique;
 pub use library_size::LibrarySize;
 pub use max_copies::MaxCopies;
 pub use not_in_format::NotInFormat;
-pub use not_yet_legal::{legal_from, NotYetLegal, IMMEDIATE_LEGALITY};
+pub use not_yet_legal::NotYetLegal;
 pub use profile::{Profile, ProfileError};
 pub use unknown_card::UnknownCard;
 pub use unplayable_card::UnplayableCard;
