@@ -57,7 +57,9 @@ fn legal_deck_exits_zero_with_one_line_and_a_summary() {
         .arg(deck("legal.txt"))
         .assert()
         .code(0)
-        .stdout(contains("legal.txt: legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard)"))
+        .stdout(contains(
+            "legal.txt: legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard)",
+        ))
         .stdout(contains("1 deck: 1 legal, 0 illegal"));
 }
 
@@ -115,7 +117,10 @@ fn card_within_thirty_days_of_release_is_not_yet_legal() {
         .code(1)
         .stdout(contains("not-yet-legal"))
         .stdout(contains("Test Ally is not legal before 2020-01-31"));
-    check("2020-01-31").arg(deck("new-card.txt")).assert().code(0);
+    check("2020-01-31")
+        .arg(deck("new-card.txt"))
+        .assert()
+        .code(0);
 }
 
 #[test]
@@ -135,7 +140,9 @@ fn warnings_never_make_a_deck_illegal() {
         .arg(deck("warnings.txt"))
         .assert()
         .code(0)
-        .stdout(contains("legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 3 warnings)"))
+        .stdout(contains(
+            "legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 3 warnings)",
+        ))
         .stdout(contains("duplicate-unique").not());
     check("2021-01-01")
         .args(["--warnings"])
@@ -161,18 +168,27 @@ fn json_always_carries_warnings() {
             p["rule"].as_str().expect("rule")
         })
         .collect();
-    assert_eq!(rules, ["duplicate-unique", "duplicate-event", "unplayable-card"]);
+    assert_eq!(
+        rules,
+        ["duplicate-unique", "duplicate-event", "unplayable-card"]
+    );
 }
 
 // Profiles
 
 #[test]
 fn house_4_profile_limits_copies() {
-    check("2021-01-01").arg(deck("five-copies.txt")).assert().code(0);
+    check("2021-01-01")
+        .arg(deck("five-copies.txt"))
+        .assert()
+        .code(0);
     let report = json_report(&["--profile", "house-4"], "five-copies.txt");
     assert_eq!(report["profile"], "house-4");
     assert_eq!(error_rules(&report), ["max-copies"]);
-    assert_eq!(report["problems"][0]["message"], "5 copies of Test Bleed, at most 4 allowed");
+    assert_eq!(
+        report["problems"][0]["message"],
+        "5 copies of Test Bleed, at most 4 allowed"
+    );
 }
 
 #[test]
@@ -206,7 +222,9 @@ fn classic_profile_library_maximum_follows_players() {
         .arg(deck("classic.txt"))
         .assert()
         .code(1)
-        .stdout(contains("library has 85 cards, at most 80 allowed at a table of 4"));
+        .stdout(contains(
+            "library has 85 cards, at most 80 allowed at a table of 4",
+        ));
 }
 
 #[test]
@@ -230,7 +248,10 @@ fn v5_profile_rejects_cards_without_a_v5_print() {
         .filter(|p| p["rule"] == "not-in-format")
         .map(|p| p["message"].as_str().expect("message"))
         .collect();
-    assert_eq!(problems, ["Legal Manipulations is not in the card pool of profile v5"]);
+    assert_eq!(
+        problems,
+        ["Legal Manipulations is not in the card pool of profile v5"]
+    );
 }
 
 #[test]
@@ -250,7 +271,12 @@ fn own_profile_file_sets_pool_copies_bans_and_sizes() {
         .expect("problems")
         .iter()
         .filter(|p| p["severity"] == "error")
-        .map(|p| (p["rule"].as_str().unwrap_or("").into(), p["card"].as_str().unwrap_or("").into()))
+        .map(|p| {
+            (
+                p["rule"].as_str().unwrap_or("").into(),
+                p["card"].as_str().unwrap_or("").into(),
+            )
+        })
         .collect();
     let expected = [
         ("banned", "Test Punch"),
@@ -265,7 +291,9 @@ fn own_profile_file_sets_pool_copies_bans_and_sizes() {
         .arg(deck("legal.txt"))
         .assert()
         .code(1)
-        .stdout(contains("Alma Test is not in the card pool of profile late-league"))
+        .stdout(contains(
+            "Alma Test is not in the card pool of profile late-league",
+        ))
         .stdout(contains("library has 60 cards").not());
 }
 
@@ -295,7 +323,10 @@ fn event_date_judges_a_twd_deck_by_its_own_day() {
         .code(1)
         .stdout(contains("2020-01-15"))
         .stdout(contains("Test Ally is not legal before 2020-01-31"));
-    check("2021-01-01").arg(deck("twd-event.txt")).assert().code(0);
+    check("2021-01-01")
+        .arg(deck("twd-event.txt"))
+        .assert()
+        .code(0);
 }
 
 #[test]
@@ -380,7 +411,10 @@ fn quiet_leaves_out_legal_decks() {
 fn json_lines_hold_the_issue_fields() {
     let report = json_report(&[], "small-crypt.txt");
     assert_eq!(report["type"], "deck");
-    assert!(report["path"].as_str().expect("path").ends_with("small-crypt.txt"));
+    assert!(report["path"]
+        .as_str()
+        .expect("path")
+        .ends_with("small-crypt.txt"));
     assert_eq!(report["name"], serde_json::Value::Null);
     assert_eq!(report["legal"], false);
     assert_eq!(report["date"], "2021-01-01");
@@ -396,7 +430,11 @@ fn json_lines_hold_the_issue_fields() {
 
 #[test]
 fn json_flag_and_json_format_agree() {
-    let a = check("2021-01-01").arg("--json").arg(deck("grouping.txt")).output().expect("runs");
+    let a = check("2021-01-01")
+        .arg("--json")
+        .arg(deck("grouping.txt"))
+        .output()
+        .expect("runs");
     let b = check("2021-01-01")
         .args(["--format", "json"])
         .arg(deck("grouping.txt"))
@@ -439,7 +477,9 @@ fn junit_format_writes_one_test_case_per_deck() {
         .code(2)
         .stdout(contains("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"))
         .stdout(contains("tests=\"3\" failures=\"1\" errors=\"1\""))
-        .stdout(contains("<failure type=\"illegal\" message=\"illegal deck: crypt-size\">"))
+        .stdout(contains(
+            "<failure type=\"illegal\" message=\"illegal deck: crypt-size\">",
+        ))
         .stdout(contains("<error type=\"unreadable\""))
         .stdout(contains("</testsuites>"));
 }
@@ -513,7 +553,12 @@ fn twda_at_event_dates_flags_exactly_the_illegal_decks() {
         .arg(common::twda_dir())
         .output()
         .expect("runs");
-    assert_eq!(output.status.code(), Some(1), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let text = String::from_utf8(output.stdout).expect("UTF-8");
     let mut flagged: Vec<(String, Vec<String>)> = Vec::new();
     let mut decks = 0;
@@ -525,7 +570,11 @@ fn twda_at_event_dates_flags_exactly_the_illegal_decks() {
         assert_eq!(report["legal"], rules.is_empty());
         if !rules.is_empty() {
             let path = PathBuf::from(report["path"].as_str().expect("path"));
-            let name = path.file_name().expect("file name").to_string_lossy().into_owned();
+            let name = path
+                .file_name()
+                .expect("file name")
+                .to_string_lossy()
+                .into_owned();
             flagged.push((name, rules));
         }
     }
@@ -533,7 +582,12 @@ fn twda_at_event_dates_flags_exactly_the_illegal_decks() {
     flagged.sort();
     let mut expected: Vec<(String, Vec<String>)> = TWDA_ILLEGAL
         .iter()
-        .map(|(name, rules)| (name.to_string(), rules.iter().map(|r| r.to_string()).collect()))
+        .map(|(name, rules)| {
+            (
+                name.to_string(),
+                rules.iter().map(|r| r.to_string()).collect(),
+            )
+        })
         .collect();
     expected.sort();
     assert_eq!(flagged, expected);

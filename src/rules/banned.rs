@@ -45,10 +45,11 @@ impl Rule for Banned {
         "no card banned at the check date (profile: banned_cards adds to the official list)"
     }
 
-    fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
+    fn check(&self, _deck: &Deck, context: &Context) -> Vec<Violation> {
         context
-            .cards(deck)
-            .filter_map(|(entry, card)| {
+            .cards()
+            .filter_map(|entry| {
+                let card = entry.card;
                 let message = if context.banned_cards.contains(&card.id) {
                     format!(
                         "{} is banned in profile {}",
@@ -92,7 +93,10 @@ mod tests {
         assert!(run_rule(&Banned, &db, &deck, &profile, "2007-12-31").is_empty());
         let found = run_rule(&Banned, &db, &deck, &profile, "2008-01-01");
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].message, "Test Forbidden is banned since 2008-01-01");
+        assert_eq!(
+            found[0].message,
+            "Test Forbidden is banned since 2008-01-01"
+        );
         assert_eq!(found[0].line, Some(3));
     }
 
@@ -103,7 +107,10 @@ mod tests {
         let deck = deck_of(&db, &[(200013, 11), (200014, 1), (100003, 60)]);
         let profile = Profile::standard();
         assert!(run_rule(&Banned, &db, &deck, &profile, "2020-07-31").is_empty());
-        assert_eq!(run_rule(&Banned, &db, &deck, &profile, "2020-08-01").len(), 1);
+        assert_eq!(
+            run_rule(&Banned, &db, &deck, &profile, "2020-08-01").len(),
+            1
+        );
     }
 
     #[test]

@@ -37,10 +37,10 @@ pub struct CheckReport {
 impl CheckReport {
     /// Builds the report of a deck from the problems found.
     pub fn new(deck: &Deck, context: &Context, problems: Vec<Violation>) -> CheckReport {
-        let mut groups: Vec<u8> = deck
+        let mut groups: Vec<u8> = context
             .crypt
             .iter()
-            .filter_map(|entry| context.db.get(entry.id)?.group.and_then(Group::number))
+            .filter_map(|entry| entry.card.group.and_then(Group::number))
             .collect();
         groups.sort_unstable();
         groups.dedup();

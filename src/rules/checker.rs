@@ -1,9 +1,11 @@
 //! Running the rules of a profile over decks, at a fixed date or at each deck's event date.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use chrono::NaiveDate;
 
+use super::card_facts::{CardFacts, Entry};
 use super::profile::CardRef;
 use super::{CheckReport, Profile, Severity, Violation, RULES};
 use crate::cards::{Card, CardDb, CardId, Lookup, MatchKind, PrintingHint};
@@ -32,7 +34,10 @@ pub enum CheckError {
         path: String,
     },
     /// A profile's card list names a card the database does not know.
-    #[error("profile {profile}: {list}: no card {card:?}{}", did_you_mean(suggestions))]
+    #[error(
+        "profile {profile}: {list}: no card {card:?}{}",
+        did_you_mean(suggestions)
+    )]
     UnknownProfileCard {
         /// The profile's name.
         profile: String,
@@ -53,7 +58,8 @@ fn did_you_mean(suggestions: &[String]) -> String {
     }
 }
 
-/// What a rule sees besides the deck: the card database, the profile, the date.
+/// What a rule sees besides the deck: the card database, the profile, the date,
+/// and the deck's cards with their facts.
 #[derive(Debug, Clone, Copy)]
 pub struct Context<'a> {
     /// The card database.
@@ -68,6 +74,10 @@ pub struct Context<'a> {
     pub allowed_cards: &'a HashSet<CardId>,
     /// The profile's `banned_cards`, resolved.
     pub banned_cards: &'a HashSet<CardId>,
+    /// The deck's crypt cards known to the database.
+    pub crypt: &'a [Entry<'a>],
+    /// The deck's library cards known to the database.
+    pub library: &'a [Entry<'a>],
 }
 
 impl Context<'_> {
@@ -76,32 +86,42 @@ impl Context<'_> {
         &self,
         rule: &'static str,
         severity: Severity,
-        entry: &DeckCard,
+        entry: &Entry,
         message: String,
     ) -> Violation {
         Violation {
             rule,
             severity,
             message,
-            card_id: Some(entry.id),
-            card: Some(self.card_name(entry.id)),
-            line: Some(entry.line),
+            card_id: Some(entry.card.id),
+            card: Some(self.db.printing_name(entry.card)),
+            line: Some(entry.deck_card.line),
         }
     }
 
-    /// A card's printing name (`Theo Bell (G6)`), or its id when unknown.
-    pub fn card_name(&self, id: CardId) -> String {
-        self.db
-            .get(id)
-            .map_or_else(|| id.to_string(), |card| self.db.printing_name(card))
+    /// The deck's cards, crypt then library.
+    pub fn cards(&self) -> impl Iterator<Item = &Entry<'_>> {
+        self.crypt.iter().chain(self.library)
+    }
+}
+
+/// A hasher for card ids (small integers, no untrusted keys): the id itself, spread.
+#[derive(Debug, Default, Clone, Copy)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
     }
 
-    /// The deck's cards (crypt then library) with their database entries.
-    pub fn cards<'d>(&'d self, deck: &'d Deck) -> impl Iterator<Item = (&'d DeckCard, &'d Card)> + 'd {
-        deck.crypt
-            .iter()
-            .chain(&deck.library)
-            .filter_map(|entry| Some((entry, self.db.get(entry.id)?)))
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 << 8 | u64::from(byte)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 }
 
@@ -114,10 +134,12 @@ pub struct Checker<'a> {
     players: u32,
     allowed_cards: HashSet<CardId>,
     banned_cards: HashSet<CardId>,
+    facts: HashMap<CardId, (&'a Card, CardFacts), BuildHasherDefault<IdHasher>>,
 }
 
 impl<'a> Checker<'a> {
-    /// Prepares a check: resolves the profile's card lists against the database.
+    /// Prepares a check: resolves the profile's card lists against the database
+    /// and works out the facts the rules need about every card.
     pub fn new(
         db: &'a CardDb,
         profile: &'a Profile,
@@ -131,19 +153,12 @@ impl<'a> Checker<'a> {
             players,
             allowed_cards: resolve(db, profile, "allowed_cards", &profile.allowed_cards)?,
             banned_cards: resolve(db, profile, "banned_cards", &profile.banned_cards)?,
+            facts: db
+                .cards()
+                .iter()
+                .map(|card| (card.id, (card, CardFacts::new(card))))
+                .collect(),
         })
-    }
-
-    /// The context rules see for a deck judged at `date`.
-    pub fn context(&self, date: NaiveDate) -> Context<'_> {
-        Context {
-            db: self.db,
-            profile: self.profile,
-            date,
-            players: self.players,
-            allowed_cards: &self.allowed_cards,
-            banned_cards: &self.banned_cards,
-        }
     }
 
     /// The date a deck is judged at.
@@ -161,15 +176,52 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Calls `run` with the context of a deck judged at `date`.
+    pub fn with_context<R>(
+        &self,
+        deck: &Deck,
+        date: NaiveDate,
+        run: impl FnOnce(&Context) -> R,
+    ) -> R {
+        let crypt = self.entries(&deck.crypt);
+        let library = self.entries(&deck.library);
+        run(&Context {
+            db: self.db,
+            profile: self.profile,
+            date,
+            players: self.players,
+            allowed_cards: &self.allowed_cards,
+            banned_cards: &self.banned_cards,
+            crypt: &crypt,
+            library: &library,
+        })
+    }
+
+    /// The cards of a deck part with their facts (cards unknown to the database left out).
+    fn entries<'d>(&'d self, part: &'d [DeckCard]) -> Vec<Entry<'d>> {
+        part.iter()
+            .filter_map(|deck_card| {
+                let (card, facts) = self.facts.get(&deck_card.id)?;
+                Some(Entry {
+                    deck_card,
+                    card,
+                    facts,
+                })
+            })
+            .collect()
+    }
+
     /// Runs every rule the profile enables over a deck.
     pub fn check(&self, deck: &Deck) -> Result<CheckReport, CheckError> {
-        let context = self.context(self.date_of(deck)?);
-        let problems = RULES
-            .iter()
-            .filter(|rule| self.profile.enables(rule.id()))
-            .flat_map(|rule| rule.check(deck, &context))
-            .collect();
-        Ok(CheckReport::new(deck, &context, problems))
+        let date = self.date_of(deck)?;
+        Ok(self.with_context(deck, date, |context| {
+            let problems = RULES
+                .iter()
+                .filter(|rule| self.profile.enables(rule.id()))
+                .flat_map(|rule| rule.check(deck, context))
+                .collect();
+            CheckReport::new(deck, context, problems)
+        }))
     }
 }
 
@@ -203,7 +255,10 @@ fn resolve(
                     matched: MatchKind::Exact,
                 } => ids.extend(cards),
                 Lookup::Found { cards, .. } => {
-                    let names = cards.iter().filter_map(|id| db.get(*id)).map(|c| c.name.clone());
+                    let names = cards
+                        .iter()
+                        .filter_map(|id| db.get(*id))
+                        .map(|c| c.name.clone());
                     let mut names: Vec<String> = names.collect();
                     names.dedup();
                     return Err(unknown(names));
@@ -261,7 +316,11 @@ mod tests {
         let mut profile = Profile::standard();
         profile.banned_cards = vec![CardRef::Name("Test Havn".into())];
         let err = Checker::new(&db, &profile, CheckDate::Event, 5).unwrap_err();
-        assert!(err.to_string().contains("banned_cards: no card \"Test Havn\""), "{err}");
+        assert!(
+            err.to_string()
+                .contains("banned_cards: no card \"Test Havn\""),
+            "{err}"
+        );
         assert!(err.to_string().contains("Test Haven"), "{err}");
         profile.banned_cards = vec![CardRef::Id(1)];
         assert!(Checker::new(&db, &profile, CheckDate::Event, 5).is_err());

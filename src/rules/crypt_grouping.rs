@@ -46,31 +46,37 @@ impl Rule for CryptGrouping {
         "crypt from one group or two consecutive groups, ANY fits all (profile: grouping)"
     }
 
-    fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
+    fn check(&self, _deck: &Deck, context: &Context) -> Vec<Violation> {
         if !context.profile.grouping {
             return Vec::new();
         }
-        let numbered: Vec<_> = deck
+        let numbered: Vec<_> = context
             .crypt
             .iter()
-            .filter_map(|entry| {
-                let card = context.db.get(entry.id)?;
-                Some((entry, card, card.group.and_then(Group::number)?))
-            })
+            .filter_map(|entry| Some((entry, entry.card.group.and_then(Group::number)?)))
             .collect();
-        let Some((first, second)) =
-            best_group_pair(numbered.iter().map(|(entry, _, group)| (*group, entry.count)))
-        else {
+        let low = numbered.iter().map(|(_, group)| *group).min();
+        let high = numbered.iter().map(|(_, group)| *group).max();
+        if let (Some(low), Some(high)) = (low, high) {
+            if high - low <= 1 {
+                return Vec::new();
+            }
+        }
+        let Some((first, second)) = best_group_pair(
+            numbered
+                .iter()
+                .map(|(entry, group)| (*group, entry.deck_card.count)),
+        ) else {
             return Vec::new();
         };
         numbered
             .iter()
-            .filter(|(_, _, group)| *group != first && *group != second)
-            .map(|(entry, card, _)| {
+            .filter(|(_, group)| *group != first && *group != second)
+            .map(|(entry, _)| {
                 let message = format!(
                     "{} {} does not fit groups {first}-{second}",
-                    card.name,
-                    card.suffix()
+                    entry.card.name,
+                    entry.card.suffix()
                 );
                 context.card_violation(self.id(), self.severity(), entry, message)
             })
@@ -107,7 +113,10 @@ mod tests {
 
     #[test]
     fn card_outside_the_best_pair_is_named() {
-        let found = problems(&[(200001, 6), (200003, 5), (200005, 1)], &Profile::standard());
+        let found = problems(
+            &[(200001, 6), (200003, 5), (200005, 1)],
+            &Profile::standard(),
+        );
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].message, "Eva Test (G3) does not fit groups 1-2");
         assert_eq!(found[0].card_id.map(|id| id.0), Some(200005));
@@ -115,14 +124,25 @@ mod tests {
 
     #[test]
     fn any_group_fits_any_deck() {
-        assert!(problems(&[(200001, 6), (200003, 5), (200011, 2)], &Profile::standard()).is_empty());
-        assert!(problems(&[(200013, 6), (200014, 5), (200011, 2)], &Profile::standard()).is_empty());
+        assert!(problems(
+            &[(200001, 6), (200003, 5), (200011, 2)],
+            &Profile::standard()
+        )
+        .is_empty());
+        assert!(problems(
+            &[(200013, 6), (200014, 5), (200011, 2)],
+            &Profile::standard()
+        )
+        .is_empty());
     }
 
     #[test]
     fn imbued_count_like_vampires() {
         // Juno Test is an Imbued of group 4: with groups 1-2 it does not fit.
-        let found = problems(&[(200001, 6), (200003, 5), (200012, 1)], &Profile::standard());
+        let found = problems(
+            &[(200001, 6), (200003, 5), (200012, 1)],
+            &Profile::standard(),
+        );
         assert_eq!(found[0].message, "Juno Test (G4) does not fit groups 1-2");
         assert!(problems(&[(200007, 6), (200012, 6)], &Profile::standard()).is_empty());
     }

@@ -46,7 +46,10 @@ mod tests {
         let deck = deck_of(&db, &[(200001, 6), (200002, 5), (100003, 60)]);
         let problems = run_rule(&CryptSize, &db, &deck, &Profile::standard(), "2021-01-01");
         assert_eq!(problems.len(), 1);
-        assert_eq!(problems[0].message, "crypt has 11 cards, at least 12 needed");
+        assert_eq!(
+            problems[0].message,
+            "crypt has 11 cards, at least 12 needed"
+        );
     }
 
     #[test]
@@ -66,6 +69,9 @@ mod tests {
         profile.crypt.max = Some(20);
         let deck = deck_of(&db, &[(200001, 21), (100003, 60)]);
         let problems = run_rule(&CryptSize, &db, &deck, &profile, "2021-01-01");
-        assert_eq!(problems[0].message, "crypt has 21 cards, at most 20 allowed");
+        assert_eq!(
+            problems[0].message,
+            "crypt has 21 cards, at most 20 allowed"
+        );
     }
 }

@@ -1,7 +1,6 @@
 //! `duplicate-event` (warning): more than one copy of the same event.
 
 use super::{Context, Rule, Severity, Violation};
-use crate::cards::CardType;
 use crate::deck::Deck;
 
 /// Warns about extra copies of an event (an event is unique once in play).
@@ -21,21 +20,18 @@ impl Rule for DuplicateEvent {
         "several copies of the same event (an event is unique in play)"
     }
 
-    fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
-        deck.library
+    fn check(&self, _deck: &Deck, context: &Context) -> Vec<Violation> {
+        context
+            .library
             .iter()
-            .filter(|entry| entry.count > 1)
-            .filter_map(|entry| {
-                let card = context.db.get(entry.id)?;
-                if !card.types.contains(&CardType::Event) {
-                    return None;
-                }
+            .filter(|entry| entry.deck_card.count > 1 && entry.facts.event)
+            .map(|entry| {
                 let message = format!(
                     "{} copies of the event {} (an event is unique in play)",
-                    entry.count,
-                    card.display_name()
+                    entry.deck_card.count,
+                    entry.card.display_name()
                 );
-                Some(context.card_violation(self.id(), self.severity(), entry, message))
+                context.card_violation(self.id(), self.severity(), entry, message)
             })
             .collect()
     }
@@ -54,7 +50,10 @@ mod tests {
         let deck = deck_of(&db, &[(200001, 12), (100003, 58), (100011, 2)]);
         let found = run_rule(&DuplicateEvent, &db, &deck, &profile, "2021-01-01");
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].message, "2 copies of the event Test Party (an event is unique in play)");
+        assert_eq!(
+            found[0].message,
+            "2 copies of the event Test Party (an event is unique in play)"
+        );
         let deck = deck_of(&db, &[(200001, 12), (100003, 59), (100011, 1)]);
         assert!(run_rule(&DuplicateEvent, &db, &deck, &profile, "2021-01-01").is_empty());
     }

@@ -20,21 +20,18 @@ impl Rule for DuplicateUnique {
         "several copies of a unique library card (only one can be in play)"
     }
 
-    fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
-        deck.library
+    fn check(&self, _deck: &Deck, context: &Context) -> Vec<Violation> {
+        context
+            .library
             .iter()
-            .filter(|entry| entry.count > 1)
-            .filter_map(|entry| {
-                let card = context.db.get(entry.id)?;
-                if !card.is_unique() {
-                    return None;
-                }
+            .filter(|entry| entry.deck_card.count > 1 && entry.facts.unique)
+            .map(|entry| {
                 let message = format!(
                     "{} copies of {}, a unique card (only one can be in play)",
-                    entry.count,
-                    card.display_name()
+                    entry.deck_card.count,
+                    entry.card.display_name()
                 );
-                Some(context.card_violation(self.id(), self.severity(), entry, message))
+                context.card_violation(self.id(), self.severity(), entry, message)
             })
             .collect()
     }
@@ -50,7 +47,13 @@ mod tests {
     fn second_copy_of_a_unique_location_is_a_warning() {
         let db = fixture_db();
         let deck = deck_of(&db, &[(200001, 12), (100003, 58), (100001, 2), (100010, 1)]);
-        let found = run_rule(&DuplicateUnique, &db, &deck, &Profile::standard(), "2021-01-01");
+        let found = run_rule(
+            &DuplicateUnique,
+            &db,
+            &deck,
+            &Profile::standard(),
+            "2021-01-01",
+        );
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].severity, Severity::Warning);
         assert_eq!(
@@ -63,6 +66,13 @@ mod tests {
     fn unique_vampires_are_not_counted() {
         let db = fixture_db();
         let deck = deck_of(&db, &[(200001, 12), (100003, 60)]);
-        assert!(run_rule(&DuplicateUnique, &db, &deck, &Profile::standard(), "2021-01-01").is_empty());
+        assert!(run_rule(
+            &DuplicateUnique,
+            &db,
+            &deck,
+            &Profile::standard(),
+            "2021-01-01"
+        )
+        .is_empty());
     }
 }

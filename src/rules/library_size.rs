@@ -61,8 +61,14 @@ mod tests {
 
     #[test]
     fn library_of_fifty_nine_or_ninety_one_is_illegal() {
-        assert_eq!(library_of(59)[0].message, "library has 59 cards, at least 60 needed");
-        assert_eq!(library_of(91)[0].message, "library has 91 cards, at most 90 allowed");
+        assert_eq!(
+            library_of(59)[0].message,
+            "library has 59 cards, at least 60 needed"
+        );
+        assert_eq!(
+            library_of(91)[0].message,
+            "library has 91 cards, at most 90 allowed"
+        );
     }
 
     #[test]
@@ -73,7 +79,7 @@ mod tests {
         let date = "2021-01-01".parse().unwrap();
         let four = super::super::Checker::new(&db, &profile, super::super::CheckDate::On(date), 4)
             .unwrap();
-        let problems = LibrarySize.check(&deck, &four.context(date));
+        let problems = four.with_context(&deck, date, |context| LibrarySize.check(&deck, context));
         assert_eq!(
             problems[0].message,
             "library has 85 cards, at most 80 allowed at a table of 4"

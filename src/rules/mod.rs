@@ -18,6 +18,7 @@
 //! ```
 
 mod banned;
+mod card_facts;
 mod check_report;
 mod checker;
 mod crypt_grouping;
@@ -34,6 +35,7 @@ mod unplayable_card;
 mod violation;
 
 pub use banned::{ban_date, Banned};
+pub use card_facts::{CardFacts, Entry};
 pub use check_report::CheckReport;
 pub use checker::{CheckDate, CheckError, Checker, Context};
 pub use crypt_grouping::{best_group_pair, CryptGrouping};
@@ -78,6 +80,20 @@ pub static RULES: &[&dyn Rule] = &[
     &UnplayableCard,
 ];
 
+/// Runs one rule over a deck of the fixture database at a date.
+#[cfg(test)]
+pub(crate) fn run_rule(
+    rule: &dyn Rule,
+    db: &crate::cards::CardDb,
+    deck: &Deck,
+    profile: &Profile,
+    date: &str,
+) -> Vec<Violation> {
+    let date = date.parse().unwrap();
+    let checker = Checker::new(db, profile, CheckDate::On(date), 5).unwrap();
+    checker.with_context(deck, date, |context| rule.check(deck, context))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,18 +126,4 @@ mod tests {
             assert_eq!(rule.map(|r| r.severity()), Some(Severity::Error), "{id}");
         }
     }
-}
-
-/// Runs one rule over a deck of the fixture database at a date.
-#[cfg(test)]
-pub(crate) fn run_rule(
-    rule: &dyn Rule,
-    db: &crate::cards::CardDb,
-    deck: &Deck,
-    profile: &Profile,
-    date: &str,
-) -> Vec<Violation> {
-    let date = date.parse().unwrap();
-    let checker = Checker::new(db, profile, CheckDate::On(date), 5).unwrap();
-    rule.check(deck, &checker.context(date))
 }

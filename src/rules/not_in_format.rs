@@ -34,17 +34,17 @@ impl Rule for NotInFormat {
         "every card in the profile's card pool (profile: allowed_sets, allowed_cards)"
     }
 
-    fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
+    fn check(&self, _deck: &Deck, context: &Context) -> Vec<Violation> {
         if !context.profile.has_pool() {
             return Vec::new();
         }
         context
-            .cards(deck)
-            .filter(|(_, card)| !in_pool(card, context))
-            .map(|(entry, card)| {
+            .cards()
+            .filter(|entry| !in_pool(entry.card, context))
+            .map(|entry| {
                 let message = format!(
                     "{} is not in the card pool of profile {}",
-                    card.display_name(),
+                    entry.card.display_name(),
                     context.profile.name
                 );
                 context.card_violation(self.id(), self.severity(), entry, message)
@@ -70,7 +70,10 @@ mod tests {
         let deck = deck_of(&db, &[(200007, 12), (100007, 59), (100003, 1)]);
         let found = run_rule(&NotInFormat, &db, &deck, &profile, "2021-01-01");
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].message, "Test Bleed is not in the card pool of profile late");
+        assert_eq!(
+            found[0].message,
+            "Test Bleed is not in the card pool of profile late"
+        );
         profile.allowed_cards = vec![CardRef::Id(100003)];
         assert!(run_rule(&NotInFormat, &db, &deck, &profile, "2021-01-01").is_empty());
     }

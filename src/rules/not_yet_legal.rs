@@ -5,7 +5,7 @@
 //! is not judged.
 
 use super::{Context, Rule, Severity, Violation};
-use crate::cards::{legal_from, Card, Printing};
+use crate::cards::{Card, Printing};
 use crate::deck::Deck;
 
 /// Every card's first print is legal at the check date.
@@ -33,11 +33,12 @@ impl Rule for NotYetLegal {
         "every card legal at the check date: release + 30 days (none from 2025-09-21), promos at their date"
     }
 
-    fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
+    fn check(&self, _deck: &Deck, context: &Context) -> Vec<Violation> {
         context
-            .cards(deck)
-            .filter_map(|(entry, card)| {
-                let legal = legal_from(card)?;
+            .cards()
+            .filter_map(|entry| {
+                let card = entry.card;
+                let legal = entry.facts.legal_from?;
                 if context.date >= legal {
                     return None;
                 }
@@ -81,7 +82,10 @@ mod tests {
         // Test Future: Future set, released 2030-01-01.
         let deck = deck_of(&db, &[(200001, 12), (100003, 59), (100016, 1)]);
         let profile = Profile::standard();
-        assert_eq!(run_rule(&NotYetLegal, &db, &deck, &profile, "2029-12-31").len(), 1);
+        assert_eq!(
+            run_rule(&NotYetLegal, &db, &deck, &profile, "2029-12-31").len(),
+            1
+        );
         assert!(run_rule(&NotYetLegal, &db, &deck, &profile, "2030-01-01").is_empty());
     }
 
@@ -110,6 +114,6 @@ mod tests {
         assert_eq!(first_print(&card).map(|p| p.set.as_str()), Some("Base"));
         card.printings.retain(|p| p.set == "POD");
         assert_eq!(first_print(&card), None);
-        assert_eq!(legal_from(&card), None);
+        assert_eq!(crate::cards::legal_from(&card), None);
     }
 }

@@ -32,7 +32,10 @@ use super::RULES;
 
 /// The profiles shipped in the binary: (name, TOML text).
 const BUILTIN: &[(&str, &str)] = &[
-    ("standard", include_str!("../../data/profiles/standard.toml")),
+    (
+        "standard",
+        include_str!("../../data/profiles/standard.toml"),
+    ),
     ("v5", include_str!("../../data/profiles/v5.toml")),
     ("limited", include_str!("../../data/profiles/limited.toml")),
     ("duel", include_str!("../../data/profiles/duel.toml")),
@@ -265,9 +268,9 @@ impl Profile {
     pub fn parse(text: &str, origin: &str, default_name: &str) -> Result<Profile, ProfileError> {
         let mut profile: Profile = toml::from_str(text).map_err(|err| ProfileError::Syntax {
             origin: origin.to_string(),
-            line: err
-                .span()
-                .map_or(1, |span| text[..span.start.min(text.len())].matches('\n').count() + 1),
+            line: err.span().map_or(1, |span| {
+                text[..span.start.min(text.len())].matches('\n').count() + 1
+            }),
             message: err.message().to_string(),
         })?;
         if !has_name_key(text) {

@@ -58,11 +58,17 @@ mod tests {
     #[test]
     fn unresolved_line_becomes_a_problem_with_suggestions() {
         let db = fixture_db();
-        let deck = Deck::from_text("12x Alma Test\n60x Test Bleed\n2x Test Havenqqqq\n", Some(Format::Plain), &db);
+        let deck = Deck::from_text(
+            "12x Alma Test\n60x Test Bleed\n2x Test Havenqqqq\n",
+            Some(Format::Plain),
+            &db,
+        );
         let found = run_rule(&UnknownCard, &db, &deck, &Profile::standard(), "2021-01-01");
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].line, Some(3));
-        assert!(found[0].message.starts_with("`2x Test Havenqqqq` names no card (did you mean: Test Haven"));
+        assert!(found[0]
+            .message
+            .starts_with("`2x Test Havenqqqq` names no card (did you mean: Test Haven"));
     }
 
     #[test]

@@ -25,13 +25,6 @@ fn is_of_clan(crypt_clan: &str, required: &str) -> bool {
         })
 }
 
-/// A crypt card's disciplines as a mask (any level).
-fn discipline_mask(card: &Card) -> u64 {
-    card.disciplines
-        .iter()
-        .fold(0, |mask, (discipline, _)| mask | discipline.bit())
-}
-
 impl Rule for UnplayableCard {
     fn id(&self) -> &'static str {
         "unplayable-card"
@@ -45,20 +38,21 @@ impl Rule for UnplayableCard {
         "a library card whose discipline or clan requirement no crypt card meets"
     }
 
-    fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
-        let crypt: Vec<&Card> = deck
-            .crypt
-            .iter()
-            .filter_map(|entry| context.db.get(entry.id))
-            .collect();
-        if crypt.is_empty() {
+    fn check(&self, _deck: &Deck, context: &Context) -> Vec<Violation> {
+        if context.crypt.is_empty() {
             return Vec::new();
         }
-        let masks: Vec<u64> = crypt.iter().map(|card| discipline_mask(card)).collect();
-        deck.library
+        let crypt: Vec<&Card> = context.crypt.iter().map(|entry| entry.card).collect();
+        let masks: Vec<u64> = context
+            .crypt
+            .iter()
+            .map(|entry| entry.facts.disciplines)
+            .collect();
+        context
+            .library
             .iter()
             .filter_map(|entry| {
-                let card = context.db.get(entry.id)?;
+                let card = entry.card;
                 let missing = if let Some(requirement) = card
                     .discipline_requirement
                     .as_ref()
@@ -95,10 +89,16 @@ mod tests {
     fn warnings(cards: &[(u32, u32)]) -> Vec<String> {
         let db = fixture_db();
         let deck = deck_of(&db, cards);
-        run_rule(&UnplayableCard, &db, &deck, &Profile::standard(), "2021-01-01")
-            .into_iter()
-            .map(|v| v.message)
-            .collect()
+        run_rule(
+            &UnplayableCard,
+            &db,
+            &deck,
+            &Profile::standard(),
+            "2021-01-01",
+        )
+        .into_iter()
+        .map(|v| v.message)
+        .collect()
     }
 
     #[test]

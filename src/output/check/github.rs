@@ -14,7 +14,9 @@ pub struct GithubRenderer {
 
 /// Escapes a workflow command's message.
 fn escape_data(text: &str) -> String {
-    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
 }
 
 /// Escapes a workflow command's property value.
@@ -35,16 +37,24 @@ impl CheckRenderer for GithubRenderer {
                 properties.push_str(&format!(",line={line}"));
             }
             properties.push_str(&format!(",title={}", escape_property(problem.rule)));
-            writeln!(out, "::{level} {properties}::{}", escape_data(&problem.message))?;
+            writeln!(
+                out,
+                "::{level} {properties}::{}",
+                escape_data(&problem.message)
+            )?;
         }
         Ok(())
     }
 
     fn input_error(&mut self, out: &mut dyn Write, path: &str, message: &str) -> io::Result<()> {
+        let file = if path.is_empty() {
+            String::new()
+        } else {
+            format!("file={},", escape_property(path))
+        };
         writeln!(
             out,
-            "::error file={},title=unreadable::{}",
-            escape_property(path),
+            "::error {file}title=unreadable::{}",
             escape_data(message)
         )
     }

@@ -32,11 +32,15 @@ mod tests {
     #[test]
     fn each_deck_is_one_json_object_with_the_issue_fields() {
         let text = render(&mut JsonLinesRenderer);
-        let lines: Vec<serde_json::Value> =
-            text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
         assert_eq!(lines.len(), 2);
         let bad = &lines[1];
-        for field in ["path", "name", "legal", "date", "profile", "crypt", "library", "groups", "problems"] {
+        for field in [
+            "path", "name", "legal", "date", "profile", "crypt", "library", "groups", "problems",
+        ] {
             assert!(bad.get(field).is_some(), "{field}");
         }
         assert_eq!(bad["legal"], false);

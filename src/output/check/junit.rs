@@ -46,7 +46,10 @@ fn escape(text: &str) -> String {
 /// `path:line: rule: message` for one problem.
 fn problem_line(report: &CheckReport, problem: &crate::rules::Violation) -> String {
     match problem.line {
-        Some(line) => format!("{}:{line}: {}: {}", report.path, problem.rule, problem.message),
+        Some(line) => format!(
+            "{}:{line}: {}: {}",
+            report.path, problem.rule, problem.message
+        ),
         None => format!("{}: {}: {}", report.path, problem.rule, problem.message),
     }
 }
@@ -54,9 +57,9 @@ fn problem_line(report: &CheckReport, problem: &crate::rules::Violation) -> Stri
 impl CheckRenderer for JunitRenderer {
     fn deck(&mut self, _out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
         let path = escape(&report.path);
-        let _ = write!(
+        let _ = writeln!(
             self.cases,
-            "    <testcase classname=\"vtesdeck.check.{}\" name=\"{path}\" file=\"{path}\">\n",
+            "    <testcase classname=\"vtesdeck.check.{}\" name=\"{path}\" file=\"{path}\">",
             escape(&report.profile)
         );
         let errors: Vec<String> = report.errors().map(|p| problem_line(report, p)).collect();
@@ -101,7 +104,10 @@ impl CheckRenderer for JunitRenderer {
         );
         writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
         writeln!(out, "<testsuites name=\"vtesdeck check\" {counts}>")?;
-        writeln!(out, "  <testsuite name=\"vtesdeck check\" {counts} skipped=\"0\">")?;
+        writeln!(
+            out,
+            "  <testsuite name=\"vtesdeck check\" {counts} skipped=\"0\">"
+        )?;
         out.write_all(self.cases.as_bytes())?;
         writeln!(out, "  </testsuite>")?;
         writeln!(out, "</testsuites>")
@@ -117,14 +123,19 @@ mod tests {
     fn one_test_case_per_deck_failures_for_illegal_decks() {
         let xml = render(&mut JunitRenderer::new(false));
         assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"));
-        assert!(xml.contains("<testsuites name=\"vtesdeck check\" tests=\"3\" failures=\"1\" errors=\"1\">"));
+        assert!(xml.contains(
+            "<testsuites name=\"vtesdeck check\" tests=\"3\" failures=\"1\" errors=\"1\">"
+        ));
         assert_eq!(xml.matches("<testcase ").count(), 3);
         assert!(xml.contains("name=\"decks/bad &lt;1&gt;.txt\""));
         assert!(xml.contains(
             "<failure type=\"illegal\" message=\"illegal deck: crypt-size, crypt-grouping\">"
         ));
-        assert!(xml.contains("decks/bad &lt;1&gt;.txt:34: crypt-grouping: Tony (G3) does not fit groups 1-2"));
-        assert!(xml.contains("<error type=\"unreadable\" message=\"decks/missing.txt: No such file\"/>"));
+        assert!(xml.contains(
+            "decks/bad &lt;1&gt;.txt:34: crypt-grouping: Tony (G3) does not fit groups 1-2"
+        ));
+        assert!(xml
+            .contains("<error type=\"unreadable\" message=\"decks/missing.txt: No such file\"/>"));
         assert!(!xml.contains("system-out"));
         assert!(xml.trim_end().ends_with("</testsuites>"));
     }

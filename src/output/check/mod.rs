@@ -102,7 +102,11 @@ pub(crate) mod fixtures {
             crypt: 11,
             groups: vec![1, 2, 3],
             problems: vec![
-                Violation::deck("crypt-size", Severity::Error, "crypt has 11 cards, at least 12 needed".into()),
+                Violation::deck(
+                    "crypt-size",
+                    Severity::Error,
+                    "crypt has 11 cards, at least 12 needed".into(),
+                ),
                 Violation {
                     rule: "crypt-grouping",
                     severity: Severity::Error,
@@ -135,7 +139,11 @@ pub(crate) mod fixtures {
         }
         summary.add_error();
         renderer
-            .input_error(&mut out, "decks/missing.txt", "decks/missing.txt: No such file")
+            .input_error(
+                &mut out,
+                "decks/missing.txt",
+                "decks/missing.txt: No such file",
+            )
             .unwrap();
         renderer.finish(&mut out, &summary).unwrap();
         String::from_utf8(out).unwrap()
@@ -156,6 +164,9 @@ mod tests {
         };
         assert_eq!(summary.to_string(), "4504 decks: 4485 legal, 19 illegal");
         summary.errors = 2;
-        assert_eq!(summary.to_string(), "4504 decks: 4485 legal, 19 illegal, 2 errors");
+        assert_eq!(
+            summary.to_string(),
+            "4504 decks: 4485 legal, 19 illegal, 2 errors"
+        );
     }
 }

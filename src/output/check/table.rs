@@ -168,10 +168,16 @@ mod tests {
             lines[1],
             "decks/bad <1>.txt: illegal, 2 problems (crypt 11, library 90, groups 1-3, 2024-05-01, standard)"
         );
-        assert!(text.contains("│ crypt-grouping ┆ Tony ┆ 34   ┆ Tony (G3) does not fit groups 1-2"), "{text}");
+        assert!(
+            text.contains("│ crypt-grouping ┆ Tony ┆ 34   ┆ Tony (G3) does not fit groups 1-2"),
+            "{text}"
+        );
         assert!(!text.contains("duplicate-event"));
         assert!(!text.contains('\x1b'));
-        assert_eq!(*lines.last().unwrap(), "2 decks: 1 legal, 1 illegal, 1 error");
+        assert_eq!(
+            *lines.last().unwrap(),
+            "2 decks: 1 legal, 1 illegal, 1 error"
+        );
     }
 
     #[test]
