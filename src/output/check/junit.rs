@@ -25,8 +25,13 @@ impl JunitRenderer {
     }
 }
 
-/// Escapes text for XML content and attributes.
+/// Escapes text for an XML attribute (line breaks as `&#10;`).
 fn escape(text: &str) -> String {
+    escape_text(text).replace('\n', "&#10;")
+}
+
+/// Escapes text for XML element content (line breaks kept).
+fn escape_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -35,8 +40,7 @@ fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            '\n' => out.push_str("&#10;"),
-            c if c.is_control() && c != '\t' => {}
+            c if c.is_control() && c != '\t' && c != '\n' => {}
             c => out.push(c),
         }
     }
@@ -69,7 +73,7 @@ impl CheckRenderer for JunitRenderer {
                 self.cases,
                 "      <failure type=\"illegal\" message=\"{}\">{}</failure>",
                 escape(&format!("illegal deck: {}", rules.join(", "))),
-                escape(&errors.join("\n"))
+                escape_text(&errors.join("\n"))
             );
         }
         let warnings: Vec<String> = report.warnings().map(|p| problem_line(report, p)).collect();
@@ -77,7 +81,7 @@ impl CheckRenderer for JunitRenderer {
             let _ = writeln!(
                 self.cases,
                 "      <system-out>{}</system-out>",
-                escape(&warnings.join("\n"))
+                escape_text(&warnings.join("\n"))
             );
         }
         self.cases.push_str("    </testcase>\n");
