@@ -4,9 +4,13 @@
 mod card;
 mod check;
 mod db;
+mod draw;
 mod exit;
 mod inputs;
 mod parse;
+mod progress;
+mod sim_options;
+mod transfers;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -52,6 +56,12 @@ enum Command {
     Db(db::DbArgs),
     /// Look cards up by name (as decklists do), or search them with filters.
     Card(card::CardArgs),
+    /// Odds of the opening hand and of the starting crypt cards (exact and sampled).
+    #[command(long_about = draw::LONG_ABOUT)]
+    Draw(draw::DrawArgs),
+    /// Simulate the influence phase: how fast the crypt comes into play, per seat.
+    #[command(long_about = transfers::LONG_ABOUT)]
+    Transfers(transfers::TransfersArgs),
 }
 
 /// `--input-format` values.
@@ -131,6 +141,8 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(&args, &global),
         Command::Db(args) => db::run(&args, &global),
         Command::Card(args) => card::run(&args, &global),
+        Command::Draw(args) => draw::run(&args, &global),
+        Command::Transfers(args) => transfers::run(&args, &global),
     };
     match result {
         Ok(outcome) => outcome.into(),

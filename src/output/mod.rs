@@ -6,3 +6,7 @@ pub mod check;
 pub mod db_text;
 pub mod deck_json;
 pub mod deck_text;
+pub mod draw_table;
+pub mod transfer_chart;
+pub mod transfer_plot;
+pub mod transfer_table;
