@@ -18,6 +18,7 @@ pub mod cards;
 pub mod deck;
 pub mod formats;
 pub mod output;
+pub mod rules;
 pub mod sim;
 #[cfg(test)]
 pub(crate) mod testing;

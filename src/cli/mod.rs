@@ -2,6 +2,7 @@
 //! with its `Args` and a `run` returning an [`Outcome`].
 
 mod card;
+mod check;
 mod db;
 mod draw;
 mod exit;
@@ -50,6 +51,8 @@ pub struct Cli {
 enum Command {
     /// Read decklists and print them normalised (or as JSON), with unresolved lines.
     Parse(parse::ParseArgs),
+    /// Check tournament legality (sizes, grouping, banned and new cards) under a profile.
+    Check(check::CheckArgs),
     /// Get, install and describe the card database (update, import, info).
     Db(db::DbArgs),
     /// Look cards up by name (as decklists do), or search them with filters.
@@ -138,6 +141,7 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Parse(args) => parse::run(&args, &global),
+        Command::Check(args) => check::run(&args, &global),
         Command::Db(args) => db::run(&args, &global),
         Command::Card(args) => card::run(&args, &global),
         Command::Draw(args) => draw::run(&args, &global),

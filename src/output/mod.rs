@@ -2,6 +2,7 @@
 
 pub mod card_json;
 pub mod card_text;
+pub mod check;
 pub mod db_text;
 pub mod deck_json;
 pub mod deck_text;
