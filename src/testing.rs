@@ -20,7 +20,9 @@ pub fn deck_of(db: &CardDb, cards: &[(u32, u32)]) -> Deck {
     let text: String = cards
         .iter()
         .map(|&(id, count)| {
-            let card = db.get(CardId(id)).unwrap_or_else(|| panic!("no fixture card {id}"));
+            let card = db
+                .get(CardId(id))
+                .unwrap_or_else(|| panic!("no fixture card {id}"));
             format!("{count}x {}\n", db.printing_name(card))
         })
         .collect();

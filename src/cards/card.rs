@@ -326,10 +326,11 @@ impl Card {
 
     /// Whether the card's text marks it unique (allies, equipment, masters...).
     pub fn is_unique(&self) -> bool {
-        self.text
-            .split(['.', '\n'])
-            .next()
-            .is_some_and(|first| first.split_whitespace().any(|w| w == "Unique" || w == "Unique{}"))
+        self.text.split(['.', '\n']).next().is_some_and(|first| {
+            first
+                .split_whitespace()
+                .any(|w| w == "Unique" || w == "Unique{}")
+        })
     }
 
     /// The name a decklist usually shows: `The Rack` for `Rack, The`.
@@ -387,7 +388,10 @@ mod tests {
 
     #[test]
     fn sect_is_read_from_card_text() {
-        assert_eq!(Sect::from_card_text("Sabbat cardinal: blah"), Some(Sect::Sabbat));
+        assert_eq!(
+            Sect::from_card_text("Sabbat cardinal: blah"),
+            Some(Sect::Sabbat)
+        );
         assert_eq!(
             Sect::from_card_text("Advanced, Camarilla Prince of Paris: x"),
             Some(Sect::Camarilla)
@@ -398,8 +402,14 @@ mod tests {
 
     #[test]
     fn card_type_parses_case_insensitively() {
-        assert_eq!(CardType::parse("action modifier"), Some(CardType::ActionModifier));
-        assert_eq!(CardType::parse("Political Action"), Some(CardType::PoliticalAction));
+        assert_eq!(
+            CardType::parse("action modifier"),
+            Some(CardType::ActionModifier)
+        );
+        assert_eq!(
+            CardType::parse("Political Action"),
+            Some(CardType::PoliticalAction)
+        );
         assert_eq!(CardType::parse("Nope"), None);
     }
 }

@@ -104,7 +104,11 @@ impl CardDb {
                     Ok(text) => Ok(Some((path, text))),
                     Err(e) => {
                         let offset = e.utf8_error().valid_up_to();
-                        let line = e.as_bytes()[..offset].iter().filter(|b| **b == b'\n').count() + 1;
+                        let line = e.as_bytes()[..offset]
+                            .iter()
+                            .filter(|b| **b == b'\n')
+                            .count()
+                            + 1;
                         Err(DbError::Csv {
                             path,
                             line: line as u64,
@@ -312,10 +316,16 @@ impl CardDb {
     }
 
     /// Keeps the candidates that fit the hint and the section; `None` if none do.
-    fn pick(&self, cards: &[usize], hint: PrintingHint, kind: Option<CardKind>) -> Option<Vec<CardId>> {
+    fn pick(
+        &self,
+        cards: &[usize],
+        hint: PrintingHint,
+        kind: Option<CardKind>,
+    ) -> Option<Vec<CardId>> {
         let fits = |i: &&usize| {
             let card = &self.cards[**i];
-            hint.advanced.is_none_or(|adv| card.advanced == adv || !card.is_crypt())
+            hint.advanced
+                .is_none_or(|adv| card.advanced == adv || !card.is_crypt())
                 && hint
                     .group
                     .is_none_or(|g| card.group == Some(g) || !card.is_crypt())

@@ -136,8 +136,7 @@ impl DisciplineRequirement {
         for alternative in text.split('/') {
             let mut mask = 0u64;
             for part in alternative.split('&') {
-                let discipline =
-                    Discipline::parse(part).ok_or_else(|| part.trim().to_string())?;
+                let discipline = Discipline::parse(part).ok_or_else(|| part.trim().to_string())?;
                 mask |= discipline.bit();
             }
             terms.push(mask);
@@ -190,7 +189,9 @@ mod tests {
 
     #[test]
     fn any_of_requirement_is_met_by_either_discipline() {
-        let req = DisciplineRequirement::parse("Obeah/Dominate").unwrap().unwrap();
+        let req = DisciplineRequirement::parse("Obeah/Dominate")
+            .unwrap()
+            .unwrap();
         assert!(req.is_met_by(d("dom").bit()));
         assert!(req.is_met_by(d("obe").bit()));
         assert!(!req.is_met_by(d("aus").bit()));
@@ -198,7 +199,9 @@ mod tests {
 
     #[test]
     fn all_of_requirement_needs_both_disciplines() {
-        let req = DisciplineRequirement::parse("Potence & Presence").unwrap().unwrap();
+        let req = DisciplineRequirement::parse("Potence & Presence")
+            .unwrap()
+            .unwrap();
         assert!(!req.is_met_by(d("pot").bit()));
         assert!(req.is_met_by(d("pot").bit() | d("pre").bit()));
         assert_eq!(req.to_string(), "Potence & Presence");

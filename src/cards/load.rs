@@ -22,7 +22,8 @@ impl<'a> Table<'a> {
         let mut reader = csv::ReaderBuilder::new()
             .trim(csv::Trim::All)
             .from_reader(text.as_bytes());
-        let csv_error = |e: csv::Error| DbError::Csv {
+        let csv_error = |e: csv::Error| {
+            DbError::Csv {
             path: path.to_path_buf(),
             line: e.position().map_or(1, |p| p.line()),
             message: match e.kind() {
@@ -33,6 +34,7 @@ impl<'a> Table<'a> {
                 ),
                 _ => e.to_string(),
             },
+        }
         };
         let columns = reader
             .headers()
@@ -135,13 +137,14 @@ impl CommonColumns {
             .collect::<Result<Vec<_>, _>>()
             .map_err(|()| table.bad_value(record, "Type", type_text, "unknown card type"))?;
         let banned_text = get(self.banned);
-        let banned = if banned_text.is_empty() {
-            None
-        } else {
-            Some(banned_text.parse::<u16>().map_err(|_| {
-                table.bad_value(record, "Banned", banned_text, "expected a year")
-            })?)
-        };
+        let banned =
+            if banned_text.is_empty() {
+                None
+            } else {
+                Some(banned_text.parse::<u16>().map_err(|_| {
+                    table.bad_value(record, "Banned", banned_text, "expected a year")
+                })?)
+            };
         let text = get(self.text).to_string();
         Ok(Card {
             id: CardId(id),
@@ -150,7 +153,11 @@ impl CommonColumns {
             kind,
             types,
             clans: split_list(get(self.clan), '/'),
-            path: self.path.map(get).filter(|p| !p.is_empty()).map(String::from),
+            path: self
+                .path
+                .map(get)
+                .filter(|p| !p.is_empty())
+                .map(String::from),
             group: None,
             advanced: false,
             capacity: None,
@@ -195,10 +202,10 @@ pub fn crypt_cards(path: &Path, text: &str, sets: &SetDates) -> Result<Vec<Card>
         let get = |i: usize| record.get(i).unwrap_or("");
         let mut card = common.card(&table, record, CardKind::Crypt, sets)?;
         let group_text = get(group);
-        card.group = Some(
-            Group::parse(group_text)
-                .ok_or_else(|| table.bad_value(record, "Group", group_text, "expected 1-9 or ANY"))?,
-        );
+        card.group =
+            Some(Group::parse(group_text).ok_or_else(|| {
+                table.bad_value(record, "Group", group_text, "expected 1-9 or ANY")
+            })?);
         card.advanced = !get(adv).is_empty();
         let capacity_text = get(capacity);
         card.capacity = Some(capacity_text.parse::<u8>().map_err(|_| {
@@ -240,15 +247,20 @@ pub fn library_cards(path: &Path, text: &str, sets: &SetDates) -> Result<Vec<Car
         let get = |i: usize| record.get(i).unwrap_or("");
         let mut card = common.card(&table, record, CardKind::Library, sets)?;
         let discipline_text = get(discipline);
-        card.discipline_requirement = DisciplineRequirement::parse(discipline_text)
-            .map_err(|_| table.bad_value(record, "Discipline", discipline_text, "unknown discipline"))?;
+        card.discipline_requirement =
+            DisciplineRequirement::parse(discipline_text).map_err(|_| {
+                table.bad_value(record, "Discipline", discipline_text, "unknown discipline")
+            })?;
         card.pool_cost = cost(&table, record, "Pool Cost", get(pool))?;
         card.blood_cost = cost(&table, record, "Blood Cost", get(blood))?;
         if let Some(conviction) = conviction {
             card.conviction_cost = cost(&table, record, "Conviction Cost", get(conviction))?;
         }
         card.burn_option = burn.is_some_and(|b| !get(b).is_empty());
-        card.capacity_change = capacity.map(get).filter(|c| !c.is_empty()).map(String::from);
+        card.capacity_change = capacity
+            .map(get)
+            .filter(|c| !c.is_empty())
+            .map(String::from);
         cards.push(card);
     }
     Ok(cards)
@@ -363,7 +375,10 @@ mod tests {
 
     #[test]
     fn truncated_quote_is_an_error_not_a_panic() {
-        let err = load_crypt("\"200001\",\"A\",\"\",\"Vampire\",\"Brujah\",\"\",\"\",\"2\",\"4\",\"pot\",\"x").unwrap_err();
+        let err = load_crypt(
+            "\"200001\",\"A\",\"\",\"Vampire\",\"Brujah\",\"\",\"\",\"2\",\"4\",\"pot\",\"x",
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("vtescrypt.csv:2"), "{err}");
     }
 }

@@ -166,7 +166,10 @@ mod tests {
     fn folding_ignores_case_accents_and_articles() {
         assert_eq!(fold("Céleste Lamontagne"), fold("celeste lamontagne"));
         assert_eq!(fold("The Rack"), fold("Rack, The"));
-        assert_eq!(fold("Pier 13 port of baltimore"), fold("Pier 13, Port of Baltimore"));
+        assert_eq!(
+            fold("Pier 13 port of baltimore"),
+            fold("Pier 13, Port of Baltimore")
+        );
         assert_eq!(
             fold("Bang Nakh -- Tiger's Claws"),
             fold("Bang Nakh \u{2014} Tiger\u{2019}s Claws")
@@ -175,7 +178,10 @@ mod tests {
 
     #[test]
     fn folding_handles_trademark_and_mangled_quotes() {
-        assert_eq!(fold("Pentex(TM) Subversion"), fold("Pentex\u{2122} Subversion"));
+        assert_eq!(
+            fold("Pentex(TM) Subversion"),
+            fold("Pentex\u{2122} Subversion")
+        );
         assert_eq!(fold("God=92s Light"), fold("God's Light"));
         assert_eq!(fold("Cats` Guidance"), fold("Cats' Guidance"));
     }

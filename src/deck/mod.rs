@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardDb, CardId, CardKind, Group, Lookup};
-use crate::formats::{self, DeclaredCounts, DeckMeta, Format, LineKind, RawDeck, RawLine};
+use crate::formats::{self, DeckMeta, DeclaredCounts, Format, LineKind, RawDeck, RawLine};
 
 /// Largest file `Deck::load` reads, so a stray huge file cannot exhaust memory.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
@@ -115,7 +115,7 @@ impl Deck {
             match resolve_line(line, db) {
                 Ok(cards) => resolved.push((line, cards)),
                 Err(suggestions) => {
-                    if line.kind == LineKind::Card {
+                    if line.kind != LineKind::MaybeCard {
                         deck.unresolved.push(Unresolved {
                             line: line.line,
                             text: line.text.clone(),
@@ -156,12 +156,16 @@ impl Deck {
 
     /// Number of crypt cards, copies counted.
     pub fn crypt_count(&self) -> u32 {
-        self.crypt.iter().fold(0u32, |n, e| n.saturating_add(e.count))
+        self.crypt
+            .iter()
+            .fold(0u32, |n, e| n.saturating_add(e.count))
     }
 
     /// Number of library cards, copies counted.
     pub fn library_count(&self) -> u32 {
-        self.library.iter().fold(0u32, |n, e| n.saturating_add(e.count))
+        self.library
+            .iter()
+            .fold(0u32, |n, e| n.saturating_add(e.count))
     }
 
     /// The path as text, `-` for standard input.
@@ -200,6 +204,11 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
 /// comment (` -- ...`, `(...)`, `* ...`), so that card names that contain
 /// such text still match first.
 fn resolve_line<'a>(line: &RawLine, db: &'a CardDb) -> Result<Vec<&'a Card>, Vec<String>> {
+    if let LineKind::Id(id) = line.kind {
+        if let Some(card) = db.get(id) {
+            return Ok(vec![card]);
+        }
+    }
     let mut first_suggestions = None;
     for candidate in name_variants(&line.name) {
         match db.lookup(candidate, line.hint, line.section) {
@@ -240,10 +249,9 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> &'a Card {
         pool.retain(|c| !c.advanced);
     }
     let fits = |card: &&Card| match card.group {
-        Some(Group::Number(g)) => settled_groups
-            .iter()
-            .all(|&s| s.abs_diff(g) <= 1)
-            || settled_groups.is_empty(),
+        Some(Group::Number(g)) => {
+            settled_groups.iter().all(|&s| s.abs_diff(g) <= 1) || settled_groups.is_empty()
+        }
         _ => true,
     };
     let fitting: Vec<&Card> = pool.iter().copied().filter(fits).collect();
@@ -255,3 +263,37 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> &'a Card {
         .unwrap_or(cards[0])
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::fixture_db;
+
+    #[test]
+    fn id_lines_resolve_by_id_and_unknown_ids_are_reported() {
+        let db = fixture_db();
+        let deck = Deck::from_text(
+            "https://vdb.im/decks/deck#200010=2;100004=3;999999=1",
+            None,
+            &db,
+        );
+        assert_eq!(deck.format, Format::VdbUrl);
+        assert_eq!(
+            deck.crypt,
+            [DeckCard {
+                id: CardId(200_010),
+                count: 2,
+                line: 1
+            }]
+        );
+        assert_eq!(
+            deck.library,
+            [DeckCard {
+                id: CardId(100_004),
+                count: 3,
+                line: 1
+            }]
+        );
+        assert_eq!(deck.unresolved.len(), 1);
+        assert_eq!(deck.unresolved[0].text, "999999=1");
+    }
+}

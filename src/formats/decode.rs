@@ -7,7 +7,11 @@ pub fn decode(bytes: &[u8]) -> String {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => std::borrow::Cow::Borrowed(text),
-        Err(_) => encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes).0,
+        Err(_) => {
+            encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(bytes)
+                .0
+        }
     };
     if text.contains('\r') {
         text.replace("\r\n", "\n").replace('\r', "\n")

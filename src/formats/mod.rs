@@ -4,16 +4,24 @@
 //! hint, line number) and metadata; names are resolved against the card
 //! database by [`crate::deck::Deck::from_raw`].
 
+pub mod ardb;
 mod decode;
+pub mod eldb;
+pub mod forum;
+pub mod jol;
+pub mod json;
+pub mod lackey;
 pub mod plain;
+pub mod secret_library;
 pub mod twd;
+pub mod vdb_url;
 
 use std::fmt;
 
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use crate::cards::{CardKind, PrintingHint};
+use crate::cards::{CardId, CardKind, PrintingHint};
 
 pub use decode::decode;
 
@@ -136,6 +144,9 @@ pub enum LineKind {
     /// A bare name that may be prose (Sutekh JOL single copies): used when it
     /// resolves exactly, ignored otherwise.
     MaybeCard,
+    /// A card given by its VEKN id (VDB URL, JSON): the id wins over the name;
+    /// an unknown id is reported like an unknown name.
+    Id(CardId),
 }
 
 /// One card line as read, before name resolution.
@@ -196,12 +207,28 @@ impl RawDeck {
     }
 }
 
-/// Picks the format of a text from its content.
+/// Picks the format of a text from its content: the first of [`Format::ALL`]
+/// whose shape the text has, else [`Format::Plain`].
 pub fn detect(text: &str) -> Format {
-    if twd::looks_like(text) {
-        Format::Twd
-    } else {
-        Format::Plain
+    Format::ALL
+        .into_iter()
+        .find(|&format| looks_like(text, format))
+        .unwrap_or(Format::Plain)
+}
+
+/// Whether a text has the shape of a format.
+fn looks_like(text: &str, format: Format) -> bool {
+    match format {
+        Format::Json => json::looks_like(text),
+        Format::VdbUrl => vdb_url::looks_like(text),
+        Format::Forum => forum::looks_like(text),
+        Format::Eldb => eldb::looks_like(text),
+        Format::Twd => twd::looks_like(text),
+        Format::Ardb => ardb::looks_like(text),
+        Format::SecretLibrary => secret_library::looks_like(text),
+        Format::Lackey => lackey::looks_like(text),
+        Format::Jol => jol::looks_like(text),
+        Format::Plain => true,
     }
 }
 
@@ -210,7 +237,15 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck {
     let format = format.unwrap_or_else(|| detect(text));
     match format {
         Format::Twd => twd::read(text),
-        _ => plain::read_as(text, format),
+        Format::Jol => jol::read(text),
+        Format::Lackey => lackey::read(text),
+        Format::Ardb => ardb::read(text),
+        Format::SecretLibrary => secret_library::read(text),
+        Format::Eldb => eldb::read(text),
+        Format::Forum => forum::read(text),
+        Format::Plain => plain::read(text),
+        Format::VdbUrl => vdb_url::read(text),
+        Format::Json => json::read(text),
     }
 }
 
@@ -219,7 +254,10 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck {
 pub fn split_printing_suffix(name: &str) -> (&str, PrintingHint) {
     use crate::cards::Group;
     let trimmed = name.trim_end();
-    if let Some(base) = trimmed.strip_suffix(" Adv.").or_else(|| trimmed.strip_suffix(" Adv")) {
+    if let Some(base) = trimmed
+        .strip_suffix(" Adv.")
+        .or_else(|| trimmed.strip_suffix(" Adv"))
+    {
         return (
             base.trim_end(),
             PrintingHint {
@@ -282,6 +320,59 @@ mod tests {
         assert_eq!((name, hint.group), ("Anson", Some(Group::Number(2))));
         let (name, hint) = split_printing_suffix("Ulfdis Adv.");
         assert_eq!((name, hint.advanced), ("Ulfdis", Some(true)));
+    }
+
+    #[test]
+    fn detection_picks_each_shape() {
+        let cases = [
+            ("{\"crypt\": [], \"library\": []}", Format::Json),
+            ("https://vdb.im/decks/deck?name=X#200001=12;100004=90", Format::VdbUrl),
+            ("\"X\"\n\"Me\"\n\"\"\n1\n\"Alma Test\"\n", Format::Eldb),
+            ("Crypt (1 cards)\n1x Alma Test 1 pot Brujah:1\nLibrary (1 cards)\n1x Test Punch\n", Format::Twd),
+            ("Crypt [1 vampires]\n 1x Alma Test 1 pot Brujah:1\nLibrary [1 cards]\n 1x Test Punch\n", Format::Ardb),
+            ("Crypt\n---\n1 Alma Test\n\nLibrary\n---\n1 Test Punch\n", Format::SecretLibrary),
+            ("1\tTest Punch\nCrypt:\n1\tAlma Test\n", Format::Lackey),
+            ("1x Alma Test\n\n1x Test Punch\n", Format::Jol),
+            ("Crypt:\nAlma Test x1\nLibrary:\n(1) Test Punch\n", Format::Plain),
+        ];
+        for (text, format) in cases {
+            assert_eq!(detect(text), format, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn every_reader_survives_garbage() {
+        let mut inputs: Vec<String> = vec![
+            String::new(),
+            "\u{0}\u{1}\u{ff}\u{fffd}".repeat(50),
+            "99999999999999999999999x Alma\n-1x B\n0 C\n".to_string(),
+            "Crypt [99999999999999999999 vampires]\n 1x\n[tr][td][/td][/tr]\n".to_string(),
+            "\"\n\"\"\n12\n\"\n".to_string(),
+            "https://vdb.im/#=;==;1=;=1;%;%4;99999999999=99999999999".to_string(),
+            "{\"crypt\":[{\"id\":1,\"name\":\"x\",\"count\":4294967295}],\"library\":[]}"
+                .to_string(),
+            "Deck Name:\nDescription:\nCrypt\n---\n".to_string(),
+        ];
+        let mut seed = 0x2545_f491_u32;
+        for _ in 0..200 {
+            let text: String = (0..64)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 17;
+                    seed ^= seed << 5;
+                    char::from_u32(seed % 0x80).unwrap_or(' ')
+                })
+                .collect();
+            inputs.push(text);
+        }
+        for text in &inputs {
+            let detected = read(text, None);
+            assert_eq!(detected.format, detect(text));
+            for format in Format::ALL {
+                let deck = read(text, Some(format));
+                assert_eq!(deck.format, format);
+            }
+        }
     }
 
     #[test]

@@ -13,8 +13,10 @@ use crate::cards::{CardKind, CardType};
 
 /// Count-before-name shapes: `2x Name`, `2 x Name`, `2* Name`, `(2) Name`, `[2] Name`, `2 Name`.
 static COUNT_FIRST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:[-*•]\s+)?(?:\((-?\d+)\)|\[(-?\d+)\]|(-?\d+)(?:[xX×*]|\s+[xX×*]\s)?)\s*(\S.*)$")
-        .expect("valid regex")
+    Regex::new(
+        r"^(?:[-*•]\s+)?(?:\((-?\d+)\)|\[(-?\d+)\]|(-?\d+)(?:[xX×*]|\s+[xX×*]\s)?)\s*(\S.*)$",
+    )
+    .expect("valid regex")
 });
 /// Count-after-name shapes: `Name x2`, `Name x 2`, `Name *2`, `Name (2)`, `Name [2]`, `Name - 2`.
 static COUNT_LAST: LazyLock<Regex> = LazyLock::new(|| {
@@ -30,12 +32,21 @@ pub fn read(text: &str) -> RawDeck {
 /// Reads a plain list, labelled with the given format (JOL, Lackey and
 /// Secret Library texts are plain lists with a known layout).
 pub fn read_as(text: &str, format: Format) -> RawDeck {
+    read_lines(text.lines().enumerate().map(|(i, l)| (i + 1, l)), format)
+}
+
+/// Reads numbered lines (1-based) as a plain list: for readers that handle a
+/// header of their own and hand the rest of the file over.
+pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: Format) -> RawDeck {
     let mut deck = RawDeck::new(format);
     let mut section = None;
-    for (index, raw) in text.lines().enumerate() {
-        let number = index + 1;
+    for (number, raw) in lines {
         let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') || line.starts_with("--") || line.starts_with("//") {
+        if line.is_empty()
+            || line.starts_with('#')
+            || line.starts_with("--")
+            || line.starts_with("//")
+        {
             continue;
         }
         if let Some(kind) = section_header(line) {
@@ -122,17 +133,14 @@ fn section_header(line: &str) -> Option<Option<CardKind>> {
 
 /// A library type header: `Master (20; 3 trifle)`, `Combat [15]`, `Action Modifier/Combat`.
 fn is_type_header(line: &str) -> bool {
-    let head = line
-        .split(['(', '[', ':'])
-        .next()
-        .unwrap_or("")
-        .trim();
+    let head = line.split(['(', '[', ':']).next().unwrap_or("").trim();
     !head.is_empty() && head.split('/').all(|t| CardType::parse(t).is_some())
 }
 
 /// Underlines and rules: `----`, `====`.
 fn is_decoration(line: &str) -> bool {
-    line.chars().all(|c| matches!(c, '-' | '=' | '_' | '*' | '~'))
+    line.chars()
+        .all(|c| matches!(c, '-' | '=' | '_' | '*' | '~'))
 }
 
 /// `Deck Name:`, `Author:`, `Description:` lines, kept as metadata.

@@ -84,6 +84,7 @@ pub fn read(text: &str) -> RawDeck {
         }
         match part {
             Part::Header | Part::Description => {
+                let line = without_template_hint(line);
                 if let Some(value) = field(line, &["deck name"]) {
                     deck.meta.name = Some(value.to_string()).filter(|v| !v.is_empty());
                 } else if let Some(value) = field(line, &["created by", "author"]) {
@@ -117,11 +118,28 @@ pub fn read(text: &str) -> RawDeck {
     deck
 }
 
-/// `Name: value` with any of the given (lower-case) names.
+/// `Name: value` with any of the given (lower-case) names; a VDB template
+/// placeholder (`[Description]`, `Author Name`) reads as an empty value.
 fn field<'a>(line: &'a str, names: &[&str]) -> Option<&'a str> {
     let (key, value) = line.split_once(':')?;
     let key = key.trim().to_ascii_lowercase();
-    names.contains(&key.as_str()).then(|| value.trim())
+    let value = value.trim();
+    let placeholder = (value.starts_with('[') && value.ends_with(']')) || value == "Author Name";
+    names
+        .contains(&key.as_str())
+        .then_some(if placeholder { "" } else { value })
+}
+
+/// Removes the `# ...` hints of VDB's "TWD (with hints)" template: a line
+/// that starts with `#` and the `[Description]` placeholder become empty, a trailing `   # OPTIONAL` is cut.
+fn without_template_hint(line: &str) -> &str {
+    if line.starts_with('#') || line == "[Description]" {
+        return "";
+    }
+    match line.find("  # ") {
+        Some(at) => line[..at].trim_end(),
+        None => line,
+    }
 }
 
 /// Reads the event block at the top of a TWDA entry (up to the first blank line).
@@ -130,11 +148,17 @@ fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
         .iter()
         .map(|l| l.trim())
         .take_while(|l| !l.is_empty())
+        .map(without_template_hint)
+        .filter(|l| !l.is_empty())
         .collect();
     let Some(date_index) = block.iter().position(|l| DATE.is_match(l)) else {
         return;
     };
-    if CRYPT_HEADER.is_match(block[0]) || block.iter().any(|l| l.contains(':') && field(l, &["deck name"]).is_some()) {
+    if CRYPT_HEADER.is_match(block[0])
+        || block
+            .iter()
+            .any(|l| l.contains(':') && field(l, &["deck name"]).is_some())
+    {
         return;
     }
     let mut event = EventInfo {
@@ -226,7 +250,7 @@ fn library_name(rest: &str) -> &str {
 /// Splits a crypt line after the count into the name and a printing hint:
 /// `Theo Bell (ADV)   7  CEL POT PRE dom  Brujah:2` gives `Theo Bell`,
 /// advanced, group 2. A line without columns is taken whole as the name.
-fn crypt_name(rest: &str) -> (String, PrintingHint) {
+pub(super) fn crypt_name(rest: &str) -> (String, PrintingHint) {
     let mut hint = PrintingHint::default();
     let rest = rest.split(" -- ").next().unwrap_or(rest);
     let tokens: Vec<(usize, &str)> = rest
@@ -237,9 +261,7 @@ fn crypt_name(rest: &str) -> (String, PrintingHint) {
         .iter()
         .enumerate()
         .skip(1)
-        .find(|(i, (_, t))| {
-            t.parse::<u8>().is_ok_and(|c| c <= 11) && *i + 1 < tokens.len()
-        })
+        .find(|(i, (_, t))| t.parse::<u8>().is_ok_and(|c| c <= 11) && *i + 1 < tokens.len())
         .map(|(_, (offset, _))| *offset);
     let name_part = match capacity_at {
         Some(offset) => {
@@ -278,7 +300,10 @@ mod tests {
         assert_eq!(event.winner.as_deref(), Some("Alex Romano"));
         assert!(event.url.unwrap().ends_with("/10043"));
         assert_eq!(deck.meta.name.as_deref(), Some("Daylily"));
-        assert_eq!(deck.meta.description.as_deref(), Some("Line one.\nLine two."));
+        assert_eq!(
+            deck.meta.description.as_deref(),
+            Some("Line one.\nLine two.")
+        );
     }
 
     #[test]
@@ -287,7 +312,10 @@ mod tests {
         assert_eq!(deck.declared.crypt, Some(2));
         assert_eq!(deck.declared.library, Some(3));
         let names: Vec<&str> = deck.lines.iter().map(|l| l.name.as_str()).collect();
-        assert_eq!(names, ["Janey Pickman", "Theo Bell", "Vessel", "Earth Meld"]);
+        assert_eq!(
+            names,
+            ["Janey Pickman", "Theo Bell", "Vessel", "Earth Meld"]
+        );
         assert_eq!(deck.lines[0].hint.group, Some(Group::Number(4)));
         assert_eq!(deck.lines[1].hint.advanced, Some(true));
         assert_eq!(deck.lines[1].hint.group, Some(Group::Number(2)));
@@ -297,9 +325,23 @@ mod tests {
 
     #[test]
     fn negative_count_is_a_problem() {
-        let deck = read("Crypt (1 cards)\n-1x Janey Pickman  6  ANI  Gangrel:4\nLibrary (0 cards)\n");
+        let deck =
+            read("Crypt (1 cards)\n-1x Janey Pickman  6  ANI  Gangrel:4\nLibrary (0 cards)\n");
         assert_eq!(deck.problems.len(), 1);
         assert!(deck.lines.is_empty());
+    }
+
+    #[test]
+    fn vdb_template_hints_and_placeholders_are_dropped() {
+        let text = "# REPLACE BELOW LINES\nTest Cup        # Event Name\nMarch 25th 2023        # Event Date\n\nDeck Name: Testers          # OPTIONAL\nCreated by: Author Name     # OPTIONAL\nDescription:                # OPTIONAL\n[Description]\n\nCrypt (1 cards, min=1 max=1 avg=1)\n1x Alma Test  1 pot  Brujah:1\nLibrary (0 cards)\n";
+        let deck = read(text);
+        assert_eq!(deck.meta.name.as_deref(), Some("Testers"));
+        assert_eq!(
+            deck.meta.event.and_then(|e| e.name).as_deref(),
+            Some("Test Cup")
+        );
+        assert_eq!(deck.meta.description, None);
+        assert_eq!(deck.meta.author, None);
     }
 
     #[test]

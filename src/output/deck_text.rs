@@ -38,7 +38,9 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
     let _ = writeln!(out, "\nLibrary ({} cards)", deck.library_count());
     let mut sections: Vec<(String, Vec<(String, u32)>)> = Vec::new();
     for entry in &deck.library {
-        let Some(card) = db.get(entry.id) else { continue };
+        let Some(card) = db.get(entry.id) else {
+            continue;
+        };
         let section = card.type_name();
         let row = (card.name.clone(), entry.count);
         match sections.iter_mut().find(|(s, _)| *s == section) {
@@ -70,7 +72,13 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
                 (None, false) => format!("did you mean: {}?", u.suggestions.join(", ")),
                 (None, true) => "no card with a similar name".to_string(),
             };
-            let _ = writeln!(out, "{}:{}: {}  ({detail})", deck.path_label(), u.line, u.text);
+            let _ = writeln!(
+                out,
+                "{}:{}: {}  ({detail})",
+                deck.path_label(),
+                u.line,
+                u.text
+            );
         }
     }
     out

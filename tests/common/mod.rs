@@ -36,7 +36,11 @@ fn shared_path(var: &str, default: &str, probe: &str) -> PathBuf {
     let dir = std::env::var_os(var)
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared").join(default));
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("../shared")
+                .join(default)
+        });
     assert!(
         dir.join(probe).exists(),
         "missing {} (set {var} or put the shared data in ../shared): these tests need the real data",
