@@ -1,6 +1,7 @@
 //! Command-line parsing and dispatch. Each subcommand lives in its own file
 //! with its `Args` and a `run` returning an [`Outcome`].
 
+mod convert;
 mod exit;
 mod inputs;
 mod parse;
@@ -39,6 +40,8 @@ pub struct Cli {
 enum Command {
     /// Read decklists and print them normalised (or as JSON), with unresolved lines.
     Parse(parse::ParseArgs),
+    /// Write a deck in another layout: twd, jol, lackey, vdb (URL), json, text.
+    Convert(convert::ConvertArgs),
 }
 
 /// `--input-format` values.
@@ -108,6 +111,7 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Parse(args) => parse::run(&args, &global),
+        Command::Convert(args) => convert::run(&args, &global),
     };
     match result {
         Ok(outcome) => outcome.into(),

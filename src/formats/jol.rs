@@ -1,13 +1,17 @@
 //! JOL (deckserver.net) and the JOL exports of VDB, VTES Decks and Sutekh:
 //! `2x Name`, `2 x Name`, `2xName`, or a bare name for one copy; crypt first,
 //! then the library, with no headers. Read as a plain list; the card database
-//! tells crypt from library.
+//! tells crypt from library. [`JolWriter`] writes the VDB flavour (`2x Name`).
 
+use std::fmt::Write;
 use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::output_format::{by_name, DeckWriter};
 use super::{plain, Format, RawDeck};
+use crate::cards::CardDb;
+use crate::deck::Deck;
 
 /// `2x Name`, `2 x Name`, `2xName`.
 static COUNT_X_NAME: LazyLock<Regex> =
@@ -48,6 +52,25 @@ fn is_section_word(line: &str) -> bool {
 /// Reads a JOL deck.
 pub fn read(text: &str) -> RawDeck {
     plain::read_as(text, Format::Jol)
+}
+
+/// Writes JOL: `2x Name` lines (printing suffix where the name has several
+/// printings), the crypt first, a blank line, then the library; each part by name.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JolWriter;
+
+impl DeckWriter for JolWriter {
+    fn write(&self, deck: &Deck, db: &CardDb) -> String {
+        let mut out = String::new();
+        for (card, count) in by_name(&deck.crypt, db) {
+            let _ = writeln!(out, "{count}x {}", db.printing_name(card));
+        }
+        out.push('\n');
+        for (card, count) in by_name(&deck.library, db) {
+            let _ = writeln!(out, "{count}x {}", card.name);
+        }
+        out
+    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,10 @@
 //! vtesdeck's own JSON: the object `parse --json` prints (and `convert --to json`
 //! writes). Cards are read by id; the name is used only for an unknown id.
 
+use super::output_format::DeckWriter;
 use super::{EventInfo, Format, LineKind, LineProblem, RawDeck, RawLine};
-use crate::cards::{CardId, CardKind};
+use crate::cards::{CardDb, CardId, CardKind};
+use crate::deck::Deck;
 use crate::output::deck_json::{CardCountJson, DeckJson};
 
 /// Whether a text is JSON (starts with `{`).
@@ -80,6 +82,22 @@ fn push_entry(deck: &mut RawDeck, entry: CardCountJson, section: CardKind) {
         section: Some(section),
         kind: LineKind::Id(CardId(entry.id)),
     });
+}
+
+/// Writes the JSON object `parse --json` prints, on one line.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JsonWriter;
+
+impl DeckWriter for JsonWriter {
+    fn write(&self, deck: &Deck, db: &CardDb) -> String {
+        let json = DeckJson::new(deck, db);
+        let mut text = serde_json::to_string(&json).unwrap_or_else(|err| {
+            // Serializing plain strings and numbers cannot fail; keep a valid object anyway.
+            serde_json::json!({ "type": "error", "message": err.to_string() }).to_string()
+        });
+        text.push('\n');
+        text
+    }
 }
 
 #[cfg(test)]

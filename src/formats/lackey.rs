@@ -1,11 +1,15 @@
 //! Lackey CCG: `N<TAB>Name` lines (VDB pads with spaces instead), the library
 //! first, then a `Crypt:` line and the crypt. Read as a plain list.
 
+use std::fmt::Write;
 use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::output_format::{by_name, DeckWriter};
 use super::{plain, Format, RawDeck};
+use crate::cards::CardDb;
+use crate::deck::Deck;
 
 /// `2<TAB>Name`, `2       Name` (no `x`).
 static COUNT_NAME: LazyLock<Regex> =
@@ -33,6 +37,31 @@ pub fn looks_like(text: &str) -> bool {
 /// Reads a Lackey deck.
 pub fn read(text: &str) -> RawDeck {
     plain::read_as(text, Format::Lackey)
+}
+
+/// Writes Lackey CCG: `N<TAB>Name` with ASCII names (the plugin's spelling,
+/// printing suffix where the name has several printings), the library first,
+/// then `Crypt:` and the crypt; each part by name.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LackeyWriter;
+
+impl DeckWriter for LackeyWriter {
+    fn write(&self, deck: &Deck, db: &CardDb) -> String {
+        let mut out = String::new();
+        for (card, count) in by_name(&deck.library, db) {
+            let _ = writeln!(out, "{count}\t{}", ascii(&card.name));
+        }
+        out.push_str("Crypt:\n");
+        for (card, count) in by_name(&deck.crypt, db) {
+            let _ = writeln!(out, "{count}\t{}", ascii(&db.printing_name(card)));
+        }
+        out
+    }
+}
+
+/// `Céleste` -> `Celeste`; `/` dropped as the plugin does.
+fn ascii(name: &str) -> String {
+    deunicode::deunicode(name).replace('/', "")
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! Decklist formats: detection, and one reader per format producing a [`RawDeck`].
+//! Decklist formats: detection, one reader per format producing a [`RawDeck`],
+//! and the writers of [`OutputFormat`] (`convert`).
 //!
 //! A reader only splits text into card lines (count, written name, printing
 //! hint, line number) and metadata; names are resolved against the card
@@ -11,9 +12,12 @@ pub mod forum;
 pub mod jol;
 pub mod json;
 pub mod lackey;
+mod output_format;
 pub mod plain;
 pub mod secret_library;
+pub mod text;
 pub mod twd;
+pub mod twd_writer;
 pub mod vdb_url;
 
 use std::fmt;
@@ -24,6 +28,7 @@ use serde::Serialize;
 use crate::cards::{CardId, CardKind, PrintingHint};
 
 pub use decode::decode;
+pub use output_format::{DeckWriter, OutputFormat};
 
 /// A decklist layout vtesdeck reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

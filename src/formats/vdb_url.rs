@@ -7,8 +7,10 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::output_format::DeckWriter;
 use super::{Format, LineKind, LineProblem, RawDeck, RawLine};
-use crate::cards::{CardId, CardKind, PrintingHint};
+use crate::cards::{CardDb, CardId, CardKind, PrintingHint};
+use crate::deck::{Deck, DeckCard};
 
 /// A `#id=count` fragment start.
 static FRAGMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"#\d+=\d+").expect("valid regex"));
@@ -70,6 +72,39 @@ pub fn read(text: &str) -> RawDeck {
     }
     deck
 }
+
+/// Writes a VDB deck URL: name, author and description in the query, cards
+/// as `id=count` pairs (crypt, then library, by id) in the fragment.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct VdbUrlWriter;
+
+impl DeckWriter for VdbUrlWriter {
+    fn write(&self, deck: &Deck, _db: &CardDb) -> String {
+        let fields = [
+            ("name", &deck.meta.name),
+            ("author", &deck.meta.author),
+            ("description", &deck.meta.description),
+        ];
+        let query: Vec<String> = fields
+            .iter()
+            .filter_map(|(key, value)| Some(format!("{key}={}", percent_encode(value.as_deref()?))))
+            .collect();
+        let mut cards: Vec<&DeckCard> = deck.crypt.iter().chain(&deck.library).collect();
+        cards.sort_by_key(|e| e.id);
+        let fragment: Vec<String> = cards
+            .iter()
+            .map(|e| format!("{}={}", e.id, e.count))
+            .collect();
+        format!(
+            "{VDB_DECK_URL}?{}#{}\n",
+            query.join("&"),
+            fragment.join(";")
+        )
+    }
+}
+
+/// Where VDB shows a deck given in the URL.
+pub const VDB_DECK_URL: &str = "https://vdb.im/decks/deck";
 
 /// Decodes `%XX` escapes and `+` (a space in query strings); invalid escapes stay as written.
 pub fn percent_decode(text: &str) -> String {

@@ -1,0 +1,283 @@
+//! Writes a deck in the TWDA layout: event header (when known), `Deck Name:`,
+//! `Created by:`, `Description:`, the crypt with aligned columns under
+//! `Crypt (N cards, min=, max=, avg=)`, the library grouped by type in the
+//! TWDA's order under `Type (N)` headers (`Master (N; K trifle)`).
+
+use std::fmt::Write;
+
+use chrono::Datelike;
+
+use super::output_format::{by_name, one_line, DeckWriter};
+use super::EventInfo;
+use crate::cards::{Card, CardDb, CardType, DisciplineLevel};
+use crate::deck::Deck;
+
+/// The TWDA layout writer.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TwdWriter;
+
+impl DeckWriter for TwdWriter {
+    fn write(&self, deck: &Deck, db: &CardDb) -> String {
+        let mut out = String::new();
+        if let Some(event) = &deck.meta.event {
+            write_event(&mut out, event);
+        }
+        let winner = deck.meta.event.as_ref().and_then(|e| e.winner.as_deref());
+        let event_end = out.len();
+        if let Some(name) = &deck.meta.name {
+            let _ = writeln!(out, "Deck Name: {}", one_line(name));
+        }
+        if let Some(author) = deck.meta.author.as_deref().filter(|a| Some(*a) != winner) {
+            let _ = writeln!(out, "Created by: {}", one_line(author));
+        }
+        if let Some(description) = &deck.meta.description {
+            let _ = writeln!(out, "Description: {}", description.trim());
+        }
+        if out.len() > event_end {
+            out.push('\n');
+        }
+        write_crypt(&mut out, deck, db);
+        out.push('\n');
+        write_library(&mut out, deck, db);
+        out
+    }
+}
+
+/// The event block: name, place, date, rounds, players, winner, URL, then a blank line.
+fn write_event(out: &mut String, event: &EventInfo) {
+    let date = event.date.map(|d| {
+        let day = d.day();
+        let suffix = match (day % 10, day % 100) {
+            (_, 11..=13) => "th",
+            (1, _) => "st",
+            (2, _) => "nd",
+            (3, _) => "rd",
+            _ => "th",
+        };
+        format!("{} {day}{suffix} {}", month_name(d.month()), d.year())
+    });
+    let players = event.players.map(|p| format!("{p} players"));
+    let lines = [
+        event.name.clone(),
+        event.place.clone(),
+        date,
+        event.rounds.clone(),
+        players,
+        event.winner.clone(),
+        event.url.clone(),
+    ];
+    for line in lines.into_iter().flatten() {
+        let _ = writeln!(out, "{}", one_line(&line));
+    }
+    out.push('\n');
+}
+
+fn month_name(month: u32) -> &'static str {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    MONTHS[(month as usize).saturating_sub(1).min(11)]
+}
+
+/// `Crypt (12 cards, min=8, max=26, avg=4.42)`, a dashed underline, and the columned lines.
+fn write_crypt(out: &mut String, deck: &Deck, db: &CardDb) {
+    let mut crypt = by_name(&deck.crypt, db);
+    crypt.sort_by(|a, b| b.1.cmp(&a.1).then(b.0.capacity.cmp(&a.0.capacity)));
+    let header = crypt_header(&crypt);
+    let _ = writeln!(out, "{header}\n{}", "-".repeat(header.chars().count()));
+    let rows: Vec<[String; 5]> = crypt
+        .iter()
+        .map(|(card, count)| {
+            [
+                format!("{count}x {}", db.printing_name(card)),
+                card.capacity.map_or(String::new(), |c| c.to_string()),
+                disciplines(card),
+                card.title.as_deref().unwrap_or("").to_lowercase(),
+                format!(
+                    "{}:{}",
+                    card.clans.join("/"),
+                    card.group
+                        .map_or_else(|| "ANY".to_string(), |g| g.to_string())
+                ),
+            ]
+        })
+        .collect();
+    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
+    let (name_w, capacity_w, disciplines_w, title_w) = (width(0), width(1), width(2), width(3));
+    for [name, capacity, disciplines, title, clan] in rows {
+        let mut line =
+            format!("{name:<name_w$}  {capacity:>capacity_w$}  {disciplines:<disciplines_w$}  ");
+        if title_w > 0 {
+            let _ = write!(line, "{title:<title_w$}  ");
+        }
+        line.push_str(&clan);
+        let _ = writeln!(out, "{line}");
+    }
+}
+
+/// The crypt header with the TWDA's statistics: min and max are the sums of
+/// the 4 smallest and 4 largest capacities (copies counted), avg the mean.
+fn crypt_header(crypt: &[(&Card, u32)]) -> String {
+    let mut capacities: Vec<u32> = crypt
+        .iter()
+        .flat_map(|(card, count)| {
+            std::iter::repeat_n(u32::from(card.capacity.unwrap_or(0)), *count as usize)
+        })
+        .collect();
+    capacities.sort_unstable();
+    let total: u32 = capacities.iter().sum();
+    let copies = capacities.len();
+    let min: u32 = capacities.iter().take(4).sum();
+    let max: u32 = capacities.iter().rev().take(4).sum();
+    let avg = if copies == 0 {
+        "0".to_string()
+    } else {
+        let text = format!("{:.2}", f64::from(total) / copies as f64);
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    format!("Crypt ({copies} cards, min={min}, max={max}, avg={avg})")
+}
+
+/// `ANI PRO aus for`: superior disciplines first, each level alphabetical.
+fn disciplines(card: &Card) -> String {
+    let mut superior: Vec<String> = Vec::new();
+    let mut inferior: Vec<String> = Vec::new();
+    for (discipline, level) in &card.disciplines {
+        match level {
+            DisciplineLevel::Superior => superior.push(discipline.abbreviation().to_uppercase()),
+            DisciplineLevel::Inferior => inferior.push(discipline.abbreviation().to_lowercase()),
+        }
+    }
+    superior.sort();
+    inferior.sort();
+    superior.extend(inferior);
+    superior.join(" ")
+}
+
+/// `Library (90 cards)`, then one section per type in the TWDA's order.
+fn write_library(out: &mut String, deck: &Deck, db: &CardDb) {
+    let _ = writeln!(out, "Library ({} cards)", deck.library_count());
+    let mut sections: Vec<(String, Vec<(&Card, u32)>)> = Vec::new();
+    for (card, count) in by_name(&deck.library, db) {
+        let section = card.type_name();
+        match sections.iter_mut().find(|(s, _)| *s == section) {
+            Some((_, cards)) => cards.push((card, count)),
+            None => sections.push((section, vec![(card, count)])),
+        }
+    }
+    let order = |section: &str| {
+        let types: Vec<Option<CardType>> = section.split('/').map(CardType::parse).collect();
+        let first = types
+            .first()
+            .copied()
+            .flatten()
+            .and_then(|t| CardType::ALL.iter().position(|a| *a == t))
+            .unwrap_or(usize::MAX);
+        (first, types.len())
+    };
+    sections.sort_by(|a, b| order(&a.0).cmp(&order(&b.0)).then(a.0.cmp(&b.0)));
+    for (index, (section, cards)) in sections.iter().enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        let total: u32 = cards.iter().map(|(_, n)| n).sum();
+        let trifles: u32 = cards.iter().filter(|(c, _)| c.trifle).map(|(_, n)| n).sum();
+        if trifles > 0 {
+            let _ = writeln!(out, "{section} ({total}; {trifles} trifle)");
+        } else {
+            let _ = writeln!(out, "{section} ({total})");
+        }
+        for (card, count) in cards {
+            let _ = writeln!(out, "{count}x {}", card.name);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{deck_of, fixture_db};
+
+    #[test]
+    fn crypt_and_library_follow_the_twda_layout() {
+        let db = fixture_db();
+        let mut deck = deck_of(
+            &db,
+            &[
+                (200_001, 2),
+                (200_005, 1),
+                (200_010, 3),
+                (200_011, 1),
+                (100_001, 2),
+                (100_002, 3),
+                (100_004, 4),
+                (100_007, 1),
+                (100_005, 2),
+                (100_017, 1),
+            ],
+        );
+        deck.meta.name = Some("Testers".to_string());
+        deck.meta.author = Some("Me".to_string());
+        let text = TwdWriter.write(&deck, &db);
+        let expected = "Deck Name: Testers
+Created by: Me
+
+Crypt (7 cards, min=12, max=35, avg=5.57)
+-----------------------------------------
+3x Theo Test (G6)   8  CEL POT PRE for                Brujah:6
+2x Alma Test        1  pot                            Brujah:1
+1x Eva Test        11  AUS CEL PRE dom for  justicar  Toreador:3
+1x Ivo Test         2                                 Caitiff:ANY
+
+Library (13 cards)
+Master (6; 3 trifle)
+1x Rack, The
+2x Test Haven
+3x Test Trifle
+
+Action Modifier/Combat (1)
+1x Test Bloodbath
+
+Combat (4)
+4x Test Punch
+
+Combat/Reaction (2)
+2x Test Dodge
+";
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn event_block_is_written_back() {
+        let db = fixture_db();
+        let mut deck = deck_of(&db, &[(200_001, 12), (100_004, 60)]);
+        deck.meta.event = Some(EventInfo {
+            name: Some("Test Cup".to_string()),
+            place: Some("Testville, Nowhere".to_string()),
+            date: chrono::NaiveDate::from_ymd_opt(2022, 2, 22),
+            rounds: Some("2R+F".to_string()),
+            players: Some(12),
+            winner: Some("Me".to_string()),
+            url: None,
+        });
+        deck.meta.author = Some("Me".to_string());
+        let text = TwdWriter.write(&deck, &db);
+        assert!(text.starts_with("Test Cup\nTestville, Nowhere\nFebruary 22nd 2022\n2R+F\n12 players\nMe\n\nCrypt (12 cards, min=4, max=4, avg=1)\n"));
+        let back = crate::formats::twd::read(&text);
+        let event = back.meta.event.unwrap_or_default();
+        assert_eq!(event.date, chrono::NaiveDate::from_ymd_opt(2022, 2, 22));
+        assert_eq!(event.winner.as_deref(), Some("Me"));
+        assert_eq!(back.meta.author.as_deref(), Some("Me"));
+    }
+}
