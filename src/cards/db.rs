@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::card::{Card, CardId, CardKind, Group};
 use super::error::DbError;
 use super::load;
-use super::names::{fold, NameIndex};
+use super::names::{fold, fold_into, NameIndex};
 use super::sets::{SetDates, SetInfo};
 
 /// Environment variable naming the card database folder.
@@ -21,6 +21,9 @@ pub struct CardDb {
     cards: Vec<Card>,
     by_id: HashMap<CardId, usize>,
     names: NameIndex,
+    /// Card names exactly as the CSV writes them, with the candidates of their
+    /// folded key: most decklists write names this way, and skip the folding.
+    verbatim: rustc_hash::FxHashMap<String, Vec<usize>>,
     sets: Vec<SetInfo>,
     source: PathBuf,
 }
@@ -178,16 +181,23 @@ impl CardDb {
             cards,
             by_id,
             names,
+            verbatim: rustc_hash::FxHashMap::default(),
             sets,
             source,
         };
         db.add_aliases();
         db.add_short_names();
         db.names.finish();
+        for card in &db.cards {
+            if let Some(candidates) = db.names.exact(&fold(&card.name)) {
+                db.verbatim.insert(card.name.clone(), candidates.to_vec());
+            }
+        }
         db
     }
 
-    /// Adds the project's alias table (`data/aliases.tsv`).
+    /// Adds the project's alias table (`data/aliases.tsv`); an alias never
+    /// shadows a real card name.
     fn add_aliases(&mut self) {
         for line in ALIASES.lines() {
             let line = line.trim_end();
@@ -202,8 +212,10 @@ impl CardDb {
                 .exact(&fold(target.trim()))
                 .map(<[usize]>::to_vec)
                 .unwrap_or_default();
-            for card in targets {
-                self.names.insert(alias.trim(), card);
+            if self.names.exact(&fold(alias)).is_none() {
+                for card in targets {
+                    self.names.insert(alias.trim(), card);
+                }
             }
         }
     }
@@ -273,19 +285,36 @@ impl CardDb {
     /// Exact keys win; otherwise a close spelling is accepted only when it is
     /// within a small edit distance and no other name is as close.
     pub fn lookup(&self, written: &str, hint: PrintingHint, kind: Option<CardKind>) -> Lookup {
+        if let Some(found) = self
+            .verbatim
+            .get(written)
+            .and_then(|cards| self.pick(cards, hint, kind))
+        {
+            return Lookup::Found {
+                cards: found,
+                matched: MatchKind::Exact,
+            };
+        }
+        thread_local! {
+            static KEY: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+        }
+        let exact = KEY.with_borrow_mut(|key| {
+            fold_into(written, key);
+            self.names
+                .exact(key)
+                .and_then(|cards| self.pick(cards, hint, kind))
+        });
+        if let Some(found) = exact {
+            return Lookup::Found {
+                cards: found,
+                matched: MatchKind::Exact,
+            };
+        }
         let key = fold(written);
         if key.is_empty() {
             return Lookup::NotFound {
                 suggestions: Vec::new(),
             };
-        }
-        if let Some(cards) = self.names.exact(&key) {
-            if let Some(found) = self.pick(cards, hint, kind) {
-                return Lookup::Found {
-                    cards: found,
-                    matched: MatchKind::Exact,
-                };
-            }
         }
         let ranked = self.names.ranked(&key, 4);
         if let Some(best) = ranked.first() {
@@ -322,6 +351,18 @@ impl CardDb {
         hint: PrintingHint,
         kind: Option<CardKind>,
     ) -> Option<Vec<CardId>> {
+        if let [only] = cards {
+            let card = &self.cards[*only];
+            let fits = hint
+                .advanced
+                .is_none_or(|adv| card.advanced == adv || !card.is_crypt())
+                && hint
+                    .group
+                    .is_none_or(|g| card.group == Some(g) || !card.is_crypt());
+            if fits {
+                return Some(vec![card.id]);
+            }
+        }
         let fits = |i: &&usize| {
             let card = &self.cards[**i];
             hint.advanced

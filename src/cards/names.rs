@@ -6,29 +6,62 @@
 //! trailing `, The` removed, so that `The Rack`, `rack, the` and `Rack, The`
 //! share one key.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Folds a written card name to its lookup key.
 pub fn fold(name: &str) -> String {
-    let decoded = decode_quoted_printable(name);
-    let ascii = deunicode::deunicode(&decoded.replace('™', "(TM)"));
-    let lower = ascii.to_ascii_lowercase().replace("(tm)", " ");
-    let mut key = String::with_capacity(lower.len());
-    for c in lower.chars() {
+    let mut key = String::with_capacity(name.len());
+    fold_into(name, &mut key);
+    key
+}
+
+/// Folds a written card name into `key` (cleared first), reusing its buffer.
+pub fn fold_into(name: &str, key: &mut String) {
+    key.clear();
+    if name.is_ascii() && !name.contains('=') {
+        fold_ascii(name, key);
+    } else {
+        let decoded = decode_quoted_printable(name);
+        fold_ascii(&deunicode::deunicode(&decoded.replace('™', "(TM)")), key);
+    }
+}
+
+/// Folds an ASCII name into `key`: one pass, no intermediate strings.
+fn fold_ascii(ascii: &str, key: &mut String) {
+    let bytes = ascii.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c == b'('
+            && bytes
+                .get(i + 1..i + 4)
+                .is_some_and(|t| t.eq_ignore_ascii_case(b"tm)"))
+        {
+            i += 4;
+            if !key.is_empty() && !key.ends_with(' ') {
+                key.push(' ');
+            }
+            continue;
+        }
         match c {
-            '\'' | '`' | '"' => {}
-            c if c.is_ascii_alphanumeric() => key.push(c),
+            b'\'' | b'`' | b'"' => {}
+            c if c.is_ascii_alphanumeric() => key.push(char::from(c.to_ascii_lowercase())),
             _ => {
                 if !key.is_empty() && !key.ends_with(' ') {
                     key.push(' ');
                 }
             }
         }
+        i += 1;
     }
-    let key = key.trim_end();
-    let key = key.strip_prefix("the ").unwrap_or(key);
-    let key = key.strip_suffix(" the").unwrap_or(key);
-    key.to_string()
+    let end = key.trim_end().len();
+    key.truncate(end);
+    if key.ends_with(" the") {
+        key.truncate(key.len() - 4);
+    }
+    if key.starts_with("the ") {
+        key.drain(..4);
+    }
 }
 
 /// Decodes `=XX` escapes (quoted-printable of Windows-1252, as old mail archives
@@ -86,17 +119,6 @@ impl NameIndex {
         if !entry.contains(&card) {
             entry.push(card);
         }
-    }
-
-    /// Adds a name only if no card has that key yet (secondary names:
-    /// `Al-Ashrad` for `Al-Ashrad, Amr of Alamut`).
-    pub fn insert_if_free(&mut self, name: &str, card: usize) -> bool {
-        let key = fold(name);
-        if key.is_empty() || self.exact.contains_key(&key) {
-            return false;
-        }
-        self.exact.insert(key, vec![card]);
-        true
     }
 
     /// Freezes the fuzzy-matching key list; call once after the last insert.

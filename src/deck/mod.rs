@@ -128,8 +128,7 @@ impl Deck {
         }
         let settled_groups: Vec<u8> = resolved
             .iter()
-            .filter(|(_, cards)| cards.len() == 1 && cards[0].is_crypt())
-            .filter_map(|(_, cards)| cards[0].group.and_then(Group::number))
+            .filter_map(|(_, cards)| single_group(cards))
             .collect();
         for (line, cards) in resolved {
             let card = choose_printing(&cards, &settled_groups);
@@ -209,32 +208,47 @@ fn resolve_line<'a>(line: &RawLine, db: &'a CardDb) -> Result<Vec<&'a Card>, Vec
             return Ok(vec![card]);
         }
     }
-    let mut first_suggestions = None;
-    for candidate in name_variants(&line.name) {
-        match db.lookup(candidate, line.hint, line.section) {
-            Lookup::Found { cards, .. } => {
-                return Ok(cards.iter().filter_map(|id| db.get(*id)).collect());
-            }
-            Lookup::NotFound { suggestions } => {
-                first_suggestions.get_or_insert(suggestions);
-            }
+    let found = |lookup: Lookup| match lookup {
+        Lookup::Found { cards, .. } => Ok(cards.iter().filter_map(|id| db.get(*id)).collect()),
+        Lookup::NotFound { suggestions } => Err(suggestions),
+    };
+    let whole = found(db.lookup(&line.name, line.hint, line.section));
+    let Err(suggestions) = whole else {
+        return whole;
+    };
+    for shorter in comment_cuts(&line.name) {
+        if let Ok(cards) = found(db.lookup(shorter, line.hint, line.section)) {
+            return Ok(cards);
         }
     }
-    Err(first_suggestions.unwrap_or_default())
+    Err(suggestions)
 }
 
-/// The written name, then shorter readings without a trailing comment.
-fn name_variants(name: &str) -> Vec<&str> {
-    let mut variants = vec![name];
+/// Shorter readings of a written name without what looks like a trailing comment.
+fn comment_cuts(name: &str) -> Vec<&str> {
+    let mut variants: Vec<&str> = Vec::new();
     for cut in [" -- ", "--", " (", " [", " *", " - ", " / ", "  "] {
         if let Some(at) = name.find(cut) {
             let shorter = name[..at].trim_end();
-            if !shorter.is_empty() && !variants.contains(&shorter) {
+            if !shorter.is_empty() && shorter != name && !variants.contains(&shorter) {
                 variants.push(shorter);
             }
         }
     }
     variants
+}
+
+/// The group of a crypt line whose candidates all share one numbered group.
+fn single_group(cards: &[&Card]) -> Option<u8> {
+    let first = cards.first()?;
+    if !first.is_crypt() {
+        return None;
+    }
+    let group = first.group.and_then(Group::number)?;
+    cards
+        .iter()
+        .all(|c| c.group == first.group)
+        .then_some(group)
 }
 
 /// Picks one printing among the candidates for a name: base over advanced
@@ -266,7 +280,7 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> &'a Card {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::fixture_db;
+    use crate::testing::{deck_of, fixture_db};
 
     #[test]
     fn id_lines_resolve_by_id_and_unknown_ids_are_reported() {
@@ -277,23 +291,55 @@ mod tests {
             &db,
         );
         assert_eq!(deck.format, Format::VdbUrl);
-        assert_eq!(
-            deck.crypt,
-            [DeckCard {
-                id: CardId(200_010),
-                count: 2,
-                line: 1
-            }]
-        );
-        assert_eq!(
-            deck.library,
-            [DeckCard {
-                id: CardId(100_004),
-                count: 3,
-                line: 1
-            }]
-        );
+        let crypt: Vec<(CardId, u32)> = deck.crypt.iter().map(|e| (e.id, e.count)).collect();
+        let library: Vec<(CardId, u32)> = deck.library.iter().map(|e| (e.id, e.count)).collect();
+        assert_eq!(crypt, [(CardId(200_010), 2)]);
+        assert_eq!(library, [(CardId(100_004), 3)]);
         assert_eq!(deck.unresolved.len(), 1);
         assert_eq!(deck.unresolved[0].text, "999999=1");
+    }
+
+    #[test]
+    fn lines_naming_the_same_card_are_merged() {
+        let db = fixture_db();
+        let deck = Deck::from_text("2x Test Punch\n3x Test Punch\n", Some(Format::Plain), &db);
+        assert_eq!(deck.library.len(), 1);
+        assert_eq!(deck.library[0].count, 5);
+        assert_eq!(deck.library[0].line, 1);
+    }
+
+    #[test]
+    fn crypt_and_library_are_told_apart_by_the_database() {
+        let db = fixture_db();
+        let deck = Deck::from_text(
+            "Library:\n2x Alma Test\n3x Test Punch\n",
+            Some(Format::Plain),
+            &db,
+        );
+        assert_eq!((deck.crypt_count(), deck.library_count()), (2, 3));
+    }
+
+    #[test]
+    fn printing_follows_the_crypt_groups_else_the_newest() {
+        let db = fixture_db();
+        let with_group_6 = deck_of(&db, &[(200014, 2)]);
+        let deck = Deck::from_text("1x Theo Test\n2x Lola Test\n", Some(Format::Plain), &db);
+        assert_eq!(with_group_6.crypt_count(), 2);
+        assert!(deck.crypt.iter().any(|e| e.id == CardId(200010)));
+        let deck = Deck::from_text("1x Theo Test\n2x Alma Test\n", Some(Format::Plain), &db);
+        assert!(deck.crypt.iter().any(|e| e.id == CardId(200008)));
+        let deck = Deck::from_text("1x Theo Test\n", Some(Format::Plain), &db);
+        assert_eq!(deck.crypt[0].id, CardId(200010));
+        let deck = Deck::from_text("1x Theo Test (ADV)\n", Some(Format::Plain), &db);
+        assert_eq!(deck.crypt[0].id, CardId(200009));
+    }
+
+    #[test]
+    fn unreadable_counts_become_unresolved_lines_with_a_reason() {
+        let db = fixture_db();
+        let deck = Deck::from_text("0x Test Punch\n1x Test Punch\n", Some(Format::Plain), &db);
+        assert_eq!(deck.unresolved.len(), 1);
+        assert!(deck.unresolved[0].reason.is_some());
+        assert_eq!(deck.library_count(), 1);
     }
 }

@@ -212,6 +212,23 @@ impl RawDeck {
     }
 }
 
+/// The lines of a text (`\n` separated, a trailing `\r` removed), found with a
+/// vectorised byte search: reading the whole archive is mostly this.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut start = 0;
+    let mut ends = memchr::memchr_iter(b'\n', text.as_bytes());
+    std::iter::from_fn(move || {
+        let end = match ends.next() {
+            Some(end) => end,
+            None if start < text.len() => text.len(),
+            None => return None,
+        };
+        let line = &text[start..end];
+        start = end + 1;
+        Some(line.strip_suffix('\r').unwrap_or(line))
+    })
+}
+
 /// Picks the format of a text from its content: the first of [`Format::ALL`]
 /// whose shape the text has, else [`Format::Plain`].
 pub fn detect(text: &str) -> Format {
@@ -325,6 +342,16 @@ mod tests {
         assert_eq!((name, hint.group), ("Anson", Some(Group::Number(2))));
         let (name, hint) = split_printing_suffix("Ulfdis Adv.");
         assert_eq!((name, hint.advanced), ("Ulfdis", Some(true)));
+    }
+
+    #[test]
+    fn lines_split_like_str_lines() {
+        for text in ["", "a", "a\n", "a\nb", "a\r\nb\r\n", "\n\nc", "é\nü"] {
+            assert_eq!(
+                lines(text).collect::<Vec<_>>(),
+                text.lines().collect::<Vec<_>>()
+            );
+        }
     }
 
     #[test]

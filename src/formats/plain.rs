@@ -32,7 +32,10 @@ pub fn read(text: &str) -> RawDeck {
 /// Reads a plain list, labelled with the given format (JOL, Lackey and
 /// Secret Library texts are plain lists with a known layout).
 pub fn read_as(text: &str, format: Format) -> RawDeck {
-    read_lines(text.lines().enumerate().map(|(i, l)| (i + 1, l)), format)
+    read_lines(
+        super::lines(text).enumerate().map(|(i, l)| (i + 1, l)),
+        format,
+    )
 }
 
 /// Reads numbered lines (1-based) as a plain list: for readers that handle a

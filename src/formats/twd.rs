@@ -13,14 +13,6 @@ use regex::Regex;
 use super::{split_printing_suffix, EventInfo, Format, LineKind, LineProblem, RawDeck, RawLine};
 use crate::cards::{CardKind, Group, PrintingHint};
 
-static CRYPT_HEADER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)^crypt\s*\((\d+)\s*cards?\b").expect("valid regex"));
-static LIBRARY_HEADER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)^library\s*\((\d+)\s*cards?\)").expect("valid regex"));
-static CARD_LINE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\s*(-?\d+)\s*[xX]\s*(\S.*?)\s*$").expect("valid regex"));
-static TRAILING_GROUP: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i):\s*(\d|any)\s*$").expect("valid regex"));
 static DATE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})")
         .expect("valid regex")
@@ -30,14 +22,82 @@ static PLAYERS: LazyLock<Regex> =
 static ROUNDS: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)^\d+\s*R\s*\+\s*F\b|^\d+\s*rounds?\b").expect("valid regex"));
 
+/// Whether a line starts with `word`, ignoring case (a cheap test before a regex).
+fn starts_with_word(line: &str, word: &str) -> bool {
+    line.get(..word.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(word))
+}
+
+/// The crypt header's card count, if the line is one: `Crypt (12 cards, ...`,
+/// `Crypt(12 cards, ...` (VTES Decks).
+fn crypt_header(line: &str) -> Option<Option<u32>> {
+    counted_header(line, "crypt", false)
+}
+
+/// The library header's card count, if the line is one: `Library (90 cards)`.
+fn library_header(line: &str) -> Option<Option<u32>> {
+    counted_header(line, "library", true)
+}
+
+/// `<word> (<N> card[s]` then `,` (crypt) or `)` (library): `Some(count)`.
+fn counted_header(line: &str, word: &str, closed: bool) -> Option<Option<u32>> {
+    if !starts_with_word(line, word) {
+        return None;
+    }
+    let rest = line[word.len()..]
+        .trim_start()
+        .strip_prefix('(')?
+        .trim_start();
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let count = rest[..digits].parse::<u32>().ok();
+    let after = rest[digits..].trim_start();
+    let unit = after.get(..4)?;
+    if digits == 0 || !unit.eq_ignore_ascii_case("card") {
+        return None;
+    }
+    let tail = after[4..].strip_prefix(['s', 'S']).unwrap_or(&after[4..]);
+    let ends_right = if closed {
+        tail.starts_with(')')
+    } else {
+        tail.starts_with([',', ')', ' '])
+    };
+    ends_right.then_some(count)
+}
+
+/// Splits `2x Name ...` (also `2 x`, `2X`, `-1x`) into the count text and the rest.
+fn split_card_line(raw: &str) -> Option<(&str, &str)> {
+    let line = raw.trim();
+    let digits_start = usize::from(line.starts_with('-'));
+    let digits_end = digits_start
+        + line[digits_start..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
+    if digits_end == digits_start {
+        return None;
+    }
+    let after = line[digits_end..].trim_start();
+    let rest = after
+        .strip_prefix('x')
+        .or_else(|| after.strip_prefix('X'))?
+        .trim_start();
+    (!rest.is_empty()).then(|| (&line[..digits_end], rest))
+}
+
+/// The group of a trailing `Clan:Group` column (`Gangrel:6`, `Caitiff:ANY`).
+fn trailing_group(line: &str) -> Option<Group> {
+    let (_, group) = line.rsplit_once(':')?;
+    Group::parse(group)
+}
+
 /// Whether a text has the TWD shape (a `Crypt (N cards` header and a `Library (N cards` one).
 pub fn looks_like(text: &str) -> bool {
     let mut crypt = false;
-    for line in text.lines() {
+    for line in super::lines(text) {
         let line = line.trim();
-        if CRYPT_HEADER.is_match(line) {
+        if crypt_header(line).is_some() {
             crypt = true;
-        } else if crypt && LIBRARY_HEADER.is_match(line) {
+        } else if crypt && library_header(line).is_some() {
             return true;
         }
     }
@@ -56,8 +116,8 @@ enum Part {
 /// Reads a TWD-shaped decklist.
 pub fn read(text: &str) -> RawDeck {
     let mut deck = RawDeck::new(Format::Twd);
-    let lines: Vec<&str> = text.lines().collect();
-    let has_crypt_header = lines.iter().any(|l| CRYPT_HEADER.is_match(l.trim()));
+    let lines: Vec<&str> = super::lines(text).collect();
+    let has_crypt_header = lines.iter().any(|l| crypt_header(l.trim()).is_some());
     read_event_header(&lines, &mut deck);
     let mut part = if has_crypt_header {
         Part::Header
@@ -68,23 +128,27 @@ pub fn read(text: &str) -> RawDeck {
     for (index, raw) in lines.iter().enumerate() {
         let number = index + 1;
         let line = raw.trim();
-        if let Some(caps) = CRYPT_HEADER.captures(line) {
-            if deck.declared.crypt.is_none() {
-                deck.declared.crypt = caps[1].parse().ok();
-            }
+        if let Some(count) = crypt_header(line) {
+            deck.declared.crypt = deck.declared.crypt.or(count);
             part = Part::Crypt;
             continue;
         }
-        if let Some(caps) = LIBRARY_HEADER.captures(line) {
-            if deck.declared.library.is_none() {
-                deck.declared.library = caps[1].parse().ok();
-            }
+        if let Some(count) = library_header(line) {
+            deck.declared.library = deck.declared.library.or(count);
             part = Part::Library;
             continue;
         }
+        let line = match part {
+            Part::Header | Part::Description => without_template_hint(line),
+            Part::Crypt | Part::Library => line,
+        };
         match part {
+            Part::Header | Part::Description if !line.contains(':') => {
+                if part == Part::Description {
+                    description.push(line);
+                }
+            }
             Part::Header | Part::Description => {
-                let line = without_template_hint(line);
                 if let Some(value) = field(line, &["deck name"]) {
                     deck.meta.name = Some(value.to_string()).filter(|v| !v.is_empty());
                 } else if let Some(value) = field(line, &["created by", "author"]) {
@@ -118,20 +182,22 @@ pub fn read(text: &str) -> RawDeck {
     deck
 }
 
-/// `Name: value` with any of the given (lower-case) names; a VDB template
+/// `Name: value` with any of the given names (case ignored); a VDB template
 /// placeholder (`[Description]`, `Author Name`) reads as an empty value.
 fn field<'a>(line: &'a str, names: &[&str]) -> Option<&'a str> {
     let (key, value) = line.split_once(':')?;
-    let key = key.trim().to_ascii_lowercase();
+    let key = key.trim();
     let value = value.trim();
     let placeholder = (value.starts_with('[') && value.ends_with(']')) || value == "Author Name";
     names
-        .contains(&key.as_str())
+        .iter()
+        .any(|name| key.eq_ignore_ascii_case(name))
         .then_some(if placeholder { "" } else { value })
 }
 
 /// Removes the `# ...` hints of VDB's "TWD (with hints)" template: a line
-/// that starts with `#` and the `[Description]` placeholder become empty, a trailing `   # OPTIONAL` is cut.
+/// that starts with `#` and the `[Description]` placeholder become empty, a
+/// trailing `   # OPTIONAL` is cut.
 fn without_template_hint(line: &str) -> &str {
     if line.starts_with('#') || line == "[Description]" {
         return "";
@@ -151,10 +217,13 @@ fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
         .map(without_template_hint)
         .filter(|l| !l.is_empty())
         .collect();
-    let Some(date_index) = block.iter().position(|l| DATE.is_match(l)) else {
+    let Some(date_index) = block
+        .iter()
+        .position(|l| starts_with_month(l) && DATE.is_match(l))
+    else {
         return;
     };
-    if CRYPT_HEADER.is_match(block[0])
+    if crypt_header(block[0]).is_some()
         || block
             .iter()
             .any(|l| l.contains(':') && field(l, &["deck name"]).is_some())
@@ -185,6 +254,25 @@ fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
     deck.meta.event = Some(event);
 }
 
+/// Whether a line starts with an English month name (a cheap test before the date regex).
+fn starts_with_month(line: &str) -> bool {
+    const MONTHS: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    MONTHS.iter().any(|m| starts_with_word(line, m))
+}
+
 /// Parses `February 6th 2022` (the first date of a range).
 pub fn parse_date(text: &str) -> Option<NaiveDate> {
     let caps = DATE.captures(text.trim())?;
@@ -208,11 +296,9 @@ pub fn parse_date(text: &str) -> Option<NaiveDate> {
 /// Reads one line of the crypt or library part; other lines (headers, prose,
 /// comments) are skipped.
 fn read_card_line(number: usize, raw: &str, section: CardKind, deck: &mut RawDeck) {
-    let Some(caps) = CARD_LINE.captures(raw) else {
+    let Some((count_text, rest)) = split_card_line(raw) else {
         return;
     };
-    let count_text = &caps[1];
-    let rest = &caps[2];
     let count = match count_text.parse::<u32>() {
         Ok(n) if n > 0 => n,
         _ => {
@@ -241,7 +327,8 @@ fn read_card_line(number: usize, raw: &str, section: CardKind, deck: &mut RawDec
 
 /// Removes a trailing `-- comment` from a library line.
 fn library_name(rest: &str) -> &str {
-    match rest.find(" --").or_else(|| rest.find("--")) {
+    let cut = rest.as_bytes().windows(2).position(|pair| pair == b"--");
+    match cut {
         Some(cut) if cut > 0 => rest[..cut].trim_end(),
         _ => rest.trim_end(),
     }
@@ -253,21 +340,24 @@ fn library_name(rest: &str) -> &str {
 pub(super) fn crypt_name(rest: &str) -> (String, PrintingHint) {
     let mut hint = PrintingHint::default();
     let rest = rest.split(" -- ").next().unwrap_or(rest);
-    let tokens: Vec<(usize, &str)> = rest
+    let mut tokens = rest
         .split_whitespace()
         .map(|t| (t.as_ptr() as usize - rest.as_ptr() as usize, t))
-        .collect();
-    let capacity_at = tokens
-        .iter()
-        .enumerate()
         .skip(1)
-        .find(|(i, (_, t))| t.parse::<u8>().is_ok_and(|c| c <= 11) && *i + 1 < tokens.len())
-        .map(|(_, (offset, _))| *offset);
+        .peekable();
+    let mut capacity_at = None;
+    while let Some((offset, token)) = tokens.next() {
+        let is_capacity = token.len() <= 2
+            && token.parse::<u8>().is_ok_and(|c| c <= 11)
+            && tokens.peek().is_some();
+        if is_capacity {
+            capacity_at = Some(offset);
+            break;
+        }
+    }
     let name_part = match capacity_at {
         Some(offset) => {
-            if let Some(caps) = TRAILING_GROUP.captures(rest) {
-                hint.group = Group::parse(&caps[1]);
-            }
+            hint.group = trailing_group(rest);
             &rest[..offset]
         }
         None => rest,
@@ -332,6 +422,14 @@ mod tests {
     }
 
     #[test]
+    fn date_ranges_take_the_first_day() {
+        assert_eq!(
+            parse_date("December 13th 2021 -- December 15th 2021"),
+            NaiveDate::from_ymd_opt(2021, 12, 13)
+        );
+    }
+
+    #[test]
     fn vdb_template_hints_and_placeholders_are_dropped() {
         let text = "# REPLACE BELOW LINES\nTest Cup        # Event Name\nMarch 25th 2023        # Event Date\n\nDeck Name: Testers          # OPTIONAL\nCreated by: Author Name     # OPTIONAL\nDescription:                # OPTIONAL\n[Description]\n\nCrypt (1 cards, min=1 max=1 avg=1)\n1x Alma Test  1 pot  Brujah:1\nLibrary (0 cards)\n";
         let deck = read(text);
@@ -342,13 +440,5 @@ mod tests {
         );
         assert_eq!(deck.meta.description, None);
         assert_eq!(deck.meta.author, None);
-    }
-
-    #[test]
-    fn date_ranges_take_the_first_day() {
-        assert_eq!(
-            parse_date("December 13th 2021 -- December 15th 2021"),
-            NaiveDate::from_ymd_opt(2021, 12, 13)
-        );
     }
 }
