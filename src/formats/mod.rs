@@ -385,24 +385,59 @@ mod tests {
                 .to_string(),
             "Deck Name:\nDescription:\nCrypt\n---\n".to_string(),
         ];
+        // Random texts built from the pieces the readers look for, so that
+        // every branch of every reader sees broken input.
+        const PIECES: [&str; 28] = [
+            "Crypt",
+            "Library",
+            " (",
+            "[",
+            "]",
+            ")",
+            " cards",
+            " vampires",
+            ":",
+            "---",
+            "\n",
+            "\t",
+            "\"",
+            "x ",
+            "2",
+            "99999999999",
+            "-",
+            "#",
+            "=",
+            ";",
+            "{",
+            "[td]",
+            "[/td]",
+            "[tr]",
+            "[url=a]",
+            "https://vdb.im/d?name=%",
+            "é",
+            "\u{0}",
+        ];
         let mut seed = 0x2545_f491_u32;
-        for _ in 0..200 {
-            let text: String = (0..64)
+        for _ in 0..120 {
+            let text: String = (0..40)
                 .map(|_| {
                     seed ^= seed << 13;
                     seed ^= seed >> 17;
                     seed ^= seed << 5;
-                    char::from_u32(seed % 0x80).unwrap_or(' ')
+                    PIECES[seed as usize % PIECES.len()]
                 })
                 .collect();
             inputs.push(text);
         }
+        let db = crate::testing::fixture_db();
         for text in &inputs {
             let detected = read(text, None);
             assert_eq!(detected.format, detect(text));
             for format in Format::ALL {
-                let deck = read(text, Some(format));
-                assert_eq!(deck.format, format);
+                let raw = read(text, Some(format));
+                assert_eq!(raw.format, format);
+                let deck = crate::deck::Deck::from_raw(raw, &db);
+                assert!(deck.crypt.iter().chain(&deck.library).all(|e| e.count > 0));
             }
         }
     }
