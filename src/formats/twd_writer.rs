@@ -149,7 +149,8 @@ fn crypt_header(crypt: &[(&Card, u32)]) -> String {
     format!("Crypt ({copies} cards, min={min}, max={max}, avg={avg})")
 }
 
-/// `ANI PRO aus for`: superior disciplines first, each level alphabetical.
+/// `ANI PRO aus for`: superior disciplines first, each level alphabetical;
+/// `-none-` for a vampire without disciplines, as the TWDA writes it.
 fn disciplines(card: &Card) -> String {
     let mut superior: Vec<String> = Vec::new();
     let mut inferior: Vec<String> = Vec::new();
@@ -162,8 +163,29 @@ fn disciplines(card: &Card) -> String {
     superior.sort();
     inferior.sort();
     superior.extend(inferior);
+    if superior.is_empty() {
+        return "-none-".to_string();
+    }
     superior.join(" ")
 }
+
+/// The order of the TWDA's library sections (measured on the archive); a
+/// section of several types (`Action Modifier/Combat`) follows the section of
+/// its first type.
+const SECTION_ORDER: [CardType; 12] = [
+    CardType::Master,
+    CardType::Conviction,
+    CardType::Action,
+    CardType::Ally,
+    CardType::Equipment,
+    CardType::PoliticalAction,
+    CardType::Power,
+    CardType::Retainer,
+    CardType::ActionModifier,
+    CardType::Reaction,
+    CardType::Combat,
+    CardType::Event,
+];
 
 /// `Library (90 cards)`, then one section per type in the TWDA's order.
 fn write_library(out: &mut String, deck: &Deck, db: &CardDb) {
@@ -182,7 +204,7 @@ fn write_library(out: &mut String, deck: &Deck, db: &CardDb) {
             .first()
             .copied()
             .flatten()
-            .and_then(|t| CardType::ALL.iter().position(|a| *a == t))
+            .and_then(|t| SECTION_ORDER.iter().position(|a| *a == t))
             .unwrap_or(usize::MAX);
         (first, types.len())
     };
@@ -238,7 +260,7 @@ Crypt (7 cards, min=12, max=35, avg=5.57)
 3x Theo Test (G6)   8  CEL POT PRE for                Brujah:6
 2x Alma Test        1  pot                            Brujah:1
 1x Eva Test        11  AUS CEL PRE dom for  justicar  Toreador:3
-1x Ivo Test         2                                 Caitiff:ANY
+1x Ivo Test         2  -none-                         Caitiff:ANY
 
 Library (13 cards)
 Master (6; 3 trifle)
@@ -256,6 +278,42 @@ Combat/Reaction (2)
 2x Test Dodge
 ";
         assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn library_sections_follow_the_archive_order() {
+        let db = fixture_db();
+        let deck = deck_of(
+            &db,
+            &[
+                (100_011, 1),
+                (100_020, 1),
+                (100_013, 1),
+                (100_010, 1),
+                (100_014, 1),
+                (100_003, 1),
+                (100_019, 1),
+            ],
+        );
+        let text = TwdWriter.write(&deck, &db);
+        let headers: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("Library"))
+            .skip(1)
+            .filter(|l| l.ends_with("(1)"))
+            .collect();
+        assert_eq!(
+            headers,
+            [
+                "Action (1)",
+                "Ally (1)",
+                "Equipment (1)",
+                "Political Action (1)",
+                "Power (1)",
+                "Retainer (1)",
+                "Event (1)"
+            ]
+        );
     }
 
     #[test]
