@@ -74,7 +74,7 @@ pub fn read(text: &str) -> RawDeck {
 }
 
 /// Writes a VDB deck URL: name, author and description in the query, cards
-/// as `id=count` pairs (crypt, then library, by id) in the fragment.
+/// as `id=count` pairs (crypt, then library, each by id) in the fragment.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct VdbUrlWriter;
 
@@ -89,17 +89,18 @@ impl DeckWriter for VdbUrlWriter {
             .iter()
             .filter_map(|(key, value)| Some(format!("{key}={}", percent_encode(value.as_deref()?))))
             .collect();
-        let mut cards: Vec<&DeckCard> = deck.crypt.iter().chain(&deck.library).collect();
-        cards.sort_by_key(|e| e.id);
-        let fragment: Vec<String> = cards
-            .iter()
-            .map(|e| format!("{}={}", e.id, e.count))
-            .collect();
-        format!(
-            "{VDB_DECK_URL}?{}#{}\n",
-            query.join("&"),
-            fragment.join(";")
-        )
+        let mut fragment: Vec<String> = Vec::new();
+        for part in [&deck.crypt, &deck.library] {
+            let mut cards: Vec<&DeckCard> = part.iter().collect();
+            cards.sort_by_key(|e| e.id);
+            fragment.extend(cards.iter().map(|e| format!("{}={}", e.id, e.count)));
+        }
+        let query = if query.is_empty() {
+            String::new()
+        } else {
+            format!("?{}", query.join("&"))
+        };
+        format!("{VDB_DECK_URL}{query}#{}\n", fragment.join(";"))
     }
 }
 
@@ -182,6 +183,20 @@ mod tests {
             ]
         );
         assert_eq!(deck.problems.len(), 1);
+    }
+
+    #[test]
+    fn writer_puts_metadata_in_the_query_and_cards_in_the_fragment() {
+        let db = crate::testing::fixture_db();
+        let mut deck = crate::testing::deck_of(&db, &[(100_004, 4), (200_010, 2), (200_001, 1)]);
+        assert_eq!(
+            VdbUrlWriter.write(&deck, &db),
+            "https://vdb.im/decks/deck#200001=1;200010=2;100004=4\n"
+        );
+        deck.meta.name = Some("Test & Co".to_string());
+        let url = VdbUrlWriter.write(&deck, &db);
+        assert!(url.starts_with("https://vdb.im/decks/deck?name=Test%20%26%20Co#200001=1;"));
+        assert_eq!(read(&url).meta.name.as_deref(), Some("Test & Co"));
     }
 
     #[test]
