@@ -9,18 +9,16 @@ use crate::cards::CardKind;
 /// Whether a text has the ELDB shape: a quoted first line, and a line holding
 /// only a number followed by a quoted line.
 pub fn looks_like(text: &str) -> bool {
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let Some(first) = lines.first() else {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    if !lines.next().is_some_and(is_quoted) {
         return false;
-    };
-    is_quoted(first)
-        && lines
-            .windows(2)
-            .any(|pair| is_number(pair[0]) && is_quoted(pair[1]))
+    }
+    let mut previous_is_number = false;
+    lines.any(|line| {
+        let found = previous_is_number && is_quoted(line);
+        previous_is_number = is_number(line);
+        found
+    })
 }
 
 fn is_quoted(line: &str) -> bool {

@@ -23,6 +23,9 @@ static GROUP_CELL: LazyLock<Regex> =
 
 /// Whether a text is forum BBCode: card lines or crypt table rows wrapped in tags.
 pub fn looks_like(text: &str) -> bool {
+    if !text.contains("[/") {
+        return false;
+    }
     text.lines()
         .filter(|line| {
             line.contains("[tr]") || (TAG.is_match(line) && CARD_LINE.is_match(&strip_tags(line)))

@@ -96,13 +96,15 @@ fn write_crypt(out: &mut String, deck: &Deck, db: &CardDb) {
     crypt.sort_by(|a, b| b.1.cmp(&a.1).then(b.0.capacity.cmp(&a.0.capacity)));
     let header = crypt_header(&crypt);
     let _ = writeln!(out, "{header}\n{}", "-".repeat(header.chars().count()));
-    let rows: Vec<[String; 5]> = crypt
+    let rows: Vec<[String; 7]> = crypt
         .iter()
         .map(|(card, count)| {
             [
-                format!("{count}x {}", db.printing_name(card)),
+                format!("{count}x"),
+                twda_name(card),
                 card.capacity.map_or(String::new(), |c| c.to_string()),
                 disciplines(card),
+                path(card),
                 card.title.as_deref().unwrap_or("").to_lowercase(),
                 format!(
                     "{}:{}",
@@ -114,10 +116,15 @@ fn write_crypt(out: &mut String, deck: &Deck, db: &CardDb) {
         })
         .collect();
     let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
-    let (name_w, capacity_w, disciplines_w, title_w) = (width(0), width(1), width(2), width(3));
-    for [name, capacity, disciplines, title, clan] in rows {
-        let mut line =
-            format!("{name:<name_w$}  {capacity:>capacity_w$}  {disciplines:<disciplines_w$}  ");
+    let [count_w, name_w, capacity_w, disciplines_w, path_w, title_w] =
+        [0, 1, 2, 3, 4, 5].map(width);
+    for [count, name, capacity, disciplines, path, title, clan] in rows {
+        let mut line = format!(
+            "{count:<count_w$} {name:<name_w$}  {capacity:>capacity_w$}  {disciplines:<disciplines_w$}  "
+        );
+        if path_w > 0 {
+            let _ = write!(line, "{path:<path_w$}  ");
+        }
         if title_w > 0 {
             let _ = write!(line, "{title:<title_w$}  ");
         }
@@ -126,24 +133,51 @@ fn write_crypt(out: &mut String, deck: &Deck, db: &CardDb) {
     }
 }
 
+/// The crypt name as the TWDA writes it: `(ADV)` after an advanced vampire;
+/// the group of other printings is told by the line's `Clan:Group`.
+fn twda_name(card: &Card) -> String {
+    if card.advanced {
+        format!("{} (ADV)", card.name)
+    } else {
+        card.name.clone()
+    }
+}
+
+/// The first word of a vampire's path (`Death` for `Death and the Soul`).
+fn path(card: &Card) -> String {
+    card.path
+        .as_deref()
+        .and_then(|p| p.split_whitespace().next())
+        .unwrap_or("")
+        .to_string()
+}
+
 /// The crypt header with the TWDA's statistics: min and max are the sums of
 /// the 4 smallest and 4 largest capacities (copies counted), avg the mean.
 fn crypt_header(crypt: &[(&Card, u32)]) -> String {
-    let mut capacities: Vec<u32> = crypt
+    let mut capacities: Vec<(u64, u64)> = crypt
         .iter()
-        .flat_map(|(card, count)| {
-            std::iter::repeat_n(u32::from(card.capacity.unwrap_or(0)), *count as usize)
-        })
+        .map(|(card, count)| (u64::from(card.capacity.unwrap_or(0)), u64::from(*count)))
         .collect();
     capacities.sort_unstable();
-    let total: u32 = capacities.iter().sum();
-    let copies = capacities.len();
-    let min: u32 = capacities.iter().take(4).sum();
-    let max: u32 = capacities.iter().rev().take(4).sum();
+    let copies: u64 = capacities.iter().map(|(_, n)| n).sum();
+    let total: u64 = capacities.iter().map(|(c, n)| c * n).sum();
+    let sum_of_four = |sorted: &mut dyn Iterator<Item = &(u64, u64)>| {
+        let mut left = 4u64;
+        let mut sum = 0;
+        for (capacity, count) in sorted {
+            let taken = left.min(*count);
+            sum += capacity * taken;
+            left -= taken;
+        }
+        sum
+    };
+    let min = sum_of_four(&mut capacities.iter());
+    let max = sum_of_four(&mut capacities.iter().rev());
     let avg = if copies == 0 {
         "0".to_string()
     } else {
-        let text = format!("{:.2}", f64::from(total) / copies as f64);
+        let text = format!("{:.2}", total as f64 / copies as f64);
         text.trim_end_matches('0').trim_end_matches('.').to_string()
     };
     format!("Crypt ({copies} cards, min={min}, max={max}, avg={avg})")
@@ -239,7 +273,8 @@ mod tests {
             &[
                 (200_001, 2),
                 (200_005, 1),
-                (200_010, 3),
+                (200_010, 10),
+                (200_009, 1),
                 (200_011, 1),
                 (100_001, 2),
                 (100_002, 3),
@@ -255,12 +290,13 @@ mod tests {
         let expected = "Deck Name: Testers
 Created by: Me
 
-Crypt (7 cards, min=12, max=35, avg=5.57)
+Crypt (15 cards, min=11, max=35, avg=6.8)
 -----------------------------------------
-3x Theo Test (G6)   8  CEL POT PRE for                Brujah:6
-2x Alma Test        1  pot                            Brujah:1
-1x Eva Test        11  AUS CEL PRE dom for  justicar  Toreador:3
-1x Ivo Test         2  -none-                         Caitiff:ANY
+10x Theo Test         8  CEL POT PRE for                Brujah:6
+2x  Alma Test         1  pot                            Brujah:1
+1x  Eva Test         11  AUS CEL PRE dom for  justicar  Toreador:3
+1x  Theo Test (ADV)   7  CEL POT PRE dom                Brujah:2
+1x  Ivo Test          2  -none-                         Caitiff:ANY
 
 Library (13 cards)
 Master (6; 3 trifle)
@@ -314,6 +350,15 @@ Combat/Reaction (2)
                 "Event (1)"
             ]
         );
+    }
+
+    #[test]
+    fn huge_counts_do_not_expand_copies() {
+        let db = fixture_db();
+        let mut deck = deck_of(&db, &[(200_001, 1), (200_005, 1)]);
+        deck.crypt[0].count = u32::MAX;
+        let text = TwdWriter.write(&deck, &db);
+        assert!(text.contains("Crypt (4294967296 cards, min=4, max=14, avg=1)"), "{text}");
     }
 
     #[test]

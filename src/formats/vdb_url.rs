@@ -17,11 +17,13 @@ static FRAGMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"#\d+=\d+").expe
 
 /// Whether a text is a deck URL: one URL whose fragment holds `id=count` pairs.
 pub fn looks_like(text: &str) -> bool {
-    let url: String = text.split_whitespace().collect();
-    let lower = url.to_ascii_lowercase();
-    (lower.starts_with("http://") || lower.starts_with("https://") || lower.starts_with("vdb."))
-        && text.split_whitespace().count() == 1
-        && FRAGMENT.is_match(&url)
+    let mut words = text.split_whitespace();
+    let (Some(url), None) = (words.next(), words.next()) else {
+        return false;
+    };
+    let scheme = url.get(..8).unwrap_or(url).to_ascii_lowercase();
+    (scheme.starts_with("http://") || scheme.starts_with("https://") || scheme.starts_with("vdb."))
+        && FRAGMENT.is_match(url)
 }
 
 /// Reads a deck URL.
