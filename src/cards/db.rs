@@ -123,7 +123,7 @@ impl CardDb {
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                     Err(DbError::MissingFile { path })
                 }
-                Err(source) => Err(DbError::Io { path, source }),
+                Err(error) => Err(DbError::Io { path, error }),
             }
         };
         let missing = |name: &str| DbError::MissingFile {

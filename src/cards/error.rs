@@ -22,12 +22,12 @@ pub enum DbError {
         path: PathBuf,
     },
     /// A file could not be read.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
+        /// The I/O error (part of the message, not a separate cause).
+        error: std::io::Error,
     },
     /// The CSV itself is malformed (bad quoting, wrong number of fields, bad UTF-8).
     #[error("{}:{line}: malformed CSV: {message}", path.display())]

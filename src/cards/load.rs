@@ -23,18 +23,20 @@ impl<'a> Table<'a> {
             .trim(csv::Trim::All)
             .from_reader(text.as_bytes());
         let csv_error = |e: csv::Error| {
-            DbError::Csv {
-            path: path.to_path_buf(),
-            line: e.position().map_or(1, |p| p.line()),
-            message: match e.kind() {
+            let message = match e.kind() {
                 csv::ErrorKind::UnequalLengths {
                     expected_len, len, ..
                 } => format!(
-                    "expected {expected_len} fields, found {len} (a quote left open or a field missing)"
+                    "expected {expected_len} fields, found {len} \
+                     (a quote left open or a field missing)"
                 ),
                 _ => e.to_string(),
-            },
-        }
+            };
+            DbError::Csv {
+                path: path.to_path_buf(),
+                line: e.position().map_or(1, |p| p.line()),
+                message,
+            }
         };
         let columns = reader
             .headers()
@@ -169,7 +171,7 @@ impl CommonColumns {
             burn_option: false,
             title: None,
             sect: None,
-            trifle: kind == CardKind::Library && text.contains("Trifle."),
+            trifle: kind == CardKind::Library && is_trifle(&text),
             text,
             printings: sets.printings(get(self.set)),
             banned,
@@ -329,6 +331,14 @@ pub fn requirements(path: &Path, text: &str) -> Result<HashMap<CardId, Vec<Strin
     Ok(map)
 }
 
+/// Whether a library card is a trifle: its first line says so, either
+/// `Trifle.` (recent printings) or `Master: trifle.` / `Master: unique trifle.`.
+fn is_trifle(text: &str) -> bool {
+    text.lines()
+        .next()
+        .is_some_and(|first| first.to_ascii_lowercase().contains("trifle"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -380,5 +390,13 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.to_string().contains("vtescrypt.csv:2"), "{err}");
+    }
+
+    #[test]
+    fn both_trifle_wordings_are_trifles() {
+        assert!(is_trifle("Trifle.\nAdd 1 blood to a ready vampire."));
+        assert!(is_trifle("Master: trifle.\nEach Methuselah..."));
+        assert!(is_trifle("Master: unique trifle.\nPut this card in play."));
+        assert!(!is_trifle("Master.\nThis is not a trifle."));
     }
 }

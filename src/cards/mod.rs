@@ -2,14 +2,27 @@
 
 mod card;
 mod db;
+mod db_info;
 mod discipline;
+pub mod download;
 mod error;
+mod find;
+pub mod install;
+mod legality;
 mod load;
 pub mod names;
+mod provenance;
+mod search;
 mod sets;
 
 pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect};
 pub use db::{CardDb, Lookup, MatchKind, PrintingHint, CARDS_ENV};
+pub use db_info::DbInfo;
 pub use discipline::{Discipline, DisciplineLevel, DisciplineRequirement};
 pub use error::DbError;
+pub use find::find_by_name;
+pub use install::{InstallError, InstallReport};
+pub use legality::{legal_from, release_rule_change};
+pub use provenance::{Provenance, PROVENANCE_FILE};
+pub use search::{CardSearch, SearchError};
 pub use sets::SetInfo;

@@ -1,17 +1,23 @@
 //! Command-line parsing and dispatch. Each subcommand lives in its own file
 //! with its `Args` and a `run` returning an [`Outcome`].
 
+mod card;
 mod convert;
+mod db;
+mod draw;
 mod exit;
 mod inputs;
 mod parse;
+mod progress;
+mod sim_options;
+mod transfers;
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use vtesdeck::cards::CardDb;
+use vtesdeck::cards::{CardDb, DbError};
 use vtesdeck::formats::Format;
 
 pub use exit::Outcome;
@@ -31,6 +37,10 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "FORMAT")]
     input_format: Option<InputFormat>,
 
+    /// Never download: with no card database, stop (exit 2) instead of fetching it.
+    #[arg(long, global = true, env = "VTESDECK_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
+    offline: bool,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -42,6 +52,16 @@ enum Command {
     Parse(parse::ParseArgs),
     /// Write a deck in another layout: twd, jol, lackey, vdb (URL), json, text.
     Convert(convert::ConvertArgs),
+    /// Get, install and describe the card database (update, import, info).
+    Db(db::DbArgs),
+    /// Look cards up by name (as decklists do), or search them with filters.
+    Card(card::CardArgs),
+    /// Odds of the opening hand and of the starting crypt cards (exact and sampled).
+    #[command(long_about = draw::LONG_ABOUT)]
+    Draw(draw::DrawArgs),
+    /// Simulate the influence phase: how fast the crypt comes into play, per seat.
+    #[command(long_about = transfers::LONG_ABOUT)]
+    Transfers(transfers::TransfersArgs),
 }
 
 /// `--input-format` values.
@@ -92,13 +112,19 @@ pub struct Global {
     pub cards: Option<PathBuf>,
     /// `--input-format`.
     pub input_format: Option<Format>,
+    /// `--offline` / `VTESDECK_OFFLINE`: never download.
+    pub offline: bool,
 }
 
 impl Global {
-    /// Finds and loads the card database.
+    /// Finds and loads the card database; with none anywhere, downloads it
+    /// first (unless offline), as `db update` does.
     pub fn card_db(&self) -> anyhow::Result<CardDb> {
-        let dir = CardDb::locate(self.cards.as_deref())?;
-        Ok(CardDb::load(&dir)?)
+        match CardDb::locate(self.cards.as_deref()) {
+            Ok(dir) => Ok(CardDb::load(&dir)?),
+            Err(DbError::NotFound { searched }) => db::first_use(self, &searched),
+            Err(err) => Err(err.into()),
+        }
     }
 }
 
@@ -108,10 +134,15 @@ pub fn main() -> ExitCode {
     let global = Global {
         cards: cli.cards,
         input_format: cli.input_format.map(Format::from),
+        offline: cli.offline,
     };
     let result = match cli.command {
         Command::Parse(args) => parse::run(&args, &global),
         Command::Convert(args) => convert::run(&args, &global),
+        Command::Db(args) => db::run(&args, &global),
+        Command::Card(args) => card::run(&args, &global),
+        Command::Draw(args) => draw::run(&args, &global),
+        Command::Transfers(args) => transfers::run(&args, &global),
     };
     match result {
         Ok(outcome) => outcome.into(),

@@ -59,12 +59,12 @@ pub struct Deck {
 #[non_exhaustive]
 pub enum DeckError {
     /// The file could not be read.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Read {
         /// The file.
         path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
+        /// The I/O error (part of the message, not a separate cause).
+        error: std::io::Error,
     },
     /// The file is larger than [`MAX_FILE_BYTES`].
     #[error("{}: file too large ({size} bytes; a decklist is at most {MAX_FILE_BYTES})", path.display())]
@@ -178,9 +178,9 @@ impl Deck {
 /// Reads at most [`MAX_FILE_BYTES`] of a file.
 fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
     use std::io::Read;
-    let read_error = |source| DeckError::Read {
+    let read_error = |error| DeckError::Read {
         path: path.to_path_buf(),
-        source,
+        error,
     };
     let file = std::fs::File::open(path).map_err(read_error)?;
     let mut bytes = Vec::new();

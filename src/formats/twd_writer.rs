@@ -92,8 +92,7 @@ fn month_name(month: u32) -> &'static str {
 
 /// `Crypt (12 cards, min=8, max=26, avg=4.42)`, a dashed underline, and the columned lines.
 fn write_crypt(out: &mut String, deck: &Deck, db: &CardDb) {
-    let mut crypt = by_name(&deck.crypt, db);
-    crypt.sort_by(|a, b| b.1.cmp(&a.1).then(b.0.capacity.cmp(&a.0.capacity)));
+    let crypt = twda_crypt_order(by_name(&deck.crypt, db));
     let header = crypt_header(&crypt);
     let _ = writeln!(out, "{header}\n{}", "-".repeat(header.chars().count()));
     let rows: Vec<[String; 7]> = crypt
@@ -131,6 +130,49 @@ fn write_crypt(out: &mut String, deck: &Deck, db: &CardDb) {
         line.push_str(&clan);
         let _ = writeln!(out, "{line}");
     }
+}
+
+/// The archive's crypt order: the printings of one name stay together, names
+/// by total copies then highest capacity (then name); within a name, by
+/// capacity, copies, base before advanced.
+fn twda_crypt_order(crypt: Vec<(&Card, u32)>) -> Vec<(&Card, u32)> {
+    /// The printings of one crypt name.
+    struct NameGroup<'a> {
+        name: &'a str,
+        total: u64,
+        capacity: Option<u8>,
+        printings: Vec<(&'a Card, u32)>,
+    }
+    let mut names: Vec<NameGroup> = Vec::new();
+    for (card, count) in crypt {
+        match names.iter_mut().find(|group| group.name == card.name) {
+            Some(group) => {
+                group.total += u64::from(count);
+                group.capacity = group.capacity.max(card.capacity);
+                group.printings.push((card, count));
+            }
+            None => names.push(NameGroup {
+                name: &card.name,
+                total: u64::from(count),
+                capacity: card.capacity,
+                printings: vec![(card, count)],
+            }),
+        }
+    }
+    // `by_name` already sorted the names; a stable sort keeps that order for ties.
+    names.sort_by(|a, b| b.total.cmp(&a.total).then(b.capacity.cmp(&a.capacity)));
+    names
+        .into_iter()
+        .flat_map(|mut group| {
+            group.printings.sort_by(|a, b| {
+                b.0.capacity
+                    .cmp(&a.0.capacity)
+                    .then(b.1.cmp(&a.1))
+                    .then(a.0.advanced.cmp(&b.0.advanced))
+            });
+            group.printings
+        })
+        .collect()
 }
 
 /// The crypt name as the TWDA writes it: `(ADV)` after an advanced vampire;
@@ -293,9 +335,9 @@ Created by: Me
 Crypt (15 cards, min=11, max=35, avg=6.8)
 -----------------------------------------
 10x Theo Test         8  CEL POT PRE for                Brujah:6
+1x  Theo Test (ADV)   7  CEL POT PRE dom                Brujah:2
 2x  Alma Test         1  pot                            Brujah:1
 1x  Eva Test         11  AUS CEL PRE dom for  justicar  Toreador:3
-1x  Theo Test (ADV)   7  CEL POT PRE dom                Brujah:2
 1x  Ivo Test          2  -none-                         Caitiff:ANY
 
 Library (13 cards)
@@ -358,7 +400,10 @@ Combat/Reaction (2)
         let mut deck = deck_of(&db, &[(200_001, 1), (200_005, 1)]);
         deck.crypt[0].count = u32::MAX;
         let text = TwdWriter.write(&deck, &db);
-        assert!(text.contains("Crypt (4294967296 cards, min=4, max=14, avg=1)"), "{text}");
+        assert!(
+            text.contains("Crypt (4294967296 cards, min=4, max=14, avg=1)"),
+            "{text}"
+        );
     }
 
     #[test]

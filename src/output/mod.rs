@@ -1,4 +1,11 @@
 //! Rendering reports for people (tables, text) and machines (JSON Lines).
 
+pub mod card_json;
+pub mod card_text;
+pub mod db_text;
 pub mod deck_json;
 pub mod deck_text;
+pub mod draw_table;
+pub mod transfer_chart;
+pub mod transfer_plot;
+pub mod transfer_table;

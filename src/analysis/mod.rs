@@ -1,0 +1,3 @@
+//! Deck analysis: exact figures computed from card counts.
+
+pub mod hypergeometric;

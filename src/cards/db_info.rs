@@ -1,0 +1,97 @@
+//! `db info`: what the card database in use is and where it comes from.
+
+use std::path::PathBuf;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use super::db::CardDb;
+use super::provenance::Provenance;
+use super::sets::SetInfo;
+
+/// A summary of a loaded card database.
+#[derive(Debug, Clone, Serialize)]
+pub struct DbInfo {
+    /// The database folder.
+    pub path: PathBuf,
+    /// How the folder was chosen (`--cards`, `VTESDECK_CARDS`, `user data folder`).
+    pub found_by: String,
+    /// The URL or local path it was installed from, when vtesdeck installed it.
+    pub source: Option<String>,
+    /// When it was installed.
+    pub installed: Option<DateTime<Utc>>,
+    /// Whole days since it was installed.
+    pub age_days: Option<i64>,
+    /// Number of crypt cards.
+    pub crypt_cards: usize,
+    /// Number of library cards.
+    pub library_cards: usize,
+    /// Number of sets in `vtessets.csv`.
+    pub sets: usize,
+    /// The set with the latest release date.
+    pub newest_set: Option<SetInfo>,
+}
+
+impl DbInfo {
+    /// Summarises `db`; `now` sets the age of the download.
+    pub fn new(db: &CardDb, found_by: &str, now: DateTime<Utc>) -> DbInfo {
+        let provenance = Provenance::load(db.source());
+        let crypt_cards = db.cards().iter().filter(|c| c.is_crypt()).count();
+        let newest_set = db
+            .sets()
+            .iter()
+            .filter(|s| s.release.is_some())
+            .max_by_key(|s| s.release)
+            .cloned();
+        DbInfo {
+            path: db.source().to_path_buf(),
+            found_by: found_by.to_string(),
+            source: provenance.as_ref().map(|p| p.source.clone()),
+            installed: provenance.as_ref().map(|p| p.installed),
+            age_days: provenance.as_ref().map(|p| (now - p.installed).num_days()),
+            crypt_cards,
+            library_cards: db.cards().len() - crypt_cards,
+            sets: db.sets().len(),
+            newest_set,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::fixture_db;
+
+    #[test]
+    fn info_counts_cards_and_finds_the_newest_set() {
+        let db = fixture_db();
+        let info = DbInfo::new(&db, "--cards", Utc::now());
+        assert_eq!(info.crypt_cards + info.library_cards, db.cards().len());
+        let newest = info.newest_set.unwrap();
+        assert!(db.sets().iter().all(|s| s.release <= newest.release));
+        assert_eq!(info.source, None);
+    }
+
+    #[test]
+    fn age_counts_days_since_install() {
+        let dir = tempfile::tempdir().unwrap();
+        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cards");
+        for file in ["vtescrypt.csv", "vteslib.csv"] {
+            std::fs::copy(fixture.join(file), dir.path().join(file)).unwrap();
+        }
+        let installed = DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        Provenance {
+            source: "here".into(),
+            installed,
+        }
+        .save(dir.path())
+        .unwrap();
+        let db = CardDb::load(dir.path()).unwrap();
+        let now = installed + chrono::Duration::days(10) + chrono::Duration::hours(3);
+        let info = DbInfo::new(&db, "--cards", now);
+        assert_eq!(info.age_days, Some(10));
+        assert_eq!(info.source.as_deref(), Some("here"));
+    }
+}

@@ -1,0 +1,163 @@
+//! `vtesdeck card NAME...` and `card --search`: look cards up.
+
+use std::io::Write;
+
+use clap::Args;
+use vtesdeck::cards::{find_by_name, CardSearch, Lookup, MatchKind};
+use vtesdeck::output::card_json::{CardJson, NotFoundJson};
+use vtesdeck::output::card_text;
+
+use super::{Global, Outcome};
+
+/// Arguments of `vtesdeck card`.
+#[derive(Debug, Args)]
+pub struct CardArgs {
+    /// Card names, resolved as in decklists (nicknames, accents, typos); a printing
+    /// suffix such as `(G6)` or `(ADV)` picks one printing, else all are shown.
+    #[arg(value_name = "NAME", conflicts_with = "search")]
+    names: Vec<String>,
+
+    /// List the cards that pass every filter given (implied by any filter).
+    #[arg(long)]
+    search: bool,
+
+    /// Filter: card type (`vampire`, `master`, `political action`...); repeat for any of several.
+    #[arg(long = "type", value_name = "TYPE")]
+    types: Vec<String>,
+
+    /// Filter: clan (crypt clan or library clan requirement); repeat for any of several.
+    #[arg(long, value_name = "CLAN")]
+    clan: Vec<String>,
+
+    /// Filter: discipline (`pot`, `POT` = superior, or `Potence`); crypt cards that
+    /// have it, library cards that require it; repeat to require all.
+    #[arg(long, value_name = "DISCIPLINE")]
+    discipline: Vec<String>,
+
+    /// Filter: crypt group (`1`..`7`, `ANY`); repeat for any of several.
+    #[arg(long, value_name = "GROUP")]
+    group: Vec<String>,
+
+    /// Filter: printed in this set (abbreviation `V5` or full name); repeat for any of several.
+    #[arg(long, value_name = "SET")]
+    set: Vec<String>,
+
+    /// Filter: card text contains this (any case); repeat to require all.
+    #[arg(long, value_name = "TEXT")]
+    text: Vec<String>,
+
+    /// One JSON object per card, one per line.
+    #[arg(long)]
+    json: bool,
+}
+
+impl CardArgs {
+    fn is_search(&self) -> bool {
+        self.search
+            || !(self.types.is_empty()
+                && self.clan.is_empty()
+                && self.discipline.is_empty()
+                && self.group.is_empty()
+                && self.set.is_empty()
+                && self.text.is_empty())
+    }
+}
+
+/// Runs `card`: exit 0 when every name was found (or the search matched some
+/// card), 1 when a name was not found (or nothing matched), 2 on an error.
+pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
+    if args.is_search() && !args.names.is_empty() {
+        anyhow::bail!("card names and search filters do not mix: give one or the other");
+    }
+    if !args.is_search() && args.names.is_empty() {
+        anyhow::bail!("give card names, or --search with filters (see `vtesdeck card --help`)");
+    }
+    let db = global.card_db()?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if args.is_search() {
+        let mut search = CardSearch::new();
+        for value in &args.types {
+            search = search.with_type(value)?;
+        }
+        for value in &args.clan {
+            search = search.with_clan(value, &db)?;
+        }
+        for value in &args.discipline {
+            search = search.with_discipline(value)?;
+        }
+        for value in &args.group {
+            search = search.with_group(value)?;
+        }
+        for value in &args.set {
+            search = search.with_set(value, &db)?;
+        }
+        for value in &args.text {
+            search = search.with_text(value);
+        }
+        let found = search.run(&db);
+        if args.json {
+            for card in &found {
+                serde_json::to_writer(&mut out, &CardJson::new(card, &db))?;
+                writeln!(out)?;
+            }
+        } else {
+            write!(out, "{}", card_text::render_list(&found, &db))?;
+        }
+        out.flush()?;
+        return Ok(if found.is_empty() {
+            Outcome::Findings
+        } else {
+            Outcome::Ok
+        });
+    }
+    let mut outcome = Outcome::Ok;
+    let mut first = true;
+    for name in &args.names {
+        match find_by_name(&db, name) {
+            Lookup::Found { cards, matched } => {
+                let cards: Vec<_> = cards.iter().filter_map(|id| db.get(*id)).collect();
+                if matched == MatchKind::Fuzzy {
+                    if let Some(card) = cards.first() {
+                        out.flush()?;
+                        let _ = writeln!(
+                            std::io::stderr(),
+                            "vtesdeck: {name:?}: no exact match, showing {}",
+                            card.name
+                        );
+                    }
+                }
+                for card in cards {
+                    if args.json {
+                        serde_json::to_writer(&mut out, &CardJson::new(card, &db))?;
+                        writeln!(out)?;
+                    } else {
+                        if !first {
+                            writeln!(out)?;
+                        }
+                        write!(out, "{}", card_text::render(card, &db))?;
+                    }
+                    first = false;
+                }
+            }
+            Lookup::NotFound { suggestions } => {
+                outcome = Outcome::Findings;
+                if args.json {
+                    serde_json::to_writer(&mut out, &NotFoundJson::new(name, &suggestions))?;
+                    writeln!(out)?;
+                }
+                out.flush()?;
+                let hint = if suggestions.is_empty() {
+                    String::new()
+                } else {
+                    let quoted: Vec<String> =
+                        suggestions.iter().map(|s| format!("{s:?}")).collect();
+                    format!("; did you mean {}?", quoted.join(" or "))
+                };
+                let _ = writeln!(std::io::stderr(), "vtesdeck: no card named {name:?}{hint}");
+            }
+        }
+    }
+    out.flush()?;
+    Ok(outcome)
+}

@@ -1,0 +1,455 @@
+//! `vtesdeck db update|import|info` and the first-use download, against a
+//! local HTTP server started by each test (no network needed). Every test runs
+//! with a temporary HOME and XDG_DATA_HOME: the user's data folder is never touched.
+
+mod common;
+
+use std::io::{Cursor, Read, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+
+use predicates::prelude::*;
+
+/// What the test server answers to every request.
+#[derive(Clone)]
+struct Reply {
+    status: u16,
+    body: Vec<u8>,
+    /// Announce this length instead of the body's (a transfer cut short).
+    announced_length: Option<usize>,
+}
+
+impl Reply {
+    fn ok(body: Vec<u8>) -> Reply {
+        Reply {
+            status: 200,
+            body,
+            announced_length: None,
+        }
+    }
+}
+
+/// Starts a one-thread HTTP server on 127.0.0.1 answering `reply` to every
+/// request; returns the URL of the zip.
+fn serve(reply: Reply) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind a local port");
+    let port = listener.local_addr().expect("local address").port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut request = Vec::new();
+            let mut byte = [0u8; 1];
+            while !request.ends_with(b"\r\n\r\n") {
+                match stream.read(&mut byte) {
+                    Ok(1) => request.push(byte[0]),
+                    _ => break,
+                }
+            }
+            let reason = if reply.status == 200 { "OK" } else { "Error" };
+            let length = reply.announced_length.unwrap_or(reply.body.len());
+            let head = format!(
+                "HTTP/1.1 {} {reason}\r\nContent-Type: application/zip\r\nContent-Length: {length}\r\nConnection: close\r\n\r\n",
+                reply.status
+            );
+            let _ = stream.write_all(head.as_bytes());
+            let _ = stream.write_all(&reply.body);
+            let _ = stream.flush();
+        }
+    });
+    format!("http://127.0.0.1:{port}/images/stories/downloads/vtescsv_utf8.zip")
+}
+
+/// A zip of the fixture CSV files under `prefix`, plus `extra` entries, minus `skip`.
+fn fixture_zip(prefix: &str, skip: &[&str], extra: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut writer = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default();
+    for name in [
+        "vtescrypt.csv",
+        "vteslib.csv",
+        "vtessets.csv",
+        "vteslibmeta.csv",
+    ] {
+        if skip.contains(&name) {
+            continue;
+        }
+        let content = std::fs::read(common::fixture_cards_dir().join(name)).expect("fixture");
+        writer
+            .start_file(format!("{prefix}{name}"), options)
+            .expect("zip entry");
+        writer.write_all(&content).expect("zip write");
+    }
+    for (name, content) in extra {
+        writer.start_file(*name, options).expect("zip entry");
+        writer.write_all(content).expect("zip write");
+    }
+    writer.finish().expect("zip finish").into_inner()
+}
+
+/// A temporary home; `cards()` is where vtesdeck keeps the database in it.
+struct Home {
+    dir: tempfile::TempDir,
+}
+
+impl Home {
+    fn new() -> Home {
+        Home {
+            dir: tempfile::tempdir().expect("temporary home"),
+        }
+    }
+
+    /// `$XDG_DATA_HOME/vtesdeck/cards`, as the `directories` crate builds it on Linux.
+    fn cards(&self) -> PathBuf {
+        self.dir.path().join("data/vtesdeck/cards")
+    }
+
+    /// The binary with this home, no card database configured, online.
+    fn vtesdeck(&self) -> assert_cmd::Command {
+        let mut cmd = assert_cmd::Command::cargo_bin("vtesdeck").expect("binary built");
+        cmd.env("HOME", self.dir.path())
+            .env("XDG_DATA_HOME", self.dir.path().join("data"))
+            .env("NO_COLOR", "1")
+            .env_remove("VTESDECK_CARDS")
+            .env_remove("VTESDECK_OFFLINE")
+            .env_remove("VTESDECK_DB_URL");
+        cmd
+    }
+
+    /// Installs the fixture database with `db update` from a good zip.
+    fn install_good(&self) {
+        let url = serve(Reply::ok(fixture_zip("", &[], &[])));
+        self.vtesdeck()
+            .args(["db", "update", "--url", &url])
+            .assert()
+            .success();
+    }
+
+    /// The installed files and their contents, to compare before and after.
+    fn snapshot(&self) -> Vec<(String, Vec<u8>)> {
+        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(self.cards())
+            .expect("installed database")
+            .map(|e| {
+                let path = e.expect("entry").path();
+                let name = path
+                    .file_name()
+                    .expect("name")
+                    .to_string_lossy()
+                    .into_owned();
+                (name, std::fs::read(&path).expect("read"))
+            })
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// Whatever is beside the database folder (staging leftovers would show here).
+    fn beside_cards(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(self.dir.path().join("data/vtesdeck"))
+            .expect("data folder")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+fn assert_installed(cards: &Path) {
+    for file in [
+        "vtescrypt.csv",
+        "vteslib.csv",
+        "vtessets.csv",
+        "vteslibmeta.csv",
+        "provenance.toml",
+    ] {
+        assert!(
+            cards.join(file).is_file(),
+            "{} missing",
+            cards.join(file).display()
+        );
+    }
+}
+
+#[test]
+fn good_zip_installs_into_the_user_data_folder() {
+    let home = Home::new();
+    let url = serve(Reply::ok(fixture_zip("", &[], &[])));
+    home.vtesdeck()
+        .args(["db", "update", "--url", &url])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Installed 15 crypt and 20 library cards",
+        ));
+    assert_installed(&home.cards());
+    assert_eq!(home.beside_cards(), vec!["cards"]);
+    home.vtesdeck()
+        .args(["db", "info"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("Source:     {url}")))
+        .stdout(predicate::str::contains("(user data folder)"))
+        .stdout(predicate::str::contains("today"))
+        .stdout(predicate::str::contains(
+            "newest: Future Set (Future), released 2030-01-01",
+        ));
+}
+
+#[test]
+fn zip_with_files_in_a_subfolder_replaces_the_previous_copy() {
+    let home = Home::new();
+    home.install_good();
+    let url = serve(Reply::ok(fixture_zip("vtescsv_utf8/", &[], &[])));
+    home.vtesdeck()
+        .env("VTESDECK_DB_URL", &url)
+        .args(["db", "update"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("replacing the previous copy"));
+    assert_installed(&home.cards());
+    assert_eq!(home.beside_cards(), vec!["cards"]);
+}
+
+/// Installs a good database, then runs `db update` against `reply`: it must
+/// fail with exit 2 and `message`, and leave the database as it was.
+fn assert_update_fails_and_keeps_database(reply: Reply, message: &str) {
+    let home = Home::new();
+    home.install_good();
+    let before = home.snapshot();
+    let url = serve(reply);
+    home.vtesdeck()
+        .args(["db", "update", "--url", &url])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(message));
+    assert_eq!(home.snapshot(), before, "the previous database changed");
+    assert_eq!(home.beside_cards(), vec!["cards"], "staging left behind");
+    home.vtesdeck()
+        .args(["card", "Test Haven"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn truncated_zip_leaves_the_previous_database() {
+    let zip = fixture_zip("", &[], &[]);
+    let cut = zip[..zip.len() * 2 / 3].to_vec();
+    assert_update_fails_and_keeps_database(Reply::ok(cut), "not a readable zip archive");
+}
+
+#[test]
+fn interrupted_transfer_leaves_the_previous_database() {
+    let zip = fixture_zip("", &[], &[]);
+    let reply = Reply {
+        status: 200,
+        announced_length: Some(zip.len()),
+        body: zip[..zip.len() / 2].to_vec(),
+    };
+    assert_update_fails_and_keeps_database(reply, "download failed");
+}
+
+#[test]
+fn zip_missing_a_file_leaves_the_previous_database() {
+    let zip = fixture_zip("", &["vteslib.csv"], &[]);
+    assert_update_fails_and_keeps_database(Reply::ok(zip), "vteslib.csv not found");
+}
+
+#[test]
+fn zip_with_a_traversal_entry_leaves_the_previous_database() {
+    let zip = fixture_zip("", &[], &[("../../escape.csv", b"Id,Name\n")]);
+    assert_update_fails_and_keeps_database(
+        Reply::ok(zip),
+        "entry \"../../escape.csv\" points outside the target folder",
+    );
+}
+
+#[test]
+fn server_error_leaves_the_previous_database() {
+    let reply = Reply {
+        status: 500,
+        body: b"oops".to_vec(),
+        announced_length: None,
+    };
+    assert_update_fails_and_keeps_database(reply, "the server answered HTTP 500");
+}
+
+#[test]
+fn invalid_csv_leaves_the_previous_database() {
+    let zip = fixture_zip(
+        "",
+        &["vtescrypt.csv"],
+        &[("vtescrypt.csv", b"\"Id\",\"Name\"\n\"1\",\"x\"\n")],
+    );
+    assert_update_fails_and_keeps_database(Reply::ok(zip), "missing column");
+}
+
+#[test]
+fn unreachable_server_fails_without_a_database() {
+    let home = Home::new();
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("address").port();
+    drop(listener);
+    home.vtesdeck()
+        .args([
+            "db",
+            "update",
+            "--url",
+            &format!("http://127.0.0.1:{port}/x.zip"),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("download failed"));
+    assert!(!home.cards().exists());
+}
+
+#[test]
+fn update_refuses_to_run_offline() {
+    let home = Home::new();
+    home.vtesdeck()
+        .args(["--offline", "db", "update"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("db import"));
+}
+
+#[test]
+fn import_installs_a_zip_file() {
+    let home = Home::new();
+    let zip = home.dir.path().join("vtescsv_utf8.zip");
+    std::fs::write(&zip, fixture_zip("csv/", &[], &[])).expect("write zip");
+    home.vtesdeck()
+        .args(["db", "import"])
+        .arg(&zip)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Installed 15 crypt and 20 library cards",
+        ));
+    assert_installed(&home.cards());
+    home.vtesdeck()
+        .args(["db", "info", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("vtescsv_utf8.zip"))
+        .stdout(predicate::str::contains("\"crypt_cards\":15"));
+}
+
+#[test]
+fn import_installs_a_folder() {
+    let home = Home::new();
+    home.vtesdeck()
+        .args(["db", "import"])
+        .arg(common::fixture_cards_dir())
+        .assert()
+        .success();
+    assert_installed(&home.cards());
+    home.vtesdeck()
+        .args(["card", "Céleste Test"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Céleste Test"));
+}
+
+#[test]
+fn import_into_cards_dir_and_refuse_a_foreign_folder() {
+    let home = Home::new();
+    let target = home.dir.path().join("mine");
+    home.vtesdeck()
+        .args(["db", "import"])
+        .arg(common::fixture_cards_dir())
+        .arg("--cards")
+        .arg(&target)
+        .assert()
+        .success();
+    assert_installed(&target);
+    home.vtesdeck()
+        .args(["db", "import"])
+        .arg(common::fixture_cards_dir())
+        .arg("--cards")
+        .arg(home.dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a card database folder"));
+}
+
+#[test]
+fn import_of_a_missing_path_is_an_error() {
+    let home = Home::new();
+    home.vtesdeck()
+        .args(["db", "import", "no-such.zip"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no-such.zip"));
+}
+
+#[test]
+fn first_use_downloads_with_one_notice_line() {
+    let home = Home::new();
+    let url = serve(Reply::ok(fixture_zip("", &[], &[])));
+    let output = home
+        .vtesdeck()
+        .env("VTESDECK_DB_URL", &url)
+        .args(["card", "Test Haven"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Test Haven"))
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("downloading"), "{stderr}");
+    assert_installed(&home.cards());
+    home.vtesdeck()
+        .args(["card", "Test Haven"])
+        .assert()
+        .success()
+        .stderr(predicate::str::is_empty());
+}
+
+#[test]
+fn first_use_offline_stops_naming_update_and_import() {
+    let home = Home::new();
+    for offline in [["--offline"].as_slice(), [].as_slice()] {
+        home.vtesdeck()
+            .env(
+                "VTESDECK_OFFLINE",
+                if offline.is_empty() { "1" } else { "0" },
+            )
+            .args(offline)
+            .args(["card", "Test Haven"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("vtesdeck db update"))
+            .stderr(predicate::str::contains("vtesdeck db import PATH"));
+    }
+    assert!(!home.cards().exists());
+}
+
+#[test]
+fn first_use_download_failure_stops_naming_update_and_import() {
+    let home = Home::new();
+    let url = serve(Reply {
+        status: 500,
+        body: Vec::new(),
+        announced_length: None,
+    });
+    home.vtesdeck()
+        .env("VTESDECK_DB_URL", &url)
+        .args(["card", "Test Haven"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("HTTP 500"))
+        .stderr(predicate::str::contains("vtesdeck db update"))
+        .stderr(predicate::str::contains("vtesdeck db import PATH"));
+    assert!(!home.cards().exists());
+}
+
+#[test]
+fn info_without_a_database_names_update_and_import() {
+    let home = Home::new();
+    home.vtesdeck()
+        .args(["db", "info"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("db update"))
+        .stderr(predicate::str::contains("db import"));
+}
