@@ -76,6 +76,7 @@ fn metadata_problem(deck: &Deck, back: &Deck, to: OutputFormat) -> Option<String
 }
 
 #[test]
+#[ignore = "slow in debug builds: the whole TWDA, six formats; run with --include-ignored"]
 fn every_twda_deck_round_trips_through_every_format() {
     let db = CardDb::load(&common::cards_dir()).expect("card database");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(common::twda_dir())
