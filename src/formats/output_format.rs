@@ -147,6 +147,24 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_deck_is_written_and_reads_back_empty() {
+        let db = fixture_db();
+        let deck = Deck::from_text("", None, &db);
+        for format in OutputFormat::ALL {
+            let back = Deck::from_text(&format.write(&deck, &db), None, &db);
+            assert!(back.crypt.is_empty() && back.library.is_empty(), "{format}");
+            assert!(
+                back.unresolved.is_empty(),
+                "{format}: {:?}",
+                back.unresolved
+            );
+        }
+        assert!(OutputFormat::Twd
+            .write(&deck, &db)
+            .starts_with("Crypt (0 cards, min=0, max=0, avg=0)\n"));
+    }
+
+    #[test]
     fn jol_lackey_and_text_layouts() {
         let db = fixture_db();
         let mut deck = deck_of(
