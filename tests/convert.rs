@@ -121,6 +121,50 @@ fn every_twda_deck_round_trips_through_every_format() {
     );
 }
 
+#[test]
+fn a_deck_of_every_card_round_trips_through_every_format() {
+    let db = CardDb::load(&common::cards_dir()).expect("card database");
+    let raw = vtesdeck::formats::RawDeck::new(Format::Plain);
+    let mut deck = Deck::from_raw(raw, &db);
+    for (index, card) in db.cards().iter().enumerate() {
+        let entry = DeckCard {
+            id: card.id,
+            count: 1 + (index % 3) as u32,
+            line: index + 1,
+        };
+        if card.is_crypt() {
+            deck.crypt.push(entry);
+        } else {
+            deck.library.push(entry);
+        }
+    }
+    let expected = cards(&deck);
+    assert_eq!(expected.0.len() + expected.1.len(), db.cards().len());
+    for to in OutputFormat::ALL {
+        let back = Deck::from_text(&to.write(&deck, &db), None, &db);
+        assert_eq!(back.format, read_back_format(to), "--to {to}");
+        assert!(
+            back.unresolved.is_empty(),
+            "--to {to}: {:?}",
+            &back.unresolved[..3.min(back.unresolved.len())]
+        );
+        let got = cards(&back);
+        let wrong: Vec<u32> = expected
+            .0
+            .iter()
+            .chain(&expected.1)
+            .filter(|(id, count)| got.0.get(id).or_else(|| got.1.get(id)) != Some(count))
+            .map(|(id, _)| *id)
+            .take(10)
+            .collect();
+        assert!(
+            wrong.is_empty(),
+            "--to {to}: cards not read back: {wrong:?}"
+        );
+        assert_eq!(got, expected, "--to {to}");
+    }
+}
+
 /// The crypt and library part of a TWD text (from the `Crypt (` header on).
 fn card_section(text: &str) -> &str {
     text.find("Crypt (").map_or("", |at| text[at..].trim_end())
