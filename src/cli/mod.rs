@@ -3,6 +3,7 @@
 
 mod card;
 mod check;
+mod convert;
 mod db;
 mod draw;
 mod exit;
@@ -53,6 +54,8 @@ enum Command {
     Parse(parse::ParseArgs),
     /// Check tournament legality (sizes, grouping, banned and new cards) under a profile.
     Check(check::CheckArgs),
+    /// Write a deck in another layout: twd, jol, lackey, vdb (URL), json, text.
+    Convert(convert::ConvertArgs),
     /// Get, install and describe the card database (update, import, info).
     Db(db::DbArgs),
     /// Look cards up by name (as decklists do), or search them with filters.
@@ -142,6 +145,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Parse(args) => parse::run(&args, &global),
         Command::Check(args) => check::run(&args, &global),
+        Command::Convert(args) => convert::run(&args, &global),
         Command::Db(args) => db::run(&args, &global),
         Command::Card(args) => card::run(&args, &global),
         Command::Draw(args) => draw::run(&args, &global),

@@ -115,7 +115,7 @@ impl Deck {
             match resolve_line(line, db) {
                 Ok(cards) => resolved.push((line, cards)),
                 Err(suggestions) => {
-                    if line.kind == LineKind::Card {
+                    if line.kind != LineKind::MaybeCard {
                         deck.unresolved.push(Unresolved {
                             line: line.line,
                             text: line.text.clone(),
@@ -203,6 +203,11 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
 /// comment (` -- ...`, `(...)`, `* ...`), so that card names that contain
 /// such text still match first.
 fn resolve_line<'a>(line: &RawLine, db: &'a CardDb) -> Result<Vec<&'a Card>, Vec<String>> {
+    if let LineKind::Id(id) = line.kind {
+        if let Some(card) = db.get(id) {
+            return Ok(vec![card]);
+        }
+    }
     let found = |lookup: Lookup| match lookup {
         Lookup::Found { cards, .. } => Ok(cards.iter().filter_map(|id| db.get(*id)).collect()),
         Lookup::NotFound { suggestions } => Err(suggestions),
@@ -276,6 +281,23 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> &'a Card {
 mod tests {
     use super::*;
     use crate::testing::{deck_of, fixture_db};
+
+    #[test]
+    fn id_lines_resolve_by_id_and_unknown_ids_are_reported() {
+        let db = fixture_db();
+        let deck = Deck::from_text(
+            "https://vdb.im/decks/deck#200010=2;100004=3;999999=1",
+            None,
+            &db,
+        );
+        assert_eq!(deck.format, Format::VdbUrl);
+        let crypt: Vec<(CardId, u32)> = deck.crypt.iter().map(|e| (e.id, e.count)).collect();
+        let library: Vec<(CardId, u32)> = deck.library.iter().map(|e| (e.id, e.count)).collect();
+        assert_eq!(crypt, [(CardId(200_010), 2)]);
+        assert_eq!(library, [(CardId(100_004), 3)]);
+        assert_eq!(deck.unresolved.len(), 1);
+        assert_eq!(deck.unresolved[0].text, "999999=1");
+    }
 
     #[test]
     fn lines_naming_the_same_card_are_merged() {
