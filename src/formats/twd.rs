@@ -149,7 +149,9 @@ pub fn read(text: &str) -> RawDeck {
                 }
             }
             Part::Header | Part::Description => {
-                if let Some(value) = field(line, &["deck name"]) {
+                let name = field(line, &["deck name", "deckname", "deck", "name"])
+                    .filter(|_| deck.meta.name.is_none());
+                if let Some(value) = name {
                     deck.meta.name = Some(value.to_string()).filter(|v| !v.is_empty());
                 } else if let Some(value) = field(line, &["created by", "author"]) {
                     deck.meta.author = Some(value.to_string()).filter(|v| !v.is_empty());
@@ -419,6 +421,12 @@ mod tests {
             read("Crypt (1 cards)\n-1x Janey Pickman  6  ANI  Gangrel:4\nLibrary (0 cards)\n");
         assert_eq!(deck.problems.len(), 1);
         assert!(deck.lines.is_empty());
+    }
+
+    #[test]
+    fn other_deck_name_keys_are_read_once() {
+        let deck = read("Deck: Royal with Cheese\nDescription: Name: not this\nCrypt (0 cards)\nLibrary (0 cards)\n");
+        assert_eq!(deck.meta.name.as_deref(), Some("Royal with Cheese"));
     }
 
     #[test]
