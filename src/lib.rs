@@ -13,9 +13,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod analysis;
 pub mod cards;
 pub mod deck;
 pub mod formats;
 pub mod output;
+pub mod rules;
+pub mod sim;
 #[cfg(test)]
 pub(crate) mod testing;

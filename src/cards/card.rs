@@ -113,19 +113,20 @@ pub enum CardType {
 }
 
 impl CardType {
-    /// Every type, in the order the TWDA lists library sections.
+    /// Every type, library types in the order the TWDA lists its sections
+    /// (read from the archive), then the crypt types.
     pub const ALL: [CardType; 14] = [
         CardType::Master,
         CardType::Conviction,
         CardType::Action,
-        CardType::PoliticalAction,
-        CardType::Equipment,
-        CardType::Retainer,
         CardType::Ally,
+        CardType::Equipment,
+        CardType::PoliticalAction,
+        CardType::Power,
+        CardType::Retainer,
         CardType::ActionModifier,
         CardType::Reaction,
         CardType::Combat,
-        CardType::Power,
         CardType::Event,
         CardType::Vampire,
         CardType::Imbued,

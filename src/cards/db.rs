@@ -285,26 +285,7 @@ impl CardDb {
     /// Exact keys win; otherwise a close spelling is accepted only when it is
     /// within a small edit distance and no other name is as close.
     pub fn lookup(&self, written: &str, hint: PrintingHint, kind: Option<CardKind>) -> Lookup {
-        if let Some(found) = self
-            .verbatim
-            .get(written)
-            .and_then(|cards| self.pick(cards, hint, kind))
-        {
-            return Lookup::Found {
-                cards: found,
-                matched: MatchKind::Exact,
-            };
-        }
-        thread_local! {
-            static KEY: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-        }
-        let exact = KEY.with_borrow_mut(|key| {
-            fold_into(written, key);
-            self.names
-                .exact(key)
-                .and_then(|cards| self.pick(cards, hint, kind))
-        });
-        if let Some(found) = exact {
+        if let Some(found) = self.lookup_exact(written, hint, kind) {
             return Lookup::Found {
                 cards: found,
                 matched: MatchKind::Exact,
@@ -352,8 +333,22 @@ impl CardDb {
         hint: PrintingHint,
         kind: Option<CardKind>,
     ) -> Option<Vec<CardId>> {
-        let key = fold(written);
-        self.pick(self.names.exact(&key)?, hint, kind)
+        if let Some(found) = self
+            .verbatim
+            .get(written)
+            .and_then(|cards| self.pick(cards, hint, kind))
+        {
+            return Some(found);
+        }
+        thread_local! {
+            static KEY: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+        }
+        KEY.with_borrow_mut(|key| {
+            fold_into(written, key);
+            self.names
+                .exact(key)
+                .and_then(|cards| self.pick(cards, hint, kind))
+        })
     }
 
     /// Keeps the candidates that fit the hint and the section; `None` if none do.

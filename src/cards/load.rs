@@ -171,7 +171,7 @@ impl CommonColumns {
             burn_option: false,
             title: None,
             sect: None,
-            trifle: kind == CardKind::Library && text.contains("Trifle."),
+            trifle: kind == CardKind::Library && is_trifle(&text),
             text,
             printings: sets.printings(get(self.set)),
             banned,
@@ -180,6 +180,16 @@ impl CommonColumns {
             artist: self.artist.map(get).unwrap_or("").to_string(),
         })
     }
+}
+
+/// Whether a library card's text marks a trifle in its first line:
+/// `Trifle.`, `Master: trifle.`, `Master: unique trifle.`.
+fn is_trifle(text: &str) -> bool {
+    text.lines().next().is_some_and(|first| {
+        first
+            .split(|c: char| !c.is_alphabetic())
+            .any(|word| word.eq_ignore_ascii_case("trifle"))
+    })
 }
 
 fn split_list(text: &str, separator: char) -> Vec<String> {
@@ -382,5 +392,13 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.to_string().contains("vtescrypt.csv:2"), "{err}");
+    }
+
+    #[test]
+    fn trifle_is_read_in_any_spelling_of_the_first_line() {
+        assert!(is_trifle("Trifle.\nGain 1 pool."));
+        assert!(is_trifle("Master: trifle.\nText."));
+        assert!(is_trifle("Master: unique trifle.\nText."));
+        assert!(!is_trifle("Master.\nThis card is not a trifle."));
     }
 }

@@ -2,10 +2,17 @@
 //! with its `Args` and a `run` returning an [`Outcome`].
 
 mod card;
+mod check;
+mod convert;
 mod db;
+mod draw;
 mod exit;
 mod inputs;
 mod parse;
+mod progress;
+mod sim_options;
+mod stats;
+mod transfers;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -45,10 +52,22 @@ pub struct Cli {
 enum Command {
     /// Read decklists and print them normalised (or as JSON), with unresolved lines.
     Parse(parse::ParseArgs),
+    /// Check tournament legality (sizes, grouping, banned and new cards) under a profile.
+    Check(check::CheckArgs),
+    /// Write a deck in another layout: twd, jol, lackey, vdb (URL), json, text.
+    Convert(convert::ConvertArgs),
     /// Get, install and describe the card database (update, import, info).
     Db(db::DbArgs),
     /// Look cards up by name (as decklists do), or search them with filters.
     Card(card::CardArgs),
+    /// Odds of the opening hand and of the starting crypt cards (exact and sampled).
+    #[command(long_about = draw::LONG_ABOUT)]
+    Draw(draw::DrawArgs),
+    /// Simulate the influence phase: how fast the crypt comes into play, per seat.
+    #[command(long_about = transfers::LONG_ABOUT)]
+    Transfers(transfers::TransfersArgs),
+    /// What decks are made of (crypt, library, disciplines) and what their crypt can play.
+    Stats(stats::StatsArgs),
 }
 
 /// `--input-format` values.
@@ -125,8 +144,13 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Parse(args) => parse::run(&args, &global),
+        Command::Check(args) => check::run(&args, &global),
+        Command::Convert(args) => convert::run(&args, &global),
         Command::Db(args) => db::run(&args, &global),
         Command::Card(args) => card::run(&args, &global),
+        Command::Draw(args) => draw::run(&args, &global),
+        Command::Transfers(args) => transfers::run(&args, &global),
+        Command::Stats(args) => stats::run(&args, &global),
     };
     match result {
         Ok(outcome) => outcome.into(),

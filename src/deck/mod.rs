@@ -132,9 +132,14 @@ impl Deck {
         let mut resolved: Vec<(&RawLine, Vec<&Card>)> = Vec::new();
         let mut fuzzy_left = MAX_FUZZY_LINES;
         for line in &raw.lines {
-            let exact = db.lookup_exact(&line.name, line.hint, line.section);
+            let exact = match line.kind {
+                LineKind::Id(id) => db.get(id).map(|card| vec![card]),
+                _ => db
+                    .lookup_exact(&line.name, line.hint, line.section)
+                    .map(|ids| cards_of(&ids, db)),
+            };
             let (result, reason) = match exact {
-                Some(ids) => (Ok(cards_of(&ids, db)), None),
+                Some(cards) => (Ok(cards), None),
                 None if fuzzy_left > 0 => {
                     fuzzy_left -= 1;
                     (resolve_line(line, db), None)
@@ -150,7 +155,7 @@ impl Deck {
             match result {
                 Ok(cards) => resolved.push((line, cards)),
                 Err(suggestions) => {
-                    if line.kind == LineKind::Card {
+                    if line.kind != LineKind::MaybeCard {
                         deck.unresolved.push(Unresolved {
                             line: line.line,
                             text: line.text.clone(),
@@ -262,6 +267,11 @@ fn resolve_line_exactly<'a>(line: &RawLine, db: &'a CardDb) -> Option<Vec<&'a Ca
 /// comment (` -- ...`, `(...)`, `* ...`), so that card names that contain
 /// such text still match first.
 fn resolve_line<'a>(line: &RawLine, db: &'a CardDb) -> Result<Vec<&'a Card>, Vec<String>> {
+    if let LineKind::Id(id) = line.kind {
+        if let Some(card) = db.get(id) {
+            return Ok(vec![card]);
+        }
+    }
     let found = |lookup: Lookup| match lookup {
         Lookup::Found { cards, .. } => Ok(cards.iter().filter_map(|id| db.get(*id)).collect()),
         Lookup::NotFound { suggestions } => Err(suggestions),
@@ -362,6 +372,23 @@ mod tests {
         assert!(deck.crypt.is_empty() && deck.library.is_empty());
         let lines: Vec<usize> = deck.unresolved.iter().map(|u| u.line).collect();
         assert_eq!(lines, [1, 2]);
+    }
+
+    #[test]
+    fn id_lines_resolve_by_id_and_unknown_ids_are_reported() {
+        let db = fixture_db();
+        let deck = Deck::from_text(
+            "https://vdb.im/decks/deck#200010=2;100004=3;999999=1",
+            None,
+            &db,
+        );
+        assert_eq!(deck.format, Format::VdbUrl);
+        let crypt: Vec<(CardId, u32)> = deck.crypt.iter().map(|e| (e.id, e.count)).collect();
+        let library: Vec<(CardId, u32)> = deck.library.iter().map(|e| (e.id, e.count)).collect();
+        assert_eq!(crypt, [(CardId(200_010), 2)]);
+        assert_eq!(library, [(CardId(100_004), 3)]);
+        assert_eq!(deck.unresolved.len(), 1);
+        assert_eq!(deck.unresolved[0].text, "999999=1");
     }
 
     #[test]

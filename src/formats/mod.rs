@@ -1,22 +1,35 @@
-//! Decklist formats: detection, and one reader per format producing a [`RawDeck`].
+//! Decklist formats: detection, one reader per format producing a [`RawDeck`],
+//! and the writers of [`OutputFormat`] (`convert`).
 //!
 //! A reader only splits text into card lines (count, written name, printing
 //! hint, line number) and metadata; names are resolved against the card
 //! database by [`crate::deck::Deck::from_raw`].
 
+pub mod ardb;
 mod decode;
+pub mod eldb;
+pub mod forum;
+pub mod jol;
+pub mod json;
+pub mod lackey;
+mod output_format;
 pub mod plain;
 pub mod screen;
+pub mod secret_library;
+pub mod text;
 pub mod twd;
+pub mod twd_writer;
+pub mod vdb_url;
 
 use std::fmt;
 
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use crate::cards::{CardKind, PrintingHint};
+use crate::cards::{CardId, CardKind, PrintingHint};
 
 pub use decode::decode;
+pub use output_format::{DeckWriter, OutputFormat};
 
 /// A decklist layout vtesdeck reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -137,6 +150,9 @@ pub enum LineKind {
     /// A bare name that may be prose (Sutekh JOL single copies): used when it
     /// resolves exactly, ignored otherwise.
     MaybeCard,
+    /// A card given by its VEKN id (VDB URL, JSON): the id wins over the name;
+    /// an unknown id is reported like an unknown name.
+    Id(CardId),
 }
 
 /// One card line as read, before name resolution.
@@ -214,29 +230,75 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// Picks the format of a text from its content.
+/// Picks the format of a text from its content: the first of [`Format::ALL`]
+/// whose shape the text has, else [`Format::Plain`].
 pub fn detect(text: &str) -> Format {
-    if twd::looks_like(text) {
-        Format::Twd
-    } else {
-        Format::Plain
+    Format::ALL
+        .into_iter()
+        .find(|&format| looks_like(text, format))
+        .unwrap_or(Format::Plain)
+}
+
+/// Whether a text has the shape of a format.
+fn looks_like(text: &str, format: Format) -> bool {
+    match format {
+        Format::Json => json::looks_like(text),
+        Format::VdbUrl => vdb_url::looks_like(text),
+        Format::Forum => forum::looks_like(text),
+        Format::Eldb => eldb::looks_like(text),
+        Format::Twd => twd::looks_like(text),
+        Format::Ardb => ardb::looks_like(text),
+        Format::SecretLibrary => secret_library::looks_like(text),
+        Format::Lackey => lackey::looks_like(text),
+        Format::Jol => jol::looks_like(text),
+        Format::Plain => true,
     }
 }
 
 /// Reads a decklist text, detecting its format unless one is given.
 ///
 /// Lines no reader should see (control characters, over-long lines, lines past
-/// [`screen::MAX_LINES`]) are blanked first and reported as problems.
+/// [`screen::MAX_LINES`]) are blanked first, and card lines over
+/// [`screen::MAX_CARD_COUNT`] copies taken out after; all are reported as problems.
 pub fn read(text: &str, format: Option<Format>) -> RawDeck {
-    let screened = screen::screen(text);
-    let text = screened.text.as_ref();
     let format = format.unwrap_or_else(|| detect(text));
+    // JSON and VDB URL decks are one line holding the whole deck.
+    let max_line_bytes = match format {
+        Format::Json | Format::VdbUrl => usize::MAX,
+        _ => screen::MAX_LINE_BYTES,
+    };
+    let screened = screen::screen(text, max_line_bytes);
+    let text = screened.text.as_ref();
     let mut deck = match format {
         Format::Twd => twd::read(text),
-        _ => plain::read_as(text, format),
+        Format::Jol => jol::read(text),
+        Format::Lackey => lackey::read(text),
+        Format::Ardb => ardb::read(text),
+        Format::SecretLibrary => secret_library::read(text),
+        Format::Eldb => eldb::read(text),
+        Format::Forum => forum::read(text),
+        Format::Plain => plain::read(text),
+        Format::VdbUrl => vdb_url::read(text),
+        Format::Json => json::read(text),
     };
-    if !screened.problems.is_empty() {
-        deck.problems.extend(screened.problems);
+    let mut problems = screened.problems;
+    deck.lines.retain(|line| {
+        if line.count <= screen::MAX_CARD_COUNT {
+            return true;
+        }
+        problems.push(LineProblem {
+            line: line.line,
+            text: line.text.clone(),
+            message: format!(
+                "card count {} too large (at most {})",
+                line.count,
+                screen::MAX_CARD_COUNT
+            ),
+        });
+        false
+    });
+    if !problems.is_empty() {
+        deck.problems.extend(problems);
         deck.problems.sort_by_key(|p| p.line);
     }
     deck
@@ -299,6 +361,36 @@ mod tests {
     use crate::cards::Group;
 
     #[test]
+    fn counts_over_the_cap_are_problems_in_every_format() {
+        let deck = read(
+            "Crypt:\n1500\tAlma Test\n3\tTest Bleed\n",
+            Some(Format::Lackey),
+        );
+        assert_eq!(deck.lines.len(), 1);
+        assert_eq!(deck.problems.len(), 1);
+        assert!(deck.problems[0].message.contains("too large"));
+    }
+
+    #[test]
+    fn one_line_formats_may_have_long_lines() {
+        let long_line = format!("{{\"name\": \"{}\"}}", "a".repeat(screen::MAX_LINE_BYTES));
+        let deck = read(&long_line, Some(Format::Json));
+        assert!(deck
+            .problems
+            .iter()
+            .all(|p| !p.message.contains("too long")));
+        let deck = read(&long_line, Some(Format::Plain));
+        assert!(deck.problems[0].message.contains("too long"));
+        let url = format!(
+            "https://vdb.im/decks/deck?name={}#200001=2",
+            "a".repeat(5000)
+        );
+        let deck = read(&url, None);
+        assert_eq!(deck.format, Format::VdbUrl);
+        assert!(deck.problems.is_empty());
+    }
+
+    #[test]
     fn printing_suffixes_are_split() {
         let (name, hint) = split_printing_suffix("Theo Bell (G6)");
         assert_eq!(name, "Theo Bell");
@@ -322,6 +414,94 @@ mod tests {
                 lines(text).collect::<Vec<_>>(),
                 text.lines().collect::<Vec<_>>()
             );
+        }
+    }
+
+    #[test]
+    fn detection_picks_each_shape() {
+        let cases = [
+            ("{\"crypt\": [], \"library\": []}", Format::Json),
+            ("https://vdb.im/decks/deck?name=X#200001=12;100004=90", Format::VdbUrl),
+            ("\"X\"\n\"Me\"\n\"\"\n1\n\"Alma Test\"\n", Format::Eldb),
+            ("Crypt (1 cards)\n1x Alma Test 1 pot Brujah:1\nLibrary (1 cards)\n1x Test Punch\n", Format::Twd),
+            ("Crypt [1 vampires]\n 1x Alma Test 1 pot Brujah:1\nLibrary [1 cards]\n 1x Test Punch\n", Format::Ardb),
+            ("Crypt\n---\n1 Alma Test\n\nLibrary\n---\n1 Test Punch\n", Format::SecretLibrary),
+            ("1\tTest Punch\nCrypt:\n1\tAlma Test\n", Format::Lackey),
+            ("1x Alma Test\n\n1x Test Punch\n", Format::Jol),
+            ("Crypt:\nAlma Test x1\nLibrary:\n(1) Test Punch\n", Format::Plain),
+        ];
+        for (text, format) in cases {
+            assert_eq!(detect(text), format, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn every_reader_survives_garbage() {
+        let mut inputs: Vec<String> = vec![
+            String::new(),
+            "\u{0}\u{1}\u{ff}\u{fffd}".repeat(50),
+            "99999999999999999999999x Alma\n-1x B\n0 C\n".to_string(),
+            "Crypt [99999999999999999999 vampires]\n 1x\n[tr][td][/td][/tr]\n".to_string(),
+            "\"\n\"\"\n12\n\"\n".to_string(),
+            "https://vdb.im/#=;==;1=;=1;%;%4;99999999999=99999999999".to_string(),
+            "{\"crypt\":[{\"id\":1,\"name\":\"x\",\"count\":4294967295}],\"library\":[]}"
+                .to_string(),
+            "Deck Name:\nDescription:\nCrypt\n---\n".to_string(),
+        ];
+        // Random texts built from the pieces the readers look for, so that
+        // every branch of every reader sees broken input.
+        const PIECES: [&str; 28] = [
+            "Crypt",
+            "Library",
+            " (",
+            "[",
+            "]",
+            ")",
+            " cards",
+            " vampires",
+            ":",
+            "---",
+            "\n",
+            "\t",
+            "\"",
+            "x ",
+            "2",
+            "99999999999",
+            "-",
+            "#",
+            "=",
+            ";",
+            "{",
+            "[td]",
+            "[/td]",
+            "[tr]",
+            "[url=a]",
+            "https://vdb.im/d?name=%",
+            "é",
+            "\u{0}",
+        ];
+        let mut seed = 0x2545_f491_u32;
+        for _ in 0..120 {
+            let text: String = (0..40)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 17;
+                    seed ^= seed << 5;
+                    PIECES[seed as usize % PIECES.len()]
+                })
+                .collect();
+            inputs.push(text);
+        }
+        let db = crate::testing::fixture_db();
+        for text in &inputs {
+            let detected = read(text, None);
+            assert_eq!(detected.format, detect(text));
+            for format in Format::ALL {
+                let raw = read(text, Some(format));
+                assert_eq!(raw.format, format);
+                let deck = crate::deck::Deck::from_raw(raw, &db);
+                assert!(deck.crypt.iter().chain(&deck.library).all(|e| e.count > 0));
+            }
         }
     }
 

@@ -32,10 +32,18 @@ pub fn read(text: &str) -> RawDeck {
 /// Reads a plain list, labelled with the given format (JOL, Lackey and
 /// Secret Library texts are plain lists with a known layout).
 pub fn read_as(text: &str, format: Format) -> RawDeck {
+    read_lines(
+        super::lines(text).enumerate().map(|(i, l)| (i + 1, l)),
+        format,
+    )
+}
+
+/// Reads numbered lines (1-based) as a plain list: for readers that handle a
+/// header of their own and hand the rest of the file over.
+pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: Format) -> RawDeck {
     let mut deck = RawDeck::new(format);
     let mut section = None;
-    for (index, raw) in super::lines(text).enumerate() {
-        let number = index + 1;
+    for (number, raw) in lines {
         let line = raw.trim();
         if line.is_empty()
             || line.starts_with('#')

@@ -52,9 +52,11 @@ fn is_control_byte(b: u8) -> bool {
     (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) || b == 0x7f
 }
 
-/// Blanks the lines with control characters and the over-long lines, and cuts
-/// the text after [`MAX_LINES`] lines, each with a problem naming the line.
-pub fn screen(text: &str) -> Screened<'_> {
+/// Blanks the lines with control characters and the lines over
+/// `max_line_bytes` (normally [`MAX_LINE_BYTES`]; JSON and VDB URL decks are
+/// one long line), and cuts the text after [`MAX_LINES`] lines, each with a problem
+/// naming the line.
+pub fn screen(text: &str, max_line_bytes: usize) -> Screened<'_> {
     let mut problems = Vec::new();
     let mut kept = String::new();
     let mut changed = false;
@@ -75,9 +77,9 @@ pub fn screen(text: &str) -> Screened<'_> {
             break;
         }
         let content = line.strip_suffix('\n').unwrap_or(line);
-        let problem = if content.len() > MAX_LINE_BYTES {
+        let problem = if content.len() > max_line_bytes {
             Some(format!(
-                "line too long ({} bytes; a card line is at most {MAX_LINE_BYTES}): not read",
+                "line too long ({} bytes; a card line is at most {max_line_bytes}): not read",
                 content.len()
             ))
         } else {
@@ -167,7 +169,7 @@ mod tests {
 
     #[test]
     fn clean_text_is_borrowed_unchanged() {
-        let screened = screen("2x Alma Test\n\n3x Test Bleed\n");
+        let screened = screen("2x Alma Test\n\n3x Test Bleed\n", MAX_LINE_BYTES);
         assert!(matches!(
             screened.text,
             Cow::Borrowed("2x Alma Test\n\n3x Test Bleed\n")
@@ -177,7 +179,10 @@ mod tests {
 
     #[test]
     fn nul_line_is_blanked_and_named() {
-        let screened = screen("2x Alma Test\n2x Bruno\0 Test\n3x Test Bleed");
+        let screened = screen(
+            "2x Alma Test\n2x Bruno\0 Test\n3x Test Bleed",
+            MAX_LINE_BYTES,
+        );
         assert_eq!(screened.text, "2x Alma Test\n\n3x Test Bleed");
         assert_eq!(screened.problems.len(), 1);
         assert_eq!(screened.problems[0].line, 2);
@@ -187,14 +192,15 @@ mod tests {
 
     #[test]
     fn carriage_returns_and_tabs_are_text() {
-        let screened = screen("2x Alma Test\r\n3\tTest Bleed\r\n");
+        let screened = screen("2x Alma Test\r\n3\tTest Bleed\r\n", MAX_LINE_BYTES);
         assert!(screened.problems.is_empty());
     }
 
     #[test]
     fn long_line_is_blanked() {
         let long = format!("1x {}\n2x Alma Test\n", "a".repeat(MAX_LINE_BYTES));
-        let screened = screen(&long);
+        let screened = screen(&long, MAX_LINE_BYTES);
+        assert!(screen(&long, usize::MAX).problems.is_empty());
         assert_eq!(screened.text, "\n2x Alma Test\n");
         assert_eq!(screened.problems[0].line, 1);
         assert!(screened.problems[0].text.ends_with('…'));
@@ -203,7 +209,7 @@ mod tests {
     #[test]
     fn text_is_cut_after_max_lines() {
         let text = "2x Alma Test\n".repeat(MAX_LINES + 5);
-        let screened = screen(&text);
+        let screened = screen(&text, MAX_LINE_BYTES);
         assert_eq!(screened.text.lines().count(), MAX_LINES);
         assert_eq!(screened.problems.len(), 1);
         assert_eq!(screened.problems[0].line, MAX_LINES + 1);

@@ -138,6 +138,10 @@ pub fn read(text: &str) -> RawDeck {
             part = Part::Library;
             continue;
         }
+        let line = match part {
+            Part::Header | Part::Description => without_template_hint(line),
+            Part::Crypt | Part::Library => line,
+        };
         match part {
             Part::Header | Part::Description if !line.contains(':') => {
                 if part == Part::Description {
@@ -145,7 +149,9 @@ pub fn read(text: &str) -> RawDeck {
                 }
             }
             Part::Header | Part::Description => {
-                if let Some(value) = field(line, &["deck name"]) {
+                let name = field(line, &["deck name", "deckname", "deck", "name"])
+                    .filter(|_| deck.meta.name.is_none());
+                if let Some(value) = name {
                     deck.meta.name = Some(value.to_string()).filter(|v| !v.is_empty());
                 } else if let Some(value) = field(line, &["created by", "author"]) {
                     deck.meta.author = Some(value.to_string()).filter(|v| !v.is_empty());
@@ -178,14 +184,30 @@ pub fn read(text: &str) -> RawDeck {
     deck
 }
 
-/// `Name: value` with any of the given names (case ignored).
+/// `Name: value` with any of the given names (case ignored); a VDB template
+/// placeholder (`[Description]`, `Author Name`) reads as an empty value.
 fn field<'a>(line: &'a str, names: &[&str]) -> Option<&'a str> {
     let (key, value) = line.split_once(':')?;
     let key = key.trim();
+    let value = value.trim();
+    let placeholder = (value.starts_with('[') && value.ends_with(']')) || value == "Author Name";
     names
         .iter()
         .any(|name| key.eq_ignore_ascii_case(name))
-        .then(|| value.trim())
+        .then_some(if placeholder { "" } else { value })
+}
+
+/// Removes the `# ...` hints of VDB's "TWD (with hints)" template: a line
+/// that starts with `#` and the `[Description]` placeholder become empty, a
+/// trailing `   # OPTIONAL` is cut.
+fn without_template_hint(line: &str) -> &str {
+    if line.starts_with('#') || line == "[Description]" {
+        return "";
+    }
+    match line.find("  # ") {
+        Some(at) => line[..at].trim_end(),
+        None => line,
+    }
 }
 
 /// Reads the event block at the top of a TWDA entry (up to the first blank line).
@@ -194,6 +216,8 @@ fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
         .iter()
         .map(|l| l.trim())
         .take_while(|l| !l.is_empty())
+        .map(without_template_hint)
+        .filter(|l| !l.is_empty())
         .collect();
     let Some(date_index) = block
         .iter()
@@ -315,7 +339,7 @@ fn library_name(rest: &str) -> &str {
 /// Splits a crypt line after the count into the name and a printing hint:
 /// `Theo Bell (ADV)   7  CEL POT PRE dom  Brujah:2` gives `Theo Bell`,
 /// advanced, group 2. A line without columns is taken whole as the name.
-fn crypt_name(rest: &str) -> (String, PrintingHint) {
+pub(super) fn crypt_name(rest: &str) -> (String, PrintingHint) {
     let mut hint = PrintingHint::default();
     let rest = rest.split(" -- ").next().unwrap_or(rest);
     let mut tokens = rest
@@ -400,10 +424,29 @@ mod tests {
     }
 
     #[test]
+    fn other_deck_name_keys_are_read_once() {
+        let deck = read("Deck: Royal with Cheese\nDescription: Name: not this\nCrypt (0 cards)\nLibrary (0 cards)\n");
+        assert_eq!(deck.meta.name.as_deref(), Some("Royal with Cheese"));
+    }
+
+    #[test]
     fn date_ranges_take_the_first_day() {
         assert_eq!(
             parse_date("December 13th 2021 -- December 15th 2021"),
             NaiveDate::from_ymd_opt(2021, 12, 13)
         );
+    }
+
+    #[test]
+    fn vdb_template_hints_and_placeholders_are_dropped() {
+        let text = "# REPLACE BELOW LINES\nTest Cup        # Event Name\nMarch 25th 2023        # Event Date\n\nDeck Name: Testers          # OPTIONAL\nCreated by: Author Name     # OPTIONAL\nDescription:                # OPTIONAL\n[Description]\n\nCrypt (1 cards, min=1 max=1 avg=1)\n1x Alma Test  1 pot  Brujah:1\nLibrary (0 cards)\n";
+        let deck = read(text);
+        assert_eq!(deck.meta.name.as_deref(), Some("Testers"));
+        assert_eq!(
+            deck.meta.event.and_then(|e| e.name).as_deref(),
+            Some("Test Cup")
+        );
+        assert_eq!(deck.meta.description, None);
+        assert_eq!(deck.meta.author, None);
     }
 }

@@ -2,6 +2,14 @@
 
 pub mod card_json;
 pub mod card_text;
+pub mod check;
 pub mod db_text;
 pub mod deck_json;
 pub mod deck_text;
+pub mod draw_table;
+pub mod stats_json;
+pub mod stats_table;
+pub mod transfer_chart;
+pub mod transfer_plot;
+pub mod transfer_table;
+pub mod twd_header;

@@ -1,0 +1,133 @@
+//! Crypt capacity figures in the TWDA's sense: `min`, `max`, `avg`.
+
+use serde::Serialize;
+
+use crate::cards::CardDb;
+use crate::deck::Deck;
+
+/// How many crypt cards a player starts with: `min` and `max` sum this many capacities.
+pub const OPENING_CRYPT_CARDS: usize = 4;
+
+/// The capacity spread of a crypt, copies counted.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CapacitySpread {
+    /// Sum of the 4 smallest capacities (all of them in a crypt of fewer than 4 cards).
+    pub min: u32,
+    /// Sum of the 4 largest capacities.
+    pub max: u32,
+    /// Mean capacity over all copies (0 for an empty crypt).
+    pub average: f64,
+    /// The mean as the TWDA prints it: two decimals, trailing zeros removed (`4.42`, `4`, `3.5`).
+    pub average_text: String,
+}
+
+impl CapacitySpread {
+    /// Computes the spread of a deck's crypt (cards unknown to the database are left out).
+    pub fn of_deck(deck: &Deck, db: &CardDb) -> CapacitySpread {
+        let mut capacities: Vec<u32> = Vec::new();
+        for entry in &deck.crypt {
+            if let Some(capacity) = db.get(entry.id).and_then(|card| card.capacity) {
+                for _ in 0..entry.count {
+                    capacities.push(u32::from(capacity));
+                }
+            }
+        }
+        CapacitySpread::from_capacities(capacities)
+    }
+
+    /// Computes the spread of a list of capacities, one per copy.
+    pub fn from_capacities(mut capacities: Vec<u32>) -> CapacitySpread {
+        capacities.sort_unstable();
+        let take = OPENING_CRYPT_CARDS.min(capacities.len());
+        let min = capacities[..take].iter().sum();
+        let max = capacities[capacities.len() - take..].iter().sum();
+        let total: u64 = capacities.iter().map(|&c| u64::from(c)).sum();
+        let count = capacities.len() as u64;
+        let average = if count == 0 {
+            0.0
+        } else {
+            total as f64 / count as f64
+        };
+        CapacitySpread {
+            min,
+            max,
+            average,
+            average_text: twda_average(total, count),
+        }
+    }
+}
+
+/// Formats `total / count` as the TWDA does: rounded to two decimals, a half
+/// up (the archive writes `avg=2.63` for 42 / 16 = 2.625), then trailing zeros
+/// and a trailing point removed. `0` for an empty crypt.
+pub fn twda_average(total: u64, count: u64) -> String {
+    if count == 0 {
+        return "0".to_string();
+    }
+    let scaled = total * 100;
+    let mut hundredths = scaled / count;
+    let remainder = scaled % count;
+    if remainder * 2 >= count {
+        hundredths += 1;
+    }
+    let whole = hundredths / 100;
+    let fraction = hundredths % 100;
+    match fraction {
+        0 => whole.to_string(),
+        f if f % 10 == 0 => format!("{whole}.{}", f / 10),
+        f => format!("{whole}.{f:02}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{deck_of, fixture_db};
+
+    #[test]
+    fn min_and_max_sum_the_four_extreme_capacities_counting_copies() {
+        let spread = CapacitySpread::from_capacities(vec![6, 6, 6, 7, 7, 5, 5, 3, 3, 2, 2, 1]);
+        assert_eq!(spread.min, 1 + 2 + 2 + 3);
+        assert_eq!(spread.max, 7 + 7 + 6 + 6);
+        assert_eq!(spread.average_text, "4.42");
+    }
+
+    #[test]
+    fn average_drops_trailing_zeros() {
+        assert_eq!(twda_average(48, 12), "4");
+        assert_eq!(twda_average(42, 12), "3.5");
+        assert_eq!(twda_average(49, 12), "4.08");
+        assert_eq!(twda_average(0, 0), "0");
+    }
+
+    #[test]
+    fn average_rounds_halves_up() {
+        // 42 / 16 = 2.625 -> 2.63 (TWDA 2k9marseillemq); 70 / 16 = 4.375 -> 4.38
+        assert_eq!(twda_average(42, 16), "2.63");
+        assert_eq!(twda_average(70, 16), "4.38");
+        // 4.4166.. -> 4.42; 4.0833.. -> 4.08
+        assert_eq!(twda_average(53, 12), "4.42");
+    }
+
+    #[test]
+    fn small_crypt_sums_every_card() {
+        let spread = CapacitySpread::from_capacities(vec![3, 9]);
+        assert_eq!((spread.min, spread.max), (12, 12));
+        let empty = CapacitySpread::from_capacities(Vec::new());
+        assert_eq!(
+            (empty.min, empty.max, empty.average_text.as_str()),
+            (0, 0, "0")
+        );
+    }
+
+    #[test]
+    fn deck_capacities_come_from_the_card_database() {
+        let db = fixture_db();
+        // Alma 1, Bruno 3 x2, Carla 5, Eva 11 x3
+        let deck = deck_of(&db, &[(200001, 1), (200002, 2), (200003, 1), (200005, 3)]);
+        let spread = CapacitySpread::of_deck(&deck, &db);
+        assert_eq!(spread.min, 1 + 3 + 3 + 5);
+        assert_eq!(spread.max, 11 * 3 + 5);
+        assert_eq!(spread.average_text, "6.43"); // 45 / 7 = 6.428..
+    }
+}

@@ -1,0 +1,192 @@
+//! `vtesdeck check`: tournament legality of decklists, for people and for CI.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+use chrono::NaiveDate;
+use clap::{Args, ValueEnum};
+use vtesdeck::output::check::{
+    CheckRenderer, CheckSummary, GithubRenderer, JsonLinesRenderer, JunitRenderer, TableOptions,
+    TableRenderer,
+};
+use vtesdeck::rules::{CheckDate, Checker, Profile};
+
+use super::{inputs, report_input_error, Global, Outcome};
+
+/// Arguments of `vtesdeck check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Decklist files, directories (read recursively), or `-` for standard input.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+
+    /// Judge at this date: YYYY-MM-DD, `today`, or `event` (each TWD deck's own event
+    /// date; a deck without one is reported as an error and not judged).
+    #[arg(long, value_name = "DATE", default_value = "today", value_parser = parse_date)]
+    date: DateArg,
+
+    /// Rule set: a shipped profile (standard, v5, limited, duel, classic, house-4)
+    /// or a TOML file of your own.
+    #[arg(long, value_name = "NAME|FILE.toml", default_value = "standard")]
+    profile: String,
+
+    /// Players at the table (the `classic` library maximum: 40 + 10 per player).
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=6))]
+    players: u32,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+    format: OutputFormat,
+
+    /// One JSON object per deck, one per line (same as `--format json`).
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
+
+    /// Show warnings too (duplicate unique cards and events, unplayable cards);
+    /// JSON always carries them.
+    #[arg(long)]
+    warnings: bool,
+
+    /// Human output: leave out the lines of legal decks.
+    #[arg(short, long)]
+    quiet: bool,
+
+    /// Colour in the human output: auto (only on a terminal, not with NO_COLOR), always, never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    color: ColorChoice,
+}
+
+/// `--date` values.
+#[derive(Debug, Clone, Copy)]
+enum DateArg {
+    Today,
+    Event,
+    On(NaiveDate),
+}
+
+fn parse_date(text: &str) -> Result<DateArg, String> {
+    match text {
+        "today" => Ok(DateArg::Today),
+        "event" => Ok(DateArg::Event),
+        _ => NaiveDate::parse_from_str(text, "%Y-%m-%d")
+            .map(DateArg::On)
+            .map_err(|_| format!("expected YYYY-MM-DD, `today` or `event`, found {text:?}")),
+    }
+}
+
+/// `--format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum OutputFormat {
+    /// A line per legal deck, a table of problems per illegal deck, a summary.
+    Human,
+    /// JSON Lines: one object per deck.
+    Json,
+    /// GitHub Actions annotations (`::error file=...,line=...::...`).
+    Github,
+    /// A JUnit XML report, one test case per deck.
+    Junit,
+}
+
+/// `--color` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ColorChoice {
+    /// Colour on a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// Runs `check`: exit 0 when every deck is legal, 1 when one is illegal, 2 on an error
+/// (bad arguments, no card database, an unreadable or undated input).
+pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
+    let profile = Profile::find(&args.profile).context("--profile")?;
+    let db = global.card_db()?;
+    let date = match args.date {
+        DateArg::Today => CheckDate::On(chrono::Local::now().date_naive()),
+        DateArg::Event => CheckDate::Event,
+        DateArg::On(date) => CheckDate::On(date),
+    };
+    let checker = Checker::new(&db, &profile, date, args.players)?;
+    let mut renderer = renderer(args);
+
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut summary = CheckSummary::default();
+    let mut outcome = Outcome::Ok;
+    for (path, input) in load_all(&args.paths, global, &db) {
+        let judged = input.and_then(|deck| Ok(checker.check(&deck)?));
+        match judged {
+            Ok(report) => {
+                summary.add(&report);
+                if !report.legal {
+                    outcome = outcome.merge(Outcome::Findings);
+                }
+                renderer.deck(&mut out, &report)?;
+            }
+            Err(err) => {
+                summary.add_error();
+                outcome = outcome.merge(Outcome::Error);
+                out.flush()?;
+                report_input_error(&err);
+                renderer.input_error(&mut out, &path, &format!("{err:#}"))?;
+            }
+        }
+    }
+    renderer.finish(&mut out, &summary)?;
+    out.flush()?;
+    Ok(outcome)
+}
+
+/// The renderer the arguments ask for.
+fn renderer(args: &CheckArgs) -> Box<dyn CheckRenderer> {
+    let format = if args.json {
+        OutputFormat::Json
+    } else {
+        args.format
+    };
+    match format {
+        OutputFormat::Json => Box::new(JsonLinesRenderer),
+        OutputFormat::Github => Box::new(GithubRenderer {
+            warnings: args.warnings,
+        }),
+        OutputFormat::Junit => Box::new(JunitRenderer::new(args.warnings)),
+        OutputFormat::Human => {
+            let terminal = std::io::stdout().is_terminal();
+            let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+            let color = match args.color {
+                ColorChoice::Always => true,
+                ColorChoice::Never => false,
+                ColorChoice::Auto => terminal && !no_color,
+            };
+            Box::new(TableRenderer::new(TableOptions {
+                color,
+                terminal,
+                warnings: args.warnings,
+                quiet: args.quiet,
+                ..TableOptions::default()
+            }))
+        }
+    }
+}
+
+/// Every input with the path it came from, read in parallel, in input order.
+fn load_all(
+    paths: &[PathBuf],
+    global: &Global,
+    db: &vtesdeck::cards::CardDb,
+) -> Vec<(String, inputs::Input)> {
+    use rayon::prelude::*;
+    inputs::expand(paths)
+        .into_par_iter()
+        .map(|path| match path {
+            Ok(path) => (
+                path.display().to_string(),
+                inputs::load(&path, global.input_format, db),
+            ),
+            Err(err) => (String::new(), Err(err)),
+        })
+        .collect()
+}

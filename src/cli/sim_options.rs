@@ -1,0 +1,47 @@
+//! Options the simulation subcommands share: seed, samples, threads, quiet.
+
+use clap::Args;
+use vtesdeck::sim::seed::Seed;
+
+/// `--samples`, `--seed`, `--threads`, `--quiet`.
+#[derive(Debug, Args)]
+pub struct SimArgs {
+    /// Number of sampled games.
+    #[arg(long, default_value_t = 100_000, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub samples: u64,
+
+    /// Seed of the random draws, for a reproducible run (default: from the clock;
+    /// the seed used is printed and written in the JSON). The same seed gives the
+    /// same figures whatever the number of threads.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+impl SimArgs {
+    /// The seed to use.
+    pub fn seed(&self) -> Seed {
+        self.seed.map_or_else(Seed::from_clock, Seed)
+    }
+
+    /// Runs `work` on a pool of `--threads` threads (the global pool without the flag).
+    pub fn install<T: Send>(&self, work: impl FnOnce() -> T + Send) -> anyhow::Result<T> {
+        match self.threads {
+            None => Ok(work()),
+            Some(threads) => {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(usize::from(threads))
+                    .build()?;
+                Ok(pool.install(work))
+            }
+        }
+    }
+}

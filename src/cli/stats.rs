@@ -1,0 +1,144 @@
+//! `vtesdeck stats`: what decks are made of, and what their crypt can play.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use rayon::prelude::*;
+use serde::Serialize;
+use vtesdeck::analysis::{Stats, SummaryBuilder, TwdHeader};
+use vtesdeck::deck::Deck;
+use vtesdeck::output::stats_json::{StatsJson, SummaryJson};
+use vtesdeck::output::{stats_table, twd_header};
+
+use super::{inputs, report_input_error, Global, Outcome};
+
+/// Arguments of `vtesdeck stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Decklist files, directories (read recursively), or `-` for standard input.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+
+    /// One JSON object per deck, one per line (`"type": "deck"`, with `path`);
+    /// with `--summary`, a last `"type": "summary"` object.
+    #[arg(long)]
+    json: bool,
+
+    /// Print only the deck's crypt and library headers, exactly as the TWDA
+    /// writes them (`Crypt (12 cards, min=8, max=26, avg=4.42)`, `Library (90 cards)`,
+    /// `Master (20; 4 trifle)`, ...); with `--json`, records with `path` and `twd_header`.
+    #[arg(long)]
+    twd_header: bool,
+
+    /// Add a summary across all decks: how many decks play each card, most
+    /// played cards, average counts.
+    #[arg(long)]
+    summary: bool,
+
+    /// Print only the summary across all decks, not each deck.
+    #[arg(long, conflicts_with = "twd_header")]
+    summary_only: bool,
+}
+
+/// The `--twd-header --json` record.
+#[derive(Serialize)]
+struct HeaderJson<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    path: String,
+    twd_header: &'a TwdHeader,
+}
+
+/// Runs `stats`: exit 0, 1 when a card line did not resolve (it is left out
+/// of the figures), 2 when an input could not be read.
+pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
+    let db = global.card_db()?;
+    let mut outcome = Outcome::Ok;
+    let mut decks: Vec<Deck> = Vec::new();
+    for input in inputs::load_all(&args.paths, global.input_format, &db) {
+        match input {
+            Ok(deck) => decks.push(deck),
+            Err(err) => {
+                report_input_error(&err);
+                outcome = outcome.merge(Outcome::Error);
+            }
+        }
+    }
+    // Stats, and the tables when they are printed, are computed in parallel;
+    // the output is written in input order.
+    let tables = !args.json && !args.twd_header && !args.summary_only;
+    let (stats, rendered): (Vec<Stats>, Vec<Option<String>>) = decks
+        .par_iter()
+        .map(|deck| {
+            let stats = Stats::of_deck(deck, &db);
+            let text = tables.then(|| stats_table::render(deck, &stats));
+            (stats, text)
+        })
+        .unzip();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut summary = (args.summary || args.summary_only).then(SummaryBuilder::new);
+    let several = decks.len() > 1;
+    for (index, ((deck, stats), text)) in decks.iter().zip(&stats).zip(rendered).enumerate() {
+        for unresolved in &deck.unresolved {
+            report_input_error(&anyhow::anyhow!(
+                "{}:{}: {}: no such card, left out of the stats",
+                deck.path_label(),
+                unresolved.line,
+                unresolved.text
+            ));
+            outcome = outcome.merge(Outcome::Findings);
+        }
+        if let Some(builder) = summary.as_mut() {
+            builder.add(deck, stats);
+        }
+        if args.summary_only {
+            continue;
+        }
+        match (args.json, args.twd_header) {
+            (true, true) => {
+                let record = HeaderJson {
+                    kind: "deck",
+                    path: deck.path_label(),
+                    twd_header: &stats.twd_header,
+                };
+                serde_json::to_writer(&mut out, &record)?;
+                writeln!(out)?;
+            }
+            (true, false) => {
+                serde_json::to_writer(&mut out, &StatsJson::new(deck, stats))?;
+                writeln!(out)?;
+            }
+            (false, true) => {
+                if several {
+                    if index > 0 {
+                        writeln!(out)?;
+                    }
+                    writeln!(out, "# {}", deck.path_label())?;
+                }
+                write!(out, "{}", twd_header::render(&stats.twd_header))?;
+            }
+            (false, false) => {
+                if index > 0 {
+                    writeln!(out)?;
+                }
+                write!(out, "{}", text.unwrap_or_default())?;
+            }
+        }
+    }
+    if let Some(builder) = summary {
+        let summary = builder.finish(&db);
+        if args.json {
+            serde_json::to_writer(&mut out, &SummaryJson::new(&summary))?;
+            writeln!(out)?;
+        } else {
+            if !decks.is_empty() && !args.summary_only {
+                writeln!(out)?;
+            }
+            write!(out, "{}", stats_table::render_summary(&summary))?;
+        }
+    }
+    out.flush()?;
+    Ok(outcome)
+}

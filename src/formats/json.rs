@@ -1,0 +1,129 @@
+//! vtesdeck's own JSON: the object `parse --json` prints (and `convert --to json`
+//! writes). Cards are read by id; the name is used only for an unknown id.
+
+use super::output_format::DeckWriter;
+use super::{EventInfo, Format, LineKind, LineProblem, RawDeck, RawLine};
+use crate::cards::{CardDb, CardId, CardKind};
+use crate::deck::Deck;
+use crate::output::deck_json::{CardCountJson, DeckJson};
+
+/// Whether a text is JSON (starts with `{`).
+pub fn looks_like(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+}
+
+/// Reads the first JSON object of a text; a text that is not a deck object
+/// gives an empty deck with the error as a problem.
+pub fn read(text: &str) -> RawDeck {
+    let mut deck = RawDeck::new(Format::Json);
+    let first = serde_json::Deserializer::from_str(text)
+        .into_iter::<DeckJson>()
+        .next();
+    let json = match first {
+        Some(Ok(json)) => json,
+        Some(Err(err)) => {
+            let line = err.line().max(1);
+            deck.problems.push(LineProblem {
+                line,
+                text: text
+                    .lines()
+                    .nth(line - 1)
+                    .unwrap_or("")
+                    .chars()
+                    .take(80)
+                    .collect(),
+                message: format!("not a vtesdeck JSON deck: {err}"),
+            });
+            return deck;
+        }
+        None => return deck,
+    };
+    deck.meta.name = json.name;
+    deck.meta.author = json.author;
+    deck.meta.description = json.description;
+    deck.meta.event = json.event.map(|e| EventInfo {
+        name: e.name,
+        place: e.place,
+        date: e.date,
+        rounds: None,
+        players: e.players,
+        winner: e.winner,
+        url: e.url,
+    });
+    for (entries, section) in [
+        (json.crypt, CardKind::Crypt),
+        (json.library, CardKind::Library),
+    ] {
+        for entry in entries {
+            push_entry(&mut deck, entry, section);
+        }
+    }
+    deck
+}
+
+fn push_entry(deck: &mut RawDeck, entry: CardCountJson, section: CardKind) {
+    let text = format!("{}x {} (#{})", entry.count, entry.name, entry.id);
+    if entry.count == 0 {
+        deck.problems.push(LineProblem {
+            line: 1,
+            text,
+            message: "invalid card count 0 (a count is 1 or more)".to_string(),
+        });
+        return;
+    }
+    let (name, hint) = super::split_printing_suffix(&entry.name);
+    let name = name.to_string();
+    deck.lines.push(RawLine {
+        line: 1,
+        text,
+        count: entry.count,
+        name,
+        hint,
+        section: Some(section),
+        kind: LineKind::Id(CardId(entry.id)),
+    });
+}
+
+/// Writes the JSON object `parse --json` prints, on one line.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JsonWriter;
+
+impl DeckWriter for JsonWriter {
+    fn write(&self, deck: &Deck, db: &CardDb) -> String {
+        let json = DeckJson::new(deck, db);
+        let mut text = serde_json::to_string(&json).unwrap_or_else(|err| {
+            // Serializing plain strings and numbers cannot fail; keep a valid object anyway.
+            serde_json::json!({ "type": "error", "message": err.to_string() }).to_string()
+        });
+        text.push('\n');
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_deck_is_read_by_id() {
+        let text = r#"{"type":"deck","path":"x","name":"Testers","author":"Me","event":null,"crypt":[{"id":200001,"name":"Alma Test","count":2}],"library":[{"id":100004,"name":"Test Punch","count":4}],"unresolved":[]}"#;
+        assert!(looks_like(text));
+        let deck = read(text);
+        assert_eq!(deck.meta.name.as_deref(), Some("Testers"));
+        let cards: Vec<(LineKind, u32)> = deck.lines.iter().map(|l| (l.kind, l.count)).collect();
+        assert_eq!(
+            cards,
+            [
+                (LineKind::Id(CardId(200_001)), 2),
+                (LineKind::Id(CardId(100_004)), 4)
+            ]
+        );
+    }
+
+    #[test]
+    fn broken_json_is_a_problem_not_a_panic() {
+        let deck = read("{\"crypt\": [1, 2\n");
+        assert!(deck.lines.is_empty());
+        assert_eq!(deck.problems.len(), 1);
+    }
+}

@@ -1,0 +1,95 @@
+//! `--format github`: GitHub Actions workflow commands (`::error file=...,line=...::...`).
+
+use std::io::{self, Write};
+
+use super::{CheckRenderer, CheckSummary};
+use crate::rules::{CheckReport, Severity};
+
+/// Writes one annotation per problem (warnings only when asked), then the summary line.
+#[derive(Debug, Default)]
+pub struct GithubRenderer {
+    /// Annotate warnings too.
+    pub warnings: bool,
+}
+
+/// Escapes a workflow command's message.
+fn escape_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a workflow command's property value.
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+impl CheckRenderer for GithubRenderer {
+    fn deck(&mut self, out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
+        for problem in &report.problems {
+            let level = match problem.severity {
+                Severity::Error => "error",
+                Severity::Warning if self.warnings => "warning",
+                Severity::Warning => continue,
+            };
+            let mut properties = format!("file={}", escape_property(&report.path));
+            if let Some(line) = problem.line {
+                properties.push_str(&format!(",line={line}"));
+            }
+            properties.push_str(&format!(",title={}", escape_property(problem.rule)));
+            writeln!(
+                out,
+                "::{level} {properties}::{}",
+                escape_data(&problem.message)
+            )?;
+        }
+        Ok(())
+    }
+
+    fn input_error(&mut self, out: &mut dyn Write, path: &str, message: &str) -> io::Result<()> {
+        let file = if path.is_empty() {
+            String::new()
+        } else {
+            format!("file={},", escape_property(path))
+        };
+        writeln!(
+            out,
+            "::error {file}title=unreadable::{}",
+            escape_data(message)
+        )
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, summary: &CheckSummary) -> io::Result<()> {
+        writeln!(out, "{summary}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::check::fixtures::render;
+
+    #[test]
+    fn problems_become_error_annotations() {
+        let text = render(&mut GithubRenderer { warnings: false });
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "::error file=decks/bad <1>.txt,title=crypt-size::crypt has 11 cards, at least 12 needed",
+                "::error file=decks/bad <1>.txt,line=34,title=crypt-grouping::Tony (G3) does not fit groups 1-2",
+                "::error file=decks/missing.txt,title=unreadable::decks/missing.txt: No such file",
+                "2 decks: 1 legal, 1 illegal, 1 error",
+            ]
+        );
+    }
+
+    #[test]
+    fn warnings_are_annotated_when_asked_and_escaped() {
+        let text = render(&mut GithubRenderer { warnings: true });
+        assert!(text.contains(
+            "::warning file=decks/bad <1>.txt,line=50,title=duplicate-event::2 copies of the event Test Party, 100%25\n"
+        ));
+        assert_eq!(escape_property("a:b,c"), "a%3Ab%2Cc");
+    }
+}

@@ -1,0 +1,152 @@
+//! `--format junit`: a JUnit XML report, one test case per deck (failure: illegal deck;
+//! error: unreadable input).
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use super::{CheckRenderer, CheckSummary};
+use crate::rules::CheckReport;
+
+/// Collects test cases and writes the whole XML document at the end.
+#[derive(Debug, Default)]
+pub struct JunitRenderer {
+    /// Put warnings in each test case's `<system-out>`.
+    pub warnings: bool,
+    cases: String,
+}
+
+impl JunitRenderer {
+    /// A renderer; `warnings` puts warnings in `<system-out>`.
+    pub fn new(warnings: bool) -> JunitRenderer {
+        JunitRenderer {
+            warnings,
+            cases: String::new(),
+        }
+    }
+}
+
+/// Escapes text for an XML attribute (line breaks as `&#10;`).
+fn escape(text: &str) -> String {
+    escape_text(text).replace('\n', "&#10;")
+}
+
+/// Escapes text for XML element content (line breaks kept).
+fn escape_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if c.is_control() && c != '\t' && c != '\n' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `path:line: rule: message` for one problem.
+fn problem_line(report: &CheckReport, problem: &crate::rules::Violation) -> String {
+    match problem.line {
+        Some(line) => format!(
+            "{}:{line}: {}: {}",
+            report.path, problem.rule, problem.message
+        ),
+        None => format!("{}: {}: {}", report.path, problem.rule, problem.message),
+    }
+}
+
+impl CheckRenderer for JunitRenderer {
+    fn deck(&mut self, _out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
+        let path = escape(&report.path);
+        let _ = writeln!(
+            self.cases,
+            "    <testcase classname=\"vtesdeck.check.{}\" name=\"{path}\" file=\"{path}\">",
+            escape(&report.profile)
+        );
+        let errors: Vec<String> = report.errors().map(|p| problem_line(report, p)).collect();
+        if !errors.is_empty() {
+            let rules: Vec<&str> = report.errors().map(|p| p.rule).collect();
+            let _ = writeln!(
+                self.cases,
+                "      <failure type=\"illegal\" message=\"{}\">{}</failure>",
+                escape(&format!("illegal deck: {}", rules.join(", "))),
+                escape_text(&errors.join("\n"))
+            );
+        }
+        let warnings: Vec<String> = report.warnings().map(|p| problem_line(report, p)).collect();
+        if self.warnings && !warnings.is_empty() {
+            let _ = writeln!(
+                self.cases,
+                "      <system-out>{}</system-out>",
+                escape_text(&warnings.join("\n"))
+            );
+        }
+        self.cases.push_str("    </testcase>\n");
+        Ok(())
+    }
+
+    fn input_error(&mut self, _out: &mut dyn Write, path: &str, message: &str) -> io::Result<()> {
+        let path = escape(path);
+        let _ = writeln!(
+            self.cases,
+            "    <testcase classname=\"vtesdeck.check\" name=\"{path}\" file=\"{path}\">\n      \
+             <error type=\"unreadable\" message=\"{}\"/>\n    </testcase>",
+            escape(message)
+        );
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, summary: &CheckSummary) -> io::Result<()> {
+        let counts = format!(
+            "tests=\"{}\" failures=\"{}\" errors=\"{}\"",
+            summary.decks + summary.errors,
+            summary.illegal,
+            summary.errors
+        );
+        writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
+        writeln!(out, "<testsuites name=\"vtesdeck check\" {counts}>")?;
+        writeln!(
+            out,
+            "  <testsuite name=\"vtesdeck check\" {counts} skipped=\"0\">"
+        )?;
+        out.write_all(self.cases.as_bytes())?;
+        writeln!(out, "  </testsuite>")?;
+        writeln!(out, "</testsuites>")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::check::fixtures::render;
+
+    #[test]
+    fn one_test_case_per_deck_failures_for_illegal_decks() {
+        let xml = render(&mut JunitRenderer::new(false));
+        assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"));
+        assert!(xml.contains(
+            "<testsuites name=\"vtesdeck check\" tests=\"3\" failures=\"1\" errors=\"1\">"
+        ));
+        assert_eq!(xml.matches("<testcase ").count(), 3);
+        assert!(xml.contains("name=\"decks/bad &lt;1&gt;.txt\""));
+        assert!(xml.contains(
+            "<failure type=\"illegal\" message=\"illegal deck: crypt-size, crypt-grouping\">"
+        ));
+        assert!(xml.contains(
+            "decks/bad &lt;1&gt;.txt:34: crypt-grouping: Tony (G3) does not fit groups 1-2"
+        ));
+        assert!(xml
+            .contains("<error type=\"unreadable\" message=\"decks/missing.txt: No such file\"/>"));
+        assert!(!xml.contains("system-out"));
+        assert!(xml.trim_end().ends_with("</testsuites>"));
+    }
+
+    #[test]
+    fn warnings_go_to_system_out_when_asked() {
+        let xml = render(&mut JunitRenderer::new(true));
+        assert!(xml.contains("<system-out>decks/bad &lt;1&gt;.txt:50: duplicate-event: "));
+    }
+}

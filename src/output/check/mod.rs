@@ -1,0 +1,172 @@
+//! Renderers of [`CheckReport`]s: a table for people, JSON Lines, GitHub Actions
+//! annotations, a JUnit XML report. Each writes to any [`Write`].
+
+mod github;
+mod jsonl;
+mod junit;
+mod table;
+
+use std::fmt;
+use std::io::{self, Write};
+
+use crate::rules::CheckReport;
+
+pub use github::GithubRenderer;
+pub use jsonl::JsonLinesRenderer;
+pub use junit::JunitRenderer;
+pub use table::{TableOptions, TableRenderer};
+
+/// Counts of a check run, for the closing line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CheckSummary {
+    /// Decks judged.
+    pub decks: usize,
+    /// Legal decks.
+    pub legal: usize,
+    /// Illegal decks.
+    pub illegal: usize,
+    /// Inputs that could not be read or judged.
+    pub errors: usize,
+}
+
+impl CheckSummary {
+    /// Counts one judged deck.
+    pub fn add(&mut self, report: &CheckReport) {
+        self.decks += 1;
+        if report.legal {
+            self.legal += 1;
+        } else {
+            self.illegal += 1;
+        }
+    }
+
+    /// Counts one input that could not be read or judged.
+    pub fn add_error(&mut self) {
+        self.errors += 1;
+    }
+}
+
+impl fmt::Display for CheckSummary {
+    /// `4504 decks: 4485 legal, 19 illegal` (`, 2 errors` when some inputs failed).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let decks = if self.decks == 1 { "deck" } else { "decks" };
+        write!(
+            f,
+            "{} {decks}: {} legal, {} illegal",
+            self.decks, self.legal, self.illegal
+        )?;
+        match self.errors {
+            0 => Ok(()),
+            1 => f.write_str(", 1 error"),
+            n => write!(f, ", {n} errors"),
+        }
+    }
+}
+
+/// Writes check results in one output format.
+pub trait CheckRenderer {
+    /// One deck's report.
+    fn deck(&mut self, out: &mut dyn Write, report: &CheckReport) -> io::Result<()>;
+    /// An input that could not be read or judged (`path` as given, the error's message).
+    /// The message is also printed on standard error by the caller.
+    fn input_error(&mut self, out: &mut dyn Write, path: &str, message: &str) -> io::Result<()>;
+    /// The end of the run.
+    fn finish(&mut self, out: &mut dyn Write, summary: &CheckSummary) -> io::Result<()>;
+}
+
+#[cfg(test)]
+pub(crate) mod fixtures {
+    //! Reports for the renderer tests.
+
+    use crate::cards::CardId;
+    use crate::rules::{CheckReport, Severity, Violation};
+
+    /// A legal deck and an illegal deck with a warning.
+    pub fn reports() -> Vec<CheckReport> {
+        let base = CheckReport {
+            kind: "deck",
+            path: "decks/good.txt".into(),
+            name: Some("Good".into()),
+            legal: true,
+            date: "2024-05-01".parse().unwrap(),
+            profile: "standard".into(),
+            crypt: 12,
+            library: 90,
+            groups: vec![4, 5],
+            problems: Vec::new(),
+        };
+        let bad = CheckReport {
+            path: "decks/bad <1>.txt".into(),
+            name: None,
+            legal: false,
+            crypt: 11,
+            groups: vec![1, 2, 3],
+            problems: vec![
+                Violation::deck(
+                    "crypt-size",
+                    Severity::Error,
+                    "crypt has 11 cards, at least 12 needed".into(),
+                ),
+                Violation {
+                    rule: "crypt-grouping",
+                    severity: Severity::Error,
+                    message: "Tony (G3) does not fit groups 1-2".into(),
+                    card_id: Some(CardId(201381)),
+                    card: Some("Tony".into()),
+                    line: Some(34),
+                },
+                Violation {
+                    rule: "duplicate-event",
+                    severity: Severity::Warning,
+                    message: "2 copies of the event Test Party, 100%".into(),
+                    card_id: Some(CardId(100011)),
+                    card: Some("Test Party".into()),
+                    line: Some(50),
+                },
+            ],
+            ..base.clone()
+        };
+        vec![base, bad]
+    }
+
+    /// Renders the fixture reports and an input error with a renderer.
+    pub fn render(renderer: &mut dyn super::CheckRenderer) -> String {
+        let mut out = Vec::new();
+        let mut summary = super::CheckSummary::default();
+        for report in reports() {
+            summary.add(&report);
+            renderer.deck(&mut out, &report).unwrap();
+        }
+        summary.add_error();
+        renderer
+            .input_error(
+                &mut out,
+                "decks/missing.txt",
+                "decks/missing.txt: No such file",
+            )
+            .unwrap();
+        renderer.finish(&mut out, &summary).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_line_counts_decks_and_errors() {
+        let mut summary = CheckSummary {
+            decks: 4504,
+            legal: 4485,
+            illegal: 19,
+            errors: 0,
+        };
+        assert_eq!(summary.to_string(), "4504 decks: 4485 legal, 19 illegal");
+        summary.errors = 2;
+        assert_eq!(
+            summary.to_string(),
+            "4504 decks: 4485 legal, 19 illegal, 2 errors"
+        );
+    }
+}

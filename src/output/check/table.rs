@@ -1,0 +1,196 @@
+//! The human output: one line per legal deck, a table of problems per illegal
+//! deck (rule, card, line, message), a closing summary line.
+
+use std::io::{self, Write};
+
+use comfy_table::{presets, Cell, Color, ContentArrangement, Table};
+
+use super::{CheckRenderer, CheckSummary};
+use crate::rules::{CheckReport, Severity, Violation};
+
+/// How the table output looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableOptions {
+    /// Use colours (the caller decides: terminal, `NO_COLOR`, `--color`).
+    pub color: bool,
+    /// Standard output is a terminal: let the table take the terminal's width.
+    pub terminal: bool,
+    /// Table width when not on a terminal.
+    pub width: u16,
+    /// Show warnings.
+    pub warnings: bool,
+    /// Leave out the lines of legal decks.
+    pub quiet: bool,
+}
+
+impl Default for TableOptions {
+    fn default() -> TableOptions {
+        TableOptions {
+            color: false,
+            terminal: false,
+            width: 100,
+            warnings: false,
+            quiet: false,
+        }
+    }
+}
+
+/// Writes the human output.
+#[derive(Debug, Default)]
+pub struct TableRenderer {
+    options: TableOptions,
+}
+
+impl TableRenderer {
+    /// A renderer with these options.
+    pub fn new(options: TableOptions) -> TableRenderer {
+        TableRenderer { options }
+    }
+
+    fn paint(&self, text: &str, color: &str) -> String {
+        if self.options.color {
+            format!("\x1b[{color}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    fn table(&self, problems: &[&Violation]) -> Table {
+        let mut table = Table::new();
+        table.load_preset(presets::UTF8_FULL_CONDENSED);
+        table.set_content_arrangement(ContentArrangement::Dynamic);
+        if !self.options.terminal {
+            table.force_no_tty().set_width(self.options.width);
+        }
+        if self.options.color {
+            table.enforce_styling();
+        }
+        table.set_header(["rule", "card", "line", "message"]);
+        for problem in problems {
+            let mut rule = Cell::new(match problem.severity {
+                Severity::Error => problem.rule.to_string(),
+                Severity::Warning => format!("{} (warning)", problem.rule),
+            });
+            if self.options.color {
+                rule = rule.fg(match problem.severity {
+                    Severity::Error => Color::Red,
+                    Severity::Warning => Color::Yellow,
+                });
+            }
+            table.add_row(vec![
+                rule,
+                Cell::new(problem.card.as_deref().unwrap_or("")),
+                Cell::new(problem.line.map_or_else(String::new, |l| l.to_string())),
+                Cell::new(&problem.message),
+            ]);
+        }
+        table
+    }
+}
+
+/// `crypt 12, library 90, groups 4-5, 2024-05-01, standard`.
+fn facts(report: &CheckReport) -> String {
+    let groups = match report.groups.as_slice() {
+        [] => "no group".to_string(),
+        [one] => format!("group {one}"),
+        [first, .., last] => format!("groups {first}-{last}"),
+    };
+    format!(
+        "crypt {}, library {}, {groups}, {}, {}",
+        report.crypt, report.library, report.date, report.profile
+    )
+}
+
+impl CheckRenderer for TableRenderer {
+    fn deck(&mut self, out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
+        let warnings = report.warnings().count();
+        let shown: Vec<&Violation> = report
+            .problems
+            .iter()
+            .filter(|p| p.is_error() || self.options.warnings)
+            .collect();
+        if report.legal {
+            if self.options.quiet && shown.is_empty() {
+                return Ok(());
+            }
+            let note = match warnings {
+                0 => String::new(),
+                1 => ", 1 warning".to_string(),
+                n => format!(", {n} warnings"),
+            };
+            writeln!(
+                out,
+                "{}: {} ({}{note})",
+                report.path,
+                self.paint("legal", "32"),
+                facts(report)
+            )?;
+        } else {
+            let errors = report.errors().count();
+            let plural = if errors == 1 { "problem" } else { "problems" };
+            writeln!(
+                out,
+                "{}: {}, {errors} {plural} ({})",
+                report.path,
+                self.paint("illegal", "1;31"),
+                facts(report)
+            )?;
+        }
+        if !shown.is_empty() {
+            writeln!(out, "{}", self.table(&shown))?;
+        }
+        Ok(())
+    }
+
+    fn input_error(&mut self, _out: &mut dyn Write, _path: &str, _message: &str) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, summary: &CheckSummary) -> io::Result<()> {
+        writeln!(out, "{summary}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::check::fixtures::render;
+
+    #[test]
+    fn legal_decks_take_one_line_and_illegal_ones_a_table() {
+        let text = render(&mut TableRenderer::new(TableOptions::default()));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "decks/good.txt: legal (crypt 12, library 90, groups 4-5, 2024-05-01, standard)"
+        );
+        assert_eq!(
+            lines[1],
+            "decks/bad <1>.txt: illegal, 2 problems (crypt 11, library 90, groups 1-3, 2024-05-01, standard)"
+        );
+        assert!(
+            text.contains("│ crypt-grouping ┆ Tony ┆ 34   ┆ Tony (G3) does not fit groups 1-2"),
+            "{text}"
+        );
+        assert!(!text.contains("duplicate-event"));
+        assert!(!text.contains('\x1b'));
+        assert_eq!(
+            *lines.last().unwrap(),
+            "2 decks: 1 legal, 1 illegal, 1 error"
+        );
+    }
+
+    #[test]
+    fn warnings_and_quiet_and_colour() {
+        let options = TableOptions {
+            warnings: true,
+            quiet: true,
+            color: true,
+            ..TableOptions::default()
+        };
+        let text = render(&mut TableRenderer::new(options));
+        assert!(!text.contains("good.txt"));
+        assert!(text.contains("duplicate-event (warning)"));
+        assert!(text.contains("\x1b[1;31millegal\x1b[0m"));
+    }
+}

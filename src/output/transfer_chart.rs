@@ -1,0 +1,116 @@
+//! A terminal chart of the transfer curve: expected capacity in play (rows)
+//! by turn (columns), one line per seat drawn with the seat's digit.
+
+use std::io::{self, Write};
+
+use crate::sim::transfers::TransferCurve;
+
+/// Rows of the plotting area.
+const HEIGHT: usize = 20;
+/// Rows between two labels of the value axis.
+const LABEL_EVERY: usize = 4;
+/// Characters per turn.
+const TURN_WIDTH: usize = 6;
+
+/// Renders the chart.
+pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
+    let turns = curve.seats.iter().map(|s| s.turns.len()).max().unwrap_or(0);
+    if turns == 0 {
+        return Ok(());
+    }
+    let top = nice_ceiling(
+        curve
+            .seats
+            .iter()
+            .flat_map(|s| s.turns.iter().map(|t| t.expected_capacity))
+            .fold(0.0f64, f64::max),
+    );
+    let width = (turns - 1) * TURN_WIDTH + 1;
+    let mut grid = vec![vec![' '; width]; HEIGHT + 1];
+    let row_of = |value: f64| {
+        let row = (value / top * HEIGHT as f64).round() as usize;
+        HEIGHT - row.min(HEIGHT)
+    };
+    for seat in &curve.seats {
+        let points: Vec<(usize, f64)> = seat
+            .turns
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (i * TURN_WIDTH, t.expected_capacity))
+            .collect();
+        for pair in points.windows(2) {
+            let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
+            for x in x0 + 1..x1 {
+                let y = y0 + (y1 - y0) * (x - x0) as f64 / (x1 - x0) as f64;
+                if let Some(cell) = grid.get_mut(row_of(y)).and_then(|r| r.get_mut(x)) {
+                    if *cell == ' ' {
+                        *cell = '·';
+                    }
+                }
+            }
+        }
+        let mark = char::from_digit(u32::from(seat.seat), 10).unwrap_or('*');
+        for (x, y) in points {
+            grid[row_of(y)][x] = mark;
+        }
+    }
+    for (r, row) in grid.iter().enumerate() {
+        let value = top * (HEIGHT - r) as f64 / HEIGHT as f64;
+        let label = if r % LABEL_EVERY == 0 {
+            format!("{value:>5.1}")
+        } else {
+            " ".repeat(5)
+        };
+        let line: String = row.iter().collect();
+        writeln!(out, "{label} ┤{}", line.trim_end())?;
+    }
+    let axis: String = (0..width)
+        .map(|x| if x % TURN_WIDTH == 0 { '┬' } else { '─' })
+        .collect();
+    writeln!(out, "      └{axis}")?;
+    let mut labels = String::new();
+    for turn in 1..=turns {
+        let label = turn.to_string();
+        labels.push_str(&label);
+        if turn < turns {
+            labels.push_str(&" ".repeat(TURN_WIDTH.saturating_sub(label.len())));
+        }
+    }
+    writeln!(out, "       {labels}  turn")?;
+    let legend: Vec<String> = curve
+        .seats
+        .iter()
+        .map(|s| format!("{} = seat {}", s.seat, s.seat))
+        .collect();
+    writeln!(
+        out,
+        "       {} (where seats meet, the later seat's digit is shown)",
+        legend.join(", ")
+    )
+}
+
+/// A round value at or above `value` for the top of the scale (at least 1).
+fn nice_ceiling(value: f64) -> f64 {
+    let steps = [1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0];
+    let value = value.max(1.0);
+    let magnitude = 10f64.powf(value.log10().floor());
+    steps
+        .iter()
+        .map(|s| s * magnitude)
+        .find(|v| *v >= value)
+        .unwrap_or(10.0 * magnitude)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scale_tops_are_round() {
+        assert_eq!(nice_ceiling(0.0), 1.0);
+        assert_eq!(nice_ceiling(17.3), 20.0);
+        assert_eq!(nice_ceiling(24.0), 25.0);
+        assert_eq!(nice_ceiling(26.0), 30.0);
+        assert_eq!(nice_ceiling(81.0), 100.0);
+    }
+}

@@ -1,0 +1,328 @@
+//! Running the rules of a profile over decks, at a fixed date or at each deck's event date.
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+use chrono::NaiveDate;
+
+use super::card_facts::{CardFacts, Entry};
+use super::profile::CardRef;
+use super::{CheckReport, Profile, Severity, Violation, RULES};
+use crate::cards::{Card, CardDb, CardId, Lookup, MatchKind, PrintingHint};
+use crate::deck::{Deck, DeckCard};
+
+/// The date a deck is judged at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckDate {
+    /// A fixed date for every deck.
+    On(NaiveDate),
+    /// Each deck's own event date (TWDA entries); a deck without one is an error.
+    Event,
+}
+
+/// An error that keeps a deck (or a whole check) from being judged.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CheckError {
+    /// `--date event` on a deck that names no event date.
+    #[error(
+        "{path}: no event date in this deck (a TWDA header line such as `May 15th 2014`), \
+         so it cannot be judged at its event date; give --date YYYY-MM-DD"
+    )]
+    NoEventDate {
+        /// The deck's path (`-` for standard input).
+        path: String,
+    },
+    /// A profile's card list names a card the database does not know.
+    #[error(
+        "profile {profile}: {list}: no card {card:?}{}",
+        did_you_mean(suggestions)
+    )]
+    UnknownProfileCard {
+        /// The profile's name.
+        profile: String,
+        /// `allowed_cards` or `banned_cards`.
+        list: &'static str,
+        /// The name or id as written.
+        card: String,
+        /// Close card names.
+        suggestions: Vec<String>,
+    },
+}
+
+fn did_you_mean(suggestions: &[String]) -> String {
+    if suggestions.is_empty() {
+        String::new()
+    } else {
+        format!(" (did you mean: {}?)", suggestions.join(", "))
+    }
+}
+
+/// What a rule sees besides the deck: the card database, the profile, the date,
+/// and the deck's cards with their facts.
+#[derive(Debug, Clone, Copy)]
+pub struct Context<'a> {
+    /// The card database.
+    pub db: &'a CardDb,
+    /// The rule set.
+    pub profile: &'a Profile,
+    /// The date the deck is judged at.
+    pub date: NaiveDate,
+    /// Players at the table (the `classic` library maximum).
+    pub players: u32,
+    /// The profile's `allowed_cards`, resolved.
+    pub allowed_cards: &'a HashSet<CardId>,
+    /// The profile's `banned_cards`, resolved.
+    pub banned_cards: &'a HashSet<CardId>,
+    /// The deck's crypt cards known to the database.
+    pub crypt: &'a [Entry<'a>],
+    /// The deck's library cards known to the database.
+    pub library: &'a [Entry<'a>],
+}
+
+impl Context<'_> {
+    /// A problem about one card of the deck: its id, printing name and line.
+    pub fn card_violation(
+        &self,
+        rule: &'static str,
+        severity: Severity,
+        entry: &Entry,
+        message: String,
+    ) -> Violation {
+        Violation {
+            rule,
+            severity,
+            message,
+            card_id: Some(entry.card.id),
+            card: Some(self.db.printing_name(entry.card)),
+            line: Some(entry.deck_card.line),
+        }
+    }
+
+    /// The deck's cards, crypt then library.
+    pub fn cards(&self) -> impl Iterator<Item = &Entry<'_>> {
+        self.crypt.iter().chain(self.library)
+    }
+}
+
+/// A hasher for card ids (small integers, no untrusted keys): the id itself, spread.
+#[derive(Debug, Default, Clone, Copy)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 << 8 | u64::from(byte)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// Checks decks under one profile at one [`CheckDate`].
+#[derive(Debug)]
+pub struct Checker<'a> {
+    db: &'a CardDb,
+    profile: &'a Profile,
+    date: CheckDate,
+    players: u32,
+    allowed_cards: HashSet<CardId>,
+    banned_cards: HashSet<CardId>,
+    facts: HashMap<CardId, (&'a Card, CardFacts), BuildHasherDefault<IdHasher>>,
+}
+
+impl<'a> Checker<'a> {
+    /// Prepares a check: resolves the profile's card lists against the database
+    /// and works out the facts the rules need about every card.
+    pub fn new(
+        db: &'a CardDb,
+        profile: &'a Profile,
+        date: CheckDate,
+        players: u32,
+    ) -> Result<Checker<'a>, CheckError> {
+        Ok(Checker {
+            db,
+            profile,
+            date,
+            players,
+            allowed_cards: resolve(db, profile, "allowed_cards", &profile.allowed_cards)?,
+            banned_cards: resolve(db, profile, "banned_cards", &profile.banned_cards)?,
+            facts: db
+                .cards()
+                .iter()
+                .map(|card| (card.id, (card, CardFacts::new(card))))
+                .collect(),
+        })
+    }
+
+    /// The date a deck is judged at.
+    pub fn date_of(&self, deck: &Deck) -> Result<NaiveDate, CheckError> {
+        match self.date {
+            CheckDate::On(date) => Ok(date),
+            CheckDate::Event => deck
+                .meta
+                .event
+                .as_ref()
+                .and_then(|event| event.date)
+                .ok_or_else(|| CheckError::NoEventDate {
+                    path: deck.path_label(),
+                }),
+        }
+    }
+
+    /// Calls `run` with the context of a deck judged at `date`.
+    pub fn with_context<R>(
+        &self,
+        deck: &Deck,
+        date: NaiveDate,
+        run: impl FnOnce(&Context) -> R,
+    ) -> R {
+        let crypt = self.entries(&deck.crypt);
+        let library = self.entries(&deck.library);
+        run(&Context {
+            db: self.db,
+            profile: self.profile,
+            date,
+            players: self.players,
+            allowed_cards: &self.allowed_cards,
+            banned_cards: &self.banned_cards,
+            crypt: &crypt,
+            library: &library,
+        })
+    }
+
+    /// The cards of a deck part with their facts (cards unknown to the database left out).
+    fn entries<'d>(&'d self, part: &'d [DeckCard]) -> Vec<Entry<'d>> {
+        part.iter()
+            .filter_map(|deck_card| {
+                let (card, facts) = self.facts.get(&deck_card.id)?;
+                Some(Entry {
+                    deck_card,
+                    card,
+                    facts,
+                })
+            })
+            .collect()
+    }
+
+    /// Runs every rule the profile enables over a deck.
+    pub fn check(&self, deck: &Deck) -> Result<CheckReport, CheckError> {
+        let date = self.date_of(deck)?;
+        Ok(self.with_context(deck, date, |context| {
+            let problems = RULES
+                .iter()
+                .filter(|rule| self.profile.enables(rule.id()))
+                .flat_map(|rule| rule.check(deck, context))
+                .collect();
+            CheckReport::new(deck, context, problems)
+        }))
+    }
+}
+
+/// Resolves a profile card list: ids must exist, names must match exactly
+/// (every printing of a crypt name is taken).
+fn resolve(
+    db: &CardDb,
+    profile: &Profile,
+    list: &'static str,
+    cards: &[CardRef],
+) -> Result<HashSet<CardId>, CheckError> {
+    let mut ids = HashSet::new();
+    for card in cards {
+        let unknown = |suggestions| CheckError::UnknownProfileCard {
+            profile: profile.name.clone(),
+            list,
+            card: card.to_string(),
+            suggestions,
+        };
+        match card {
+            CardRef::Id(id) => {
+                let id = CardId(*id);
+                if db.get(id).is_none() {
+                    return Err(unknown(Vec::new()));
+                }
+                ids.insert(id);
+            }
+            CardRef::Name(name) => match db.lookup(name, PrintingHint::default(), None) {
+                Lookup::Found {
+                    cards,
+                    matched: MatchKind::Exact,
+                } => ids.extend(cards),
+                Lookup::Found { cards, .. } => {
+                    let names = cards
+                        .iter()
+                        .filter_map(|id| db.get(*id))
+                        .map(|c| c.name.clone());
+                    let mut names: Vec<String> = names.collect();
+                    names.dedup();
+                    return Err(unknown(names));
+                }
+                Lookup::NotFound { suggestions } => return Err(unknown(suggestions)),
+            },
+        }
+    }
+    Ok(ids)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{deck_of, fixture_db};
+
+    fn day(text: &str) -> NaiveDate {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn event_date_mode_needs_an_event_date() {
+        let db = fixture_db();
+        let profile = Profile::standard();
+        let checker = Checker::new(&db, &profile, CheckDate::Event, 5).unwrap();
+        let deck = deck_of(&db, &[(200001, 12), (100003, 60)]);
+        let err = checker.check(&deck).unwrap_err();
+        assert!(err.to_string().contains("no event date"), "{err}");
+    }
+
+    #[test]
+    fn fixed_date_applies_to_every_deck() {
+        let db = fixture_db();
+        let profile = Profile::standard();
+        let checker = Checker::new(&db, &profile, CheckDate::On(day("2021-01-01")), 5).unwrap();
+        let deck = deck_of(&db, &[(200001, 12), (100003, 60)]);
+        let report = checker.check(&deck).unwrap();
+        assert!(report.legal, "{:?}", report.problems);
+        assert_eq!(report.date, day("2021-01-01"));
+    }
+
+    #[test]
+    fn profile_card_lists_resolve_names_and_ids() {
+        let db = fixture_db();
+        let mut profile = Profile::standard();
+        profile.allowed_cards = vec![CardRef::Name("Theo Test".into()), CardRef::Id(100001)];
+        let checker = Checker::new(&db, &profile, CheckDate::Event, 5).unwrap();
+        let expected: HashSet<CardId> = [200008, 200009, 200010, 100001].map(CardId).into();
+        assert_eq!(checker.allowed_cards, expected);
+    }
+
+    #[test]
+    fn unknown_profile_card_is_an_error_with_suggestions() {
+        let db = fixture_db();
+        let mut profile = Profile::standard();
+        profile.banned_cards = vec![CardRef::Name("Test Havn".into())];
+        let err = Checker::new(&db, &profile, CheckDate::Event, 5).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("banned_cards: no card \"Test Havn\""),
+            "{err}"
+        );
+        assert!(err.to_string().contains("Test Haven"), "{err}");
+        profile.banned_cards = vec![CardRef::Id(1)];
+        assert!(Checker::new(&db, &profile, CheckDate::Event, 5).is_err());
+    }
+}

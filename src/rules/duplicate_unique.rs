@@ -1,0 +1,78 @@
+//! `duplicate-unique` (warning): more than one copy of a unique library card.
+
+use super::{Context, Rule, Severity, Violation};
+use crate::deck::Deck;
+
+/// Warns about extra copies of a unique non-vampire card (only one can be in play).
+#[derive(Debug, Clone, Copy)]
+pub struct DuplicateUnique;
+
+impl Rule for DuplicateUnique {
+    fn id(&self) -> &'static str {
+        "duplicate-unique"
+    }
+
+    fn severity(&self) -> Severity {
+        Severity::Warning
+    }
+
+    fn summary(&self) -> &'static str {
+        "several copies of a unique library card (only one can be in play)"
+    }
+
+    fn check(&self, _deck: &Deck, context: &Context) -> Vec<Violation> {
+        context
+            .library
+            .iter()
+            .filter(|entry| entry.deck_card.count > 1 && entry.facts.unique)
+            .map(|entry| {
+                let message = format!(
+                    "{} copies of {}, a unique card (only one can be in play)",
+                    entry.deck_card.count,
+                    entry.card.display_name()
+                );
+                context.card_violation(self.id(), self.severity(), entry, message)
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{run_rule, Profile};
+    use crate::testing::{deck_of, fixture_db};
+
+    #[test]
+    fn second_copy_of_a_unique_location_is_a_warning() {
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200001, 12), (100003, 58), (100001, 2), (100010, 1)]);
+        let found = run_rule(
+            &DuplicateUnique,
+            &db,
+            &deck,
+            &Profile::standard(),
+            "2021-01-01",
+        );
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].severity, Severity::Warning);
+        assert_eq!(
+            found[0].message,
+            "2 copies of Test Haven, a unique card (only one can be in play)"
+        );
+    }
+
+    #[test]
+    fn unique_vampires_are_not_counted() {
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200001, 12), (100003, 60)]);
+        assert!(run_rule(
+            &DuplicateUnique,
+            &db,
+            &deck,
+            &Profile::standard(),
+            "2021-01-01"
+        )
+        .is_empty());
+    }
+}

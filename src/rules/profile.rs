@@ -1,0 +1,428 @@
+//! Rule sets: the profiles shipped in `data/profiles/*.toml` and a user's own TOML file.
+//!
+//! Every key is optional; a key left out takes the Standard Constructed value.
+//!
+//! ```toml
+//! name = "my-league"            # default: the file name
+//! description = "..."
+//! grouping = true               # crypt-grouping on or off
+//! max_copies = 4                # copies of any one card; "none" = no limit
+//! allowed_sets = ["V5", "NB"]   # card pool: a print in one of these sets...
+//! allowed_cards = ["Ashur Tablets", 100123]   # ...or one of these cards (names or ids)
+//! banned_cards = ["Villein"]    # banned in this format, besides the official list
+//! disabled_rules = ["not-yet-legal"]
+//!
+//! [crypt]
+//! min = 12
+//! max = "none"
+//!
+//! [library]
+//! min = 60
+//! max = 90                      # "none" = no maximum
+//! max_per_player = 0            # the maximum grows by this per player (--players)
+//! ```
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer};
+
+use super::RULES;
+
+/// The profiles shipped in the binary: (name, TOML text).
+const BUILTIN: &[(&str, &str)] = &[
+    (
+        "standard",
+        include_str!("../../data/profiles/standard.toml"),
+    ),
+    ("v5", include_str!("../../data/profiles/v5.toml")),
+    ("limited", include_str!("../../data/profiles/limited.toml")),
+    ("duel", include_str!("../../data/profiles/duel.toml")),
+    ("classic", include_str!("../../data/profiles/classic.toml")),
+    ("house-4", include_str!("../../data/profiles/house-4.toml")),
+];
+
+/// A rule set: sizes, grouping, copy limit, card pool, extra bans.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Profile {
+    /// The profile's name, shown in every report.
+    pub name: String,
+    /// One line describing it.
+    pub description: String,
+    /// Whether the crypt must come from one group or two consecutive groups.
+    pub grouping: bool,
+    /// Most copies of any one card (`None`: no limit).
+    #[serde(deserialize_with = "limit")]
+    pub max_copies: Option<u32>,
+    /// Crypt size limits.
+    pub crypt: CryptLimits,
+    /// Library size limits.
+    pub library: LibraryLimits,
+    /// The card pool: a card is in it when it has a print in one of these sets
+    /// (or is listed in `allowed_cards`). Empty with `allowed_cards` empty: every card.
+    pub allowed_sets: Vec<String>,
+    /// Cards in the pool whatever their sets (names or ids).
+    pub allowed_cards: Vec<CardRef>,
+    /// Cards banned in this format, besides the official banned list (names or ids).
+    pub banned_cards: Vec<CardRef>,
+    /// Rule ids not checked under this profile.
+    pub disabled_rules: Vec<String>,
+}
+
+/// Crypt size limits.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CryptLimits {
+    /// Fewest crypt cards.
+    pub min: u32,
+    /// Most crypt cards (`None`: no maximum).
+    #[serde(deserialize_with = "limit")]
+    pub max: Option<u32>,
+}
+
+/// Library size limits.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LibraryLimits {
+    /// Fewest library cards.
+    pub min: u32,
+    /// Most library cards (`None`: no maximum), before `max_per_player`.
+    #[serde(deserialize_with = "limit")]
+    pub max: Option<u32>,
+    /// Added to the maximum for each player at the table.
+    pub max_per_player: u32,
+}
+
+impl LibraryLimits {
+    /// The maximum at a table of `players`.
+    pub fn max_for(&self, players: u32) -> Option<u32> {
+        self.max
+            .map(|max| max.saturating_add(self.max_per_player.saturating_mul(players)))
+    }
+}
+
+/// A card named in a profile: its VEKN id or its name.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum CardRef {
+    /// A card id (`100123`).
+    Id(u32),
+    /// A card name (`"Ashur Tablets"`).
+    Name(String),
+}
+
+impl fmt::Display for CardRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CardRef::Id(id) => write!(f, "{id}"),
+            CardRef::Name(name) => f.write_str(name),
+        }
+    }
+}
+
+impl Default for CryptLimits {
+    fn default() -> CryptLimits {
+        CryptLimits { min: 12, max: None }
+    }
+}
+
+impl Default for LibraryLimits {
+    fn default() -> LibraryLimits {
+        LibraryLimits {
+            min: 60,
+            max: Some(90),
+            max_per_player: 0,
+        }
+    }
+}
+
+impl Default for Profile {
+    /// Standard Constructed, named `custom`.
+    fn default() -> Profile {
+        Profile {
+            name: "custom".to_string(),
+            description: String::new(),
+            grouping: true,
+            max_copies: None,
+            crypt: CryptLimits::default(),
+            library: LibraryLimits::default(),
+            allowed_sets: Vec::new(),
+            allowed_cards: Vec::new(),
+            banned_cards: Vec::new(),
+            disabled_rules: Vec::new(),
+        }
+    }
+}
+
+/// A number, or `"none"` for no limit.
+fn limit<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u32>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Limit {
+        Number(u32),
+        Word(String),
+    }
+    match Option::<Limit>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(Limit::Number(n)) => Ok(Some(n)),
+        Some(Limit::Word(word)) if word == "none" => Ok(None),
+        Some(Limit::Word(word)) => Err(D::Error::custom(format!(
+            "expected a number or \"none\", found {word:?}"
+        ))),
+    }
+}
+
+/// An error finding, reading or validating a profile.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProfileError {
+    /// Neither a shipped profile nor a file.
+    #[error("unknown profile {name:?} (shipped profiles: {known}; or give a FILE.toml)")]
+    Unknown {
+        /// What was asked for.
+        name: String,
+        /// The shipped profile names, comma separated.
+        known: String,
+    },
+    /// The file could not be read.
+    #[error("{}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The TOML is malformed or has an unknown key or a bad value.
+    #[error("{origin}:{line}: {message}")]
+    Syntax {
+        /// The file (or `profile <name>` for a shipped one).
+        origin: String,
+        /// 1-based line of the problem.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The values contradict each other or name an unknown rule.
+    #[error("{origin}: {message}")]
+    Invalid {
+        /// The file (or `profile <name>`).
+        origin: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl Profile {
+    /// The names of the shipped profiles.
+    pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+        BUILTIN.iter().map(|(name, _)| *name)
+    }
+
+    /// A shipped profile by name.
+    pub fn builtin(name: &str) -> Option<Result<Profile, ProfileError>> {
+        BUILTIN
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(n, text)| Profile::parse(text, &format!("profile {n}"), n))
+    }
+
+    /// Standard Constructed.
+    pub fn standard() -> Profile {
+        Profile {
+            name: "standard".to_string(),
+            ..Profile::default()
+        }
+    }
+
+    /// A shipped profile name, else a TOML file path.
+    pub fn find(name_or_path: &str) -> Result<Profile, ProfileError> {
+        if let Some(found) = Profile::builtin(name_or_path) {
+            return found;
+        }
+        let path = Path::new(name_or_path);
+        if path.is_file() || name_or_path.ends_with(".toml") {
+            return Profile::load(path);
+        }
+        Err(ProfileError::Unknown {
+            name: name_or_path.to_string(),
+            known: Profile::builtin_names().collect::<Vec<_>>().join(", "),
+        })
+    }
+
+    /// Reads a profile file; its name defaults to the file name without `.toml`.
+    pub fn load(path: &Path) -> Result<Profile, ProfileError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ProfileError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let stem = path
+            .file_stem()
+            .map_or_else(|| "custom".into(), |s| s.to_string_lossy());
+        Profile::parse(&text, &path.display().to_string(), &stem)
+    }
+
+    /// Parses a profile's TOML text; `origin` names it in errors, `default_name`
+    /// is used when the text has no `name`.
+    pub fn parse(text: &str, origin: &str, default_name: &str) -> Result<Profile, ProfileError> {
+        let mut profile: Profile = toml::from_str(text).map_err(|err| ProfileError::Syntax {
+            origin: origin.to_string(),
+            line: err.span().map_or(1, |span| {
+                text[..span.start.min(text.len())].matches('\n').count() + 1
+            }),
+            message: err.message().to_string(),
+        })?;
+        if !has_name_key(text) {
+            profile.name = default_name.to_string();
+        }
+        profile.validate(origin)?;
+        Ok(profile)
+    }
+
+    fn validate(&self, origin: &str) -> Result<(), ProfileError> {
+        let invalid = |message: String| ProfileError::Invalid {
+            origin: origin.to_string(),
+            message,
+        };
+        if let Some(max) = self.crypt.max.filter(|&max| max < self.crypt.min) {
+            return Err(invalid(format!(
+                "crypt.max ({max}) is below crypt.min ({})",
+                self.crypt.min
+            )));
+        }
+        if let Some(max) = self.library.max.filter(|&max| max < self.library.min) {
+            if self.library.max_per_player == 0 {
+                return Err(invalid(format!(
+                    "library.max ({max}) is below library.min ({})",
+                    self.library.min
+                )));
+            }
+        }
+        if self.max_copies == Some(0) {
+            return Err(invalid("max_copies must be at least 1".to_string()));
+        }
+        for id in &self.disabled_rules {
+            if !RULES.iter().any(|rule| rule.id() == id) {
+                let known: Vec<&str> = RULES.iter().map(|rule| rule.id()).collect();
+                return Err(invalid(format!(
+                    "disabled_rules: unknown rule {id:?} (rules: {})",
+                    known.join(", ")
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a rule is checked under this profile.
+    pub fn enables(&self, rule: &str) -> bool {
+        !self.disabled_rules.iter().any(|id| id == rule)
+    }
+
+    /// Whether the profile restricts the card pool.
+    pub fn has_pool(&self) -> bool {
+        !self.allowed_sets.is_empty() || !self.allowed_cards.is_empty()
+    }
+}
+
+/// Whether the TOML text sets a top-level `name` (before any table header).
+fn has_name_key(text: &str) -> bool {
+    text.lines()
+        .map(str::trim_start)
+        .take_while(|line| !line.starts_with('['))
+        .any(|line| {
+            line.strip_prefix("name")
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_profile_parses_under_its_name() {
+        for name in Profile::builtin_names() {
+            let profile = Profile::builtin(name).unwrap().unwrap();
+            assert_eq!(profile.name, name);
+            assert!(!profile.description.is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn shipped_standard_is_the_default_rule_set() {
+        let shipped = Profile::builtin("standard").unwrap().unwrap();
+        let standard = Profile::standard();
+        assert_eq!(shipped.crypt, standard.crypt);
+        assert_eq!(shipped.library, standard.library);
+        assert_eq!(shipped.grouping, standard.grouping);
+        assert_eq!(shipped.max_copies, standard.max_copies);
+    }
+
+    #[test]
+    fn left_out_keys_take_standard_values() {
+        let profile = Profile::parse("max_copies = 4\n", "test.toml", "test").unwrap();
+        assert_eq!(profile.name, "test");
+        assert_eq!(profile.max_copies, Some(4));
+        assert_eq!(profile.library.max, Some(90));
+        assert_eq!(profile.crypt.min, 12);
+        assert!(profile.grouping);
+    }
+
+    #[test]
+    fn classic_library_maximum_grows_with_players() {
+        let classic = Profile::builtin("classic").unwrap().unwrap();
+        assert_eq!(classic.library.max_for(4), Some(80));
+        assert_eq!(classic.library.max_for(5), Some(90));
+        assert_eq!(classic.library.min, 40);
+    }
+
+    #[test]
+    fn none_lifts_a_limit() {
+        let profile = Profile::parse("[library]\nmax = \"none\"\n", "t.toml", "t").unwrap();
+        assert_eq!(profile.library.max, None);
+        assert_eq!(profile.library.max_for(5), None);
+    }
+
+    #[test]
+    fn card_lists_take_names_and_ids() {
+        let text = "allowed_cards = [\"Test Haven\", 100002]\n";
+        let profile = Profile::parse(text, "t.toml", "t").unwrap();
+        assert_eq!(
+            profile.allowed_cards,
+            vec![CardRef::Name("Test Haven".into()), CardRef::Id(100002)]
+        );
+        assert!(profile.has_pool());
+    }
+
+    #[test]
+    fn unknown_key_is_reported_with_its_line() {
+        let err = Profile::parse("name = \"x\"\nmax_copy = 4\n", "x.toml", "x").unwrap_err();
+        let message = err.to_string();
+        assert!(message.starts_with("x.toml:2: "), "{message}");
+        assert!(message.contains("max_copy"), "{message}");
+    }
+
+    #[test]
+    fn bad_limit_word_is_an_error() {
+        let err = Profile::parse("[crypt]\nmax = \"lots\"\n", "x.toml", "x").unwrap_err();
+        assert!(err.to_string().contains("\"none\""), "{err}");
+    }
+
+    #[test]
+    fn contradictory_sizes_and_unknown_rules_are_invalid() {
+        let err = Profile::parse("[library]\nmin = 80\nmax = 70\n", "x.toml", "x").unwrap_err();
+        assert!(err.to_string().contains("library.max (70)"), "{err}");
+        let err = Profile::parse("disabled_rules = [\"nope\"]\n", "x.toml", "x").unwrap_err();
+        assert!(err.to_string().contains("unknown rule \"nope\""), "{err}");
+        let profile = Profile::parse("disabled_rules = [\"banned\"]\n", "x.toml", "x").unwrap();
+        assert!(!profile.enables("banned"));
+        assert!(profile.enables("crypt-size"));
+    }
+
+    #[test]
+    fn unknown_profile_names_the_shipped_ones() {
+        let err = Profile::find("nonesuch").unwrap_err();
+        assert!(err.to_string().contains("standard, v5, limited"), "{err}");
+    }
+}

@@ -1,0 +1,223 @@
+//! A deck turned into compact tables for the sampling loops: piles of small
+//! indices and, per crypt card, a bit mask of the library cards it can play.
+
+use crate::cards::{CardDb, CardId, CardType};
+use crate::deck::Deck;
+
+use super::SimError;
+
+/// Library class of master cards in [`DeckTables::library_pile`].
+pub const MASTER_CLASS: u16 = 0;
+/// Library class of other cards no vampire plays (events).
+pub const NON_MINION_CLASS: u16 = 1;
+
+/// One distinct crypt card of a deck.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CryptKind {
+    /// The card.
+    pub id: CardId,
+    /// Copies in the crypt.
+    pub count: u32,
+    /// Capacity.
+    pub capacity: u8,
+    /// Disciplines (any level) as a [`crate::cards::Discipline::bit`] mask.
+    pub disciplines: u64,
+}
+
+/// One distinct library card of a deck.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LibraryKind {
+    /// The card.
+    pub id: CardId,
+    /// Copies in the library.
+    pub count: u32,
+    /// Playability class: [`MASTER_CLASS`], [`NON_MINION_CLASS`], or a minion
+    /// card's requirement class (2 and up).
+    pub class: u16,
+}
+
+/// A deck's crypt and library as compact tables.
+///
+/// Minion cards (every library card but masters and events) with the same
+/// discipline and clan requirements share a class; `playable` holds, for each
+/// crypt kind, a bit set over classes: bit `c` is set when that crypt card meets
+/// class `c`'s discipline requirement ([`crate::cards::DisciplineRequirement::is_met_by`])
+/// and clan requirement ([`crate::cards::Card::clans`]).
+#[derive(Debug, Clone)]
+pub struct DeckTables {
+    /// Distinct crypt cards, deck order.
+    pub crypt: Vec<CryptKind>,
+    /// Distinct library cards, deck order.
+    pub library: Vec<LibraryKind>,
+    /// One entry per crypt card (copies repeated): index into `crypt`.
+    pub crypt_pile: Vec<u16>,
+    /// One entry per library card (copies repeated): its class.
+    pub library_pile: Vec<u16>,
+    /// Number of library classes.
+    pub classes: usize,
+    /// 64-bit words per bit set in `playable`.
+    pub words: usize,
+    /// `crypt.len() * words` words: crypt kind `k`'s playable classes at `k * words`.
+    pub playable: Vec<u64>,
+}
+
+impl DeckTables {
+    /// Builds the tables; fails on unresolved lines, unknown ids, crypt cards
+    /// without capacity, or parts too large to index.
+    pub fn new(deck: &Deck, db: &CardDb) -> Result<DeckTables, SimError> {
+        let path = deck.path_label();
+        if let Some(first) = deck.unresolved.first() {
+            return Err(SimError::UnresolvedLines {
+                path,
+                line: first.line,
+                text: first.text.clone(),
+                count: deck.unresolved.len(),
+            });
+        }
+        if deck.crypt_count() > u32::from(u16::MAX) || deck.library_count() > u32::from(u16::MAX) {
+            return Err(SimError::TooLarge { path });
+        }
+        let mut crypt = Vec::new();
+        let mut crypt_cards = Vec::new();
+        for entry in &deck.crypt {
+            let card = db.get(entry.id).ok_or_else(|| SimError::UnknownCard {
+                path: path.clone(),
+                line: entry.line,
+                id: entry.id,
+            })?;
+            let capacity = card.capacity.ok_or_else(|| SimError::NoCapacity {
+                path: path.clone(),
+                line: entry.line,
+                name: card.name.clone(),
+            })?;
+            crypt.push(CryptKind {
+                id: entry.id,
+                count: entry.count,
+                capacity,
+                disciplines: card.disciplines.iter().fold(0, |m, (d, _)| m | d.bit()),
+            });
+            crypt_cards.push(card);
+        }
+        let mut requirement_classes: Vec<(&crate::cards::Card, u16)> = Vec::new();
+        let mut library = Vec::new();
+        let mut classes = 2usize;
+        for entry in &deck.library {
+            let card = db.get(entry.id).ok_or_else(|| SimError::UnknownCard {
+                path: path.clone(),
+                line: entry.line,
+                id: entry.id,
+            })?;
+            let class = if card.types.contains(&CardType::Master) {
+                MASTER_CLASS
+            } else if card.types.iter().all(|t| *t == CardType::Event) {
+                NON_MINION_CLASS
+            } else if let Some((_, class)) = requirement_classes.iter().find(|(other, _)| {
+                other.discipline_requirement == card.discipline_requirement
+                    && other.clans == card.clans
+            }) {
+                *class
+            } else {
+                let class = u16::try_from(classes)
+                    .map_err(|_| SimError::TooLarge { path: path.clone() })?;
+                classes += 1;
+                requirement_classes.push((card, class));
+                class
+            };
+            library.push(LibraryKind {
+                id: entry.id,
+                count: entry.count,
+                class,
+            });
+        }
+        let words = classes.div_ceil(64);
+        let mut playable = vec![0u64; crypt.len() * words];
+        for (k, (kind, vampire)) in crypt.iter().zip(&crypt_cards).enumerate() {
+            for (requirement, class) in &requirement_classes {
+                let disciplines_met = requirement
+                    .discipline_requirement
+                    .as_ref()
+                    .is_none_or(|r| r.is_met_by(kind.disciplines));
+                let clan_met = requirement.clans.is_empty()
+                    || vampire.clans.iter().any(|c| requirement.clans.contains(c));
+                if disciplines_met && clan_met {
+                    let c = usize::from(*class);
+                    playable[k * words + c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        let crypt_pile = crypt
+            .iter()
+            .enumerate()
+            .flat_map(|(k, kind)| std::iter::repeat_n(k as u16, kind.count as usize))
+            .collect();
+        let library_pile = library
+            .iter()
+            .flat_map(|kind| std::iter::repeat_n(kind.class, kind.count as usize))
+            .collect();
+        Ok(DeckTables {
+            crypt,
+            library,
+            crypt_pile,
+            library_pile,
+            classes,
+            words,
+            playable,
+        })
+    }
+
+    /// Whether crypt kind `kind` can play library class `class`.
+    pub fn can_play(&self, kind: usize, class: u16) -> bool {
+        let c = usize::from(class);
+        self.playable[kind * self.words + c / 64] >> (c % 64) & 1 == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{deck_of, fixture_db};
+
+    #[test]
+    fn playability_follows_disciplines_and_clans() {
+        let db = fixture_db();
+        // Alma: Brujah, pot. Dario: Toreador, AUS CEL PRE.
+        let deck = deck_of(
+            &db,
+            &[
+                (200001, 6),
+                (200004, 6),
+                (100001, 10), // master
+                (100004, 10), // Potence
+                (100005, 10), // Celerity/Auspex
+                (100006, 10), // Potence & Presence
+                (100008, 10), // Brujah clan
+                (100009, 10), // Toreador/Ventrue clan
+                (100011, 10), // event
+                (100003, 10), // no requirement
+            ],
+        );
+        let tables = DeckTables::new(&deck, &db).unwrap();
+        let class_of = |id: u32| {
+            tables
+                .library
+                .iter()
+                .find(|k| k.id == CardId(id))
+                .unwrap()
+                .class
+        };
+        let (alma, dario) = (0, 1);
+        assert_eq!(class_of(100001), MASTER_CLASS);
+        assert_eq!(class_of(100011), NON_MINION_CLASS);
+        assert!(tables.can_play(alma, class_of(100004)));
+        assert!(!tables.can_play(dario, class_of(100004)));
+        assert!(tables.can_play(dario, class_of(100005)));
+        assert!(!tables.can_play(alma, class_of(100006)));
+        assert!(tables.can_play(alma, class_of(100008)));
+        assert!(!tables.can_play(dario, class_of(100008)));
+        assert!(tables.can_play(dario, class_of(100009)));
+        assert!(tables.can_play(alma, class_of(100003)));
+        assert!(!tables.can_play(alma, MASTER_CLASS));
+        assert_eq!(tables.crypt_pile.len(), 12);
+        assert_eq!(tables.library_pile.len(), 80);
+    }
+}

@@ -1,0 +1,554 @@
+//! The influence phase of the first turns, simulated over shuffled crypts: the
+//! transfer curve of `vtesdeck transfers` ([`TransferCurve`]).
+//!
+//! Rules: 30 pool at the start; 4 crypt cards dealt to the uncontrolled region;
+//! transfers on a player's first turn are 1, 2, 3 for seats 1, 2, 3 and 4 for
+//! seats 4 and 5; 4 on every later turn. 1 transfer moves 1 pool to an
+//! uncontrolled vampire; 4 transfers and 1 pool move the next crypt card to the
+//! uncontrolled region. A vampire with blood equal to its capacity at the end of
+//! the phase comes into play. Pool never goes below 1.
+
+use serde::Serialize;
+
+use crate::cards::CardDb;
+use crate::deck::Deck;
+
+use super::deck_tables::DeckTables;
+use super::seed::{below, run_chunks, Seed, SimRng};
+use super::SimError;
+
+/// Pool at the start of the game.
+pub const STARTING_POOL: u32 = 30;
+/// Crypt cards dealt to the uncontrolled region at the start.
+pub const STARTING_CRYPT: usize = 4;
+/// Transfers on every turn after the first.
+pub const TRANSFERS_PER_TURN: u32 = 4;
+/// Transfers (and pool) it takes to move a crypt card to the uncontrolled region.
+pub const CRYPT_DRAW_TRANSFERS: u32 = 4;
+/// Seats at a table.
+pub const SEATS: u8 = 5;
+/// Largest `k` of the `p_at_least` lists and of `nth_vampire`.
+const AT_LEAST: usize = 4;
+
+/// How transfers are spent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Policy {
+    /// While transfers remain: an eligible target is an uncontrolled vampire not
+    /// yet full and not a copy of a vampire controlled or already full; if there is
+    /// none, the crypt is not empty and at least 4 transfers remain, move the next
+    /// crypt card in; else if there is one, put 1 pool on the eligible target that
+    /// needs the fewest counters to reach its capacity (ties: the one dealt first);
+    /// else the remaining transfers are lost. Stop spending once `max_vampires`
+    /// vampires are controlled or full.
+    Cheapest,
+}
+
+impl Policy {
+    /// The policy's name (`cheapest`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Cheapest => "cheapest",
+        }
+    }
+}
+
+/// Transfers on a seat's first turn: 1, 2, 3 for seats 1, 2, 3; 4 for seats 4, 5.
+pub fn first_turn_transfers(seat: u8) -> u32 {
+    u32::from(seat.clamp(1, 4))
+}
+
+/// What to simulate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TransferOptions {
+    /// Seats to simulate (1..=5).
+    pub seats: Vec<u8>,
+    /// Turns per game.
+    pub turns: u32,
+    /// Games per seat.
+    pub samples: u64,
+    /// Seed.
+    pub seed: Seed,
+    /// Stop spending once this many vampires are controlled or full.
+    pub max_vampires: u32,
+    /// How transfers are spent.
+    pub policy: Policy,
+}
+
+impl Default for TransferOptions {
+    fn default() -> TransferOptions {
+        TransferOptions {
+            seats: (1..=SEATS).collect(),
+            turns: 8,
+            samples: 100_000,
+            seed: Seed(0),
+            max_vampires: 4,
+            policy: Policy::Cheapest,
+        }
+    }
+}
+
+/// Figures at the end of one turn.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TurnFigures {
+    /// The turn (1-based).
+    pub turn: u32,
+    /// P(at least k vampires controlled), k = 1..4.
+    pub p_at_least: Vec<f64>,
+    /// Expected number of vampires controlled.
+    pub expected_controlled: f64,
+    /// Expected total capacity controlled.
+    pub expected_capacity: f64,
+    /// Expected pool.
+    pub expected_pool: f64,
+}
+
+/// When the n-th vampire comes into play.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NthVampire {
+    /// Which vampire (1 = the first).
+    pub nth: u32,
+    /// Mean turn, over the games where it comes out (`null` if never).
+    pub mean: Option<f64>,
+    /// Median turn, over the games where it comes out (`null` if never).
+    pub median: Option<u32>,
+    /// Share of games where it does not come out within the simulated turns.
+    pub p_never: f64,
+}
+
+/// One seat's curve.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatCurve {
+    /// Seat 1..5.
+    pub seat: u8,
+    /// Turn by turn.
+    pub turns: Vec<TurnFigures>,
+    /// The 1st to 4th vampire.
+    pub nth_vampire: Vec<NthVampire>,
+}
+
+/// The transfer curve of a deck: the `vtesdeck transfers` report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TransferCurve {
+    /// The deck.
+    pub path: String,
+    /// The policy.
+    pub policy: Policy,
+    /// Games per seat.
+    pub samples: u64,
+    /// Seed.
+    pub seed: u64,
+    /// `--max-vampires`.
+    pub max_vampires: u32,
+    /// One curve per seat.
+    pub seats: Vec<SeatCurve>,
+}
+
+impl TransferCurve {
+    /// Simulates `options.samples` games per seat; every seat plays the same
+    /// shuffled crypts. `progress(n)` is called as batches of `n` games finish.
+    pub fn simulate(
+        deck: &Deck,
+        db: &CardDb,
+        options: &TransferOptions,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<TransferCurve, SimError> {
+        let tables = DeckTables::new(deck, db)?;
+        if tables.crypt_pile.is_empty() {
+            return Err(SimError::EmptyCrypt {
+                path: deck.path_label(),
+            });
+        }
+        let turns = options.turns as usize;
+        let empty = || -> Vec<SeatTally> {
+            options
+                .seats
+                .iter()
+                .map(|_| SeatTally::new(turns))
+                .collect()
+        };
+        let totals = run_chunks(
+            options.samples,
+            options.seed,
+            progress,
+            |rng, n| {
+                let mut game = Game::new(&tables, options);
+                let mut tallies = empty();
+                for _ in 0..n {
+                    game.shuffle(rng);
+                    for (seat, tally) in options.seats.iter().zip(tallies.iter_mut()) {
+                        game.play(*seat, tally);
+                    }
+                }
+                tallies
+            },
+            empty,
+            |mut totals, tallies| {
+                for (total, tally) in totals.iter_mut().zip(&tallies) {
+                    total.add(tally);
+                }
+                totals
+            },
+        );
+        let seats = options
+            .seats
+            .iter()
+            .zip(&totals)
+            .map(|(seat, tally)| tally.curve(*seat, options.samples))
+            .collect();
+        Ok(TransferCurve {
+            path: deck.path_label(),
+            policy: options.policy,
+            samples: options.samples,
+            seed: options.seed.0,
+            max_vampires: options.max_vampires,
+            seats,
+        })
+    }
+}
+
+/// Integer tallies of one seat over a batch of games.
+#[derive(Debug, Clone)]
+struct SeatTally {
+    /// `[turn][k]`: games with at least k+1 vampires controlled.
+    at_least: Vec<[u64; AT_LEAST]>,
+    controlled: Vec<u64>,
+    capacity: Vec<u64>,
+    pool: Vec<u64>,
+    /// `[nth][turn]`: games where the nth vampire came out on that turn (0-based).
+    nth_turn: Vec<Vec<u64>>,
+}
+
+impl SeatTally {
+    fn new(turns: usize) -> SeatTally {
+        SeatTally {
+            at_least: vec![[0; AT_LEAST]; turns],
+            controlled: vec![0; turns],
+            capacity: vec![0; turns],
+            pool: vec![0; turns],
+            nth_turn: vec![vec![0; turns]; AT_LEAST],
+        }
+    }
+
+    fn add(&mut self, other: &SeatTally) {
+        fn add_all(a: &mut [u64], b: &[u64]) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+        for (a, b) in self.at_least.iter_mut().zip(&other.at_least) {
+            add_all(a, b);
+        }
+        add_all(&mut self.controlled, &other.controlled);
+        add_all(&mut self.capacity, &other.capacity);
+        add_all(&mut self.pool, &other.pool);
+        for (a, b) in self.nth_turn.iter_mut().zip(&other.nth_turn) {
+            add_all(a, b);
+        }
+    }
+
+    fn curve(&self, seat: u8, samples: u64) -> SeatCurve {
+        let n = samples.max(1) as f64;
+        let turns = (0..self.controlled.len())
+            .map(|t| TurnFigures {
+                turn: t as u32 + 1,
+                p_at_least: self.at_least[t].iter().map(|&c| c as f64 / n).collect(),
+                expected_controlled: self.controlled[t] as f64 / n,
+                expected_capacity: self.capacity[t] as f64 / n,
+                expected_pool: self.pool[t] as f64 / n,
+            })
+            .collect();
+        let nth_vampire = self
+            .nth_turn
+            .iter()
+            .enumerate()
+            .map(|(i, by_turn)| {
+                let out: u64 = by_turn.iter().sum();
+                let weighted: u64 = by_turn
+                    .iter()
+                    .enumerate()
+                    .map(|(t, c)| (t as u64 + 1) * c)
+                    .sum();
+                let mut seen = 0;
+                let median = (out > 0)
+                    .then(|| {
+                        by_turn.iter().position(|c| {
+                            seen += c;
+                            2 * seen >= out
+                        })
+                    })
+                    .flatten()
+                    .map(|t| t as u32 + 1);
+                NthVampire {
+                    nth: i as u32 + 1,
+                    mean: (out > 0).then(|| weighted as f64 / out as f64),
+                    median,
+                    p_never: (samples - out.min(samples)) as f64 / n,
+                }
+            })
+            .collect();
+        SeatCurve {
+            seat,
+            turns,
+            nth_vampire,
+        }
+    }
+}
+
+/// A crypt card in the uncontrolled region.
+#[derive(Debug, Clone, Copy)]
+struct Uncontrolled {
+    kind: u16,
+    capacity: u8,
+    blood: u8,
+}
+
+impl Uncontrolled {
+    fn is_full(self) -> bool {
+        self.blood >= self.capacity
+    }
+}
+
+/// One thread's game state, reused from game to game.
+struct Game<'a> {
+    tables: &'a DeckTables,
+    crypt: Vec<u16>,
+    uncontrolled: Vec<Uncontrolled>,
+    controlled: Vec<u16>,
+    turns: u32,
+    max_vampires: usize,
+}
+
+impl<'a> Game<'a> {
+    fn new(tables: &'a DeckTables, options: &TransferOptions) -> Game<'a> {
+        Game {
+            tables,
+            crypt: tables.crypt_pile.clone(),
+            uncontrolled: Vec::with_capacity(tables.crypt_pile.len()),
+            controlled: Vec::with_capacity(tables.crypt_pile.len()),
+            turns: options.turns,
+            max_vampires: options.max_vampires as usize,
+        }
+    }
+
+    /// Shuffles the crypt (Fisher-Yates from its current order).
+    fn shuffle(&mut self, rng: &mut SimRng) {
+        let n = self.crypt.len();
+        for i in 0..n.saturating_sub(1) {
+            let j = i + below(rng, n - i);
+            self.crypt.swap(i, j);
+        }
+    }
+
+    fn deal(&mut self, position: usize) {
+        let kind = self.crypt[position];
+        self.uncontrolled.push(Uncontrolled {
+            kind,
+            capacity: self.tables.crypt[usize::from(kind)].capacity,
+            blood: 0,
+        });
+    }
+
+    /// Plays the first turns of one seat on the current crypt order.
+    fn play(&mut self, seat: u8, tally: &mut SeatTally) {
+        self.uncontrolled.clear();
+        self.controlled.clear();
+        let mut next = STARTING_CRYPT.min(self.crypt.len());
+        for position in 0..next {
+            self.deal(position);
+        }
+        let mut pool = STARTING_POOL;
+        let mut capacity = 0u64;
+        for turn in 0..self.turns as usize {
+            let mut transfers = if turn == 0 {
+                first_turn_transfers(seat)
+            } else {
+                TRANSFERS_PER_TURN
+            };
+            while transfers > 0 && pool > 1 {
+                let full = self.uncontrolled.iter().filter(|u| u.is_full()).count();
+                if self.controlled.len() + full >= self.max_vampires {
+                    break;
+                }
+                match self.cheapest_target() {
+                    Some(target) => {
+                        self.uncontrolled[target].blood += 1;
+                        pool -= 1;
+                        transfers -= 1;
+                    }
+                    None if next < self.crypt.len() && transfers >= CRYPT_DRAW_TRANSFERS => {
+                        self.deal(next);
+                        next += 1;
+                        pool -= 1;
+                        transfers -= CRYPT_DRAW_TRANSFERS;
+                    }
+                    None => break,
+                }
+            }
+            let before = self.controlled.len();
+            let tables = self.tables;
+            let controlled = &mut self.controlled;
+            self.uncontrolled.retain(|u| {
+                if u.is_full() {
+                    controlled.push(u.kind);
+                    capacity += u64::from(tables.crypt[usize::from(u.kind)].capacity);
+                    false
+                } else {
+                    true
+                }
+            });
+            let now = self.controlled.len();
+            for nth in before..now.min(AT_LEAST) {
+                tally.nth_turn[nth][turn] += 1;
+            }
+            for (k, slot) in tally.at_least[turn].iter_mut().enumerate() {
+                *slot += u64::from(now > k);
+            }
+            tally.controlled[turn] += now as u64;
+            tally.capacity[turn] += capacity;
+            tally.pool[turn] += u64::from(pool);
+        }
+    }
+
+    /// The eligible target needing the fewest counters (ties: dealt first).
+    fn cheapest_target(&self) -> Option<usize> {
+        let mut best: Option<(usize, u8)> = None;
+        for (i, u) in self.uncontrolled.iter().enumerate() {
+            if u.is_full() {
+                continue;
+            }
+            let needed = u.capacity - u.blood;
+            if best.is_some_and(|(_, b)| b <= needed) {
+                continue;
+            }
+            let copy_in_play = self.controlled.contains(&u.kind)
+                || self
+                    .uncontrolled
+                    .iter()
+                    .any(|other| other.kind == u.kind && other.is_full());
+            if !copy_in_play {
+                best = Some((i, needed));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{deck_of, fixture_db};
+
+    fn simulate(crypt: &[(u32, u32)], seats: Vec<u8>, samples: u64) -> TransferCurve {
+        let db = fixture_db();
+        let mut cards = crypt.to_vec();
+        cards.push((100001, 10));
+        let deck = deck_of(&db, &cards);
+        let options = TransferOptions {
+            seats,
+            samples,
+            seed: Seed(5),
+            ..TransferOptions::default()
+        };
+        TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap()
+    }
+
+    #[test]
+    fn first_turn_transfers_by_seat() {
+        let by_seat: Vec<u32> = (1..=5).map(first_turn_transfers).collect();
+        assert_eq!(by_seat, vec![1, 2, 3, 4, 4]);
+    }
+
+    #[test]
+    fn twelve_capacity_one_vampires_seat_one_first_vampire_on_turn_one() {
+        // Alma Test has capacity 1; copies cannot both come out, so only one.
+        let curve = simulate(&[(200001, 12)], vec![1], 1000);
+        let seat = &curve.seats[0];
+        assert_eq!(seat.turns[0].p_at_least[0], 1.0);
+        assert_eq!(seat.turns[0].expected_pool, 29.0);
+        assert_eq!(seat.nth_vampire[0].median, Some(1));
+        assert_eq!(seat.nth_vampire[0].mean, Some(1.0));
+        // Every other card is a copy of the controlled one: no second vampire ever,
+        // and with no eligible target each later turn moves a crypt card in
+        // (4 transfers, 1 pool): 7 more cards by turn 8.
+        assert_eq!(seat.nth_vampire[1].p_never, 1.0);
+        assert_eq!(seat.turns[7].expected_pool, 22.0);
+    }
+
+    #[test]
+    fn twelve_capacity_eleven_vampires_none_before_turn_three() {
+        // Eva Test has capacity 11: seat 1 puts 1 + 4 + 4 = 9 by turn 3, seat 5 4 + 4 + 4 = 12.
+        let curve = simulate(&[(200005, 12)], (1..=5).collect(), 1000);
+        for seat in &curve.seats {
+            assert_eq!(seat.turns[0].p_at_least[0], 0.0, "seat {}", seat.seat);
+            assert_eq!(seat.turns[1].p_at_least[0], 0.0, "seat {}", seat.seat);
+        }
+        // Seats 4 and 5 finish on turn 3, seat 1 (1 + 4 + 4 + 4 = 13) on turn 4.
+        assert_eq!(curve.seats[4].turns[2].p_at_least[0], 1.0);
+        assert_eq!(curve.seats[0].turns[2].p_at_least[0], 0.0);
+        assert_eq!(curve.seats[0].turns[3].p_at_least[0], 1.0);
+        assert_eq!(curve.seats[0].turns[3].expected_capacity, 11.0);
+        assert_eq!(curve.seats[0].turns[3].expected_pool, 19.0);
+    }
+
+    #[test]
+    fn distinct_cheap_vampires_fill_in_order_and_crypt_draws_cost_four_transfers() {
+        // Twelve distinct-enough vampires: Alma (1) and Ivo (2), 6 copies each.
+        let curve = simulate(&[(200001, 6), (200011, 6)], vec![4], 2000);
+        let seat = &curve.seats[0];
+        // Turn 1, seat 4: 4 transfers; at least one Alma or Ivo is always among the
+        // 4 dealt; the cheapest comes out first.
+        assert_eq!(seat.turns[0].p_at_least[0], 1.0);
+        // Never more than 2 vampires: every other card is a copy.
+        assert_eq!(seat.turns[7].p_at_least[2], 0.0);
+        assert!(seat.turns[7].p_at_least[1] == 1.0);
+    }
+
+    #[test]
+    fn pool_never_drops_below_one_and_max_vampires_stops_spending() {
+        let db = fixture_db();
+        // Five distinct capacity-7..11 vampires, many turns: the pool runs out.
+        let deck = deck_of(
+            &db,
+            &[
+                (200004, 3),
+                (200005, 3),
+                (200013, 3),
+                (200014, 3),
+                (100001, 10),
+            ],
+        );
+        let options = TransferOptions {
+            seats: vec![5],
+            turns: 20,
+            samples: 500,
+            seed: Seed(1),
+            max_vampires: 4,
+            policy: Policy::Cheapest,
+        };
+        let curve = TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap();
+        for turn in &curve.seats[0].turns {
+            assert!(turn.expected_pool >= 1.0);
+            assert!(turn.expected_controlled <= 4.0);
+        }
+        let two = TransferOptions {
+            max_vampires: 2,
+            ..options
+        };
+        let curve = TransferCurve::simulate(&deck, &db, &two, &|_| {}).unwrap();
+        assert_eq!(curve.seats[0].turns[19].p_at_least[2], 0.0);
+        assert_eq!(curve.seats[0].turns[19].p_at_least[1], 1.0);
+    }
+
+    #[test]
+    fn same_seed_same_curve_at_any_thread_count() {
+        let run = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| simulate(&[(200001, 4), (200004, 4), (200005, 4)], vec![1, 3], 60_000))
+        };
+        let one = run(1);
+        assert_eq!(one, run(2));
+        assert_eq!(one, run(1));
+    }
+}

@@ -1,0 +1,605 @@
+//! End-to-end tests of `vtesdeck check`: every rule, profile, output format and
+//! exit status, on decklists written for the tests (invented cards of
+//! `tests/fixtures/cards`), and the whole TWDA with the real card database.
+
+mod common;
+
+use std::path::PathBuf;
+
+use predicates::prelude::*;
+use predicates::str::contains;
+
+/// A decklist of `tests/fixtures/check`.
+fn deck(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/check")
+        .join(name)
+}
+
+/// `vtesdeck check --date DATE` with the fixture card database.
+fn check(date: &str) -> assert_cmd::Command {
+    let mut cmd = common::vtesdeck_fixture();
+    cmd.args(["check", "--date", date]);
+    cmd
+}
+
+/// The JSON object `check --json` prints for one fixture deck.
+fn json_report(args: &[&str], name: &str) -> serde_json::Value {
+    let output = check("2021-01-01")
+        .arg("--json")
+        .args(args)
+        .arg(deck(name))
+        .output()
+        .expect("runs");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let mut lines = text.lines();
+    let report = serde_json::from_str(lines.next().expect("one line")).expect("JSON");
+    assert_eq!(lines.next(), None);
+    report
+}
+
+/// The rule ids of the errors in a report.
+fn error_rules(report: &serde_json::Value) -> Vec<String> {
+    report["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .filter(|p| p["severity"] == "error")
+        .map(|p| p["rule"].as_str().expect("rule").to_string())
+        .collect()
+}
+
+// Rules
+
+#[test]
+fn legal_deck_exits_zero_with_one_line_and_a_summary() {
+    check("2021-01-01")
+        .arg(deck("legal.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "legal.txt: legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard)",
+        ))
+        .stdout(contains("1 deck: 1 legal, 0 illegal"));
+}
+
+#[test]
+fn crypt_of_eleven_breaks_crypt_size() {
+    check("2021-01-01")
+        .arg(deck("small-crypt.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("crypt-size"))
+        .stdout(contains("crypt has 11 cards, at least 12 needed"))
+        .stdout(contains("1 deck: 0 legal, 1 illegal"));
+}
+
+#[test]
+fn library_outside_sixty_to_ninety_breaks_library_size() {
+    check("2021-01-01")
+        .arg(deck("big-library.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("library has 91 cards, at most 90 allowed"));
+    check("2021-01-01")
+        .arg(deck("small-library.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("library has 59 cards, at least 60 needed"));
+}
+
+#[test]
+fn card_outside_the_group_pair_breaks_crypt_grouping() {
+    let report = json_report(&[], "grouping.txt");
+    assert_eq!(error_rules(&report), ["crypt-grouping"]);
+    let problem = &report["problems"][0];
+    assert_eq!(problem["message"], "Eva Test (G3) does not fit groups 1-2");
+    assert_eq!(problem["card_id"], 200005);
+    assert_eq!(problem["line"], 3);
+    assert_eq!(report["groups"], serde_json::json!([1, 2, 3]));
+}
+
+#[test]
+fn banned_card_is_judged_at_the_check_date() {
+    check("2007-12-31").arg(deck("banned.txt")).assert().code(0);
+    check("2008-01-01")
+        .arg(deck("banned.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("Test Forbidden is banned since 2008-01-01"));
+}
+
+#[test]
+fn card_within_thirty_days_of_release_is_not_yet_legal() {
+    check("2020-01-30")
+        .arg(deck("new-card.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("not-yet-legal"))
+        .stdout(contains("Test Ally is not legal before 2020-01-31"));
+    check("2020-01-31")
+        .arg(deck("new-card.txt"))
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn unresolved_line_is_an_unknown_card_with_suggestions() {
+    let report = json_report(&[], "unknown.txt");
+    assert_eq!(error_rules(&report), ["unknown-card", "library-size"]);
+    let problem = &report["problems"][0];
+    assert_eq!(problem["line"], 4);
+    assert_eq!(problem["card_id"], serde_json::Value::Null);
+    let message = problem["message"].as_str().expect("message");
+    assert!(message.contains("did you mean: Test Haven"), "{message}");
+}
+
+#[test]
+fn warnings_never_make_a_deck_illegal() {
+    check("2021-01-01")
+        .arg(deck("warnings.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 3 warnings)",
+        ))
+        .stdout(contains("duplicate-unique").not());
+    check("2021-01-01")
+        .args(["--warnings"])
+        .arg(deck("warnings.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains("duplicate-unique (warning)"))
+        .stdout(contains("duplicate-event (warning)"))
+        .stdout(contains("unplayable-card (warning)"))
+        .stdout(contains("Chimerstry"));
+}
+
+#[test]
+fn json_always_carries_warnings() {
+    let report = json_report(&[], "warnings.txt");
+    assert_eq!(report["legal"], true);
+    let rules: Vec<&str> = report["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|p| {
+            assert_eq!(p["severity"], "warning");
+            p["rule"].as_str().expect("rule")
+        })
+        .collect();
+    assert_eq!(
+        rules,
+        ["duplicate-unique", "duplicate-event", "unplayable-card"]
+    );
+}
+
+// Profiles
+
+#[test]
+fn house_4_profile_limits_copies() {
+    check("2021-01-01")
+        .arg(deck("five-copies.txt"))
+        .assert()
+        .code(0);
+    let report = json_report(&["--profile", "house-4"], "five-copies.txt");
+    assert_eq!(report["profile"], "house-4");
+    assert_eq!(error_rules(&report), ["max-copies"]);
+    assert_eq!(
+        report["problems"][0]["message"],
+        "5 copies of Test Bleed, at most 4 allowed"
+    );
+}
+
+#[test]
+fn duel_profile_takes_small_decks() {
+    check("2021-01-01").arg(deck("duel.txt")).assert().code(1);
+    check("2021-01-01")
+        .args(["--profile", "duel"])
+        .arg(deck("duel.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains("duel)"));
+}
+
+#[test]
+fn limited_profile_has_no_grouping_and_a_library_of_forty() {
+    let standard = json_report(&[], "limited.txt");
+    assert_eq!(error_rules(&standard), ["library-size", "crypt-grouping"]);
+    let limited = json_report(&["--profile", "limited"], "limited.txt");
+    assert_eq!(error_rules(&limited), Vec::<String>::new());
+}
+
+#[test]
+fn classic_profile_library_maximum_follows_players() {
+    check("2021-01-01")
+        .args(["--profile", "classic"])
+        .arg(deck("classic.txt"))
+        .assert()
+        .code(0);
+    check("2021-01-01")
+        .args(["--profile", "classic", "--players", "4"])
+        .arg(deck("classic.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "library has 85 cards, at most 80 allowed at a table of 4",
+        ));
+}
+
+#[test]
+fn v5_profile_rejects_cards_without_a_v5_print() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("v5.txt");
+    let text = "12x Nathan Turner\n\n85x Deep Song\n5x Legal Manipulations\n";
+    std::fs::write(&path, text).expect("write");
+    let output = common::vtesdeck()
+        .args(["check", "--date", "2025-01-01", "--profile", "v5", "--json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(report["profile"], "v5");
+    let problems: Vec<&str> = report["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .filter(|p| p["rule"] == "not-in-format")
+        .map(|p| p["message"].as_str().expect("message"))
+        .collect();
+    assert_eq!(
+        problems,
+        ["Legal Manipulations is not in the card pool of profile v5"]
+    );
+}
+
+#[test]
+fn own_profile_file_sets_pool_copies_bans_and_sizes() {
+    let profile = deck("late-league.toml");
+    let output = check("2021-01-01")
+        .args(["--json", "--profile"])
+        .arg(&profile)
+        .arg(deck("league.txt"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(report["profile"], "late-league");
+    let found: Vec<(String, String)> = report["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .filter(|p| p["severity"] == "error")
+        .map(|p| {
+            (
+                p["rule"].as_str().unwrap_or("").into(),
+                p["card"].as_str().unwrap_or("").into(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("banned", "Test Punch"),
+        ("not-in-format", "Test Punch"),
+        ("max-copies", "Test Bleed"),
+    ]
+    .map(|(r, c)| (r.to_string(), c.to_string()));
+    assert_eq!(found, expected);
+    check("2021-01-01")
+        .arg("--profile")
+        .arg(&profile)
+        .arg(deck("legal.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "Alma Test is not in the card pool of profile late-league",
+        ))
+        .stdout(contains("library has 60 cards").not());
+}
+
+#[test]
+fn broken_or_unknown_profile_exits_two() {
+    check("2021-01-01")
+        .args(["--profile"])
+        .arg(deck("broken.toml"))
+        .arg(deck("legal.txt"))
+        .assert()
+        .code(2)
+        .stderr(contains("broken.toml:2: unknown field `max_copy`"));
+    check("2021-01-01")
+        .args(["--profile", "nonesuch", "x.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown profile \"nonesuch\""));
+}
+
+// Dates
+
+#[test]
+fn event_date_judges_a_twd_deck_by_its_own_day() {
+    check("event")
+        .arg(deck("twd-event.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("2020-01-15"))
+        .stdout(contains("Test Ally is not legal before 2020-01-31"));
+    check("2021-01-01")
+        .arg(deck("twd-event.txt"))
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn event_date_without_an_event_is_an_error_for_that_deck_only() {
+    check("event")
+        .arg(deck("legal.txt"))
+        .arg(deck("twd-event.txt"))
+        .assert()
+        .code(2)
+        .stderr(contains("legal.txt: no event date in this deck"))
+        .stdout(contains("1 deck: 0 legal, 1 illegal, 1 error"));
+}
+
+#[test]
+fn bad_date_is_a_usage_error() {
+    check("2021-13-01")
+        .arg(deck("legal.txt"))
+        .assert()
+        .code(2)
+        .stderr(contains("expected YYYY-MM-DD"));
+}
+
+// Inputs and exit statuses
+
+#[test]
+fn directories_are_walked_and_unreadable_inputs_reported() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::copy(deck("legal.txt"), dir.path().join("a.txt")).expect("copy");
+    std::fs::copy(deck("small-crypt.txt"), dir.path().join("b.txt")).expect("copy");
+    check("2021-01-01")
+        .arg(dir.path())
+        .assert()
+        .code(1)
+        .stdout(contains("2 decks: 1 legal, 1 illegal"));
+    check("2021-01-01")
+        .arg(dir.path())
+        .arg(dir.path().join("missing.txt"))
+        .assert()
+        .code(2)
+        .stderr(contains("missing.txt"))
+        .stdout(contains("2 decks: 1 legal, 1 illegal, 1 error"));
+}
+
+#[test]
+fn standard_input_is_checked() {
+    let text = std::fs::read_to_string(deck("legal.txt")).expect("read");
+    check("2021-01-01")
+        .arg("-")
+        .write_stdin(text)
+        .assert()
+        .code(0)
+        .stdout(contains("-: legal"));
+}
+
+#[test]
+fn missing_card_database_exits_two() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    common::vtesdeck()
+        .env("VTESDECK_CARDS", dir.path())
+        .args(["check"])
+        .arg(deck("legal.txt"))
+        .assert()
+        .code(2)
+        .stderr(contains("vtescrypt.csv"));
+}
+
+#[test]
+fn quiet_leaves_out_legal_decks() {
+    check("2021-01-01")
+        .arg("--quiet")
+        .arg(deck("legal.txt"))
+        .arg(deck("small-crypt.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("legal.txt").not())
+        .stdout(contains("small-crypt.txt: illegal"));
+}
+
+// Output formats
+
+#[test]
+fn json_lines_hold_the_issue_fields() {
+    let report = json_report(&[], "small-crypt.txt");
+    assert_eq!(report["type"], "deck");
+    assert!(report["path"]
+        .as_str()
+        .expect("path")
+        .ends_with("small-crypt.txt"));
+    assert_eq!(report["name"], serde_json::Value::Null);
+    assert_eq!(report["legal"], false);
+    assert_eq!(report["date"], "2021-01-01");
+    assert_eq!(report["profile"], "standard");
+    assert_eq!(report["crypt"], 11);
+    assert_eq!(report["library"], 60);
+    assert_eq!(report["groups"], serde_json::json!([1, 2]));
+    let problem = &report["problems"][0];
+    for field in ["rule", "severity", "message", "card_id", "line"] {
+        assert!(problem.get(field).is_some(), "{field}");
+    }
+}
+
+#[test]
+fn json_flag_and_json_format_agree() {
+    let a = check("2021-01-01")
+        .arg("--json")
+        .arg(deck("grouping.txt"))
+        .output()
+        .expect("runs");
+    let b = check("2021-01-01")
+        .args(["--format", "json"])
+        .arg(deck("grouping.txt"))
+        .output()
+        .expect("runs");
+    assert_eq!(a.stdout, b.stdout);
+    assert_eq!(a.status.code(), Some(1));
+}
+
+#[test]
+fn github_format_writes_annotations() {
+    let path = deck("grouping.txt");
+    check("2021-01-01")
+        .args(["--format", "github"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(contains(format!(
+            "::error file={},line=3,title=crypt-grouping::Eva Test (G3) does not fit groups 1-2",
+            path.display()
+        )))
+        .stdout(contains("1 deck: 0 legal, 1 illegal"));
+    check("2021-01-01")
+        .args(["--format", "github", "--warnings"])
+        .arg(deck("warnings.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains("::warning file="))
+        .stdout(contains("title=duplicate-event::"));
+}
+
+#[test]
+fn junit_format_writes_one_test_case_per_deck() {
+    check("2021-01-01")
+        .args(["--format", "junit"])
+        .arg(deck("legal.txt"))
+        .arg(deck("small-crypt.txt"))
+        .arg(deck("missing.txt"))
+        .assert()
+        .code(2)
+        .stdout(contains("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"))
+        .stdout(contains("tests=\"3\" failures=\"1\" errors=\"1\""))
+        .stdout(contains(
+            "<failure type=\"illegal\" message=\"illegal deck: crypt-size\">",
+        ))
+        .stdout(contains("<error type=\"unreadable\""))
+        .stdout(contains("</testsuites>"));
+}
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal() {
+    check("2021-01-01")
+        .arg(deck("small-crypt.txt"))
+        .assert()
+        .stdout(contains("\x1b[").not());
+    check("2021-01-01")
+        .args(["--color", "always"])
+        .arg(deck("small-crypt.txt"))
+        .assert()
+        .stdout(contains("\x1b[1;31millegal\x1b[0m"));
+    check("2021-01-01")
+        .args(["--color", "never"])
+        .env_remove("NO_COLOR")
+        .arg(deck("small-crypt.txt"))
+        .assert()
+        .stdout(contains("\x1b[").not());
+}
+
+// The whole TWDA
+
+/// The archived decks that break the rules at their own event date, and the rules they break.
+const TWDA_ILLEGAL: &[(&str, &[&str])] = &[
+    // Card counts.
+    ("2k3nycanarch.txt", &["library-size"]),
+    ("2k4edith.txt", &["library-size"]),
+    ("2k4pariscup.txt", &["crypt-size"]),
+    ("2k4virolaxboston.txt", &["library-size"]),
+    ("2k6faceaface.txt", &["library-size"]),
+    ("2k8glqmich.txt", &["library-size"]),
+    ("2k8pwbsla2.txt", &["library-size"]),
+    ("2k8sanfranqual.txt", &["library-size"]),
+    ("2k9avangarda.txt", &["library-size"]),
+    ("ckgc2k.txt", &["library-size"]),
+    ("dog.txt", &["library-size"]),
+    ("genconuk2k1-treasure.txt", &["library-size"]),
+    ("jd32000.txt", &["library-size"]),
+    ("matt-alamut.txt", &["library-size"]),
+    ("saveface2k1.txt", &["library-size"]),
+    ("stevewampler.txt", &["library-size"]),
+    // Crypt grouping (Tony, G3, also played before his first print).
+    ("2016rotmmb.txt", &["crypt-grouping"]),
+    ("2k2watfordmay.txt", &["crypt-grouping", "not-yet-legal"]),
+    ("watford-ts.txt", &["crypt-grouping", "not-yet-legal"]),
+    // Cards played before their first print was legal.
+    ("10008.txt", &["not-yet-legal"]),
+    ("12062.txt", &["not-yet-legal"]),
+    ("12140.txt", &["not-yet-legal"]),
+    ("12263.txt", &["not-yet-legal"]),
+    ("12307.txt", &["not-yet-legal"]),
+    ("2015rfeef.txt", &["not-yet-legal"]),
+    ("2018ncqmf.txt", &["not-yet-legal"]),
+    ("2018pbuthbc.txt", &["not-yet-legal"]),
+    ("2018rasrf.txt", &["not-yet-legal"]),
+    ("2k5nykarls.txt", &["not-yet-legal"]),
+    ("2k6ootspain.txt", &["not-yet-legal"]),
+    ("2k6sncqvs.txt", &["not-yet-legal"]),
+    ("2k9bloodformbi.txt", &["not-yet-legal"]),
+    ("9980.txt", &["not-yet-legal"]),
+    ("9997.txt", &["not-yet-legal"]),
+];
+
+#[test]
+fn twda_at_event_dates_flags_exactly_the_illegal_decks() {
+    let output = common::vtesdeck()
+        .args(["check", "--date", "event", "--json"])
+        .arg(common::twda_dir())
+        .output()
+        .expect("runs");
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let mut flagged: Vec<(String, Vec<String>)> = Vec::new();
+    let mut decks = 0;
+    for line in text.lines() {
+        let report: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+        decks += 1;
+        let mut rules = error_rules(&report);
+        rules.dedup();
+        assert_eq!(report["legal"], rules.is_empty());
+        if !rules.is_empty() {
+            let path = PathBuf::from(report["path"].as_str().expect("path"));
+            let name = path
+                .file_name()
+                .expect("file name")
+                .to_string_lossy()
+                .into_owned();
+            flagged.push((name, rules));
+        }
+    }
+    assert_eq!(decks, 4504);
+    flagged.sort();
+    let mut expected: Vec<(String, Vec<String>)> = TWDA_ILLEGAL
+        .iter()
+        .map(|(name, rules)| {
+            (
+                name.to_string(),
+                rules.iter().map(|r| r.to_string()).collect(),
+            )
+        })
+        .collect();
+    expected.sort();
+    assert_eq!(flagged, expected);
+}
+
+#[test]
+fn twda_human_summary_counts_the_illegal_decks() {
+    common::vtesdeck()
+        .args(["check", "--date", "event", "--quiet"])
+        .arg(common::twda_dir())
+        .assert()
+        .code(1)
+        .stdout(contains("4504 decks: 4470 legal, 34 illegal"))
+        .stdout(contains("Tony (G3) does not fit groups 1-2"));
+}

@@ -1,0 +1,222 @@
+//! `vtesdeck transfers` end to end: invented crypts (tests/fixtures/sim) and a TWDA deck.
+
+mod common;
+
+use std::path::PathBuf;
+
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn sim_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sim")
+}
+
+/// The binary with the invented simulation card database.
+fn vtesdeck_sim() -> assert_cmd::Command {
+    let mut cmd = common::vtesdeck_fixture();
+    cmd.env("VTESDECK_CARDS", sim_dir().join("cards"));
+    cmd
+}
+
+fn transfers_json(deck: &str, extra: &[&str]) -> Value {
+    let output = vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join(deck))
+        .args(["--json", "--quiet", "--samples", "5000", "--seed", "2"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn twelve_capacity_one_vampires_seat_one_first_vampire_on_turn_one() {
+    let v = transfers_json("pennies.txt", &["--seat", "1"]);
+    let seats = v["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 1);
+    let seat = &seats[0];
+    assert_eq!(seat["seat"], 1);
+    assert_eq!(seat["turns"][0]["p_at_least"][0], 1.0);
+    assert_eq!(seat["turns"][0]["p_at_least"][1], 0.0);
+    assert_eq!(seat["turns"][0]["expected_pool"], 29.0);
+    assert_eq!(seat["nth_vampire"][0]["median"], 1);
+    assert_eq!(seat["nth_vampire"][0]["mean"], 1.0);
+    assert_eq!(seat["nth_vampire"][0]["p_never"], 0.0);
+    // Turn 2: 4 transfers on the three other 1-capacity vampires: 4 in play, the maximum.
+    assert_eq!(seat["turns"][1]["p_at_least"][3], 1.0);
+    assert_eq!(seat["turns"][7]["expected_pool"], 26.0);
+}
+
+#[test]
+fn twelve_capacity_eleven_vampires_no_vampire_before_turn_three() {
+    let v = transfers_json("titans.txt", &[]);
+    let seats = v["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 5);
+    for seat in seats {
+        for turn in 0..2 {
+            assert_eq!(seat["turns"][turn]["p_at_least"][0], 0.0, "{seat}");
+        }
+        assert_eq!(seat["turns"].as_array().unwrap().len(), 8);
+    }
+    // Seats 4 and 5 spend 4 + 4 + 4 = 12 >= 11 by turn 3.
+    assert_eq!(seats[3]["turns"][2]["p_at_least"][0], 1.0);
+    assert_eq!(seats[3]["nth_vampire"][0]["median"], 3);
+    // Seat 1: 1 + 4 + 4 = 9 by turn 3, 13 by turn 4.
+    assert_eq!(seats[0]["turns"][2]["p_at_least"][0], 0.0);
+    assert_eq!(seats[0]["nth_vampire"][0]["median"], 4);
+}
+
+#[test]
+fn json_has_the_issue_shape() {
+    let v = transfers_json("mixed.txt", &["--turns", "5", "--max-vampires", "3"]);
+    assert_eq!(v["policy"], "cheapest");
+    assert_eq!(v["samples"], 5000);
+    assert_eq!(v["seed"], 2);
+    assert_eq!(v["max_vampires"], 3);
+    assert!(v["path"].as_str().unwrap().ends_with("mixed.txt"));
+    let seat = &v["seats"][2];
+    assert_eq!(seat["seat"], 3);
+    let turn = &seat["turns"][0];
+    assert_eq!(turn["turn"], 1);
+    for key in ["expected_controlled", "expected_capacity", "expected_pool"] {
+        assert!(turn[key].is_number(), "{key}");
+    }
+    assert_eq!(turn["p_at_least"].as_array().unwrap().len(), 4);
+    assert_eq!(seat["turns"].as_array().unwrap().len(), 5);
+    let first = &seat["nth_vampire"][0];
+    assert_eq!(first["nth"], 1);
+    assert!(first["mean"].is_number() && first["median"].is_number());
+    assert!(first["p_never"].is_number());
+    // Only two distinct vampires: the third never comes out.
+    assert_eq!(seat["nth_vampire"][2]["p_never"], 1.0);
+    assert!(seat["nth_vampire"][2]["mean"].is_null());
+}
+
+#[test]
+fn same_seed_same_output_across_runs_and_thread_counts() {
+    let run = |threads: &str| {
+        vtesdeck_sim()
+            .arg("transfers")
+            .arg(sim_dir().join("mixed.txt"))
+            .args(["--seed", "5", "--samples", "40000", "--threads", threads])
+            .output()
+            .unwrap()
+            .stdout
+    };
+    let one = run("1");
+    assert!(!one.is_empty());
+    assert_eq!(one, run("2"));
+    assert_eq!(one, run("1"));
+}
+
+#[test]
+fn table_and_terminal_chart() {
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("titans.txt"))
+        .args(["--samples", "1000", "--seed", "1", "--seat", "4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Seat 4"))
+        .stdout(predicate::str::contains(
+            "Expected capacity in play by turn",
+        ))
+        .stdout(predicate::str::contains("4 = seat 4"))
+        .stderr("");
+}
+
+#[test]
+fn plot_writes_svg_and_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("curve.svg");
+    let png = dir.path().join("curve.png");
+    for path in [&svg, &png] {
+        vtesdeck_sim()
+            .arg("transfers")
+            .arg(sim_dir().join("mixed.txt"))
+            .args(["--samples", "1000", "--seed", "1", "--quiet", "--plot"])
+            .arg(path)
+            .assert()
+            .success();
+    }
+    let svg = std::fs::read_to_string(svg).unwrap();
+    assert!(svg.contains("<svg") && svg.contains("seat 5"));
+    let png = std::fs::read(png).unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn bad_options_and_decks_exit_2() {
+    let cases: [(&str, &[&str], &str); 5] = [
+        ("mixed.txt", &["--seat", "6"], "seat 1 to 5"),
+        ("mixed.txt", &["--policy", "greedy"], "greedy"),
+        (
+            "mixed.txt",
+            &["--plot", "curve.txt"],
+            "must end in .svg or .png",
+        ),
+        ("no_crypt.txt", &[], "the crypt is empty"),
+        ("unresolved.txt", &[], "unresolved card line"),
+    ];
+    for (deck, extra, message) in cases {
+        vtesdeck_sim()
+            .arg("transfers")
+            .arg(sim_dir().join(deck))
+            .args(["--samples", "100"])
+            .args(extra)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}
+
+#[test]
+fn a_real_tournament_deck() {
+    let deck = common::twda_dir().join("10043.txt");
+    let output = common::vtesdeck()
+        .args(["transfers", "--json", "--seed", "1", "--samples", "20000"])
+        .arg(&deck)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let v: Value = serde_json::from_slice(&output.stdout).unwrap();
+    for seat in v["seats"].as_array().unwrap() {
+        let turns = seat["turns"].as_array().unwrap();
+        let capacity: Vec<f64> = turns
+            .iter()
+            .map(|t| t["expected_capacity"].as_f64().unwrap())
+            .collect();
+        assert!(capacity.windows(2).all(|w| w[0] <= w[1]), "{capacity:?}");
+        assert!(turns
+            .iter()
+            .all(|t| t["expected_pool"].as_f64().unwrap() >= 1.0));
+    }
+}
+
+#[test]
+fn help_documents_the_rules_and_the_cheapest_policy() {
+    let output = vtesdeck_sim()
+        .args(["transfers", "--help"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for phrase in [
+        "put 1 pool on the eligible target that needs the fewest counters to reach its capacity",
+        "Pool never goes below 1",
+        "4 transfers and 1 pool move the next crypt card to the uncontrolled region",
+    ] {
+        assert!(words.contains(phrase), "{phrase}");
+    }
+}
