@@ -71,12 +71,16 @@ if [ "$criterion" = 1 ]; then
   for f in benches/*.rs; do benches+=(--bench "$(basename "$f" .rs)"); done
   extra=()
   [ "$quick" = 1 ] && extra=(--warm-up-time 1 --measurement-time 3)
-  cargo bench --quiet "${benches[@]}" -- "${extra[@]}" 2>&1 | grep -E '^[A-Za-z_/]+ +time:|^[a-z_]+/[a-z_]+$|time:' || true
+  cargo bench --quiet "${benches[@]}" -- "${extra[@]}" 2>&1 | awk '/time:/ { if ($0 ~ /^ /) print prev; print } { prev = $0 }' || true
   echo
   echo "-- figures and ratio to the group's baseline"
   for group in target/criterion/*/; do
     group_name=$(basename "$group")
     [ "$group_name" = report ] && continue
+    if [ -f "$group"new/estimates.json ]; then # a benchmark outside any group
+      printf '%-40s %12s\n' "$group_name" "$(human "$(estimate "$group"new/estimates.json)")"
+      continue
+    fi
     base=""
     for b in "$group"baseline*/new/estimates.json; do
       [ -f "$b" ] && base=$(estimate "$b") && break
