@@ -68,7 +68,8 @@ timed() {
   start=$(now)
   if [ -n "$gnu_time" ]; then
     "$gnu_time" -f '%U %S' -o "$tmp/cpu" "$@" > "$tmp/out" 2> /dev/null || true
-    cpu=$(awk '{ printf "%.3f", $1 + $2 }' "$tmp/cpu")
+    # GNU time writes "Command exited with non-zero status N" first when it did.
+    cpu=$(tail -n 1 "$tmp/cpu" | awk '{ printf "%.3f", $1 + $2 }')
   else
     "$@" > "$tmp/out" 2> /dev/null || true
     cpu=""
