@@ -272,3 +272,20 @@ fn card_database_cut_inside_a_quote_is_an_error() {
         .stderr(contains("vtescrypt.csv:"))
         .stderr(no_panic());
 }
+
+/// The fixture decklists the fuzz seeds are made of read as written.
+#[test]
+fn seed_decklists_read_cleanly_and_problems_are_named() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/robustness");
+    for name in ["twd.txt", "plain.txt", "lackey.txt"] {
+        parse(&dir.join(name))
+            .code(0)
+            .stdout(contains("Unresolved").not());
+    }
+    parse(&dir.join("problems.txt"))
+        .code(1)
+        .stdout(contains("problems.txt:2: -3x Bruno Test").and(contains("negative card count")))
+        .stdout(contains("problems.txt:3:").and(contains("card count 0")))
+        .stdout(contains("problems.txt:4:").and(contains("too large (at most 999)")))
+        .stdout(contains("problems.txt:5: 2x Nobody Test").and(contains("did you mean")));
+}
