@@ -1,6 +1,6 @@
-//! Hostile and broken inputs to `vtesdeck parse`: each gives a clear error or
-//! warning naming the file (and line), the right exit status (0 ok, 1
-//! unresolved lines, 2 error), and never a panic.
+//! Hostile and broken inputs to `vtesdeck parse` and `vtesdeck check`: each
+//! gives a clear error or warning naming the file (and line), the right exit
+//! status (0 ok, 1 unresolved lines or an illegal deck, 2 error), and never a panic.
 
 mod common;
 
@@ -288,4 +288,83 @@ fn seed_decklists_read_cleanly_and_problems_are_named() {
         .stdout(contains("problems.txt:3:").and(contains("card count 0")))
         .stdout(contains("problems.txt:4:").and(contains("too large (at most 999)")))
         .stdout(contains("problems.txt:5: 2x Nobody Test").and(contains("did you mean")));
+}
+
+/// `vtesdeck check --json PATH...` with the fixture card database.
+fn check(paths: &[&Path]) -> assert_cmd::assert::Assert {
+    common::vtesdeck_fixture()
+        .args(["check", "--json"])
+        .args(paths)
+        .assert()
+}
+
+#[test]
+fn check_of_an_empty_file_is_an_illegal_deck() {
+    let (_dir, path) = temp_file("empty.txt", b"");
+    check(&[&path])
+        .code(1)
+        .stdout(contains("\"rule\":\"crypt-size\"").and(contains("empty.txt")))
+        .stderr(no_panic());
+}
+
+#[test]
+fn check_of_binary_garbage_is_an_error_and_the_other_decks_are_checked() {
+    let bytes: Vec<u8> = (0..20_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    let (dir, garbage) = temp_file("garbage.bin", &bytes);
+    let other = dir.path().join("other.txt");
+    fs::write(&other, "2x Alma Test\n").expect("write");
+    check(&[&garbage, &other])
+        .code(2)
+        .stderr(contains("garbage.bin:1: binary data"))
+        .stdout(contains("other.txt"))
+        .stderr(no_panic());
+}
+
+#[test]
+fn check_reports_absurd_negative_and_zero_counts_with_their_lines() {
+    let (_dir, path) = temp_file(
+        "counts.txt",
+        b"999999999999x Alma Test\n-2x Bruno Test\n0x Carla Test\n",
+    );
+    check(&[&path])
+        .code(1)
+        .stdout(
+            contains("too large")
+                .and(contains("\"line\":1"))
+                .and(contains("\"line\":2"))
+                .and(contains("\"line\":3")),
+        )
+        .stderr(no_panic());
+}
+
+#[test]
+fn check_through_a_symlink_loop_reports_it_and_checks_the_rest() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let decks = dir.path().join("decks");
+    fs::create_dir(&decks).expect("mkdir");
+    fs::write(decks.join("a.txt"), "2x Alma Test\n").expect("write");
+    std::os::unix::fs::symlink(&decks, decks.join("loop")).expect("symlink");
+    check(&[&decks])
+        .code(2)
+        .stdout(contains("a.txt"))
+        .stderr(contains("symbolic link loop"))
+        .stderr(no_panic());
+}
+
+#[test]
+fn check_with_a_broken_card_database_is_an_error() {
+    let cards = broken_cards("vtescrypt.csv", |text| {
+        text.replacen("\"Capacity\"", "\"Capacty\"", 1)
+    });
+    let (_dir, path) = temp_file("deck.txt", b"2x Alma Test\n");
+    common::vtesdeck_fixture()
+        .env("VTESDECK_CARDS", cards.path())
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(contains("vtescrypt.csv:1: missing column \"Capacity\""))
+        .stderr(no_panic());
 }
