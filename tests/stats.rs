@@ -9,9 +9,9 @@ use std::sync::LazyLock;
 use predicates::prelude::*;
 use rayon::prelude::*;
 use regex::Regex;
-use vtesdeck::analysis::twd_header::SECTION_ORDER;
 use vtesdeck::analysis::{CryptHeader, LibrarySection, TwdHeader};
 use vtesdeck::cards::CardDb;
+use vtesdeck::cards::CardType;
 use vtesdeck::deck::Deck;
 
 fn fixture(name: &str) -> PathBuf {
@@ -199,7 +199,10 @@ fn declared_header(text: &str) -> Option<TwdHeader> {
                 library = caps[1].parse().ok();
             }
         } else if let Some(caps) = SECTION_HEADER.captures(line) {
-            if SECTION_ORDER.contains(&&caps[1]) {
+            let is_library_type = caps[1]
+                .split('/')
+                .all(|t| CardType::parse(t).is_some_and(|t| !t.is_crypt()));
+            if is_library_type {
                 sections.push(LibrarySection {
                     type_name: caps[1].to_string(),
                     count: caps[2].parse().ok()?,

@@ -245,24 +245,6 @@ fn disciplines(card: &Card) -> String {
     superior.join(" ")
 }
 
-/// The order of the TWDA's library sections (measured on the archive); a
-/// section of several types (`Action Modifier/Combat`) follows the section of
-/// its first type.
-const SECTION_ORDER: [CardType; 12] = [
-    CardType::Master,
-    CardType::Conviction,
-    CardType::Action,
-    CardType::Ally,
-    CardType::Equipment,
-    CardType::PoliticalAction,
-    CardType::Power,
-    CardType::Retainer,
-    CardType::ActionModifier,
-    CardType::Reaction,
-    CardType::Combat,
-    CardType::Event,
-];
-
 /// `Library (90 cards)`, then one section per type in the TWDA's order.
 fn write_library(out: &mut String, deck: &Deck, db: &CardDb) {
     let _ = writeln!(out, "Library ({} cards)", deck.library_count());
@@ -274,17 +256,7 @@ fn write_library(out: &mut String, deck: &Deck, db: &CardDb) {
             None => sections.push((section, vec![(card, count)])),
         }
     }
-    let order = |section: &str| {
-        let types: Vec<Option<CardType>> = section.split('/').map(CardType::parse).collect();
-        let first = types
-            .first()
-            .copied()
-            .flatten()
-            .and_then(|t| SECTION_ORDER.iter().position(|a| *a == t))
-            .unwrap_or(usize::MAX);
-        (first, types.len())
-    };
-    sections.sort_by(|a, b| order(&a.0).cmp(&order(&b.0)).then(a.0.cmp(&b.0)));
+    sections.sort_by(|a, b| CardType::section_rank(&a.0).cmp(&CardType::section_rank(&b.0)));
     for (index, (section, cards)) in sections.iter().enumerate() {
         if index > 0 {
             out.push('\n');
