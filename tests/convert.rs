@@ -59,6 +59,7 @@ fn metadata_problem(deck: &Deck, back: &Deck, to: OutputFormat) -> Option<String
             (
                 e.name.clone(),
                 e.date,
+                e.rounds.clone(),
                 e.players,
                 e.winner.clone(),
                 e.url.clone(),

@@ -45,7 +45,7 @@ pub fn read(text: &str) -> RawDeck {
         name: e.name,
         place: e.place,
         date: e.date,
-        rounds: None,
+        rounds: e.rounds,
         players: e.players,
         winner: e.winner,
         url: e.url,

@@ -48,6 +48,9 @@ pub struct EventJson {
     pub place: Option<String>,
     /// Date, `YYYY-MM-DD`.
     pub date: Option<NaiveDate>,
+    /// Rounds and final (`2R+F`).
+    #[serde(default)]
+    pub rounds: Option<String>,
     /// Player count.
     pub players: Option<u32>,
     /// Winner.
@@ -92,6 +95,7 @@ impl DeckJson {
                 name: e.name.clone(),
                 place: e.place.clone(),
                 date: e.date,
+                rounds: e.rounds.clone(),
                 players: e.players,
                 winner: e.winner.clone(),
                 url: e.url.clone(),
