@@ -1,15 +1,45 @@
 //! Helpers for unit tests: the small card database written for the tests
-//! (`tests/fixtures/cards`, invented cards).
+//! (`tests/fixtures/cards`, invented cards, stored under their own file names
+//! and given the VEKN file names only in a temporary folder).
 
 use std::path::Path;
 
 use crate::cards::{CardDb, CardId};
 use crate::deck::Deck;
 
+/// The fixture files: (name in `tests/fixtures/cards`, VEKN file name).
+const FIXTURE_FILES: [(&str, &str); 4] = [
+    ("crypt.csv", "vtescrypt.csv"),
+    ("library.csv", "vteslib.csv"),
+    ("sets.csv", "vtessets.csv"),
+    ("library-meta.csv", "vteslibmeta.csv"),
+];
+
+/// The bytes of a fixture file, by its VEKN name (`vtescrypt.csv`).
+pub fn fixture_file(vekn_name: &str) -> Vec<u8> {
+    let (own, _) = FIXTURE_FILES
+        .iter()
+        .find(|(_, vekn)| *vekn == vekn_name)
+        .unwrap_or_else(|| panic!("no fixture file {vekn_name}"));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/cards")
+        .join(own);
+    std::fs::read(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
+/// A temporary card database folder holding the fixture files under their VEKN names.
+pub fn fixture_cards_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    for (_, vekn) in FIXTURE_FILES {
+        std::fs::write(dir.path().join(vekn), fixture_file(vekn)).expect("write fixture");
+    }
+    dir
+}
+
 /// Loads the fixture card database.
 pub fn fixture_db() -> CardDb {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cards");
-    match CardDb::load(&dir) {
+    let folder = fixture_cards_folder();
+    match CardDb::load(folder.path()) {
         Ok(db) => db,
         Err(err) => panic!("fixture card database: {err}"),
     }

@@ -14,7 +14,7 @@ fn sim_dir() -> PathBuf {
 /// The binary with the invented simulation card database.
 fn vtesdeck_sim() -> assert_cmd::Command {
     let mut cmd = common::vtesdeck_fixture();
-    cmd.env("VTESDECK_CARDS", sim_dir().join("cards"));
+    cmd.env("VTESDECK_CARDS", common::sim_cards_dir());
     cmd
 }
 

@@ -25,10 +25,10 @@ static FIXTURE: LazyLock<Fixture> = LazyLock::new(|| {
         std::fs::read_to_string(dir.join(name)).unwrap_or_else(|err| panic!("{name}: {err}"))
     };
     Fixture {
-        crypt: read("vtescrypt.csv"),
-        library: read("vteslib.csv"),
-        sets: read("vtessets.csv"),
-        meta: read("vteslibmeta.csv"),
+        crypt: read("crypt.csv"),
+        library: read("library.csv"),
+        sets: read("sets.csv"),
+        meta: read("library-meta.csv"),
     }
 });
 

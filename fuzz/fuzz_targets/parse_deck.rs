@@ -16,7 +16,24 @@ use vtesdeck::output::{deck_json::DeckJson, deck_text};
 
 static DB: LazyLock<CardDb> = LazyLock::new(|| {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/cards");
-    CardDb::load(&dir).unwrap_or_else(|err| panic!("fixture card database: {err}"))
+    let read = |name: &str| {
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{name}: {err}"));
+        (path, text)
+    };
+    let (crypt, library, sets, meta) = (
+        read("crypt.csv"),
+        read("library.csv"),
+        read("sets.csv"),
+        read("library-meta.csv"),
+    );
+    CardDb::from_csv(
+        (&crypt.0, &crypt.1),
+        (&library.0, &library.1),
+        Some((&sets.0, &sets.1)),
+        Some((&meta.0, &meta.1)),
+    )
+    .unwrap_or_else(|err| panic!("fixture card database: {err}"))
 });
 
 fuzz_target!(|data: &[u8]| {

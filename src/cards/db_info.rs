@@ -75,9 +75,8 @@ mod tests {
     #[test]
     fn age_counts_days_since_install() {
         let dir = tempfile::tempdir().unwrap();
-        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cards");
         for file in ["vtescrypt.csv", "vteslib.csv"] {
-            std::fs::copy(fixture.join(file), dir.path().join(file)).unwrap();
+            std::fs::write(dir.path().join(file), crate::testing::fixture_file(file)).unwrap();
         }
         let installed = DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z")
             .unwrap()

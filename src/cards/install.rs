@@ -371,8 +371,7 @@ mod tests {
     use std::io::Write;
 
     fn fixture(name: &str) -> Vec<u8> {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cards");
-        std::fs::read(dir.join(name)).unwrap()
+        crate::testing::fixture_file(name)
     }
 
     fn zip_of(entries: &[(&str, Vec<u8>)]) -> Vec<u8> {

@@ -27,9 +27,39 @@ pub fn samples_dir() -> PathBuf {
     dir
 }
 
-/// The card database written for the tests (invented cards).
+/// The card database written for the tests (invented cards): a folder under
+/// the build's temporary directory holding `tests/fixtures/cards` under the
+/// VEKN file names (the repository keeps them under their own names).
 pub fn fixture_cards_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cards")
+    materialize_cards("tests/fixtures/cards", "fixture-cards")
+}
+
+/// The invented card database of the simulation tests (`tests/fixtures/sim/cards`).
+pub fn sim_cards_dir() -> PathBuf {
+    materialize_cards("tests/fixtures/sim/cards", "sim-cards")
+}
+
+/// Copies a fixture card folder's files to VEKN names in a folder of its own
+/// (written through a temporary file and a rename, so parallel tests agree).
+fn materialize_cards(source: &str, folder: &str) -> PathBuf {
+    const NAMES: [(&str, &str); 4] = [
+        ("crypt.csv", "vtescrypt.csv"),
+        ("library.csv", "vteslib.csv"),
+        ("sets.csv", "vtessets.csv"),
+        ("library-meta.csv", "vteslibmeta.csv"),
+    ];
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(source);
+    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(folder);
+    std::fs::create_dir_all(&target).expect("fixture card folder");
+    for (own, vekn) in NAMES {
+        let Ok(bytes) = std::fs::read(source.join(own)) else {
+            continue;
+        };
+        let staging = tempfile::NamedTempFile::new_in(&target).expect("temporary file");
+        std::fs::write(staging.path(), bytes).expect("write fixture");
+        staging.persist(target.join(vekn)).expect("rename fixture");
+    }
+    target
 }
 
 fn shared_path(var: &str, default: &str, probe: &str) -> PathBuf {
