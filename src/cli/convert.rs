@@ -83,17 +83,13 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     let mut stderr = std::io::stderr().lock();
     for line in &deck.unresolved {
-        let detail = match (&line.reason, line.suggestions.is_empty()) {
-            (Some(reason), _) => reason.clone(),
-            (None, false) => format!("did you mean: {}?", line.suggestions.join(", ")),
-            (None, true) => "no card with a similar name".to_string(),
-        };
         let _ = writeln!(
             stderr,
-            "vtesdeck: {}:{}: not converted: {} ({detail})",
+            "vtesdeck: {}:{}: not converted: {} ({})",
             deck.path_label(),
             line.line,
-            line.text
+            line.text,
+            line.detail()
         );
     }
     Ok(if deck.unresolved.is_empty() {

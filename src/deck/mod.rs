@@ -40,6 +40,18 @@ pub struct Unresolved {
     pub reason: Option<String>,
 }
 
+impl Unresolved {
+    /// Why the line resolved to nothing, for people: the reason it could not be
+    /// read, else `did you mean: A, B?`, else `no card with a similar name`.
+    pub fn detail(&self) -> String {
+        match (&self.reason, self.suggestions.is_empty()) {
+            (Some(reason), _) => reason.clone(),
+            (None, false) => format!("did you mean: {}?", self.suggestions.join(", ")),
+            (None, true) => "no card with a similar name".to_string(),
+        }
+    }
+}
+
 /// A decklist resolved against the card database.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deck {

@@ -28,17 +28,13 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
     if !deck.unresolved.is_empty() {
         let _ = writeln!(out, "\nUnresolved lines:");
         for line in &deck.unresolved {
-            let detail = match (&line.reason, line.suggestions.is_empty()) {
-                (Some(reason), _) => reason.clone(),
-                (None, false) => format!("did you mean: {}?", line.suggestions.join(", ")),
-                (None, true) => "no card with a similar name".to_string(),
-            };
             let _ = writeln!(
                 out,
-                "{}:{}: {}  ({detail})",
+                "{}:{}: {}  ({})",
                 deck.path_label(),
                 line.line,
-                line.text
+                line.text,
+                line.detail()
             );
         }
     }
