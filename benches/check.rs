@@ -6,8 +6,9 @@
 // `criterion_group!` defines an undocumented `pub fn`.
 #![allow(missing_docs)]
 
+mod common;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rayon::prelude::*;
@@ -16,24 +17,9 @@ use vtesdeck::deck::Deck;
 use vtesdeck::formats;
 use vtesdeck::rules::{CheckDate, Checker, Profile};
 
-fn shared(var: &str, default: &str) -> PathBuf {
-    std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| {
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared")
-            .join(default)
-    })
-}
-
 /// Every TWDA file, decoded, in memory.
 fn twda_texts() -> Vec<String> {
-    let dir = shared("VTESDECK_TWDA", "twda/decks");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|entry| Some(entry.ok()?.path()))
-        .filter(|path| path.is_file())
-        .collect();
-    paths.sort();
-    paths
+    common::twda_files()
         .iter()
         .map(|path| {
             let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -43,7 +29,7 @@ fn twda_texts() -> Vec<String> {
 }
 
 fn bench(c: &mut Criterion) {
-    let cards = shared("VTESDECK_CARDS", "cards");
+    let cards = common::cards_dir();
     let db = CardDb::load(&cards).unwrap_or_else(|e| panic!("{e}"));
     let texts = twda_texts();
     let profile = Profile::standard();

@@ -7,7 +7,7 @@
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
 
-use std::path::PathBuf;
+mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use vtesdeck::cards::CardDb;
@@ -18,18 +18,10 @@ use vtesdeck::sim::opening_hand::{
 use vtesdeck::sim::seed::Seed;
 use vtesdeck::sim::transfers::{TransferCurve, TransferOptions};
 
-fn shared(var: &str, default: &str) -> PathBuf {
-    std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared")
-            .join(default)
-    })
-}
-
 fn load() -> (CardDb, Deck) {
-    let cards = shared("VTESDECK_CARDS", "cards");
+    let cards = common::cards_dir();
     let db = CardDb::load(&cards).unwrap_or_else(|e| panic!("{}: {e}", cards.display()));
-    let path = shared("VTESDECK_TWDA", "twda/decks").join("10043.txt");
+    let path = common::twda_dir().join("10043.txt");
     let deck = Deck::load(&path, None, &db).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(deck.library_count(), 90);
     (db, deck)

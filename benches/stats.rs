@@ -7,31 +7,15 @@
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rayon::prelude::*;
 use vtesdeck::analysis::{Stats, SummaryBuilder};
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
-
-fn shared(var: &str, default: &str) -> PathBuf {
-    std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| {
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared")
-            .join(default)
-    })
-}
-
-fn twda_files() -> Vec<PathBuf> {
-    let dir = shared("VTESDECK_TWDA", "twda/decks");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    files.sort();
-    files
-}
 
 fn load_decks(files: &[PathBuf], db: &CardDb) -> Vec<Deck> {
     files
@@ -53,9 +37,9 @@ fn stats_and_summary(decks: &[Deck], db: &CardDb) -> usize {
 }
 
 fn bench(c: &mut Criterion) {
-    let cards = shared("VTESDECK_CARDS", "cards");
+    let cards = common::cards_dir();
     let db = CardDb::load(&cards).unwrap_or_else(|e| panic!("{}: {e}", cards.display()));
-    let files = twda_files();
+    let files = common::twda_files();
     let decks = load_decks(&files, &db);
     let mut group = c.benchmark_group("stats");
     group.sample_size(10);
