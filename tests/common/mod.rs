@@ -39,8 +39,9 @@ pub fn sim_cards_dir() -> PathBuf {
     materialize_cards("tests/fixtures/sim/cards", "sim-cards")
 }
 
-/// Copies a fixture card folder's files to VEKN names in a folder of its own
-/// (written through a temporary file and a rename, so parallel tests agree).
+/// Copies a fixture card folder's files to VEKN names in a folder of its own.
+/// A file is rewritten only when its content differs, staged outside that
+/// folder and renamed in, so tests running at once never see a partial folder.
 fn materialize_cards(source: &str, folder: &str) -> PathBuf {
     const NAMES: [(&str, &str); 4] = [
         ("crypt.csv", "vtescrypt.csv"),
@@ -49,13 +50,17 @@ fn materialize_cards(source: &str, folder: &str) -> PathBuf {
         ("library-meta.csv", "vteslibmeta.csv"),
     ];
     let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(source);
-    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(folder);
+    let staging_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let target = staging_dir.join(folder);
     std::fs::create_dir_all(&target).expect("fixture card folder");
     for (own, vekn) in NAMES {
         let Ok(bytes) = std::fs::read(source.join(own)) else {
             continue;
         };
-        let staging = tempfile::NamedTempFile::new_in(&target).expect("temporary file");
+        if std::fs::read(target.join(vekn)).is_ok_and(|current| current == bytes) {
+            continue;
+        }
+        let staging = tempfile::NamedTempFile::new_in(&staging_dir).expect("temporary file");
         std::fs::write(staging.path(), bytes).expect("write fixture");
         staging.persist(target.join(vekn)).expect("rename fixture");
     }
