@@ -12,7 +12,8 @@ use libfuzzer_sys::fuzz_target;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::{self, Format};
-use vtesdeck::output::{deck_json::DeckJson, deck_text};
+use vtesdeck::formats::json::DeckJson;
+use vtesdeck::output::deck_text;
 
 static DB: LazyLock<CardDb> = LazyLock::new(|| {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/cards");

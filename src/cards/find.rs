@@ -2,7 +2,7 @@
 //! suffix read as in decklists, then the name looked up.
 
 use super::db::{CardDb, Lookup};
-use crate::formats::split_printing_suffix;
+use super::names::split_printing_suffix;
 
 /// Looks a written name up, printing suffix included (`Theo Bell (G6)`,
 /// `Lazar (ADV)`). Without a suffix every printing of the name is returned.

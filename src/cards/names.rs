@@ -8,6 +8,8 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
+use super::{Group, PrintingHint};
+
 /// Folds a written card name to its lookup key.
 pub fn fold(name: &str) -> String {
     let mut key = String::with_capacity(name.len());
@@ -189,6 +191,56 @@ pub struct Match<'a> {
     pub distance: usize,
 }
 
+/// Splits a trailing printing suffix off a written crypt name:
+/// `Theo Bell (G6)`, `Kemintiri (ADV)`, `Lazar (G3 ADV)`, `Anson (Group 2)`, `Ulfdis Adv.`.
+pub fn split_printing_suffix(name: &str) -> (&str, PrintingHint) {
+    let trimmed = name.trim_end();
+    if let Some(base) = trimmed
+        .strip_suffix(" Adv.")
+        .or_else(|| trimmed.strip_suffix(" Adv"))
+    {
+        return (
+            base.trim_end(),
+            PrintingHint {
+                group: None,
+                advanced: Some(true),
+            },
+        );
+    }
+    let Some(open) = trimmed.rfind('(') else {
+        return (trimmed, PrintingHint::default());
+    };
+    let Some(inner) = trimmed[open + 1..].strip_suffix(')') else {
+        return (trimmed, PrintingHint::default());
+    };
+    let mut hint = PrintingHint::default();
+    for word in inner.split_whitespace() {
+        let lower = word.to_ascii_lowercase();
+        if lower == "adv" || lower == "advanced" {
+            hint.advanced = Some(true);
+        } else if let Some(group) = lower
+            .strip_prefix('g')
+            .and_then(|g| Group::parse(g.trim_start_matches("roup")))
+        {
+            hint.group = Some(group);
+        } else if lower == "group" {
+            continue;
+        } else if let Some(group) = Group::parse(&lower) {
+            if inner.to_ascii_lowercase().starts_with("group") {
+                hint.group = Some(group);
+            } else {
+                return (trimmed, PrintingHint::default());
+            }
+        } else {
+            return (trimmed, PrintingHint::default());
+        }
+    }
+    if hint.is_empty() {
+        return (trimmed, hint);
+    }
+    (trimmed[..open].trim_end(), hint)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,5 +288,31 @@ mod tests {
         index.finish();
         let key = fold(&"Deep Song ".repeat(100_000));
         assert!(index.ranked(&key, 3).is_empty());
+    }
+
+    #[test]
+    fn printing_suffixes_are_split() {
+        let (name, hint) = split_printing_suffix("Theo Bell (G6)");
+        assert_eq!(name, "Theo Bell");
+        assert_eq!(hint.group, Some(Group::Number(6)));
+        let (name, hint) = split_printing_suffix("Lazar (G3 ADV)");
+        assert_eq!(name, "Lazar");
+        assert_eq!(hint.group, Some(Group::Number(3)));
+        assert_eq!(hint.advanced, Some(true));
+        let (name, hint) = split_printing_suffix("Kemintiri (ADV)");
+        assert_eq!((name, hint.advanced), ("Kemintiri", Some(true)));
+        let (name, hint) = split_printing_suffix("Anson (Group 2)");
+        assert_eq!((name, hint.group), ("Anson", Some(Group::Number(2))));
+        let (name, hint) = split_printing_suffix("Ulfdis Adv.");
+        assert_eq!((name, hint.advanced), ("Ulfdis", Some(true)));
+    }
+
+    #[test]
+    fn other_parentheses_are_kept() {
+        let (name, hint) = split_printing_suffix("Pentex(TM) Subversion");
+        assert_eq!(name, "Pentex(TM) Subversion");
+        assert!(hint.is_empty());
+        let (name, _) = split_printing_suffix("Akhenaten (Mummy)");
+        assert_eq!(name, "Akhenaten (Mummy)");
     }
 }

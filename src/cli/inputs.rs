@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use vtesdeck::cards::CardDb;
-use vtesdeck::deck::{Deck, MAX_FILE_BYTES};
+use vtesdeck::deck::Deck;
+use vtesdeck::formats::MAX_FILE_BYTES;
 use vtesdeck::formats::{self, Format};
 
 /// One input: a deck, or the error that kept it from being read.

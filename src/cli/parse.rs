@@ -4,7 +4,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use vtesdeck::output::{deck_json::DeckJson, deck_text};
+use vtesdeck::formats::json::DeckJson;
+use vtesdeck::output::deck_text;
 
 use super::{inputs, report_input_error, Global, Outcome};
 

@@ -3,7 +3,8 @@
 //! name per copy, then the library size and one quoted name per copy.
 //! ELDB writes apostrophes as backquotes (``Cats` Guidance``).
 
-use super::{split_printing_suffix, Format, LineKind, RawDeck, RawLine};
+use super::{Format, LineKind, RawDeck, RawLine};
+use crate::cards::names::split_printing_suffix;
 use crate::cards::CardKind;
 
 /// Whether a text has the ELDB shape: a quoted first line, and a line holding

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::output_format::{by_name, DeckWriter};
+use super::layout::{by_name, DeckWriter};
 use super::{plain, Format, RawDeck};
 use crate::cards::CardDb;
 use crate::deck::Deck;

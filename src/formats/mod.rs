@@ -12,6 +12,8 @@ pub mod forum;
 pub mod jol;
 pub mod json;
 pub mod lackey;
+mod layout;
+mod load;
 mod output_format;
 pub mod plain;
 pub mod screen;
@@ -21,214 +23,14 @@ pub mod twd;
 pub mod twd_writer;
 pub mod vdb_url;
 
-use std::fmt;
-
-use chrono::NaiveDate;
-use serde::Serialize;
-
-use crate::cards::{CardId, CardKind, PrintingHint};
+pub use crate::deck::raw::{
+    lines, DeckMeta, DeclaredCounts, EventInfo, Format, LineKind, LineProblem, RawDeck, RawLine,
+};
 
 pub use decode::decode;
-pub use output_format::{DeckWriter, OutputFormat};
-
-/// A decklist layout vtesdeck reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Format {
-    /// TWDA entry (event header, `Crypt (N cards, ...)`, typed library sections);
-    /// also the VDB "Text"/"TWD", VTES Decks "TWD" and Sutekh "TWDA" exports.
-    Twd,
-    /// JOL: `2x Name` / `2 x Name` / bare names, crypt first, blank line, library.
-    Jol,
-    /// Lackey CCG: `N<TAB>Name`, library first, then `Crypt:`.
-    Lackey,
-    /// ARDB text as Sutekh writes it (`Crypt [12 vampires]`, ` 3x Name ...`).
-    Ardb,
-    /// Secret Library import text (`Crypt` / `---` / `N Name`).
-    SecretLibrary,
-    /// ELDB deck file: quoted names, one line per copy.
-    Eldb,
-    /// VEKN forum BBCode as Sutekh writes it.
-    Forum,
-    /// Any list of counts and names (`2x`, `x2`, `2*`, `(2)`, `[2]`, `- 2`).
-    Plain,
-    /// A VDB deck URL (`https://vdb.im/decks?name=...#200001=2;100002=1`).
-    VdbUrl,
-    /// vtesdeck's own JSON (the object `parse --json` prints).
-    Json,
-}
-
-impl Format {
-    /// Every format, in detection order.
-    pub const ALL: [Format; 10] = [
-        Format::Json,
-        Format::VdbUrl,
-        Format::Forum,
-        Format::Eldb,
-        Format::Twd,
-        Format::Ardb,
-        Format::SecretLibrary,
-        Format::Lackey,
-        Format::Jol,
-        Format::Plain,
-    ];
-
-    /// The name used by `--input-format` and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Twd => "twd",
-            Format::Jol => "jol",
-            Format::Lackey => "lackey",
-            Format::Ardb => "ardb",
-            Format::SecretLibrary => "secret-library",
-            Format::Eldb => "eldb",
-            Format::Forum => "forum",
-            Format::Plain => "plain",
-            Format::VdbUrl => "vdb-url",
-            Format::Json => "json",
-        }
-    }
-
-    /// Parses a format name as [`Format::name`] writes it.
-    pub fn parse(name: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.name() == name)
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A tournament as a TWDA entry describes it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct EventInfo {
-    /// Event name.
-    pub name: Option<String>,
-    /// City and country.
-    pub place: Option<String>,
-    /// Event date.
-    pub date: Option<NaiveDate>,
-    /// Rounds and final (`2R+F`).
-    pub rounds: Option<String>,
-    /// Number of players.
-    pub players: Option<u32>,
-    /// The winner.
-    pub winner: Option<String>,
-    /// Event page.
-    pub url: Option<String>,
-}
-
-/// What a decklist says about itself besides its cards.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct DeckMeta {
-    /// `Deck Name:`.
-    pub name: Option<String>,
-    /// `Created by:` / `Author:`.
-    pub author: Option<String>,
-    /// Free description.
-    pub description: Option<String>,
-    /// Event data (TWDA entries).
-    pub event: Option<EventInfo>,
-}
-
-/// Counts a file announces in its own headers (`Crypt (12 cards`, `Library (90 cards)`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct DeclaredCounts {
-    /// The crypt header's card count.
-    pub crypt: Option<u32>,
-    /// The library header's card count.
-    pub library: Option<u32>,
-}
-
-/// How sure a reader is that a line names a card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineKind {
-    /// A card line (`2x Name`): unresolved names are reported.
-    Card,
-    /// A bare name that may be prose (Sutekh JOL single copies): used when it
-    /// resolves exactly, ignored otherwise.
-    MaybeCard,
-    /// A card given by its VEKN id (VDB URL, JSON): the id wins over the name;
-    /// an unknown id is reported like an unknown name.
-    Id(CardId),
-}
-
-/// One card line as read, before name resolution.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawLine {
-    /// 1-based line number in the file.
-    pub line: usize,
-    /// The whole line as written (for error messages).
-    pub text: String,
-    /// Number of copies.
-    pub count: u32,
-    /// The written name, printing suffix removed.
-    pub name: String,
-    /// Printing hint from the line (`(G6)`, `(ADV)`, `Gangrel:6`).
-    pub hint: PrintingHint,
-    /// The section the line sits in, when the format has sections.
-    pub section: Option<CardKind>,
-    /// Card line or bare name.
-    pub kind: LineKind,
-}
-
-/// A line that looks like a card line but cannot be read (`-3x Name`, a count too large).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct LineProblem {
-    /// 1-based line number.
-    pub line: usize,
-    /// The line as written.
-    pub text: String,
-    /// What is wrong with it.
-    pub message: String,
-}
-
-/// A decklist split into metadata and card lines.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawDeck {
-    /// The format it was read as.
-    pub format: Format,
-    /// Name, author, description, event.
-    pub meta: DeckMeta,
-    /// Card lines in file order.
-    pub lines: Vec<RawLine>,
-    /// Lines that look like cards but cannot be read.
-    pub problems: Vec<LineProblem>,
-    /// Counts announced by the file's headers.
-    pub declared: DeclaredCounts,
-}
-
-impl RawDeck {
-    /// An empty deck of a format.
-    pub fn new(format: Format) -> RawDeck {
-        RawDeck {
-            format,
-            meta: DeckMeta::default(),
-            lines: Vec::new(),
-            problems: Vec::new(),
-            declared: DeclaredCounts::default(),
-        }
-    }
-}
-
-/// The lines of a text (`\n` separated, a trailing `\r` removed), found with a
-/// vectorised byte search: reading the whole archive is mostly this.
-pub fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut start = 0;
-    let mut ends = memchr::memchr_iter(b'\n', text.as_bytes());
-    std::iter::from_fn(move || {
-        let end = match ends.next() {
-            Some(end) => end,
-            None if start < text.len() => text.len(),
-            None => return None,
-        };
-        let line = &text[start..end];
-        start = end + 1;
-        Some(line.strip_suffix('\r').unwrap_or(line))
-    })
-}
+pub use layout::DeckWriter;
+pub use load::{DeckError, MAX_FILE_BYTES};
+pub use output_format::OutputFormat;
 
 /// Picks the format of a text from its content: the first of [`Format::ALL`]
 /// whose shape the text has, else [`Format::Plain`].
@@ -304,61 +106,9 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck {
     deck
 }
 
-/// Splits a trailing printing suffix off a written crypt name:
-/// `Theo Bell (G6)`, `Kemintiri (ADV)`, `Lazar (G3 ADV)`, `Anson (Group 2)`, `Ulfdis Adv.`.
-pub fn split_printing_suffix(name: &str) -> (&str, PrintingHint) {
-    use crate::cards::Group;
-    let trimmed = name.trim_end();
-    if let Some(base) = trimmed
-        .strip_suffix(" Adv.")
-        .or_else(|| trimmed.strip_suffix(" Adv"))
-    {
-        return (
-            base.trim_end(),
-            PrintingHint {
-                group: None,
-                advanced: Some(true),
-            },
-        );
-    }
-    let Some(open) = trimmed.rfind('(') else {
-        return (trimmed, PrintingHint::default());
-    };
-    let Some(inner) = trimmed[open + 1..].strip_suffix(')') else {
-        return (trimmed, PrintingHint::default());
-    };
-    let mut hint = PrintingHint::default();
-    for word in inner.split_whitespace() {
-        let lower = word.to_ascii_lowercase();
-        if lower == "adv" || lower == "advanced" {
-            hint.advanced = Some(true);
-        } else if let Some(group) = lower
-            .strip_prefix('g')
-            .and_then(|g| Group::parse(g.trim_start_matches("roup")))
-        {
-            hint.group = Some(group);
-        } else if lower == "group" {
-            continue;
-        } else if let Some(group) = Group::parse(&lower) {
-            if inner.to_ascii_lowercase().starts_with("group") {
-                hint.group = Some(group);
-            } else {
-                return (trimmed, PrintingHint::default());
-            }
-        } else {
-            return (trimmed, PrintingHint::default());
-        }
-    }
-    if hint.is_empty() {
-        return (trimmed, hint);
-    }
-    (trimmed[..open].trim_end(), hint)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Group;
 
     #[test]
     fn counts_over_the_cap_are_problems_in_every_format() {
@@ -388,33 +138,6 @@ mod tests {
         let deck = read(&url, None);
         assert_eq!(deck.format, Format::VdbUrl);
         assert!(deck.problems.is_empty());
-    }
-
-    #[test]
-    fn printing_suffixes_are_split() {
-        let (name, hint) = split_printing_suffix("Theo Bell (G6)");
-        assert_eq!(name, "Theo Bell");
-        assert_eq!(hint.group, Some(Group::Number(6)));
-        let (name, hint) = split_printing_suffix("Lazar (G3 ADV)");
-        assert_eq!(name, "Lazar");
-        assert_eq!(hint.group, Some(Group::Number(3)));
-        assert_eq!(hint.advanced, Some(true));
-        let (name, hint) = split_printing_suffix("Kemintiri (ADV)");
-        assert_eq!((name, hint.advanced), ("Kemintiri", Some(true)));
-        let (name, hint) = split_printing_suffix("Anson (Group 2)");
-        assert_eq!((name, hint.group), ("Anson", Some(Group::Number(2))));
-        let (name, hint) = split_printing_suffix("Ulfdis Adv.");
-        assert_eq!((name, hint.advanced), ("Ulfdis", Some(true)));
-    }
-
-    #[test]
-    fn lines_split_like_str_lines() {
-        for text in ["", "a", "a\n", "a\nb", "a\r\nb\r\n", "\n\nc", "é\nü"] {
-            assert_eq!(
-                lines(text).collect::<Vec<_>>(),
-                text.lines().collect::<Vec<_>>()
-            );
-        }
     }
 
     #[test]
@@ -503,14 +226,5 @@ mod tests {
                 assert!(deck.crypt.iter().chain(&deck.library).all(|e| e.count > 0));
             }
         }
-    }
-
-    #[test]
-    fn other_parentheses_are_kept() {
-        let (name, hint) = split_printing_suffix("Pentex(TM) Subversion");
-        assert_eq!(name, "Pentex(TM) Subversion");
-        assert!(hint.is_empty());
-        let (name, _) = split_printing_suffix("Akhenaten (Mummy)");
-        assert_eq!(name, "Akhenaten (Mummy)");
     }
 }

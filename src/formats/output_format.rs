@@ -2,15 +2,10 @@
 
 use std::fmt;
 
+use super::layout::DeckWriter;
 use super::{jol, json, lackey, text, twd_writer, vdb_url};
-use crate::cards::{Card, CardDb};
-use crate::deck::{Deck, DeckCard};
-
-/// Writes a resolved deck as text in one layout.
-pub trait DeckWriter {
-    /// The deck as this layout's text (ends with a newline).
-    fn write(&self, deck: &Deck, db: &CardDb) -> String;
-}
+use crate::cards::CardDb;
+use crate::deck::Deck;
 
 /// A layout `vtesdeck convert --to` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -79,24 +74,6 @@ impl fmt::Display for OutputFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// The cards of a deck part with their counts, sorted by name (case and
-/// accents ignored), cards missing from the database left out.
-pub(super) fn by_name<'a>(entries: &[DeckCard], db: &'a CardDb) -> Vec<(&'a Card, u32)> {
-    let mut cards: Vec<(&Card, u32)> = entries
-        .iter()
-        .filter_map(|e| Some((db.get(e.id)?, e.count)))
-        .collect();
-    cards.sort_by_cached_key(|(card, _)| {
-        (crate::cards::names::fold(&db.printing_name(card)), card.id)
-    });
-    cards
-}
-
-/// A metadata value on one line (line breaks become spaces).
-pub(super) fn one_line(value: &str) -> String {
-    value.lines().map(str::trim).collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

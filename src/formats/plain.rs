@@ -8,7 +8,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{split_printing_suffix, Format, LineKind, LineProblem, RawDeck, RawLine};
+use super::{Format, LineKind, LineProblem, RawDeck, RawLine};
+use crate::cards::names::split_printing_suffix;
 use crate::cards::{CardKind, CardType};
 
 /// Count-before-name shapes: `2x Name`, `2 x Name`, `2* Name`, `(2) Name`, `[2] Name`, `2 Name`.

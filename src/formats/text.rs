@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::output_format::{by_name, one_line, DeckWriter};
+use super::layout::{by_name, one_line, DeckWriter};
 use crate::cards::CardDb;
 use crate::deck::Deck;
 

@@ -10,7 +10,8 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 use regex::Regex;
 
-use super::{split_printing_suffix, EventInfo, Format, LineKind, LineProblem, RawDeck, RawLine};
+use super::{EventInfo, Format, LineKind, LineProblem, RawDeck, RawLine};
+use crate::cards::names::split_printing_suffix;
 use crate::cards::{CardKind, Group, PrintingHint};
 
 static DATE: LazyLock<Regex> = LazyLock::new(|| {

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use chrono::Datelike;
 
-use super::output_format::{by_name, one_line, DeckWriter};
+use super::layout::{by_name, one_line, DeckWriter};
 use super::EventInfo;
 use crate::cards::{Card, CardDb, CardType, DisciplineLevel};
 use crate::deck::Deck;

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::output_format::DeckWriter;
+use super::layout::DeckWriter;
 use super::{Format, LineKind, LineProblem, RawDeck, RawLine};
 use crate::cards::{CardDb, CardId, CardKind, PrintingHint};
 use crate::deck::{Deck, DeckCard};

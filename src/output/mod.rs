@@ -4,7 +4,6 @@ pub mod card_json;
 pub mod card_text;
 pub mod check;
 pub mod db_text;
-pub mod deck_json;
 pub mod deck_text;
 pub mod draw_table;
 pub mod stats_json;
