@@ -5,9 +5,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use vtesdeck::deck::Deck;
-use vtesdeck::formats::{vdb_url, OutputFormat};
+use vtesdeck::formats::{self, vdb_url, Format};
 
 use super::{inputs, Global, Outcome};
 
@@ -20,8 +20,8 @@ pub struct ConvertArgs {
     input: PathBuf,
 
     /// The layout to write.
-    #[arg(long, value_name = "FORMAT")]
-    to: ToFormat,
+    #[arg(long, value_name = "FORMAT", value_parser = to_format_parser())]
+    to: Format,
 
     /// Write to this file (through a temporary file in the same folder)
     /// instead of standard output; an existing file is kept unless --force.
@@ -33,34 +33,12 @@ pub struct ConvertArgs {
     force: bool,
 }
 
-/// `--to` values.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum ToFormat {
-    /// TWDA layout: columned crypt with min/max/avg, library grouped by type.
-    Twd,
-    /// JOL: `2x Name`, crypt, blank line, library.
-    Jol,
-    /// Lackey CCG: `N<TAB>Name`, library, `Crypt:`, crypt.
-    Lackey,
-    /// A VDB deck URL.
-    Vdb,
-    /// The JSON object of `parse --json`.
-    Json,
-    /// Plain `2x Name` lines under `Crypt (N)` / `Library (N)`.
-    Text,
-}
-
-impl From<ToFormat> for OutputFormat {
-    fn from(format: ToFormat) -> OutputFormat {
-        match format {
-            ToFormat::Twd => OutputFormat::Twd,
-            ToFormat::Jol => OutputFormat::Jol,
-            ToFormat::Lackey => OutputFormat::Lackey,
-            ToFormat::Vdb => OutputFormat::Vdb,
-            ToFormat::Json => OutputFormat::Json,
-            ToFormat::Text => OutputFormat::Text,
-        }
-    }
+/// `--to` values: the layouts of the formats registry that vtesdeck writes
+/// (`vdb` is taken for `vdb-url`).
+fn to_format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
+    let mut names: Vec<&'static str> = formats::writable().map(Format::name).collect();
+    names.push("vdb");
+    super::format_parser(names)
 }
 
 /// Runs `convert`: exit 0 when written, 1 when written but some input lines
@@ -72,7 +50,8 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     let db = global.card_db()?;
     let deck = read_input(&args.input, global, &db)?;
-    let text = OutputFormat::from(args.to).write(&deck, &db);
+    let text = formats::write(args.to, &deck, &db)
+        .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?;
     match &args.output {
         Some(output) => write_atomically(output, &text, args.force)?,
         None => {

@@ -18,7 +18,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use vtesdeck::cards::{CardDb, DbError};
 use vtesdeck::formats::Format;
 
@@ -36,8 +36,8 @@ pub struct Cli {
     cards: Option<PathBuf>,
 
     /// Read decklists in this format instead of detecting it.
-    #[arg(long, global = true, value_name = "FORMAT")]
-    input_format: Option<InputFormat>,
+    #[arg(long, global = true, value_name = "FORMAT", value_parser = input_format_parser())]
+    input_format: Option<Format>,
 
     /// Never download: with no card database, stop (exit 2) instead of fetching it.
     #[arg(long, global = true, env = "VTESDECK_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
@@ -70,46 +70,18 @@ enum Command {
     Stats(stats::StatsArgs),
 }
 
-/// `--input-format` values.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum InputFormat {
-    /// TWDA entry and TWD-shaped exports (VDB, VTES Decks, Sutekh TWDA).
-    Twd,
-    /// JOL: `2x Name` lines.
-    Jol,
-    /// Lackey CCG: `N<TAB>Name`, library first, then `Crypt:`.
-    Lackey,
-    /// ARDB text (as Sutekh writes it).
-    Ardb,
-    /// Secret Library import text.
-    SecretLibrary,
-    /// ELDB deck file.
-    Eldb,
-    /// VEKN forum BBCode.
-    Forum,
-    /// Any list of counts and names.
-    Plain,
-    /// A VDB deck URL.
-    VdbUrl,
-    /// vtesdeck JSON.
-    Json,
+/// A clap parser of format names: `names` are the accepted values (shown in
+/// `--help`), each parsed by [`Format::parse`].
+fn format_parser(names: Vec<&'static str>) -> impl clap::builder::TypedValueParser<Value = Format> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(names).try_map(|name: String| {
+        Format::parse(&name).ok_or_else(|| format!("unknown format {name:?}"))
+    })
 }
 
-impl From<InputFormat> for Format {
-    fn from(format: InputFormat) -> Format {
-        match format {
-            InputFormat::Twd => Format::Twd,
-            InputFormat::Jol => Format::Jol,
-            InputFormat::Lackey => Format::Lackey,
-            InputFormat::Ardb => Format::Ardb,
-            InputFormat::SecretLibrary => Format::SecretLibrary,
-            InputFormat::Eldb => Format::Eldb,
-            InputFormat::Forum => Format::Forum,
-            InputFormat::Plain => Format::Plain,
-            InputFormat::VdbUrl => Format::VdbUrl,
-            InputFormat::Json => Format::Json,
-        }
-    }
+/// `--input-format` values: every layout of the formats registry.
+fn input_format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
+    format_parser(Format::ALL.into_iter().map(Format::name).collect())
 }
 
 /// Options every subcommand shares.
@@ -139,7 +111,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let global = Global {
         cards: cli.cards,
-        input_format: cli.input_format.map(Format::from),
+        input_format: cli.input_format,
         offline: cli.offline,
     };
     let result = match cli.command {

@@ -34,24 +34,28 @@ pub enum Format {
     VdbUrl,
     /// vtesdeck's own JSON (the object `parse --json` prints).
     Json,
+    /// Plain `2x Name` lines under `Crypt (N)` / `Library (N)` headers, as
+    /// `convert --to text` writes them (read like [`Format::Plain`]).
+    Text,
 }
 
 impl Format {
-    /// Every format, in detection order.
-    pub const ALL: [Format; 10] = [
-        Format::Json,
-        Format::VdbUrl,
-        Format::Forum,
-        Format::Eldb,
+    /// Every format (the registry in [`crate::formats::registry`] gives the detection order).
+    pub const ALL: [Format; 11] = [
         Format::Twd,
+        Format::Jol,
+        Format::Lackey,
         Format::Ardb,
         Format::SecretLibrary,
-        Format::Lackey,
-        Format::Jol,
+        Format::Eldb,
+        Format::Forum,
         Format::Plain,
+        Format::Text,
+        Format::VdbUrl,
+        Format::Json,
     ];
 
-    /// The name used by `--input-format` and in JSON.
+    /// The name used by `--input-format`, `convert --to` and in JSON.
     pub fn name(self) -> &'static str {
         match self {
             Format::Twd => "twd",
@@ -64,11 +68,16 @@ impl Format {
             Format::Plain => "plain",
             Format::VdbUrl => "vdb-url",
             Format::Json => "json",
+            Format::Text => "text",
         }
     }
 
     /// Parses a format name as [`Format::name`] writes it.
+    /// `vdb` is taken for `vdb-url` (the name `convert --to` first used).
     pub fn parse(name: &str) -> Option<Format> {
+        if name == "vdb" {
+            return Some(Format::VdbUrl);
+        }
         Format::ALL.into_iter().find(|f| f.name() == name)
     }
 }

@@ -8,6 +8,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::layout::Layout;
 use super::{twd, Format, LineKind, LineProblem, RawDeck, RawLine};
 use crate::cards::{CardKind, PrintingHint};
 
@@ -157,6 +158,24 @@ impl ArdbReader {
             self.deck.meta.description = Some(description);
         }
         self.deck
+    }
+}
+
+/// The `Ardb` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ArdbLayout;
+
+impl Layout for ArdbLayout {
+    fn format(&self) -> Format {
+        Format::Ardb
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        looks_like(text)
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        read(text)
     }
 }
 

@@ -3,6 +3,7 @@
 //! name per copy, then the library size and one quoted name per copy.
 //! ELDB writes apostrophes as backquotes (``Cats` Guidance``).
 
+use super::layout::Layout;
 use super::{Format, LineKind, RawDeck, RawLine};
 use crate::cards::names::split_printing_suffix;
 use crate::cards::CardKind;
@@ -91,6 +92,24 @@ pub fn read(text: &str) -> RawDeck {
     let description = header.collect::<Vec<_>>().join("\n");
     deck.meta.description = Some(description).filter(|v| !v.is_empty());
     deck
+}
+
+/// The `Eldb` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EldbLayout;
+
+impl Layout for EldbLayout {
+    fn format(&self) -> Format {
+        Format::Eldb
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        looks_like(text)
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        read(text)
+    }
 }
 
 #[cfg(test)]

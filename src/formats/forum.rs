@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::ardb::ArdbReader;
+use super::layout::Layout;
 use super::{Format, LineProblem, RawDeck};
 use crate::cards::{CardKind, Group};
 
@@ -90,6 +91,24 @@ fn crypt_row(number: usize, line: &str, reader: &mut ArdbReader) {
         hint.group.get_or_insert(group);
     }
     reader.push(number, line, count, name.to_string(), hint, CardKind::Crypt);
+}
+
+/// The `Forum` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ForumLayout;
+
+impl Layout for ForumLayout {
+    fn format(&self) -> Format {
+        Format::Forum
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        looks_like(text)
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        read(text)
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::layout::{by_name, DeckWriter};
+use super::layout::{by_name, DeckWriter, Layout};
 use super::{plain, Format, RawDeck};
 use crate::cards::CardDb;
 use crate::deck::Deck;
@@ -70,6 +70,28 @@ impl DeckWriter for JolWriter {
             let _ = writeln!(out, "{count}x {}", card.name);
         }
         out
+    }
+}
+
+/// The `Jol` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JolLayout;
+
+impl Layout for JolLayout {
+    fn format(&self) -> Format {
+        Format::Jol
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        looks_like(text)
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        read(text)
+    }
+
+    fn writer(&self) -> Option<&'static dyn DeckWriter> {
+        Some(&JolWriter)
     }
 }
 

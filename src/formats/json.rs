@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::layout::DeckWriter;
+use super::layout::{DeckWriter, Layout};
 use super::{EventInfo, Format, LineKind, LineProblem, RawDeck, RawLine};
 use crate::cards::{CardDb, CardId, CardKind};
 use crate::deck::{Deck, DeckCard, Unresolved};
@@ -200,6 +200,32 @@ impl DeckJson {
             library: entries(&deck.library),
             unresolved: deck.unresolved.clone(),
         }
+    }
+}
+
+/// The `Json` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JsonLayout;
+
+impl Layout for JsonLayout {
+    fn format(&self) -> Format {
+        Format::Json
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        looks_like(text)
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        read(text)
+    }
+
+    fn writer(&self) -> Option<&'static dyn DeckWriter> {
+        Some(&JsonWriter)
+    }
+
+    fn one_line(&self) -> bool {
+        true
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::layout::{by_name, DeckWriter};
+use super::layout::{by_name, DeckWriter, Layout};
 use super::{plain, Format, RawDeck};
 use crate::cards::CardDb;
 use crate::deck::Deck;
@@ -62,6 +62,28 @@ impl DeckWriter for LackeyWriter {
 /// `Céleste` -> `Celeste`; `/` dropped as the plugin does.
 fn ascii(name: &str) -> String {
     deunicode::deunicode(name).replace('/', "")
+}
+
+/// The `Lackey` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LackeyLayout;
+
+impl Layout for LackeyLayout {
+    fn format(&self) -> Format {
+        Format::Lackey
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        looks_like(text)
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        read(text)
+    }
+
+    fn writer(&self) -> Option<&'static dyn DeckWriter> {
+        Some(&LackeyWriter)
+    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,31 @@
-//! What every writer shares: the [`DeckWriter`] trait and the helpers the
-//! layouts use to list a deck's cards.
+//! What every layout shares: the [`Layout`] trait each layout's file
+//! implements (detect, read, write where it can), the [`DeckWriter`] trait of
+//! the writers, and the helpers the writers use to list a deck's cards.
 
 use crate::cards::{Card, CardDb};
+use crate::deck::raw::{Format, RawDeck};
 use crate::deck::{Deck, DeckCard};
+
+/// One decklist layout: how to recognise it, read it and (where vtesdeck can)
+/// write it. Every layout is one file of [`crate::formats`] and one line of
+/// [`crate::formats::registry::LAYOUTS`].
+pub trait Layout: Sync {
+    /// The layout's identity (its name is used by `--input-format`, `--to` and the JSON).
+    fn format(&self) -> Format;
+    /// Whether a text has this layout's shape (used by detection, in registry order).
+    fn looks_like(&self, text: &str) -> bool;
+    /// Splits a text of this layout into metadata and card lines.
+    fn read(&self, text: &str) -> RawDeck;
+    /// The writer, when vtesdeck can write this layout.
+    fn writer(&self) -> Option<&'static dyn DeckWriter> {
+        None
+    }
+    /// Whether the whole deck may sit on one long line (JSON, a URL), so that
+    /// the line-length screen does not apply.
+    fn one_line(&self) -> bool {
+        false
+    }
+}
 
 /// Writes a resolved deck as text in one layout.
 pub trait DeckWriter {

@@ -1,5 +1,5 @@
-//! Decklist formats: detection, one reader per format producing a [`RawDeck`],
-//! and the writers of [`OutputFormat`] (`convert`).
+//! Decklist layouts: one file per layout implementing [`Layout`] (detect, read,
+//! write where it can), all listed in [`registry::LAYOUTS`].
 //!
 //! A reader only splits text into card lines (count, written name, printing
 //! hint, line number) and metadata; names are resolved against the card
@@ -14,8 +14,8 @@ pub mod json;
 pub mod lackey;
 mod layout;
 mod load;
-mod output_format;
 pub mod plain;
+pub mod registry;
 pub mod screen;
 pub mod secret_library;
 pub mod text;
@@ -28,34 +28,9 @@ pub use crate::deck::raw::{
 };
 
 pub use decode::decode;
-pub use layout::DeckWriter;
+pub use layout::{DeckWriter, Layout};
 pub use load::{DeckError, MAX_FILE_BYTES};
-pub use output_format::OutputFormat;
-
-/// Picks the format of a text from its content: the first of [`Format::ALL`]
-/// whose shape the text has, else [`Format::Plain`].
-pub fn detect(text: &str) -> Format {
-    Format::ALL
-        .into_iter()
-        .find(|&format| looks_like(text, format))
-        .unwrap_or(Format::Plain)
-}
-
-/// Whether a text has the shape of a format.
-fn looks_like(text: &str, format: Format) -> bool {
-    match format {
-        Format::Json => json::looks_like(text),
-        Format::VdbUrl => vdb_url::looks_like(text),
-        Format::Forum => forum::looks_like(text),
-        Format::Eldb => eldb::looks_like(text),
-        Format::Twd => twd::looks_like(text),
-        Format::Ardb => ardb::looks_like(text),
-        Format::SecretLibrary => secret_library::looks_like(text),
-        Format::Lackey => lackey::looks_like(text),
-        Format::Jol => jol::looks_like(text),
-        Format::Plain => true,
-    }
-}
+pub use registry::{detect, layout, writable, write};
 
 /// Reads a decklist text, detecting its format unless one is given.
 ///
@@ -63,26 +38,15 @@ fn looks_like(text: &str, format: Format) -> bool {
 /// [`screen::MAX_LINES`]) are blanked first, and card lines over
 /// [`screen::MAX_CARD_COUNT`] copies taken out after; all are reported as problems.
 pub fn read(text: &str, format: Option<Format>) -> RawDeck {
-    let format = format.unwrap_or_else(|| detect(text));
+    let layout = registry::layout(format.unwrap_or_else(|| detect(text)));
     // JSON and VDB URL decks are one line holding the whole deck.
-    let max_line_bytes = match format {
-        Format::Json | Format::VdbUrl => usize::MAX,
-        _ => screen::MAX_LINE_BYTES,
+    let max_line_bytes = if layout.one_line() {
+        usize::MAX
+    } else {
+        screen::MAX_LINE_BYTES
     };
     let screened = screen::screen(text, max_line_bytes);
-    let text = screened.text.as_ref();
-    let mut deck = match format {
-        Format::Twd => twd::read(text),
-        Format::Jol => jol::read(text),
-        Format::Lackey => lackey::read(text),
-        Format::Ardb => ardb::read(text),
-        Format::SecretLibrary => secret_library::read(text),
-        Format::Eldb => eldb::read(text),
-        Format::Forum => forum::read(text),
-        Format::Plain => plain::read(text),
-        Format::VdbUrl => vdb_url::read(text),
-        Format::Json => json::read(text),
-    };
+    let mut deck = layout.read(screened.text.as_ref());
     let mut problems = screened.problems;
     deck.lines.retain(|line| {
         if line.count <= screen::MAX_CARD_COUNT {

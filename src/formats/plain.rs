@@ -8,6 +8,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::layout::Layout;
 use super::{Format, LineKind, LineProblem, RawDeck, RawLine};
 use crate::cards::names::split_printing_suffix;
 use crate::cards::{CardKind, CardType};
@@ -161,6 +162,24 @@ fn is_metadata(line: &str, deck: &mut RawDeck) -> bool {
         _ => return is_type_header(line),
     }
     true
+}
+
+/// The `Plain` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlainLayout;
+
+impl Layout for PlainLayout {
+    fn format(&self) -> Format {
+        Format::Plain
+    }
+
+    fn looks_like(&self, _text: &str) -> bool {
+        true
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        read(text)
+    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! `Author:`, `Description:` with the text on the next lines, then `Crypt`,
 //! `---`, `N Name` lines, and `Library`, `---`, `N Name` lines.
 
+use super::layout::Layout;
 use super::{plain, Format, RawDeck};
 
 /// Whether a text has the Secret Library shape: a `Crypt` or `Library` line
@@ -56,6 +57,24 @@ pub fn read(text: &str) -> RawDeck {
         deck.meta.description = Some(description);
     }
     deck
+}
+
+/// The `SecretLibrary` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SecretLibraryLayout;
+
+impl Layout for SecretLibraryLayout {
+    fn format(&self) -> Format {
+        Format::SecretLibrary
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        looks_like(text)
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        read(text)
+    }
 }
 
 #[cfg(test)]

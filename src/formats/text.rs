@@ -4,7 +4,8 @@
 
 use std::fmt::Write;
 
-use super::layout::{by_name, one_line, DeckWriter};
+use super::layout::{by_name, one_line, DeckWriter, Layout};
+use super::{Format, RawDeck};
 use crate::cards::CardDb;
 use crate::deck::Deck;
 
@@ -33,5 +34,30 @@ impl DeckWriter for TextWriter {
             let _ = writeln!(out, "{count}x {}", card.name);
         }
         out
+    }
+}
+
+/// The `Text` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TextLayout;
+
+impl Layout for TextLayout {
+    fn format(&self) -> Format {
+        Format::Text
+    }
+
+    fn looks_like(&self, _text: &str) -> bool {
+        false
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        RawDeck {
+            format: Format::Text,
+            ..super::plain::read(text)
+        }
+    }
+
+    fn writer(&self) -> Option<&'static dyn DeckWriter> {
+        Some(&TextWriter)
     }
 }

@@ -10,6 +10,7 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 use regex::Regex;
 
+use super::layout::{DeckWriter, Layout};
 use super::{EventInfo, Format, LineKind, LineProblem, RawDeck, RawLine};
 use crate::cards::names::split_printing_suffix;
 use crate::cards::{CardKind, Group, PrintingHint};
@@ -373,6 +374,28 @@ pub(super) fn crypt_name(rest: &str) -> (String, PrintingHint) {
         hint.group = suffix.group;
     }
     (name.to_string(), hint)
+}
+
+/// The `Twd` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TwdLayout;
+
+impl Layout for TwdLayout {
+    fn format(&self) -> Format {
+        Format::Twd
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        looks_like(text)
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        read(text)
+    }
+
+    fn writer(&self) -> Option<&'static dyn DeckWriter> {
+        Some(&super::twd_writer::TwdWriter)
+    }
 }
 
 #[cfg(test)]

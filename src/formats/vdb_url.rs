@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::layout::DeckWriter;
+use super::layout::{DeckWriter, Layout};
 use super::{Format, LineKind, LineProblem, RawDeck, RawLine};
 use crate::cards::{CardDb, CardId, CardKind, PrintingHint};
 use crate::deck::{Deck, DeckCard};
@@ -148,6 +148,32 @@ pub fn percent_encode(text: &str) -> String {
         }
     }
     out
+}
+
+/// The `VdbUrl` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct VdbUrlLayout;
+
+impl Layout for VdbUrlLayout {
+    fn format(&self) -> Format {
+        Format::VdbUrl
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        looks_like(text)
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        read(text)
+    }
+
+    fn writer(&self) -> Option<&'static dyn DeckWriter> {
+        Some(&VdbUrlWriter)
+    }
+
+    fn one_line(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

@@ -1,84 +1,80 @@
-//! The layouts `convert` writes, and the [`DeckWriter`] trait each one implements.
+//! The formats registry: every layout vtesdeck knows, in detection order.
+//! Adding a layout is its file (implementing [`Layout`]), its [`Format`] name
+//! and one line here.
 
-use std::fmt;
-
-use super::layout::DeckWriter;
-use super::{jol, json, lackey, text, twd_writer, vdb_url};
+use super::layout::Layout;
+use super::{
+    ardb, eldb, forum, jol, json, lackey, plain, secret_library, text, twd, vdb_url, Format,
+};
 use crate::cards::CardDb;
 use crate::deck::Deck;
 
-/// A layout `vtesdeck convert --to` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum OutputFormat {
-    /// TWDA layout: columned crypt with the `min/max/avg` header, library by type.
-    Twd,
-    /// JOL: `2x Name`, crypt first, blank line, library.
-    Jol,
-    /// Lackey CCG: `N<TAB>Name`, library first, then `Crypt:` and the crypt.
-    Lackey,
-    /// A VDB deck URL: `https://vdb.im/decks/deck?name=...#id=count;...`.
-    Vdb,
-    /// The JSON object `parse --json` prints.
-    Json,
-    /// Plain `2x Name` lines under `Crypt (N)` and `Library (N)` headers.
-    Text,
+/// Every layout, in detection order: the first whose shape a text has is
+/// taken; [`plain`] takes anything.
+pub static LAYOUTS: [&dyn Layout; 11] = [
+    &json::JsonLayout,
+    &vdb_url::VdbUrlLayout,
+    &forum::ForumLayout,
+    &eldb::EldbLayout,
+    &twd::TwdLayout,
+    &ardb::ArdbLayout,
+    &secret_library::SecretLibraryLayout,
+    &lackey::LackeyLayout,
+    &jol::JolLayout,
+    &text::TextLayout,
+    &plain::PlainLayout,
+];
+
+/// The layout of a format.
+pub fn layout(format: Format) -> &'static dyn Layout {
+    LAYOUTS
+        .iter()
+        .copied()
+        .find(|layout| layout.format() == format)
+        .unwrap_or(&plain::PlainLayout)
 }
 
-impl OutputFormat {
-    /// Every output format.
-    pub const ALL: [OutputFormat; 6] = [
-        OutputFormat::Twd,
-        OutputFormat::Jol,
-        OutputFormat::Lackey,
-        OutputFormat::Vdb,
-        OutputFormat::Json,
-        OutputFormat::Text,
-    ];
-
-    /// The name `--to` takes.
-    pub fn name(self) -> &'static str {
-        match self {
-            OutputFormat::Twd => "twd",
-            OutputFormat::Jol => "jol",
-            OutputFormat::Lackey => "lackey",
-            OutputFormat::Vdb => "vdb",
-            OutputFormat::Json => "json",
-            OutputFormat::Text => "text",
-        }
-    }
-
-    /// Parses a name as [`OutputFormat::name`] writes it.
-    pub fn parse(name: &str) -> Option<OutputFormat> {
-        OutputFormat::ALL.into_iter().find(|f| f.name() == name)
-    }
-
-    /// The writer of this layout.
-    pub fn writer(self) -> &'static dyn DeckWriter {
-        match self {
-            OutputFormat::Twd => &twd_writer::TwdWriter,
-            OutputFormat::Jol => &jol::JolWriter,
-            OutputFormat::Lackey => &lackey::LackeyWriter,
-            OutputFormat::Vdb => &vdb_url::VdbUrlWriter,
-            OutputFormat::Json => &json::JsonWriter,
-            OutputFormat::Text => &text::TextWriter,
-        }
-    }
-
-    /// Writes a deck in this layout.
-    pub fn write(self, deck: &Deck, db: &CardDb) -> String {
-        self.writer().write(deck, db)
-    }
+/// Picks the format of a text from its content: the first layout of
+/// [`LAYOUTS`] whose shape the text has.
+pub fn detect(text: &str) -> Format {
+    LAYOUTS
+        .iter()
+        .find(|layout| layout.looks_like(text))
+        .map_or(Format::Plain, |layout| layout.format())
 }
 
-impl fmt::Display for OutputFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+/// The formats vtesdeck can write (`convert --to`), in registry order.
+pub fn writable() -> impl Iterator<Item = Format> {
+    LAYOUTS
+        .iter()
+        .filter(|layout| layout.writer().is_some())
+        .map(|layout| layout.format())
+}
+
+/// Writes a deck in a format; `None` when vtesdeck cannot write that layout.
+pub fn write(format: Format, deck: &Deck, db: &CardDb) -> Option<String> {
+    layout(format).writer().map(|writer| writer.write(deck, db))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_format_has_exactly_one_layout() {
+        for format in Format::ALL {
+            let count = LAYOUTS.iter().filter(|l| l.format() == format).count();
+            assert_eq!(count, 1, "{format}");
+            assert_eq!(layout(format).format(), format);
+        }
+        assert_eq!(LAYOUTS.len(), Format::ALL.len());
+    }
+
+    #[test]
+    fn the_writable_layouts() {
+        let names: Vec<&str> = writable().map(Format::name).collect();
+        assert_eq!(names, ["json", "vdb-url", "twd", "lackey", "jol", "text"]);
+    }
     use crate::testing::{deck_of, fixture_db};
 
     /// Three printings of one name, an accent, `Rack, The`, a trifle, a combined type.
@@ -110,8 +106,8 @@ mod tests {
             cards.sort_unstable();
             cards
         };
-        for format in OutputFormat::ALL {
-            let text = format.write(&deck, &db);
+        for format in writable() {
+            let text = write(format, &deck, &db).unwrap_or_default();
             let back = Deck::from_text(&text, None, &db);
             assert!(
                 back.unresolved.is_empty(),
@@ -119,7 +115,7 @@ mod tests {
                 back.unresolved
             );
             assert_eq!(sorted(&back), sorted(&deck), "{format}:\n{text}");
-            assert_eq!(OutputFormat::parse(format.name()), Some(format));
+            assert_eq!(Format::parse(format.name()), Some(format));
         }
     }
 
@@ -127,8 +123,9 @@ mod tests {
     fn an_empty_deck_is_written_and_reads_back_empty() {
         let db = fixture_db();
         let deck = Deck::from_text("", None, &db);
-        for format in OutputFormat::ALL {
-            let back = Deck::from_text(&format.write(&deck, &db), None, &db);
+        for format in writable() {
+            let text = write(format, &deck, &db).unwrap_or_default();
+            let back = Deck::from_text(&text, None, &db);
             assert!(back.crypt.is_empty() && back.library.is_empty(), "{format}");
             assert!(
                 back.unresolved.is_empty(),
@@ -136,8 +133,8 @@ mod tests {
                 back.unresolved
             );
         }
-        assert!(OutputFormat::Twd
-            .write(&deck, &db)
+        assert!(write(Format::Twd, &deck, &db)
+            .unwrap_or_default()
             .starts_with("Crypt (0 cards, min=0, max=0, avg=0)\n"));
     }
 
@@ -149,16 +146,16 @@ mod tests {
             &[(200_010, 2), (200_015, 1), (100_017, 1), (100_004, 3)],
         );
         assert_eq!(
-            OutputFormat::Jol.write(&deck, &db),
+            write(Format::Jol, &deck, &db).unwrap_or_default(),
             "1x Céleste Test\n2x Theo Test (G6)\n\n1x Rack, The\n3x Test Punch\n"
         );
         assert_eq!(
-            OutputFormat::Lackey.write(&deck, &db),
+            write(Format::Lackey, &deck, &db).unwrap_or_default(),
             "1\tRack, The\n3\tTest Punch\nCrypt:\n1\tCeleste Test\n2\tTheo Test (G6)\n"
         );
         deck.meta.name = Some("Two\nlines".to_string());
         assert_eq!(
-            OutputFormat::Text.write(&deck, &db),
+            write(Format::Text, &deck, &db).unwrap_or_default(),
             "Deck Name: Two lines\n\nCrypt (3)\n1x Céleste Test\n2x Theo Test (G6)\n\nLibrary (4)\n1x Rack, The\n3x Test Punch\n"
         );
     }
@@ -167,7 +164,7 @@ mod tests {
     fn json_is_the_parse_json_object() {
         let db = fixture_db();
         let deck = deck_of(&db, &[(200_009, 1), (100_004, 2)]);
-        let text = OutputFormat::Json.write(&deck, &db);
+        let text = write(Format::Json, &deck, &db).unwrap_or_default();
         assert!(text.ends_with("}\n") && text.lines().count() == 1);
         let value: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
         assert_eq!(value["type"], "deck");
