@@ -16,9 +16,12 @@
 pub mod analysis;
 pub mod cards;
 pub mod deck;
+mod error;
 pub mod formats;
 pub mod output;
 pub mod rules;
 pub mod sim;
+
+pub use error::{Error, Result};
 #[cfg(test)]
 pub(crate) mod testing;

@@ -337,6 +337,8 @@ fn event_date_without_an_event_is_an_error_for_that_deck_only() {
         .assert()
         .code(2)
         .stderr(contains("legal.txt: no event date in this deck"))
+        // The library says what is wrong; the command line says what to type.
+        .stderr(contains("\nhelp: give --date YYYY-MM-DD"))
         .stdout(contains("1 deck: 0 legal, 1 illegal, 1 error"));
 }
 

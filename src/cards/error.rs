@@ -7,10 +7,7 @@ use std::path::PathBuf;
 #[non_exhaustive]
 pub enum DbError {
     /// No card database folder was found.
-    #[error(
-        "no card database found (looked in: {searched}); pass --cards DIR, set VTESDECK_CARDS, \
-         or install one with `vtesdeck db update` (download) or `vtesdeck db import PATH`"
-    )]
+    #[error("no card database found (looked in: {searched})")]
     NotFound {
         /// The places that were searched, comma separated.
         searched: String,

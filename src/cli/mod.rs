@@ -130,7 +130,7 @@ pub fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            let _ = writeln!(std::io::stderr(), "vtesdeck: {err:#}");
+            report_input_error(&err);
             Outcome::Error.into()
         }
     }
@@ -145,7 +145,37 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
-/// Prints an input error on standard error, `vtesdeck: path: message`.
+/// Prints an error on standard error, `vtesdeck: path: message`, then a
+/// `help:` line saying what to type when there is something to type.
 pub fn report_input_error(err: &anyhow::Error) {
-    let _ = writeln!(std::io::stderr(), "vtesdeck: {err:#}");
+    let mut stderr = std::io::stderr().lock();
+    let _ = writeln!(stderr, "vtesdeck: {err:#}");
+    if let Some(help) = advice(err) {
+        let _ = writeln!(stderr, "help: {help}");
+    }
+}
+
+/// What the user can type about an error of the library, if anything: the
+/// library says what went wrong, the command line says which flag to use.
+fn advice(err: &anyhow::Error) -> Option<&'static str> {
+    use vtesdeck::rules::{CheckError, ProfileError};
+    use vtesdeck::sim::SimError;
+    err.chain().find_map(|cause| {
+        if let Some(DbError::NotFound { .. }) = cause.downcast_ref::<DbError>() {
+            return Some(
+                "pass --cards DIR, set VTESDECK_CARDS, or install one with \
+                 `vtesdeck db update` (download) or `vtesdeck db import PATH`",
+            );
+        }
+        if let Some(CheckError::NoEventDate { .. }) = cause.downcast_ref::<CheckError>() {
+            return Some("give --date YYYY-MM-DD");
+        }
+        if let Some(SimError::UnresolvedLines { .. }) = cause.downcast_ref::<SimError>() {
+            return Some("fix the deck before simulating it (see `vtesdeck parse`)");
+        }
+        if let Some(ProfileError::Unknown { .. }) = cause.downcast_ref::<ProfileError>() {
+            return Some("name a shipped profile, or give a FILE.toml");
+        }
+        None
+    })
 }

@@ -27,7 +27,7 @@ pub enum CheckError {
     /// `--date event` on a deck that names no event date.
     #[error(
         "{path}: no event date in this deck (a TWDA header line such as `May 15th 2014`), \
-         so it cannot be judged at its event date; give --date YYYY-MM-DD"
+         so it cannot be judged at its event date"
     )]
     NoEventDate {
         /// The deck's path (`-` for standard input).

@@ -179,7 +179,7 @@ fn limit<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u32>, D::E
 #[non_exhaustive]
 pub enum ProfileError {
     /// Neither a shipped profile nor a file.
-    #[error("unknown profile {name:?} (shipped profiles: {known}; or give a FILE.toml)")]
+    #[error("unknown profile {name:?} (shipped profiles: {known})")]
     Unknown {
         /// What was asked for.
         name: String,

@@ -8,8 +8,8 @@ use crate::cards::CardId;
 pub enum SimError {
     /// Some card lines did not resolve: the figures would be wrong.
     #[error(
-        "{path}:{line}: unresolved card line {text:?} ({count} in all); fix the deck before \
-         simulating it (see `vtesdeck parse`)"
+        "{path}:{line}: unresolved card line {text:?} ({count} in all): the figures would be \
+         wrong"
     )]
     UnresolvedLines {
         /// The deck.
