@@ -27,9 +27,13 @@ fn waiting_for(card: &Card, context: &Context) -> String {
         .filter_map(|print| Some((print.release?, print)))
         .min_by_key(|(day, _)| *day)
         .map_or_else(String::new, |(day, print)| {
+            let print = match print.set.as_str() {
+                "Promo" => format!("Promo:{}", day.format("%Y%m%d")),
+                set => set.to_string(),
+            };
             format!(
-                " on {} (it joins with its {} print of {day})",
-                context.date, print.set
+                " on {} (it joins with its {print} print of {day})",
+                context.date
             )
         })
 }
