@@ -89,7 +89,7 @@ impl DiffRenderer for GithubDiffRenderer {
     }
 
     fn finish(&mut self, out: &mut dyn Write, summary: &DiffSummary) -> io::Result<()> {
-        writeln!(out, "{summary}")
+        TextDiffRenderer.finish(out, summary)
     }
 }
 
