@@ -265,6 +265,28 @@ fn a_deck_of_every_promo_pack_3_and_4_card_is_v5_legal() {
     assert!(!errors.is_empty());
 }
 
+#[test]
+fn a_new_release_joins_the_v5_pool_on_its_release_day_whatever_its_set() {
+    // Psyche! has no print in a set of the V5 list; its reprint as the 2025 European
+    // GP promo (Promo-20251129, after SV5) is a new release.
+    let text = std::fs::read_to_string(deck("v5-nosferatu.txt")).expect("fixture");
+    let with_psyche = text.replace(
+        "\n8x On the Qui Vive\n",
+        "\n7x On the Qui Vive\n1x Psyche!\n",
+    );
+    assert_ne!(text, with_psyche);
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let file = folder.path().join("psyche.txt");
+    std::fs::write(&file, with_psyche).expect("write deck");
+    let (status, errors) = check_errors(&["--profile", "v5", "--date", "2025-11-28"], &file);
+    assert_eq!(
+        (status, errors),
+        (Some(1), vec!["not-in-format".to_string()])
+    );
+    let (status, errors) = check_errors(&["--profile", "v5", "--date", "2025-11-29"], &file);
+    assert_eq!((status, errors), (Some(0), Vec::<String>::new()));
+}
+
 // The TWDA as a witness
 
 /// TWDA decks whose event name names the V5 format: the event of each was played
