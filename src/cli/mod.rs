@@ -57,7 +57,7 @@ enum Command {
     Check(check::CheckArgs),
     /// Write a deck in another layout: twd, jol, lackey, vdb (URL), json, text.
     Convert(convert::ConvertArgs),
-    /// Compare two decklists (or two folders of them) card by card: exit 0 same, 1 different.
+    /// Compare two decklists (or two folders of them) card by card: exit 0 same, 1 different, 2 unreadable.
     Diff(diff::DiffArgs),
     /// Get, install and describe the card database (update, import, info).
     Db(db::DbArgs),
