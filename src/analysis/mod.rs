@@ -6,6 +6,7 @@
 
 pub mod capacity;
 pub mod composition;
+pub mod deck_diff;
 pub mod disciplines;
 pub mod hypergeometric;
 pub mod playable;
@@ -18,6 +19,7 @@ pub mod votes;
 
 pub use capacity::CapacitySpread;
 pub use composition::{CardCount, CostTotal, CryptComposition, LibraryComposition};
+pub use deck_diff::{CardChange, ChangeKind, DeckDiff, DeckSize, Section, Side, UnreadLine};
 pub use disciplines::{DisciplineCount, DisciplineSpread};
 pub use playable::{Playability, PlayableCard};
 pub use requirement::CryptRequirement;

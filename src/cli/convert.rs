@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
-use vtesdeck::deck::Deck;
-use vtesdeck::formats::{self, vdb_url, Format};
+use vtesdeck::formats::{self, Format};
 
 use super::{inputs, Global, Outcome};
 
@@ -49,7 +48,7 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
         refuse_existing(output, args.force)?;
     }
     let db = global.card_db()?;
-    let deck = read_input(&args.input, global, &db)?;
+    let deck = inputs::load_argument(&args.input, global.input_format, &db)?;
     let text = formats::write(args.to, &deck, &db)
         .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?;
     match &args.output {
@@ -76,17 +75,6 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
     } else {
         Outcome::Findings
     })
-}
-
-/// A file, `-`, or the text of a VDB deck URL given in place of a file.
-fn read_input(input: &Path, global: &Global, db: &vtesdeck::cards::CardDb) -> anyhow::Result<Deck> {
-    if let Some(url) = input
-        .to_str()
-        .filter(|s| !input.exists() && vdb_url::looks_like(s))
-    {
-        return Ok(Deck::from_text(url, global.input_format, db));
-    }
-    inputs::load(input, global.input_format, db)
 }
 
 /// Stops before any work when the output exists and --force is not given.

@@ -5,6 +5,7 @@ pub mod card_text;
 pub mod check;
 pub mod db_text;
 pub mod deck_text;
+pub mod diff;
 pub mod draw_table;
 pub mod stats_json;
 pub mod stats_table;
