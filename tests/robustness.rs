@@ -379,27 +379,23 @@ fn empty_folder_or_unmatched_pattern_is_an_error_for_every_command() {
     fs::create_dir_all(empty.join("sub")).expect("mkdir");
     fs::write(empty.join(".hidden.txt"), "2x Alma Test\n").expect("write");
     let pattern = dir.path().join("decks/*.txt");
+    let cases = [
+        (&empty, "no decklist in this folder"),
+        (
+            &pattern,
+            "no such file; a pattern that matched nothing is no input",
+        ),
+    ];
     for command in ["check", "parse", "stats"] {
-        common::vtesdeck_fixture()
-            .arg(command)
-            .arg(&empty)
-            .assert()
-            .code(2)
-            .stderr(contains(format!(
-                "vtesdeck: {}: no decklist in this folder",
-                empty.display()
-            )))
-            .stderr(no_panic());
-        common::vtesdeck_fixture()
-            .arg(command)
-            .arg(&pattern)
-            .assert()
-            .code(2)
-            .stderr(contains(format!(
-                "vtesdeck: {}: no such file; a pattern that matched nothing is no input",
-                pattern.display()
-            )))
-            .stderr(no_panic());
+        for (path, message) in cases {
+            common::vtesdeck_fixture()
+                .arg(command)
+                .arg(path)
+                .assert()
+                .code(2)
+                .stderr(contains(format!("vtesdeck: {}: {message}", path.display())))
+                .stderr(no_panic());
+        }
     }
 }
 

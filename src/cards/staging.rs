@@ -227,6 +227,7 @@ fn is_complete(dir: &Path, needs_provenance: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::sorted_names as names;
 
     fn database(dir: &Path, with_provenance: bool, mark: &str) {
         std::fs::create_dir_all(dir).unwrap();
@@ -236,15 +237,6 @@ mod tests {
         if with_provenance {
             std::fs::write(dir.join(PROVENANCE_FILE), mark).unwrap();
         }
-    }
-
-    fn names(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
     }
 
     #[test]
