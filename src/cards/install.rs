@@ -2,7 +2,7 @@
 //! folder. The guarantees: installs into one folder take turns (a lock file
 //! beside the target); the new files are written to a staging folder beside the
 //! target and loaded to check them; one atomic step then makes them current
-//! (see [`staging`](super::staging)), so the database in use is always complete,
+//! (one exchange of two folders), so the database in use is always complete,
 //! the previous one or the new one, whatever moment a crash happens at; the
 //! leftovers of an interrupted install are cleared by the next one. Archives are
 //! read from their file, never whole into memory, and refused above
