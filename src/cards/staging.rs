@@ -67,6 +67,20 @@ impl InstallLock {
         }
         Ok(InstallLock { _file: file })
     }
+
+    /// Takes the lock of `parent` if no install holds it; `None` if one does.
+    pub(super) fn try_acquire(parent: &Path) -> std::io::Result<Option<InstallLock>> {
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(parent.join(LOCK_FILE))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(InstallLock { _file: file })),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(error)) => Err(error),
+        }
+    }
 }
 
 /// A staging folder beside the target: `new/` receives the files being
@@ -167,6 +181,15 @@ pub(super) struct CleanUp {
     pub(super) removed: usize,
     /// Whether the target was missing and an interrupted install's database was put in its place.
     pub(super) restored: bool,
+}
+
+/// Whether `parent` holds staging folders (of a running install, or left over).
+pub(super) fn has_staging(parent: &Path) -> bool {
+    std::fs::read_dir(parent).is_ok_and(|entries| {
+        entries
+            .filter_map(Result::ok)
+            .any(|e| e.file_name().to_string_lossy().starts_with(STAGING_PREFIX))
+    })
 }
 
 /// Removes the staging folders that interrupted installs left in `parent`;

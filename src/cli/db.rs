@@ -198,7 +198,7 @@ pub fn first_use(global: &Global, searched: &str) -> anyhow::Result<CardDb> {
     };
     // An install interrupted where folders cannot be exchanged may have left
     // the database beside its place: put it back rather than download again.
-    if install::recover(&target).unwrap_or(false) {
+    if install::clear_leftovers(&target).unwrap_or(false) {
         if let Ok(db) = CardDb::load(&target) {
             return Ok(db);
         }
