@@ -327,6 +327,7 @@ fn install(
     observer: &mut dyn FnMut(InstallStep),
     fill: &mut dyn FnMut(&Path) -> Result<StagedNames, InstallError>,
 ) -> Result<InstallReport, InstallError> {
+    let given = target;
     let target = follow_symlink(target)?;
     check_target(&target)?;
     let parent = staging::parent_of(&target);
@@ -378,7 +379,7 @@ fn install(
     drop(lock);
     let crypt_cards = db.cards().iter().filter(|c| c.is_crypt()).count();
     Ok(InstallReport {
-        path: target.to_path_buf(),
+        path: given.to_path_buf(),
         source: origin.to_string(),
         crypt_cards,
         library_cards: db.cards().len() - crypt_cards,
@@ -737,7 +738,8 @@ mod tests {
         std::fs::create_dir(&real).unwrap();
         let link = home.path().join("cards");
         std::os::unix::fs::symlink(&real, &link).unwrap();
-        install_bytes(&zip_of_owned(&good_entries("")), "a.zip", &link).unwrap();
+        let report = install_bytes(&zip_of_owned(&good_entries("")), "a.zip", &link).unwrap();
+        assert_eq!(report.path, link, "the report names the path given");
         assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
         CardDb::load(&real).unwrap();
     }
