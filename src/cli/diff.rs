@@ -150,7 +150,7 @@ fn pair_folders(left: &Path, right: &Path) -> Vec<Pairing> {
                         Side::Right => slot.1 = Some(path),
                     }
                 }
-                Err(err) => pairings.push(Pairing::WalkError(err)),
+                Err(problem) => pairings.push(Pairing::WalkError(problem.error)),
             }
         }
     }
