@@ -9,18 +9,15 @@ pub mod composition;
 pub mod disciplines;
 pub mod hypergeometric;
 pub mod playable;
-pub mod requirement;
 mod stats;
 pub mod summary;
 pub mod tally;
 pub mod twd_header;
-pub mod votes;
 
 pub use capacity::CapacitySpread;
 pub use composition::{CardCount, CostTotal, CryptComposition, LibraryComposition};
 pub use disciplines::{DisciplineCount, DisciplineSpread};
 pub use playable::{Playability, PlayableCard};
-pub use requirement::CryptRequirement;
 pub use stats::Stats;
 pub use summary::{CardUsage, Summary, SummaryBuilder};
 pub use tally::Tally;
