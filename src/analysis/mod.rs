@@ -12,8 +12,8 @@ pub mod playable;
 mod stats;
 pub mod summary;
 pub mod tally;
-pub mod twd_header;
 
+pub use crate::deck::twd_header::{CryptHeader, LibrarySection, TwdHeader};
 pub use capacity::CapacitySpread;
 pub use composition::{CardCount, CostTotal, CryptComposition, LibraryComposition};
 pub use disciplines::{DisciplineCount, DisciplineSpread};
@@ -21,4 +21,3 @@ pub use playable::{Playability, PlayableCard};
 pub use stats::Stats;
 pub use summary::{CardUsage, Summary, SummaryBuilder};
 pub use tally::Tally;
-pub use twd_header::{CryptHeader, LibrarySection, TwdHeader};

@@ -235,6 +235,18 @@ mod tests {
         assert!(tables.can_play(alma, class_of(100003)));
         assert!(!tables.can_play(alma, MASTER_CLASS));
         assert_eq!(tables.crypt_pile.len(), 12);
+        assert_eq!((tables.crypt[0].vampire, tables.crypt[1].vampire), (0, 1));
+        assert!(tables.crypt[0].unique);
         assert_eq!(tables.library_pile.len(), 80);
+    }
+
+    #[test]
+    fn printings_of_one_name_share_a_vampire_index() {
+        let db = fixture_db();
+        // Alma, Theo Test G2, Theo Test (ADV), Theo Test G6.
+        let deck = deck_of(&db, &[(200001, 3), (200008, 3), (200009, 3), (200010, 3)]);
+        let tables = DeckTables::new(&deck, &db).unwrap();
+        let vampires: Vec<u16> = tables.crypt.iter().map(|k| k.vampire).collect();
+        assert_eq!(vampires, [0, 1, 1, 1]);
     }
 }
