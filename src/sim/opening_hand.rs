@@ -150,8 +150,8 @@ impl Estimate {
 }
 
 /// Sampled figures of the opening ("playable": a minion card, i.e. neither a
-/// master nor an event, whose discipline and clan requirements one of the
-/// starting crypt cards meets).
+/// master nor an event, that one of the starting crypt cards can play, as
+/// [`crate::cards::CryptRequirement::is_met_by`] says).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct SampledOdds {
     /// P(the hand holds at least one master and at least one playable card).
