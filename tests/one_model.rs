@@ -14,18 +14,6 @@ use serde_json::Value;
 use vtesdeck::cards::{CardDb, CardType};
 use vtesdeck::deck::Deck;
 
-/// Every `.txt` file of the TWDA, sorted.
-fn twda_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(common::twda_dir())
-        .expect("TWDA folder")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    assert!(files.len() > 4000, "only {} TWDA files", files.len());
-    files
-}
-
 /// Runs the binary and returns its standard output, failing on a bad exit.
 fn stdout_of(args: &[&str], paths: &[&Path], ok_codes: &[i32]) -> String {
     let output = common::vtesdeck()
@@ -51,7 +39,7 @@ fn json_lines(text: &str) -> Vec<Value> {
 
 /// A fixed-seed sample of `n` TWDA decks that resolve fully, and `must` among them.
 fn sample_of_decks(n: usize, must: &str, db: &CardDb) -> Vec<PathBuf> {
-    let files = twda_files();
+    let files = common::twda_files();
     let mut state: u64 = 0x11;
     let mut chosen: Vec<PathBuf> = vec![common::twda_dir().join(must)];
     while chosen.len() < n {
@@ -121,7 +109,15 @@ fn draw_mean_playable_agrees_with_the_exact_figure_from_stats_on_forty_decks() {
                 })
                 .sum();
             let draw: Value = serde_json::from_str(&stdout_of(
-                &["draw", "--json", "--quiet", "--samples", "40000", "--seed", "11"],
+                &[
+                    "draw",
+                    "--json",
+                    "--quiet",
+                    "--samples",
+                    "40000",
+                    "--seed",
+                    "11",
+                ],
                 &[path],
                 &[0],
             ))
@@ -174,8 +170,11 @@ fn check_and_stats_find_the_same_dead_cards_on_every_twda_deck() {
             .map(|c| c["id"].as_u64().expect("id"))
             .collect()
     });
-    assert_eq!(by_check.len(), twda_files().len());
-    assert_eq!(by_check.keys().collect::<Vec<_>>(), by_stats.keys().collect::<Vec<_>>());
+    assert_eq!(by_check.len(), common::twda_files().len());
+    assert_eq!(
+        by_check.keys().collect::<Vec<_>>(),
+        by_stats.keys().collect::<Vec<_>>()
+    );
     let differing: Vec<String> = by_check
         .iter()
         .filter(|(path, ids)| by_stats.get(*path) != Some(ids))
@@ -228,17 +227,19 @@ fn stats_parse_and_convert_write_the_same_headers_on_every_twda_deck() {
     let twda = common::twda_dir();
     let stats = headers_by_deck(&stdout_of(&["stats", "--twd-header"], &[&twda], &[0]));
     let parse = headers_by_deck(&stdout_of(&["parse"], &[&twda], &[0, 1]));
-    let files = twda_files();
+    let files = common::twda_files();
     assert_eq!(stats.len(), files.len());
     assert_eq!(parse.len(), files.len());
     let differing: Vec<String> = files
         .par_iter()
         .filter_map(|path| {
             let key = path.display().to_string();
-            let converted =
-                header_lines(&stdout_of(&["convert", "--to", "twd"], &[path], &[0]));
+            let converted = header_lines(&stdout_of(&["convert", "--to", "twd"], &[path], &[0]));
             let from_stats = stats.get(&key).expect("stats block");
-            assert!(from_stats[0].starts_with("Crypt ("), "{key}: {from_stats:?}");
+            assert!(
+                from_stats[0].starts_with("Crypt ("),
+                "{key}: {from_stats:?}"
+            );
             (Some(from_stats) != parse.get(&key) || *from_stats != converted).then(|| {
                 format!(
                     "{key}:\n stats   {from_stats:?}\n parse   {:?}\n convert {converted:?}",
@@ -272,14 +273,26 @@ fn a_rounding_tie_is_written_alike_by_stats_parse_and_convert() {
     for (command, text) in [("stats", &stats), ("parse", &parse), ("convert", &convert)] {
         let lines = header_lines(text);
         assert_eq!(lines[0], expected, "{command}: {text}");
-        assert_eq!(lines[1..], ["Library (3 cards)", "Master (3; 3 trifle)"], "{command}");
+        assert_eq!(
+            lines[1..],
+            ["Library (3 cards)", "Master (3; 3 trifle)"],
+            "{command}"
+        );
     }
 }
 
 /// `transfers --json` on a crafted crypt (and a few library cards).
 fn transfers(crypt: &str, extra: &[&str]) -> Value {
     let (_dir, path) = crafted("crypt.txt", &format!("{crypt}\n10x Vessel\n"));
-    let mut args = vec!["transfers", "--json", "--quiet", "--samples", "3000", "--seed", "7"];
+    let mut args = vec![
+        "transfers",
+        "--json",
+        "--quiet",
+        "--samples",
+        "3000",
+        "--seed",
+        "7",
+    ];
     args.extend_from_slice(extra);
     serde_json::from_str(&stdout_of(&args, &[&path], &[0])).expect("transfers JSON")
 }
@@ -317,15 +330,25 @@ fn the_horde_is_not_unique_and_figures_go_up_to_max_vampires() {
     // Capacity 3: a second Horde comes out on every seat by the tenth turn.
     for seat in curve["seats"].as_array().expect("seats") {
         let turns = seat["turns"].as_array().expect("turns");
-        assert!(turns.iter().all(|t| t["p_at_least"].as_array().map(Vec::len) == Some(6)));
+        assert!(turns
+            .iter()
+            .all(|t| t["p_at_least"].as_array().map(Vec::len) == Some(6)));
         assert_eq!(turns[9]["p_at_least"][1], 1.0, "seat {}", seat["seat"]);
         let nth = seat["nth_vampire"].as_array().expect("nth vampire");
         assert_eq!(nth.len(), 6);
         assert_eq!(nth[5]["nth"], 6);
         assert!(nth[1]["mean"].is_number());
     }
-    assert!(most_likely(&curve, 5) > 0.0, "a fifth Horde comes out in some games");
+    assert!(
+        most_likely(&curve, 5) > 0.0,
+        "a fifth Horde comes out in some games"
+    );
     // The default is still 4.
     let default = transfers("12x The Horde", &["--turns", "3"]);
-    assert_eq!(default["seats"][0]["turns"][0]["p_at_least"].as_array().map(Vec::len), Some(4));
+    assert_eq!(
+        default["seats"][0]["turns"][0]["p_at_least"]
+            .as_array()
+            .map(Vec::len),
+        Some(4)
+    );
 }

@@ -79,7 +79,10 @@ pub fn render(odds: &DrawOdds, deck: &Deck, db: &CardDb, out: &mut impl Write) -
 
     let mut starting = new_table(&["Starting crypt cards (exact)", "P"], 1);
     for (k, p) in odds.crypt.distinct_at_least.iter().enumerate() {
-        starting.add_row(vec![format!("at least {} distinct vampires", k + 1), percent(*p)]);
+        starting.add_row(vec![
+            format!("at least {} distinct vampires", k + 1),
+            percent(*p),
+        ]);
     }
     starting.add_row(vec![
         "at least one duplicate".to_string(),
