@@ -9,8 +9,8 @@ use chrono::Datelike;
 
 use super::output_format::{by_name, one_line, DeckWriter};
 use super::EventInfo;
-use crate::cards::{Card, CardDb, CardType, DisciplineLevel};
-use crate::deck::twd_header::{library_line, CryptHeader, LibrarySection};
+use crate::cards::{Card, CardDb, DisciplineLevel};
+use crate::deck::twd_header::{library_line, CryptHeader, TwdHeader};
 use crate::deck::Deck;
 
 /// The TWDA layout writer.
@@ -216,28 +216,20 @@ fn disciplines(card: &Card) -> String {
 }
 
 /// `Library (90 cards)`, then one section per type in the TWDA's order.
+/// The section headers are those of [`TwdHeader`] (the ones `stats` prints).
 fn write_library(out: &mut String, deck: &Deck, db: &CardDb) {
-    let _ = writeln!(out, "{}", library_line(deck.library_count()));
-    let mut sections: Vec<(String, Vec<(&Card, u32)>)> = Vec::new();
-    for (card, count) in by_name(&deck.library, db) {
-        let section = card.type_name();
-        match sections.iter_mut().find(|(s, _)| *s == section) {
-            Some((_, cards)) => cards.push((card, count)),
-            None => sections.push((section, vec![(card, count)])),
-        }
-    }
-    sections.sort_by(|a, b| CardType::section_rank(&a.0).cmp(&CardType::section_rank(&b.0)));
-    for (index, (section, cards)) in sections.iter().enumerate() {
+    let header = TwdHeader::of_deck(deck, db);
+    let _ = writeln!(out, "{}", library_line(header.library));
+    let cards = by_name(&deck.library, db);
+    for (index, section) in header.sections.iter().enumerate() {
         if index > 0 {
             out.push('\n');
         }
-        let header = LibrarySection {
-            type_name: section.clone(),
-            count: cards.iter().map(|(_, n)| n).sum(),
-            trifles: cards.iter().filter(|(c, _)| c.trifle).map(|(_, n)| n).sum(),
-        };
-        let _ = writeln!(out, "{header}");
-        for (card, count) in cards {
+        let _ = writeln!(out, "{section}");
+        for (card, count) in cards
+            .iter()
+            .filter(|(c, _)| c.type_name() == section.type_name)
+        {
             let _ = writeln!(out, "{count}x {}", card.name);
         }
     }
