@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use serde_json::Value;
 use vtesdeck::cards::{CardDb, CardType};
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::{self, Format};
 
 /// Runs the binary and returns its standard output, failing on a bad exit.
 fn stdout_of(args: &[&str], paths: &[&Path], ok_codes: &[i32]) -> String {
@@ -223,6 +224,7 @@ fn headers_by_deck(text: &str) -> BTreeMap<String, Vec<String>> {
 }
 
 #[test]
+#[ignore = "slow in debug builds: the whole TWDA through three commands; run with --include-ignored"]
 fn stats_parse_and_convert_write_the_same_headers_on_every_twda_deck() {
     let twda = common::twda_dir();
     let stats = headers_by_deck(&stdout_of(&["stats", "--twd-header"], &[&twda], &[0]));
@@ -230,11 +232,22 @@ fn stats_parse_and_convert_write_the_same_headers_on_every_twda_deck() {
     let files = common::twda_files();
     assert_eq!(stats.len(), files.len());
     assert_eq!(parse.len(), files.len());
+    let db = CardDb::load(&common::cards_dir()).expect("card database");
     let differing: Vec<String> = files
         .par_iter()
-        .filter_map(|path| {
+        .enumerate()
+        .filter_map(|(index, path)| {
             let key = path.display().to_string();
-            let converted = header_lines(&stdout_of(&["convert", "--to", "twd"], &[path], &[0]));
+            // `convert --to twd` is the TWD writer behind one argument parser:
+            // the command itself runs on every 20th deck (225 processes), the
+            // same writer in process on every deck.
+            let converted = if index % 20 == 0 {
+                header_lines(&stdout_of(&["convert", "--to", "twd"], &[path], &[0]))
+            } else {
+                let deck = Deck::load(path, None, &db).expect("deck loads");
+                let text = formats::write(Format::Twd, &deck, &db).expect("twd is written");
+                header_lines(&text)
+            };
             let from_stats = stats.get(&key).expect("stats block");
             assert!(
                 from_stats[0].starts_with("Crypt ("),
