@@ -6,15 +6,6 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum DbError {
-    /// No card database folder was found.
-    #[error(
-        "no card database found (looked in: {searched}); pass --cards DIR, set VTESDECK_CARDS, \
-         or install one with `vtesdeck db update` (download) or `vtesdeck db import PATH`"
-    )]
-    NotFound {
-        /// The places that were searched, comma separated.
-        searched: String,
-    },
     /// A required CSV file is missing from the folder.
     #[error("{}: missing (a card database folder holds vtescrypt.csv and vteslib.csv)", path.display())]
     MissingFile {
@@ -61,4 +52,8 @@ pub enum DbError {
         /// What was expected.
         message: &'static str,
     },
+    /// The snapshot built into the program cannot be read (a build from a
+    /// stale `data/cards/cards.bin.gz`).
+    #[error(transparent)]
+    Snapshot(#[from] super::snapshot::SnapshotError),
 }

@@ -14,9 +14,10 @@ pub mod names;
 mod provenance;
 mod search;
 mod sets;
+pub mod snapshot;
 
 pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect};
-pub use db::{CardDb, Lookup, MatchKind, PrintingHint, CARDS_ENV};
+pub use db::{CardDb, DbLocation, Lookup, MatchKind, PrintingHint, CARDS_ENV};
 pub use db_info::DbInfo;
 pub use discipline::{Discipline, DisciplineLevel, DisciplineRequirement};
 pub use error::DbError;

@@ -1,5 +1,5 @@
 //! `vtesdeck db update|import|info`: get, install and describe the card database,
-//! and the download on first use.
+//! and the note when the built-in snapshot is old.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -30,7 +30,8 @@ enum DbCommand {
     /// Install the card database from a local zip (the VEKN vtescsv_utf8.zip) or
     /// a folder holding vtescrypt.csv and vteslib.csv.
     Import(ImportArgs),
-    /// Show the card database in use: folder, source, age, card counts, newest set.
+    /// Show the card database in use (--cards, VTESDECK_CARDS, the installed copy or the
+    /// built-in snapshot) with its date, source, card counts and newest set.
     Info(InfoArgs),
 }
 
@@ -69,6 +70,12 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
                      use `vtesdeck db import PATH` with a downloaded zip or folder"
                 );
             }
+            if let Some(path) = update.url.strip_prefix("file://") {
+                anyhow::bail!(
+                    "`db update` downloads over HTTP(S); for a local file use \
+                     `vtesdeck db import {path}`"
+                );
+            }
             let target = install_target(global)?;
             install::check_target(&target)?;
             let bytes = fetch(&update.url)?;
@@ -81,13 +88,9 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
             finish(&db_text::render_install(&report), &target, global)
         }
         DbCommand::Info(info_args) => {
-            let (dir, found_by) = match (&global.cards, env_cards()) {
-                (Some(dir), _) => (dir.clone(), "--cards"),
-                (None, Some(dir)) => (dir, CARDS_ENV),
-                (None, None) => (CardDb::locate(None)?, "user data folder"),
-            };
-            let db = CardDb::load(&dir)?;
-            let info = DbInfo::new(&db, found_by, chrono::Utc::now());
+            let location = CardDb::locate(global.cards.as_deref());
+            let db = CardDb::open(&location)?;
+            let info = DbInfo::new(&db, location.found_by(), chrono::Utc::now());
             let mut out = std::io::stdout().lock();
             if info_args.json {
                 serde_json::to_writer(&mut out, &info)?;
@@ -154,32 +157,36 @@ fn fetch(url: &str) -> Result<Vec<u8>, InstallError> {
     result
 }
 
-/// First use: no database anywhere. Downloads it into the user data folder as
-/// `db update` does, unless offline; any failure names `db update` and `db import`.
-pub fn first_use(global: &Global, searched: &str) -> anyhow::Result<CardDb> {
-    let remedy = "run `vtesdeck db update` to download it, or `vtesdeck db import PATH` \
-                  with the VEKN vtescsv_utf8.zip or a folder of its CSV files \
-                  (or pass --cards DIR)";
-    if global.offline {
-        anyhow::bail!(
-            "no card database found (looked in: {searched}) and --offline (or VTESDECK_OFFLINE) \
-             forbids downloading it; {remedy}"
-        );
-    }
-    let Some(target) = CardDb::user_dir() else {
-        anyhow::bail!("no card database found and no user data folder to put one in; {remedy}");
-    };
-    let url = download::db_url_from_env();
-    let _ = writeln!(
-        std::io::stderr(),
-        "vtesdeck: no card database yet: downloading {url} into {}",
-        target.display()
-    );
-    let installed = fetch(&url).and_then(|bytes| install::install_zip(&bytes, &url, &target));
-    match installed {
-        Ok(_) => Ok(CardDb::load(&target)?),
-        Err(err) => Err(anyhow::anyhow!(
-            "could not get the card database: {err}; {remedy}"
-        )),
+/// Days after its date when the built-in snapshot is called old.
+const STALE_SNAPSHOT_DAYS: i64 = 365;
+
+/// The one line said when the database in use is the built-in snapshot and it
+/// is more than a year old on `today`; `None` otherwise.
+pub fn stale_snapshot_note(db: &CardDb, today: chrono::NaiveDate) -> Option<String> {
+    let date = db.snapshot_date()?;
+    let age = (today - date).num_days();
+    (age > STALE_SNAPSHOT_DAYS).then(|| {
+        format!(
+            "note: using the card list built into vtesdeck, dated {date} ({age} days old); \
+             `vtesdeck db update` downloads the current one"
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_snapshot_is_old_after_one_year() {
+        let db = CardDb::embedded().unwrap();
+        let date = db.snapshot_date().unwrap();
+        let day = |days| date + chrono::Duration::days(days);
+        assert_eq!(stale_snapshot_note(&db, day(0)), None);
+        assert_eq!(stale_snapshot_note(&db, day(365)), None);
+        let note = stale_snapshot_note(&db, day(366)).unwrap();
+        assert!(note.contains("366 days old"), "{note}");
+        assert!(note.contains("vtesdeck db update"), "{note}");
+        assert!(!note.contains('\n'), "{note}");
     }
 }

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use vtesdeck::cards::{CardDb, DbError};
+use vtesdeck::cards::CardDb;
 use vtesdeck::formats::Format;
 
 pub use exit::Outcome;
@@ -31,7 +31,8 @@ pub use exit::Outcome;
 #[command(name = "vtesdeck", version, about, max_term_width = 100)]
 pub struct Cli {
     /// Card database folder (vtescrypt.csv, vteslib.csv); default: $VTESDECK_CARDS,
-    /// then the user data folder (~/.local/share/vtesdeck/cards on Linux).
+    /// then the copy installed by `db update`/`db import` (~/.local/share/vtesdeck/cards
+    /// on Linux), then the official card list built into vtesdeck.
     #[arg(long, global = true, value_name = "DIR")]
     cards: Option<PathBuf>,
 
@@ -39,7 +40,7 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "FORMAT")]
     input_format: Option<InputFormat>,
 
-    /// Never download: with no card database, stop (exit 2) instead of fetching it.
+    /// Never use the network: `db update` stops (exit 2) and points to `db import`.
     #[arg(long, global = true, env = "VTESDECK_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
     offline: bool,
 
@@ -118,19 +119,20 @@ pub struct Global {
     pub cards: Option<PathBuf>,
     /// `--input-format`.
     pub input_format: Option<Format>,
-    /// `--offline` / `VTESDECK_OFFLINE`: never download.
+    /// `--offline` / `VTESDECK_OFFLINE`: never use the network.
     pub offline: bool,
 }
 
 impl Global {
-    /// Finds and loads the card database; with none anywhere, downloads it
-    /// first (unless offline), as `db update` does.
+    /// Finds and loads the card database (`--cards`, `$VTESDECK_CARDS`, the
+    /// installed copy, the built-in snapshot); never downloads. An old built-in
+    /// snapshot gets one line on standard error saying how to update.
     pub fn card_db(&self) -> anyhow::Result<CardDb> {
-        match CardDb::locate(self.cards.as_deref()) {
-            Ok(dir) => Ok(CardDb::load(&dir)?),
-            Err(DbError::NotFound { searched }) => db::first_use(self, &searched),
-            Err(err) => Err(err.into()),
+        let db = CardDb::open(&CardDb::locate(self.cards.as_deref()))?;
+        if let Some(note) = db::stale_snapshot_note(&db, chrono::Utc::now().date_naive()) {
+            let _ = writeln!(std::io::stderr(), "vtesdeck: {note}");
         }
+        Ok(db)
     }
 }
 
