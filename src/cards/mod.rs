@@ -4,6 +4,7 @@ mod card;
 mod db;
 mod db_info;
 mod discipline;
+#[cfg(feature = "download")]
 pub mod download;
 mod error;
 mod find;

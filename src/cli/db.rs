@@ -1,14 +1,12 @@
 //! `vtesdeck db update|import|info`: get, install and describe the card database,
 //! and the note when the built-in snapshot is old.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
-use vtesdeck::cards::download::{self, DEFAULT_DB_URL};
-use vtesdeck::cards::{install, CardDb, DbInfo, InstallError, CARDS_ENV};
+use vtesdeck::cards::{install, CardDb, DbInfo, CARDS_ENV};
 use vtesdeck::output::db_text;
 
 use super::{Global, Outcome};
@@ -38,9 +36,10 @@ enum DbCommand {
 /// Arguments of `db update`.
 #[derive(Debug, Args)]
 struct UpdateArgs {
-    /// The zip to download.
-    #[arg(long, env = download::DB_URL_ENV, default_value = DEFAULT_DB_URL)]
-    url: String,
+    /// The zip to download [default: $VTESDECK_DB_URL, else the official
+    /// https://www.vekn.net/images/stories/downloads/vtescsv_utf8.zip].
+    #[arg(long, value_name = "URL")]
+    url: Option<String>,
 }
 
 /// Arguments of `db import`.
@@ -63,25 +62,7 @@ struct InfoArgs {
 /// is then left as it was).
 pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
     match &args.command {
-        DbCommand::Update(update) => {
-            if global.offline {
-                anyhow::bail!(
-                    "`db update` needs the network but --offline (or VTESDECK_OFFLINE) is set; \
-                     use `vtesdeck db import PATH` with a downloaded zip or folder"
-                );
-            }
-            if let Some(path) = update.url.strip_prefix("file://") {
-                anyhow::bail!(
-                    "`db update` downloads over HTTP(S); for a local file use \
-                     `vtesdeck db import {path}`"
-                );
-            }
-            let target = install_target(global)?;
-            install::check_target(&target)?;
-            let bytes = fetch(&update.url)?;
-            let report = install::install_zip(&bytes, &update.url, &target)?;
-            finish(&db_text::render_install(&report), &target, global)
-        }
+        DbCommand::Update(update) => update_db(update, global),
         DbCommand::Import(import) => {
             let target = install_target(global)?;
             let report = install::import(&import.path, &target)?;
@@ -101,6 +82,65 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
             Ok(Outcome::Ok)
         }
     }
+}
+
+/// `db update`: downloads the zip and installs it.
+#[cfg(feature = "download")]
+fn update_db(update: &UpdateArgs, global: &Global) -> anyhow::Result<Outcome> {
+    use vtesdeck::cards::download;
+    let url = update.url.clone().unwrap_or_else(download::db_url_from_env);
+    if let Some(path) = url.strip_prefix("file://") {
+        anyhow::bail!(
+            "`db update` downloads over HTTP(S); for a local file use `vtesdeck db import {path}`"
+        );
+    }
+    if global.offline {
+        anyhow::bail!(
+            "`db update` needs the network but --offline (or VTESDECK_OFFLINE) is set; \
+             use `vtesdeck db import PATH` with a downloaded zip or folder"
+        );
+    }
+    let target = install_target(global)?;
+    install::check_target(&target)?;
+    let bytes = fetch(&url)?;
+    let report = install::install_zip(&bytes, &url, &target)?;
+    finish(&db_text::render_install(&report), &target, global)
+}
+
+/// `db update` in a build without the `download` feature.
+#[cfg(not(feature = "download"))]
+fn update_db(_update: &UpdateArgs, _global: &Global) -> anyhow::Result<Outcome> {
+    anyhow::bail!(
+        "this vtesdeck was built without downloading (the `download` feature); \
+         download the VEKN vtescsv_utf8.zip and run `vtesdeck db import PATH`"
+    )
+}
+
+/// Downloads `url` with a progress bar on standard error (none when it is not a terminal).
+#[cfg(feature = "download")]
+fn fetch(url: &str) -> Result<Vec<u8>, vtesdeck::cards::InstallError> {
+    use indicatif::{ProgressBar, ProgressStyle};
+    use std::io::IsTerminal;
+    use vtesdeck::cards::download;
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(0);
+        if let Ok(style) =
+            ProgressStyle::with_template("{spinner} {bytes}/{total_bytes} {wide_bar} {eta}")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let result = download::download(url, &mut |done, total| {
+        if let Some(total) = total {
+            bar.set_length(total);
+        }
+        bar.set_position(done);
+    });
+    bar.finish_and_clear();
+    result
 }
 
 /// Prints the install report, with a note when `$VTESDECK_CARDS` will still win.
@@ -132,29 +172,6 @@ fn install_target(global: &Global) -> anyhow::Result<PathBuf> {
             "no user data folder (is HOME set?); pass --cards DIR to choose where to install",
         ),
     }
-}
-
-/// Downloads `url` with a progress bar on standard error (none when it is not a terminal).
-fn fetch(url: &str) -> Result<Vec<u8>, InstallError> {
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(0);
-        if let Ok(style) =
-            ProgressStyle::with_template("{spinner} {bytes}/{total_bytes} {wide_bar} {eta}")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let result = download::download(url, &mut |done, total| {
-        if let Some(total) = total {
-            bar.set_length(total);
-        }
-        bar.set_position(done);
-    });
-    bar.finish_and_clear();
-    result
 }
 
 /// Days after its date when the built-in snapshot is called old.

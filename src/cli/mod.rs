@@ -10,6 +10,7 @@ mod exit;
 mod inputs;
 mod parse;
 mod progress;
+mod shell;
 mod sim_options;
 mod stats;
 mod transfers;
@@ -69,6 +70,10 @@ enum Command {
     Transfers(transfers::TransfersArgs),
     /// What decks are made of (crypt, library, disciplines) and what their crypt can play.
     Stats(stats::StatsArgs),
+    /// Print the shell completion script: bash, zsh, fish, powershell or elvish.
+    Completions(shell::CompletionsArgs),
+    /// Print the manual page (roff), or write one page per command with --dir.
+    Man(shell::ManArgs),
 }
 
 /// `--input-format` values.
@@ -153,6 +158,8 @@ pub fn main() -> ExitCode {
         Command::Draw(args) => draw::run(&args, &global),
         Command::Transfers(args) => transfers::run(&args, &global),
         Command::Stats(args) => stats::run(&args, &global),
+        Command::Completions(args) => shell::completions(&args),
+        Command::Man(args) => shell::man(&args),
     };
     match result {
         Ok(outcome) => outcome.into(),

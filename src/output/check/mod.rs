@@ -4,6 +4,7 @@
 mod github;
 mod jsonl;
 mod junit;
+#[cfg(feature = "cli")]
 mod table;
 
 use std::fmt;
@@ -14,6 +15,7 @@ use crate::rules::CheckReport;
 pub use github::GithubRenderer;
 pub use jsonl::JsonLinesRenderer;
 pub use junit::JunitRenderer;
+#[cfg(feature = "cli")]
 pub use table::{TableOptions, TableRenderer};
 
 /// Counts of a check run, for the closing line.
