@@ -132,12 +132,16 @@ impl Global {
     /// Finds and loads the card database (`--cards`, `$VTESDECK_CARDS`, the
     /// installed copy, the built-in snapshot); never downloads. An old built-in
     /// snapshot gets one line on standard error saying how to update.
-    pub fn card_db(&self) -> anyhow::Result<CardDb> {
+    ///
+    /// The database lives until the process ends and is never freed: freeing
+    /// its tens of thousands of small allocations at exit would cost about a
+    /// millisecond for nothing.
+    pub fn card_db(&self) -> anyhow::Result<&'static CardDb> {
         let db = CardDb::open(&CardDb::locate(self.cards.as_deref()))?;
         if let Some(note) = db::stale_snapshot_note(&db, chrono::Utc::now().date_naive()) {
             let _ = writeln!(std::io::stderr(), "vtesdeck: {note}");
         }
-        Ok(db)
+        Ok(Box::leak(Box::new(db)))
     }
 }
 

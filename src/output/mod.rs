@@ -17,3 +17,4 @@ pub mod transfer_plot;
 #[cfg(feature = "cli")]
 pub mod transfer_table;
 pub mod twd_header;
+pub mod xml;
