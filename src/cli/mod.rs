@@ -136,12 +136,12 @@ impl Global {
     /// The database lives until the process ends and is never freed: freeing
     /// its tens of thousands of small allocations at exit would cost about a
     /// millisecond for nothing.
-    pub fn card_db(&self) -> anyhow::Result<&'static CardDb> {
+    pub fn card_db(&self) -> anyhow::Result<std::mem::ManuallyDrop<CardDb>> {
         let db = CardDb::open(&CardDb::locate(self.cards.as_deref()))?;
         if let Some(note) = db::stale_snapshot_note(&db, chrono::Utc::now().date_naive()) {
             let _ = writeln!(std::io::stderr(), "vtesdeck: {note}");
         }
-        Ok(Box::leak(Box::new(db)))
+        Ok(std::mem::ManuallyDrop::new(db))
     }
 }
 
