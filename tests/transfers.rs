@@ -132,23 +132,38 @@ fn table_and_terminal_chart() {
 }
 
 #[test]
-fn plot_writes_svg_and_png() {
+fn plot_writes_svg_and_refuses_png() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("curve.svg");
-    let png = dir.path().join("curve.png");
-    for path in [&svg, &png] {
-        vtesdeck_sim()
-            .arg("transfers")
-            .arg(sim_dir().join("mixed.txt"))
-            .args(["--samples", "1000", "--seed", "1", "--quiet", "--plot"])
-            .arg(path)
-            .assert()
-            .success();
-    }
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("mixed.txt"))
+        .args(["--samples", "1000", "--seed", "1", "--quiet", "--plot"])
+        .arg(&svg)
+        .assert()
+        .success();
     let svg = std::fs::read_to_string(svg).unwrap();
-    assert!(svg.contains("<svg") && svg.contains("seat 5"));
-    let png = std::fs::read(png).unwrap();
-    assert!(png.starts_with(b"\x89PNG"));
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<polyline").count(), 5, "one line per seat");
+    for seat in 1..=5 {
+        assert!(
+            svg.contains(&format!("<title>seat {seat}</title>")),
+            "{svg}"
+        );
+    }
+    assert!(svg.contains("mixed.txt: transfer curve"));
+    let png = dir.path().join("curve.png");
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("mixed.txt"))
+        .args(["--samples", "100", "--plot"])
+        .arg(&png)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("name the file .svg"))
+        .stderr(predicate::str::contains("PNG is not drawn"));
+    assert!(!png.exists());
 }
 
 /// A simulation that would run for hours: the plot file must be refused before it.
@@ -233,7 +248,7 @@ fn bad_options_and_decks_exit_2() {
         (
             "mixed.txt",
             &["--plot", "curve.txt"],
-            "must end in .svg or .png",
+            "the plot is written as SVG: name the file .svg",
         ),
         ("no_crypt.txt", &[], "the crypt is empty"),
         ("unresolved.txt", &[], "unresolved card line"),

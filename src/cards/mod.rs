@@ -4,6 +4,7 @@ mod card;
 mod db;
 mod db_info;
 mod discipline;
+#[cfg(feature = "download")]
 pub mod download;
 mod error;
 mod find;
@@ -17,11 +18,12 @@ mod print_ref;
 mod provenance;
 mod search;
 mod sets;
+pub mod snapshot;
 mod staging;
 mod title;
 
 pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect};
-pub use db::{CardDb, Lookup, MatchKind, PrintingHint, CARDS_ENV};
+pub use db::{CardDb, DbLocation, Lookup, MatchKind, PrintingHint, CARDS_ENV};
 pub use db_info::DbInfo;
 pub use discipline::{Discipline, DisciplineLevel, DisciplineRequirement};
 pub use error::DbError;
