@@ -131,7 +131,7 @@ fn unresolved_line_is_an_unknown_card_with_suggestions() {
     assert_eq!(problem["line"], 4);
     assert_eq!(problem["card_id"], serde_json::Value::Null);
     let message = problem["message"].as_str().expect("message");
-    assert!(message.contains("did you mean: Test Haven"), "{message}");
+    assert!(message.contains("did you mean \"Test Haven\""), "{message}");
 }
 
 #[test]
@@ -141,7 +141,7 @@ fn warnings_never_make_a_deck_illegal() {
         .assert()
         .code(0)
         .stdout(contains(
-            "legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 3 warnings)",
+            "legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 2 warnings)",
         ))
         .stdout(contains("duplicate-unique").not());
     check("2021-01-01")
@@ -149,28 +149,41 @@ fn warnings_never_make_a_deck_illegal() {
         .arg(deck("warnings.txt"))
         .assert()
         .code(0)
-        .stdout(contains("duplicate-unique (warning)"))
+        .stdout(contains("duplicate-unique").not())
         .stdout(contains("duplicate-event (warning)"))
         .stdout(contains("unplayable-card (warning)"))
         .stdout(contains("Chimerstry"));
+    check("2021-01-01")
+        .args(["--verbose"])
+        .arg(deck("warnings.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains("duplicate-unique (info)"))
+        .stdout(contains("duplicate-event (warning)"));
 }
 
 #[test]
 fn json_always_carries_warnings() {
     let report = json_report(&[], "warnings.txt");
     assert_eq!(report["legal"], true);
-    let rules: Vec<&str> = report["problems"]
+    let rules: Vec<(&str, &str)> = report["problems"]
         .as_array()
         .expect("problems")
         .iter()
         .map(|p| {
-            assert_eq!(p["severity"], "warning");
-            p["rule"].as_str().expect("rule")
+            (
+                p["rule"].as_str().expect("rule"),
+                p["severity"].as_str().expect("severity"),
+            )
         })
         .collect();
     assert_eq!(
         rules,
-        ["duplicate-unique", "duplicate-event", "unplayable-card"]
+        [
+            ("duplicate-unique", "info"),
+            ("duplicate-event", "warning"),
+            ("unplayable-card", "warning")
+        ]
     );
 }
 

@@ -16,7 +16,7 @@ mod search;
 mod sets;
 
 pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect};
-pub use db::{CardDb, Lookup, MatchKind, PrintingHint, CARDS_ENV};
+pub use db::{CardDb, Lookup, MatchKind, NameForm, PrintingHint, CARDS_ENV};
 pub use db_info::DbInfo;
 pub use discipline::{Discipline, DisciplineLevel, DisciplineRequirement};
 pub use error::DbError;
