@@ -616,3 +616,134 @@ fn twda_human_summary_counts_the_illegal_decks() {
         .stdout(contains("4504 decks: 4470 legal, 34 illegal"))
         .stdout(contains("Tony (G3) does not fit groups 1-2"));
 }
+
+// Reading remarks (issue 12)
+
+#[test]
+fn misspelt_line_is_name_corrected_in_every_output() {
+    let message = "`59x Test Bleedd` read as 59x \"Test Bleed\" (a misspelling)";
+    check("2021-01-01")
+        .arg(deck("misspelt.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 1 warning)",
+        ));
+    check("2021-01-01")
+        .args(["--warnings"])
+        .arg(deck("misspelt.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains("name-corrected (warning)"))
+        .stdout(contains("Test Bleedd"));
+    let report = json_report(&[], "misspelt.txt");
+    assert_eq!(report["legal"], true);
+    let problem = &report["problems"][0];
+    assert_eq!(problem["rule"], "name-corrected");
+    assert_eq!(problem["severity"], "warning");
+    assert_eq!(problem["line"], 3);
+    assert_eq!(problem["card"], "Test Bleed");
+    assert_eq!(problem["message"], message);
+    check("2021-01-01")
+        .args(["--format", "github", "--warnings"])
+        .arg(deck("misspelt.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains(
+            ",line=3,title=name-corrected::`59x Test Bleedd` read as 59x",
+        ));
+    check("2021-01-01")
+        .args(["--format", "junit", "--warnings"])
+        .arg(deck("misspelt.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "misspelt.txt:3: name-corrected: `59x Test Bleedd` read as 59x",
+        ));
+}
+
+#[test]
+fn strict_makes_reading_remarks_errors() {
+    check("2021-01-01")
+        .args(["--strict"])
+        .arg(deck("misspelt.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("illegal, 1 problem"))
+        .stdout(contains("name-corrected"));
+    let report = json_report(&["--strict"], "misspelt.txt");
+    assert_eq!(error_rules(&report), ["name-corrected"]);
+    check("2021-01-01")
+        .args(["--strict"])
+        .arg(deck("exact-forms.txt"))
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn exact_name_forms_give_no_remark() {
+    let report = json_report(&[], "exact-forms.txt");
+    assert_eq!(report["legal"], true);
+    assert_eq!(report["problems"], serde_json::json!([]));
+}
+
+#[test]
+fn parse_json_carries_read_as_on_the_misspelt_card() {
+    let output = common::vtesdeck_fixture()
+        .args(["parse", "--json"])
+        .arg(deck("misspelt.txt"))
+        .output()
+        .expect("runs");
+    let deck_json: serde_json::Value =
+        serde_json::from_slice(&output.stdout).expect("one JSON object");
+    let bleed = &deck_json["library"][0];
+    assert_eq!(bleed["name"], "Test Bleed");
+    assert_eq!(
+        bleed["read_as"],
+        serde_json::json!({"line": 3, "typed": "59x Test Bleedd", "how": "misspelling"})
+    );
+    assert!(deck_json["library"][1].get("read_as").is_none());
+    let output = common::vtesdeck_fixture()
+        .args(["parse", "--json"])
+        .arg(deck("exact-forms.txt"))
+        .output()
+        .expect("runs");
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("read_as"));
+}
+
+#[test]
+fn declared_total_not_met_is_a_warning_with_both_numbers() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("declared.txt");
+    std::fs::write(
+        &path,
+        "Crypt (12 cards)\n6x Alma Test\n6x Carla Test\nLibrary (90 cards)\n59x Test Bleed\n1x Test Haven\n+30x Test Bleed\n",
+    )
+    .expect("write deck");
+    let output = check("2021-01-01")
+        .arg("--json")
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(report["library"], 90);
+    let path = dir.path().join("missed.txt");
+    std::fs::write(
+        &path,
+        "Crypt (12 cards)\n6x Alma Test\n6x Carla Test\nLibrary (90 cards)\n59x Test Bleed\n1x Test Haven\n",
+    )
+    .expect("write deck");
+    let output = check("2021-01-01")
+        .arg("--json")
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let problem = &report["problems"][0];
+    assert_eq!(problem["rule"], "declared-count");
+    assert_eq!(problem["severity"], "warning");
+    assert_eq!(
+        problem["message"],
+        "the list declares 90 library cards but 60 were read"
+    );
+}

@@ -657,6 +657,37 @@ mod tests {
         assert_eq!(deck.crypt[0].id, CardId(200009));
     }
 
+    /// The fixture database with one more library card, `Test Punch 2`.
+    fn db_with_a_digit_name() -> CardDb {
+        use crate::testing::fixture_file;
+        let text = |name| String::from_utf8(fixture_file(name)).expect("UTF-8 fixture");
+        let crypt = text("vtescrypt.csv");
+        let mut library = text("vteslib.csv");
+        library.push_str(
+            "\"100099\",\"Test Punch 2\",\"\",\"Combat\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"Strike.\",\"\",\"Base:C\",\"\",\"Fixture\",\"\"\n",
+        );
+        let path = std::path::Path::new("fixture");
+        CardDb::from_csv((path, &crypt), (path, &library), None, None).expect("fixture database")
+    }
+
+    #[test]
+    fn a_line_read_two_ways_as_two_cards_is_unresolved_with_both_readings() {
+        let db = db_with_a_digit_name();
+        let deck = Deck::from_text("Test Punch 2\n", Some(Format::Plain), &db);
+        assert!(deck.library.is_empty());
+        assert_eq!(deck.unresolved.len(), 1);
+        assert_eq!(
+            deck.unresolved[0].suggestions,
+            ["2x Test Punch", "1x Test Punch 2"]
+        );
+        assert!(deck.unresolved[0].detail().contains("both read as cards"));
+        let deck = Deck::from_text("3x Test Punch 2\n", Some(Format::Plain), &db);
+        assert_eq!(
+            (deck.library[0].id, deck.library[0].count),
+            (CardId(100_099), 3)
+        );
+    }
+
     #[test]
     fn unreadable_counts_become_unresolved_lines_with_a_reason() {
         let db = fixture_db();

@@ -24,6 +24,9 @@ pub struct Split<'a> {
     /// The whole line as a name, when the count is a bare number that could
     /// be part of the name (`419 Operation`, `Tara 3`).
     pub whole: Option<&'a str>,
+    /// With a bare number first, the count written after the name instead
+    /// (`419 Operation x2`: two copies of `419 Operation`).
+    pub count_after: Option<(&'a str, &'a str)>,
 }
 
 /// The line without Markdown and HTML wrappers: list bullets (`- `, `* `, `+ `,
@@ -246,11 +249,16 @@ fn leading(line: &str) -> Option<Split<'_>> {
     }
     name = name.trim_start_matches([':', '-']).trim_start();
     let whole = (!marked).then_some(line);
+    let count_after = whole
+        .and_then(trailing)
+        .filter(|after| after.whole.is_none() && !after.name.is_empty())
+        .map(|after| (after.count, after.name));
     Some(Split {
         count,
         name,
         place: CountPlace::BeforeName,
         whole,
+        count_after,
     })
 }
 
@@ -271,6 +279,7 @@ fn trailing(line: &str) -> Option<Split<'_>> {
                 name,
                 place: CountPlace::AfterName,
                 whole: None,
+                count_after: None,
             });
         }
     };
@@ -296,6 +305,7 @@ fn trailing(line: &str) -> Option<Split<'_>> {
         name,
         place: CountPlace::AfterName,
         whole,
+        count_after: None,
     })
 }
 
@@ -332,6 +342,7 @@ fn labelled(line: &str) -> Option<Split<'_>> {
             name,
             place: CountPlace::Labelled,
             whole: None,
+            count_after: None,
         });
     }
     for label in [" copies", " copy"] {
@@ -365,6 +376,7 @@ fn labelled(line: &str) -> Option<Split<'_>> {
             name,
             place: CountPlace::Labelled,
             whole: None,
+            count_after: None,
         });
     }
     None

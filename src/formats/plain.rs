@@ -77,7 +77,7 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
                 name,
                 hint,
                 section,
-                LineKind::MaybeCard,
+                LineKind::Card,
             );
             raw_line.reading.count_place = CountPlace::Unwritten;
             raw_line.reading.column_group = column_group;
@@ -126,16 +126,30 @@ fn card_line_of(
     raw_line.reading = Reading {
         count_place: split.place,
         column_group,
-        other: split.whole.map(|whole| {
-            let (name, _) = split_printing_suffix(whole);
-            Box::new(OtherReading {
-                count: 1,
-                name: name.to_string(),
-                count_place: CountPlace::Unwritten,
-            })
-        }),
+        other: other_reading(split, &raw_line.name),
     };
     raw_line
+}
+
+/// The other reading of a line whose count is a bare number: the number as
+/// part of the name (one copy), or the count written after the name.
+fn other_reading(split: &Split, primary: &str) -> Option<Box<OtherReading>> {
+    let (count, text, count_place) = match split.count_after {
+        Some((count, name)) => (
+            super::screen::card_count(count).ok()?,
+            name,
+            CountPlace::AfterName,
+        ),
+        None => (1, split.whole?, CountPlace::Unwritten),
+    };
+    let (name, _) = split_printing_suffix(text);
+    (name != primary).then(|| {
+        Box::new(OtherReading {
+            count,
+            name: name.to_string(),
+            count_place,
+        })
+    })
 }
 
 /// The name, printing tag and column group of a line's text after the count:
@@ -335,9 +349,10 @@ mod tests {
     }
 
     #[test]
-    fn bare_names_are_maybe_cards() {
+    fn bare_names_are_card_lines_of_one_copy() {
         let deck = read("Alpha\n2xBeta\n");
-        assert_eq!(deck.lines[0].kind, LineKind::MaybeCard);
+        assert_eq!(deck.lines[0].kind, LineKind::Card);
+        assert_eq!(deck.lines[0].count, 1);
         assert_eq!(deck.lines[1].kind, LineKind::Card);
     }
 }
