@@ -185,6 +185,7 @@ const TABLE: &[(&str, Expect)] = &[
     ("1x Pentex(TM) Subversion", Exact(PENTEX, 1)),
     ("1x Pentex™ Subversion", Exact(PENTEX, 1)),
     ("1x Pentex Subversion", Exact(PENTEX, 1)),
+    ("1x PentexTM Subversion", Exact(PENTEX, 1)),
     ("1x Celeste Lamontagne", Exact(CELESTE, 1)),
     ("1x Célèste Lamontagne", Exact(CELESTE, 1)),
     ("1x Bang Nakh -- Tiger's Claws", Exact(BANG_NAKH, 1)),
@@ -226,7 +227,9 @@ fn every_line_of_the_table_reads_as_expected() {
     let db = db();
     let mut failures = Vec::new();
     for &(line, expect) in TABLE {
-        let deck = Deck::from_text(line, Some(Format::Plain), &db);
+        // A first line without a count may be a title: the table's lines come second.
+        let text = format!("Deck Name: table\n{line}");
+        let deck = Deck::from_text(&text, Some(Format::Plain), &db);
         let cards: Vec<(u32, u32)> = deck
             .crypt
             .iter()
@@ -269,6 +272,16 @@ fn a_tag_naming_a_missing_printing_says_which_exists() {
     let deck = Deck::from_text("2x Tara (G6)", Some(Format::Plain), &db);
     let note = deck.read_as[0].note.as_deref().unwrap_or("");
     assert_eq!(note, "Tara has no G6 printing; read as \"Tara\"");
+}
+
+#[test]
+fn a_first_line_without_a_count_is_a_title_unless_it_names_a_card() {
+    let db = db();
+    let deck = Deck::from_text("My Brujah deck\n2x Deflection\n", Some(Format::Plain), &db);
+    assert!(deck.unresolved.is_empty());
+    let deck = Deck::from_text("Deflection\nMy Brujah deck\n", Some(Format::Plain), &db);
+    assert_eq!(deck.library[0].id, CardId(DEFLECTION));
+    assert_eq!(deck.unresolved.len(), 1);
 }
 
 #[test]

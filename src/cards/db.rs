@@ -234,7 +234,9 @@ impl CardDb {
                 for card in targets {
                     self.names.insert(alias.trim(), card);
                 }
-                self.nicknames.insert(key, NameForm::Alias);
+                if !is_trademark_form(&key, target) {
+                    self.nicknames.insert(key, NameForm::Alias);
+                }
             }
         }
     }
@@ -433,6 +435,23 @@ impl CardDb {
         }
         Some(chosen.into_iter().map(|&i| self.cards[i].id).collect())
     }
+}
+
+/// Whether an alias is only the name with its `(TM)` written as `TM`
+/// (`PentexTM Subversion`, Lackey's spelling): a punctuation form, literal.
+fn is_trademark_form(alias_key: &str, target: &str) -> bool {
+    if !target.contains("(TM)") {
+        return false;
+    }
+    let without_tm: Vec<&str> = alias_key
+        .split(' ')
+        .map(|word| {
+            word.strip_suffix("tm")
+                .filter(|w| !w.is_empty())
+                .unwrap_or(word)
+        })
+        .collect();
+    without_tm.join(" ") == fold(target)
 }
 
 /// How many typos a key of this length may hold and still match alone.

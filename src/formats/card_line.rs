@@ -99,11 +99,23 @@ fn html_tag_len(text: &str) -> Option<usize> {
     }
     let close = after.find('>')?;
     let inner = &after[..close];
-    inner
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b' ' | b'=' | b'"' | b'\'' | b'-'))
-        .then_some(close + 2)
+    let name_end = inner
+        .find(|c: char| !c.is_ascii_alphanumeric() && c != '/')
+        .unwrap_or(inner.len());
+    let name = inner[..name_end].trim_matches('/');
+    let known = HTML_TAGS.iter().any(|tag| name.eq_ignore_ascii_case(tag));
+    let plain = inner.bytes().all(|b| {
+        b.is_ascii_alphanumeric() || matches!(b, b'/' | b' ' | b'=' | b'"' | b'\'' | b'-')
+    });
+    (known && plain).then_some(close + 2)
 }
+
+/// The HTML tags a pasted decklist wraps its lines in; any other tag (an XML
+/// document's `<card>`) is left in the text, so the line is reported.
+const HTML_TAGS: [&str; 22] = [
+    "br", "b", "i", "u", "em", "strong", "li", "ul", "ol", "p", "div", "span", "td", "tr", "th",
+    "h1", "h2", "h3", "h4", "h5", "h6", "font",
+];
 
 /// An HTML entity at the start of a text: its text and length.
 fn html_entity(text: &str) -> Option<(&'static str, usize)> {
@@ -501,6 +513,7 @@ mod tests {
         assert_eq!(unwrap_markup("- **2x Tara**<br>"), "2x Tara");
         assert_eq!(unwrap_markup("<li>2x Tara &amp; Co</li>"), "2x Tara & Co");
         assert_eq!(unwrap_markup("+30x Tara"), "30x Tara");
+        assert_eq!(unwrap_markup("<name>Tara</name>"), "<name>Tara</name>");
         assert_eq!(strip_comment("2x Tara // the best"), "2x Tara");
         assert_eq!(strip_comment("Tara // 2"), "Tara // 2");
         assert_eq!(strip_comment("2x Tara <- key"), "2x Tara");

@@ -5,7 +5,8 @@
 //! (`Crypt:`, `# Library (90 cards)`, `Master (20; 3 trifle)`, `Combat [15]`)
 //! are skipped, their totals kept as declared counts; comments (`#`, `//`,
 //! `--`, `<-`) are dropped. Any other line is a card line: a bare name is one
-//! copy, resolved when it names a card and reported otherwise.
+//! copy, resolved when it names a card and reported otherwise (but a first
+//! line without a count that names no card is the list's title).
 
 use super::card_line::{self, Split};
 use super::{CountPlace, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine, Reading};
@@ -31,7 +32,14 @@ pub fn read_as(text: &str, format: Format) -> RawDeck {
 pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: Format) -> RawDeck {
     let mut deck = RawDeck::new(format);
     let mut section = None;
+    // A first line without a count may be the list's title: it is a card
+    // only if it names one exactly.
+    let mut at_top = true;
     for (number, raw) in lines {
+        let was_at_top = at_top;
+        if !raw.trim().is_empty() {
+            at_top = false;
+        }
         // Metadata values are kept as written (`Saulot &amp; Friends`).
         if raw.contains(':') && is_metadata_field(raw.trim(), &mut deck) {
             continue;
@@ -77,7 +85,11 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
                 name,
                 hint,
                 section,
-                LineKind::Card,
+                if was_at_top {
+                    LineKind::MaybeCard
+                } else {
+                    LineKind::Card
+                },
             );
             raw_line.reading.count_place = CountPlace::Unwritten;
             raw_line.reading.column_group = column_group;
@@ -350,9 +362,10 @@ mod tests {
 
     #[test]
     fn bare_names_are_card_lines_of_one_copy() {
-        let deck = read("Alpha\n2xBeta\n");
-        assert_eq!(deck.lines[0].kind, LineKind::Card);
-        assert_eq!(deck.lines[0].count, 1);
+        let deck = read("Title\nAlpha\n2xBeta\n");
+        assert_eq!(deck.lines[0].kind, LineKind::MaybeCard);
         assert_eq!(deck.lines[1].kind, LineKind::Card);
+        assert_eq!(deck.lines[1].count, 1);
+        assert_eq!(deck.lines[2].kind, LineKind::Card);
     }
 }
