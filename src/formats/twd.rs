@@ -310,6 +310,9 @@ pub fn parse_date(text: &str) -> Option<NaiveDate> {
 fn read_card_line(number: usize, raw: &str, section: CardKind, deck: &mut RawDeck) {
     let (count_text, rest, place, whole) = match split_card_line(raw) {
         Some((count_text, rest)) => (count_text, rest, CountPlace::BeforeName, None),
+        // Only a line with a digit can hold a count (blank lines and prose are
+        // the common case here: keep them cheap).
+        None if !raw.bytes().any(|b| b.is_ascii_digit()) => return,
         None => {
             let unwrapped = card_line::unwrap_markup(raw);
             let line = card_line::strip_comment(&unwrapped);
