@@ -131,7 +131,7 @@ fn unresolved_line_is_an_unknown_card_with_suggestions() {
     assert_eq!(problem["line"], 4);
     assert_eq!(problem["card_id"], serde_json::Value::Null);
     let message = problem["message"].as_str().expect("message");
-    assert!(message.contains("did you mean: Test Haven"), "{message}");
+    assert!(message.contains("did you mean \"Test Haven\""), "{message}");
 }
 
 #[test]
@@ -141,7 +141,7 @@ fn warnings_never_make_a_deck_illegal() {
         .assert()
         .code(0)
         .stdout(contains(
-            "legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 3 warnings)",
+            "legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 2 warnings)",
         ))
         .stdout(contains("duplicate-unique").not());
     check("2021-01-01")
@@ -149,28 +149,41 @@ fn warnings_never_make_a_deck_illegal() {
         .arg(deck("warnings.txt"))
         .assert()
         .code(0)
-        .stdout(contains("duplicate-unique (warning)"))
+        .stdout(contains("duplicate-unique").not())
         .stdout(contains("duplicate-event (warning)"))
         .stdout(contains("unplayable-card (warning)"))
         .stdout(contains("Chimerstry"));
+    check("2021-01-01")
+        .args(["--verbose"])
+        .arg(deck("warnings.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains("duplicate-unique (info)"))
+        .stdout(contains("duplicate-event (warning)"));
 }
 
 #[test]
 fn json_always_carries_warnings() {
     let report = json_report(&[], "warnings.txt");
     assert_eq!(report["legal"], true);
-    let rules: Vec<&str> = report["problems"]
+    let rules: Vec<(&str, &str)> = report["problems"]
         .as_array()
         .expect("problems")
         .iter()
         .map(|p| {
-            assert_eq!(p["severity"], "warning");
-            p["rule"].as_str().expect("rule")
+            (
+                p["rule"].as_str().expect("rule"),
+                p["severity"].as_str().expect("severity"),
+            )
         })
         .collect();
     assert_eq!(
         rules,
-        ["duplicate-unique", "duplicate-event", "unplayable-card"]
+        [
+            ("duplicate-unique", "info"),
+            ("duplicate-event", "warning"),
+            ("unplayable-card", "warning")
+        ]
     );
 }
 
@@ -604,4 +617,125 @@ fn twda_human_summary_counts_the_illegal_decks() {
         .code(1)
         .stdout(contains("4504 decks: 4470 legal, 34 illegal"))
         .stdout(contains("Tony (G3) does not fit groups 1-2"));
+}
+
+// Reading remarks (issue 12)
+
+#[test]
+fn misspelt_line_is_name_corrected_in_every_output() {
+    let message = "`59x Test Bleedd` read as 59x \"Test Bleed\" (a misspelling)";
+    check("2021-01-01")
+        .arg(deck("misspelt.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 1 warning)",
+        ));
+    check("2021-01-01")
+        .args(["--warnings"])
+        .arg(deck("misspelt.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains("name-corrected (warning)"))
+        .stdout(contains("Test Bleedd"));
+    let report = json_report(&[], "misspelt.txt");
+    assert_eq!(report["legal"], true);
+    let problem = &report["problems"][0];
+    assert_eq!(problem["rule"], "name-corrected");
+    assert_eq!(problem["severity"], "warning");
+    assert_eq!(problem["line"], 3);
+    assert_eq!(problem["card"], "Test Bleed");
+    assert_eq!(problem["message"], message);
+    check("2021-01-01")
+        .args(["--format", "github", "--warnings"])
+        .arg(deck("misspelt.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains(
+            ",line=3,title=name-corrected::`59x Test Bleedd` read as 59x",
+        ));
+    check("2021-01-01")
+        .args(["--format", "junit", "--warnings"])
+        .arg(deck("misspelt.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "misspelt.txt:3: name-corrected: `59x Test Bleedd` read as 59x",
+        ));
+}
+
+#[test]
+fn strict_makes_reading_remarks_errors() {
+    check("2021-01-01")
+        .args(["--strict"])
+        .arg(deck("misspelt.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("illegal, 1 problem"))
+        .stdout(contains("name-corrected"));
+    let report = json_report(&["--strict"], "misspelt.txt");
+    assert_eq!(error_rules(&report), ["name-corrected"]);
+    check("2021-01-01")
+        .args(["--strict"])
+        .arg(deck("exact-forms.txt"))
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn exact_name_forms_give_no_remark() {
+    let report = json_report(&[], "exact-forms.txt");
+    assert_eq!(report["legal"], true);
+    assert_eq!(report["problems"], serde_json::json!([]));
+}
+
+#[test]
+fn parse_json_carries_read_as_on_the_misspelt_card() {
+    let output = common::vtesdeck_fixture()
+        .args(["parse", "--json"])
+        .arg(deck("misspelt.txt"))
+        .output()
+        .expect("runs");
+    let deck_json: serde_json::Value =
+        serde_json::from_slice(&output.stdout).expect("one JSON object");
+    let bleed = &deck_json["library"][0];
+    assert_eq!(bleed["name"], "Test Bleed");
+    assert_eq!(
+        bleed["read_as"],
+        serde_json::json!({"line": 3, "typed": "59x Test Bleedd", "how": "misspelling"})
+    );
+    assert!(deck_json["library"][1].get("read_as").is_none());
+    let output = common::vtesdeck_fixture()
+        .args(["parse", "--json"])
+        .arg(deck("exact-forms.txt"))
+        .output()
+        .expect("runs");
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("read_as"));
+}
+
+#[test]
+fn declared_total_not_met_is_a_warning_with_both_numbers() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let report_of = |name: &str, text: &str| -> serde_json::Value {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("write deck");
+        let output = check("2021-01-01")
+            .arg("--json")
+            .arg(&path)
+            .output()
+            .expect("runs");
+        serde_json::from_slice(&output.stdout).expect("JSON")
+    };
+    let head = "Crypt (12 cards)\n6x Alma Test\n6x Carla Test\nLibrary (90 cards)\n59x Test Bleed\n1x Test Haven\n";
+    let report = report_of("declared.txt", &format!("{head}+30x Test Bleed\n"));
+    assert_eq!(report["library"], 90);
+    assert!(!report.to_string().contains("declared-count"));
+    let report = report_of("missed.txt", head);
+    let problem = &report["problems"][0];
+    assert_eq!(problem["rule"], "declared-count");
+    assert_eq!(problem["severity"], "warning");
+    assert_eq!(
+        problem["message"],
+        "the list declares 90 library cards but 60 were read"
+    );
 }

@@ -27,6 +27,9 @@ pub struct CardDb {
     /// Card names exactly as the CSV writes them, with the candidates of their
     /// folded key: most decklists write names this way, and skip the folding.
     verbatim: rustc_hash::FxHashMap<String, Vec<usize>>,
+    /// Folded keys that are not a card's own name or aka: the project's
+    /// aliases and the short names before a comma.
+    nicknames: rustc_hash::FxHashMap<String, NameForm>,
     sets: Vec<SetInfo>,
     source: PathBuf,
     /// The card list's date when this is the snapshot built into the program.
@@ -91,6 +94,19 @@ pub enum MatchKind {
     Exact,
     /// A close spelling (small edit distance, no rival as close).
     Fuzzy,
+}
+
+/// Which of a card's names a written name matched exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameForm {
+    /// The card's name or one of its Aka names, up to case, accents,
+    /// punctuation, `(TM)` and a leading or trailing `The`.
+    Name,
+    /// The part of a longer name before its first comma (`Al-Ashrad` for
+    /// `Al-Ashrad, Amr of Alamut`).
+    ShortName,
+    /// A nickname, abbreviation or old name from the project's alias table (`DI`).
+    Alias,
 }
 
 /// The result of looking a written name up.
@@ -242,6 +258,7 @@ impl CardDb {
             by_id,
             names,
             verbatim: rustc_hash::FxHashMap::default(),
+            nicknames: rustc_hash::FxHashMap::default(),
             sets,
             source,
             snapshot_date,
@@ -273,9 +290,13 @@ impl CardDb {
                 .exact(&fold(target.trim()))
                 .map(<[usize]>::to_vec)
                 .unwrap_or_default();
-            if self.names.exact(&fold(alias)).is_none() {
+            let key = fold(alias);
+            if self.names.exact(&key).is_none() && !targets.is_empty() {
                 for card in targets {
                     self.names.insert(alias.trim(), card);
+                }
+                if !is_trademark_form(&key, target) {
+                    self.nicknames.insert(key, NameForm::Alias);
                 }
             }
         }
@@ -296,10 +317,12 @@ impl CardDb {
             let same_name = cards
                 .iter()
                 .all(|&i| self.cards[i].name == self.cards[cards[0]].name);
-            if same_name && self.names.exact(&fold(&head)).is_none() {
+            let key = fold(&head);
+            if same_name && self.names.exact(&key).is_none() {
                 for card in cards {
                     self.names.insert(&head, card);
                 }
+                self.nicknames.insert(key, NameForm::ShortName);
             }
         }
     }
@@ -394,21 +417,35 @@ impl CardDb {
         hint: PrintingHint,
         kind: Option<CardKind>,
     ) -> Option<Vec<CardId>> {
+        self.lookup_exact_form(written, hint, kind)
+            .map(|(cards, _)| cards)
+    }
+
+    /// [`CardDb::lookup_exact`], and which of the card's names matched.
+    pub fn lookup_exact_form(
+        &self,
+        written: &str,
+        hint: PrintingHint,
+        kind: Option<CardKind>,
+    ) -> Option<(Vec<CardId>, NameForm)> {
         if let Some(found) = self
             .verbatim
             .get(written)
             .and_then(|cards| self.pick(cards, hint, kind))
         {
-            return Some(found);
+            return Some((found, NameForm::Name));
         }
         thread_local! {
             static KEY: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
         }
         KEY.with_borrow_mut(|key| {
             fold_into(written, key);
-            self.names
+            let cards = self
+                .names
                 .exact(key)
-                .and_then(|cards| self.pick(cards, hint, kind))
+                .and_then(|cards| self.pick(cards, hint, kind))?;
+            let form = self.nicknames.get(key.as_str()).copied();
+            Some((cards, form.unwrap_or(NameForm::Name)))
         })
     }
 
@@ -459,6 +496,23 @@ impl CardDb {
         }
         Some(chosen.into_iter().map(|&i| self.cards[i].id).collect())
     }
+}
+
+/// Whether an alias is only the name with its `(TM)` written as `TM`
+/// (`PentexTM Subversion`, Lackey's spelling): a punctuation form, literal.
+fn is_trademark_form(alias_key: &str, target: &str) -> bool {
+    if !target.contains("(TM)") {
+        return false;
+    }
+    let without_tm: Vec<&str> = alias_key
+        .split(' ')
+        .map(|word| {
+            word.strip_suffix("tm")
+                .filter(|w| !w.is_empty())
+                .unwrap_or(word)
+        })
+        .collect();
+    without_tm.join(" ") == fold(target)
 }
 
 /// How many typos a key of this length may hold and still match alone.

@@ -23,7 +23,7 @@ mod staging;
 mod title;
 
 pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect};
-pub use db::{CardDb, DbLocation, Lookup, MatchKind, PrintingHint, CARDS_ENV};
+pub use db::{CardDb, DbLocation, Lookup, MatchKind, NameForm, PrintingHint, CARDS_ENV};
 pub use db_info::DbInfo;
 pub use discipline::{Discipline, DisciplineLevel, DisciplineRequirement};
 pub use error::DbError;

@@ -191,54 +191,166 @@ pub struct Match<'a> {
     pub distance: usize,
 }
 
-/// Splits a trailing printing suffix off a written crypt name:
-/// `Theo Bell (G6)`, `Kemintiri (ADV)`, `Lazar (G3 ADV)`, `Anson (Group 2)`, `Ulfdis Adv.`.
+/// Splits a printing tag off a written crypt name, in any case and order,
+/// with or without brackets: `Theo Bell (G6)`, `Kemintiri (adv)`, `Lazar (G3 ADV)`,
+/// `Lazar [adv g3]`, `Anson (Group 2)`, `Ulfdis Adv.`, `Tara g5`. Text after a
+/// bracketed tag is a comment (`Lucita (adv) my best`) and is dropped.
 pub fn split_printing_suffix(name: &str) -> (&str, PrintingHint) {
     let trimmed = name.trim_end();
-    if let Some(base) = trimmed
-        .strip_suffix(" Adv.")
-        .or_else(|| trimmed.strip_suffix(" Adv"))
-    {
-        return (
-            base.trim_end(),
-            PrintingHint {
-                group: None,
-                advanced: Some(true),
-            },
-        );
+    if let Some(found) = bracketed_tag(trimmed) {
+        return found;
     }
-    let Some(open) = trimmed.rfind('(') else {
-        return (trimmed, PrintingHint::default());
-    };
-    let Some(inner) = trimmed[open + 1..].strip_suffix(')') else {
-        return (trimmed, PrintingHint::default());
-    };
-    let mut hint = PrintingHint::default();
-    for word in inner.split_whitespace() {
-        let lower = word.to_ascii_lowercase();
-        if lower == "adv" || lower == "advanced" {
-            hint.advanced = Some(true);
-        } else if let Some(group) = lower
-            .strip_prefix('g')
-            .and_then(|g| Group::parse(g.trim_start_matches("roup")))
-        {
-            hint.group = Some(group);
-        } else if lower == "group" {
-            continue;
-        } else if let Some(group) = Group::parse(&lower) {
-            if inner.to_ascii_lowercase().starts_with("group") {
-                hint.group = Some(group);
-            } else {
-                return (trimmed, PrintingHint::default());
-            }
-        } else {
-            return (trimmed, PrintingHint::default());
+    bare_tag(trimmed)
+}
+
+/// A tag in brackets: the last `(...)` or `[...]` whose words are all tag words.
+fn bracketed_tag(text: &str) -> Option<(&str, PrintingHint)> {
+    let bytes = text.as_bytes();
+    let mut end = bytes.len();
+    // The last two bracket pairs at most: `Name (ADV) (comment)`.
+    for _ in 0..2 {
+        let open = text[..end].rfind(['(', '['])?;
+        let close_char = if bytes[open] == b'(' { ')' } else { ']' };
+        let close = open + text[open..].find(close_char)?;
+        if let Some(hint) = tag_words(&text[open + 1..close]) {
+            let base = text[..open].trim_end();
+            return (!base.is_empty()).then_some((base, hint));
+        }
+        end = open;
+    }
+    None
+}
+
+/// A tag written without brackets in the last words of the name: `Ulfdis Adv.`,
+/// `Tara g5`, `Lucita ADV G2`, `Anson Group 2`.
+fn bare_tag(text: &str) -> (&str, PrintingHint) {
+    let mut found = (text, PrintingHint::default());
+    let mut start = text.len();
+    for _ in 0..3 {
+        let Some(space) = text[..start].trim_end().rfind(' ') else {
+            break;
+        };
+        start = space;
+        let base = text[..start].trim_end();
+        match tag_words(&text[start..]) {
+            Some(hint) if !base.is_empty() => found = (base, hint),
+            _ => {}
         }
     }
-    if hint.is_empty() {
-        return (trimmed, hint);
+    found
+}
+
+/// Reads the words of a printing tag (`ADV`, `G3 adv`, `Group 2`, `advanced`),
+/// `None` when a word is not a tag word.
+fn tag_words(inner: &str) -> Option<PrintingHint> {
+    let mut hint = PrintingHint::default();
+    let mut after_group_word = false;
+    for word in inner.split_whitespace() {
+        let lower = word.trim_end_matches(['.', ',']).to_ascii_lowercase();
+        if lower == "adv" || lower == "advanced" {
+            hint.advanced = Some(true);
+        } else if lower == "group" || lower == "grp" {
+            after_group_word = true;
+            continue;
+        } else if let Some(group) = lower
+            .strip_prefix("group")
+            .or_else(|| lower.strip_prefix('g'))
+            .and_then(Group::parse)
+        {
+            hint.group = Some(group);
+        } else if after_group_word {
+            hint.group = Some(Group::parse(&lower)?);
+        } else {
+            return None;
+        }
+        after_group_word = false;
     }
-    (trimmed[..open].trim_end(), hint)
+    (!hint.is_empty() && !after_group_word).then_some(hint)
+}
+
+/// Number words for 1 to 20, and their ordinals, as card names write them.
+const NUMBER_WORDS: [(&str, &str); 20] = [
+    ("one", "first"),
+    ("two", "second"),
+    ("three", "third"),
+    ("four", "fourth"),
+    ("five", "fifth"),
+    ("six", "sixth"),
+    ("seven", "seventh"),
+    ("eight", "eighth"),
+    ("nine", "ninth"),
+    ("ten", "tenth"),
+    ("eleven", "eleventh"),
+    ("twelve", "twelfth"),
+    ("thirteen", "thirteenth"),
+    ("fourteen", "fourteenth"),
+    ("fifteen", "fifteenth"),
+    ("sixteen", "sixteenth"),
+    ("seventeen", "seventeenth"),
+    ("eighteen", "eighteenth"),
+    ("nineteen", "nineteenth"),
+    ("twenty", "twentieth"),
+];
+
+/// The written name with its numbers in the other form, when it has any:
+/// digits and ordinals as words (`2nd Tradition` gives `second Tradition`),
+/// or number words as digits (`Channel Ten` gives `Channel 10`).
+pub fn number_forms(name: &str) -> Vec<String> {
+    let mut as_words = Vec::new();
+    let mut as_digits = Vec::new();
+    let (mut words_changed, mut digits_changed) = (false, false);
+    for word in name.split(' ') {
+        let lower = word.to_ascii_lowercase();
+        let digits_end = lower.bytes().take_while(u8::is_ascii_digit).count();
+        let number: Option<usize> = lower[..digits_end].parse().ok();
+        let suffix = &lower[digits_end..];
+        let spelled = number
+            .filter(|n| (1..=20).contains(n))
+            .and_then(|n| match suffix {
+                "" => Some(NUMBER_WORDS[n - 1].0),
+                "st" | "nd" | "rd" | "th" => Some(NUMBER_WORDS[n - 1].1),
+                _ => None,
+            });
+        match spelled {
+            Some(spelled) => {
+                as_words.push(spelled.to_string());
+                words_changed = true;
+            }
+            None => as_words.push(word.to_string()),
+        }
+        let numeral = NUMBER_WORDS
+            .iter()
+            .position(|(cardinal, ordinal)| lower == *cardinal || lower == *ordinal)
+            .map(|i| {
+                let n = i + 1;
+                if lower == NUMBER_WORDS[i].0 {
+                    n.to_string()
+                } else {
+                    let suffix = match n {
+                        1 => "st",
+                        2 => "nd",
+                        3 => "rd",
+                        _ => "th",
+                    };
+                    format!("{n}{suffix}")
+                }
+            });
+        match numeral {
+            Some(numeral) => {
+                as_digits.push(numeral);
+                digits_changed = true;
+            }
+            None => as_digits.push(word.to_string()),
+        }
+    }
+    let mut forms = Vec::new();
+    if words_changed {
+        forms.push(as_words.join(" "));
+    }
+    if digits_changed {
+        forms.push(as_digits.join(" "));
+    }
+    forms
 }
 
 #[cfg(test)]
@@ -305,6 +417,36 @@ mod tests {
         assert_eq!((name, hint.group), ("Anson", Some(Group::Number(2))));
         let (name, hint) = split_printing_suffix("Ulfdis Adv.");
         assert_eq!((name, hint.advanced), ("Ulfdis", Some(true)));
+    }
+
+    #[test]
+    fn tags_in_any_case_order_and_brackets() {
+        let cases: [(&str, &str, Option<u8>, Option<bool>); 10] = [
+            ("Lucita (adv)", "Lucita", None, Some(true)),
+            ("Lucita adv", "Lucita", None, Some(true)),
+            ("Lazar (ADV G3)", "Lazar", Some(3), Some(true)),
+            ("Tara [g6]", "Tara", Some(6), None),
+            ("Tara g5", "Tara", Some(5), None),
+            ("Lucita (ADV) my favourite", "Lucita", None, Some(true)),
+            ("Lucita ADV G2", "Lucita", Some(2), Some(true)),
+            ("Anson Group 2", "Anson", Some(2), None),
+            ("Kemintiri (Advanced)", "Kemintiri", None, Some(true)),
+            ("Theo Bell [G2]", "Theo Bell", Some(2), None),
+        ];
+        for (written, name, group, advanced) in cases {
+            let (base, hint) = split_printing_suffix(written);
+            assert_eq!(base, name, "{written}");
+            assert_eq!(hint.group.and_then(Group::number), group, "{written}");
+            assert_eq!(hint.advanced, advanced, "{written}");
+        }
+    }
+
+    #[test]
+    fn numbers_turn_into_words_and_back() {
+        assert_eq!(number_forms("2nd Tradition"), ["second Tradition"]);
+        assert_eq!(number_forms("Channel Ten"), ["Channel 10"]);
+        assert_eq!(number_forms("Fourth Tradition"), ["4th Tradition"]);
+        assert!(number_forms("Deflection").is_empty());
     }
 
     #[test]

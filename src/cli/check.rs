@@ -49,10 +49,22 @@ pub struct CheckArgs {
     #[arg(long, conflicts_with = "format")]
     json: bool,
 
-    /// Show warnings too (duplicate unique cards and events, unplayable cards);
+    /// Show warnings too (names corrected, printings chosen, declared totals not
+    /// met, duplicate events, unplayable cards);
     /// JSON always carries them.
     #[arg(long)]
     warnings: bool,
+
+    /// Show warnings and the info notes too (several copies of a unique card,
+    /// normal play); JSON always carries them.
+    #[arg(short, long)]
+    verbose: bool,
+
+    /// Reading remarks are errors: a line not read literally (`name-corrected`,
+    /// `printing-chosen`) makes the deck fail, for CI jobs where a decklist
+    /// must be exact.
+    #[arg(long)]
+    strict: bool,
 
     /// Human output: leave out the lines of legal decks.
     #[arg(short, long)]
@@ -118,7 +130,7 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
         DateArg::Event => CheckDate::Event,
         DateArg::On(date) => CheckDate::On(date),
     };
-    let checker = Checker::new(&db, &profile, date, args.players)?;
+    let checker = Checker::new(&db, &profile, date, args.players)?.with_strict(args.strict);
     let mut renderer = renderer(args);
 
     let stdout = std::io::stdout();
@@ -159,9 +171,12 @@ fn renderer(args: &CheckArgs) -> Box<dyn CheckRenderer> {
     match format {
         OutputFormat::Json => Box::new(JsonLinesRenderer),
         OutputFormat::Github => Box::new(GithubRenderer {
-            warnings: args.warnings,
+            warnings: args.warnings || args.verbose,
+            info: args.verbose,
         }),
-        OutputFormat::Junit => Box::new(JunitRenderer::new(args.warnings)),
+        OutputFormat::Junit => {
+            Box::new(JunitRenderer::new(args.warnings || args.verbose).with_info(args.verbose))
+        }
         OutputFormat::Human => {
             let terminal = std::io::stdout().is_terminal();
             let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
@@ -173,7 +188,8 @@ fn renderer(args: &CheckArgs) -> Box<dyn CheckRenderer> {
             Box::new(TableRenderer::new(TableOptions {
                 color,
                 terminal,
-                warnings: args.warnings,
+                warnings: args.warnings || args.verbose,
+                info: args.verbose,
                 quiet: args.quiet,
                 ..TableOptions::default()
             }))

@@ -6,10 +6,11 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{Card, CardDb, CardId, CardKind, Group, Lookup};
+use crate::cards::names::number_forms;
+use crate::cards::{Card, CardDb, CardId, CardKind, Group, Lookup, NameForm, PrintingHint};
 pub mod raw;
 
-use raw::{DeckMeta, DeclaredCounts, Format, LineKind, RawDeck, RawLine};
+use raw::{CountPlace, DeckMeta, DeclaredCounts, Format, LineKind, RawDeck, RawLine};
 
 /// How many lines of one deck that are not an exact card name get the close
 /// spelling search (a few milliseconds each against the whole database); the
@@ -25,6 +26,75 @@ pub struct DeckCard {
     pub count: u32,
     /// The first line that names it (1-based).
     pub line: usize,
+}
+
+/// How a card line was read when it was not read literally: the `read_as`
+/// of `parse --json`, the `name-corrected` and `printing-chosen` checks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReadAs {
+    /// 1-based line number.
+    pub line: usize,
+    /// The line as typed.
+    pub typed: String,
+    /// What was not literal.
+    pub how: ReadHow,
+    /// The card the line was read as.
+    #[serde(skip)]
+    pub card: CardId,
+    /// Copies read from the line.
+    #[serde(skip)]
+    pub count: u32,
+    /// What the reader did, in a sentence (`Tara has no G6 printing`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// What was not literal in a card line. Exact names, Aka names, and the
+/// article, punctuation, accent and `(TM)` forms are literal and get none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReadHow {
+    /// A close spelling of a card name (`Deflektion`).
+    Misspelling,
+    /// The part of a longer name before its comma (`Pier 13`).
+    ShortName,
+    /// A nickname, abbreviation or old name (`DI`, `Con Boon`).
+    Alias,
+    /// Digits or ordinals for number words, or back (`2nd Tradition`).
+    NumberWords,
+    /// Text after the name that is not a recognised comment was left out
+    /// (`Deflection (great)`).
+    TextIgnored,
+    /// The name has several printings and the line named none: the one that
+    /// fits the crypt's groups was taken.
+    PrintingChosen,
+    /// The tag names a printing the card does not have (`Tara (G6)`): the one
+    /// that exists was taken.
+    PrintingMissing,
+    /// The written tag and the columns' group disagree: the tag was followed.
+    PrintingConflict,
+    /// The count was written after the name (`Deflection x4`, `Tara: 3`).
+    CountAfterName,
+    /// The count was read from a labelled field (`Quantity: 3`, `3 copies`).
+    CountLabelled,
+}
+
+impl ReadHow {
+    /// The kebab-case name used in JSON and the text output.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReadHow::Misspelling => "misspelling",
+            ReadHow::ShortName => "short-name",
+            ReadHow::Alias => "alias",
+            ReadHow::NumberWords => "number-words",
+            ReadHow::TextIgnored => "text-ignored",
+            ReadHow::PrintingChosen => "printing-chosen",
+            ReadHow::PrintingMissing => "printing-missing",
+            ReadHow::PrintingConflict => "printing-conflict",
+            ReadHow::CountAfterName => "count-after-name",
+            ReadHow::CountLabelled => "count-labelled",
+        }
+    }
 }
 
 /// A card line that resolved to no card.
@@ -43,12 +113,28 @@ pub struct Unresolved {
 
 impl Unresolved {
     /// Why the line resolved to nothing, for people: the reason it could not be
-    /// read, else `did you mean: A, B?`, else `no card with a similar name`.
+    /// read (and the suggestions), else `did you mean "A" or "B"?`, else `no
+    /// card with a similar name`.
     pub fn detail(&self) -> String {
-        match (&self.reason, self.suggestions.is_empty()) {
-            (Some(reason), _) => reason.clone(),
-            (None, false) => format!("did you mean: {}?", self.suggestions.join(", ")),
-            (None, true) => "no card with a similar name".to_string(),
+        match (&self.reason, self.did_you_mean()) {
+            (Some(reason), Some(suggestions)) => format!("{reason}; {suggestions}"),
+            (Some(reason), None) => reason.clone(),
+            (None, Some(suggestions)) => suggestions,
+            (None, None) => "no card with a similar name".to_string(),
+        }
+    }
+
+    /// `did you mean "A", "B" or "C"?`: each suggestion quoted (names hold commas).
+    pub fn did_you_mean(&self) -> Option<String> {
+        let quoted: Vec<String> = self
+            .suggestions
+            .iter()
+            .map(|s| format!("\"{s}\""))
+            .collect();
+        match quoted.as_slice() {
+            [] => None,
+            [one] => Some(format!("did you mean {one}?")),
+            [rest @ .., last] => Some(format!("did you mean {} or {last}?", rest.join(", "))),
         }
     }
 }
@@ -68,8 +154,18 @@ pub struct Deck {
     pub crypt: Vec<DeckCard>,
     /// Library cards, in the order first written.
     pub library: Vec<DeckCard>,
-    /// Card lines that resolved to nothing (or could not be read).
+    /// Card lines that resolved to no card (or could not be read).
     pub unresolved: Vec<Unresolved>,
+    /// The card lines that were not read literally, in line order.
+    pub read_as: Vec<ReadAs>,
+}
+
+/// A line resolved to its candidate cards, before the printing is chosen.
+struct Found<'a, 'l> {
+    line: &'l RawLine,
+    cards: Vec<&'a Card>,
+    count: u32,
+    remark: Option<(ReadHow, Option<String>)>,
 }
 
 impl Deck {
@@ -92,53 +188,51 @@ impl Deck {
                     reason: Some(p.message),
                 })
                 .collect(),
+            read_as: Vec::new(),
         };
-        let mut resolved: Vec<(&RawLine, Vec<&Card>)> = Vec::new();
+        let mut resolved: Vec<Found> = Vec::new();
         let mut fuzzy_left = MAX_FUZZY_LINES;
         for line in &raw.lines {
-            let exact = match line.kind {
-                LineKind::Id(id) => db.get(id).map(|card| vec![card]),
-                _ => db
-                    .lookup_exact(&line.name, line.hint, line.section)
-                    .map(|ids| cards_of(&ids, db)),
-            };
-            let (result, reason) = match exact {
-                Some(cards) => (Ok(cards), None),
-                None if fuzzy_left > 0 => {
-                    fuzzy_left -= 1;
-                    (resolve_line(line, db), None)
-                }
-                None => (
-                    resolve_line_exactly(line, db).ok_or_else(Vec::new),
-                    Some(format!(
-                        "unknown name (close spellings not searched: more than \
-                         {MAX_FUZZY_LINES} unknown names in this file)"
-                    )),
-                ),
-            };
-            match result {
-                Ok(cards) => resolved.push((line, cards)),
-                Err(suggestions) => {
+            match resolve(line, db, &mut fuzzy_left) {
+                Ok(found) => resolved.push(found),
+                Err(unresolved) => {
                     if line.kind != LineKind::MaybeCard {
-                        deck.unresolved.push(Unresolved {
-                            line: line.line,
-                            text: line.text.clone(),
-                            suggestions,
-                            reason,
-                        });
+                        deck.unresolved.push(unresolved);
                     }
                 }
             }
         }
         let settled_groups: Vec<u8> = resolved
             .iter()
-            .filter_map(|(_, cards)| single_group(cards))
+            .filter_map(|found| single_group(&found.cards))
             .collect();
-        for (line, cards) in resolved {
-            let card = choose_printing(&cards, &settled_groups);
-            deck.add(card, line.count, line.line);
+        for found in resolved {
+            let (card, chosen) = choose_printing(&found.cards, &settled_groups);
+            deck.add(card, found.count, found.line.line);
+            let mut remark = |how: ReadHow, note: Option<String>| {
+                deck.read_as.push(ReadAs {
+                    line: found.line.line,
+                    typed: found.line.text.clone(),
+                    how,
+                    card: card.id,
+                    count: found.count,
+                    note,
+                });
+            };
+            if let Some((how, note)) = found.remark {
+                remark(how, note);
+            }
+            if chosen {
+                let note = format!(
+                    "{} has several printings and the line names none: {} fits the crypt",
+                    card.name,
+                    db.printing_name(card)
+                );
+                remark(ReadHow::PrintingChosen, Some(note));
+            }
         }
         deck.unresolved.sort_by_key(|u| u.line);
+        deck.read_as.sort_by_key(|r| r.line);
         deck
     }
 
@@ -155,6 +249,19 @@ impl Deck {
                 line,
             }),
         }
+    }
+
+    /// How the lines of a card were read, when not literally: a remark on the
+    /// name or count first, else the printing chosen.
+    pub fn read_as_of(&self, card: CardId) -> Option<&ReadAs> {
+        let mut remarks = self.read_as.iter().filter(|r| r.card == card);
+        let first = remarks.next()?;
+        if first.how != ReadHow::PrintingChosen {
+            return Some(first);
+        }
+        remarks
+            .find(|r| r.how != ReadHow::PrintingChosen)
+            .or(Some(first))
     }
 
     /// Number of crypt cards, copies counted.
@@ -184,50 +291,238 @@ fn cards_of<'a>(ids: &[CardId], db: &'a CardDb) -> Vec<&'a Card> {
     ids.iter().filter_map(|id| db.get(*id)).collect()
 }
 
-/// Resolves one line by exact names only (the written name, then its shorter
-/// readings), for lines past the [`MAX_FUZZY_LINES`] budget.
-fn resolve_line_exactly<'a>(line: &RawLine, db: &'a CardDb) -> Option<Vec<&'a Card>> {
-    std::iter::once(line.name.as_str())
-        .chain(comment_cuts(&line.name))
-        .find_map(|name| db.lookup_exact(name, line.hint, line.section))
-        .map(|ids| cards_of(&ids, db))
+/// What a count written in an unusual place says about the line.
+fn count_remark(place: CountPlace) -> Option<(ReadHow, Option<String>)> {
+    match place {
+        CountPlace::AfterName => Some((ReadHow::CountAfterName, None)),
+        CountPlace::Labelled => Some((ReadHow::CountLabelled, None)),
+        CountPlace::BeforeName | CountPlace::Unwritten => None,
+    }
 }
 
-/// Resolves one line: the candidates (printings) of the name, or suggestions.
+/// The remark of a name matched exactly in one of its forms.
+fn form_remark(form: NameForm) -> Option<ReadHow> {
+    match form {
+        NameForm::Name => None,
+        NameForm::ShortName => Some(ReadHow::ShortName),
+        NameForm::Alias => Some(ReadHow::Alias),
+    }
+}
+
+/// `G6`, `ADV`, `G3 ADV`: a printing hint as a tag.
+fn tag_text(hint: PrintingHint) -> String {
+    let mut words = Vec::new();
+    if let Some(group) = hint.group {
+        words.push(format!("G{group}"));
+    }
+    if hint.advanced == Some(true) {
+        words.push("ADV".to_string());
+    }
+    words.join(" ")
+}
+
+/// Resolves one line: its candidate cards (printings), the count, and how the
+/// line was read when not literally; or the unresolved line with suggestions.
 ///
-/// The written name is tried whole, then without what looks like a trailing
-/// comment (` -- ...`, `(...)`, `* ...`), so that card names that contain
-/// such text still match first.
-fn resolve_line<'a>(line: &RawLine, db: &'a CardDb) -> Result<Vec<&'a Card>, Vec<String>> {
+/// In order: the name as read; if the count may be part of the name, the
+/// other reading (both naming cards makes the line ambiguous); the name
+/// without a tag that names no printing; numbers as words or digits; the
+/// name without trailing text; then close spellings (within the deck's budget).
+fn resolve<'a, 'l>(
+    line: &'l RawLine,
+    db: &'a CardDb,
+    fuzzy_left: &mut usize,
+) -> Result<Found<'a, 'l>, Unresolved> {
+    let found =
+        |cards: Vec<&'a Card>, count: u32, remark: Option<(ReadHow, Option<String>)>| Found {
+            line,
+            cards,
+            count,
+            remark,
+        };
+    let unresolved = |suggestions: Vec<String>, reason: Option<String>| Unresolved {
+        line: line.line,
+        text: line.text.clone(),
+        suggestions,
+        reason,
+    };
     if let LineKind::Id(id) = line.kind {
         if let Some(card) = db.get(id) {
-            return Ok(vec![card]);
+            return Ok(found(vec![card], line.count, None));
         }
     }
-    let found = |lookup: Lookup| match lookup {
-        Lookup::Found { cards, .. } => Ok(cards.iter().filter_map(|id| db.get(*id)).collect()),
-        Lookup::NotFound { suggestions } => Err(suggestions),
-    };
-    let whole = found(db.lookup(&line.name, line.hint, line.section));
-    let Err(suggestions) = whole else {
-        return whole;
-    };
-    for shorter in comment_cuts(&line.name) {
-        if let Ok(cards) = found(db.lookup(shorter, line.hint, line.section)) {
-            return Ok(cards);
+    let reading = &line.reading;
+    let count_note = count_remark(reading.count_place);
+    let primary = db.lookup_exact_form(&line.name, line.hint, line.section);
+    if let Some(other) = &reading.other {
+        let second = db.lookup_exact_form(&other.name, line.hint, line.section);
+        match (&primary, second) {
+            (Some((first, _)), Some((second, _))) => {
+                let first = cards_of(first, db);
+                let second = cards_of(&second, db);
+                let readings = [
+                    format!(
+                        "{}x {}",
+                        line.count,
+                        first.first().map_or("", |c| c.name.as_str())
+                    ),
+                    format!(
+                        "{}x {}",
+                        other.count,
+                        second.first().map_or("", |c| c.name.as_str())
+                    ),
+                ];
+                return Err(unresolved(
+                    readings.to_vec(),
+                    Some(
+                        "the number may be the count or part of the name, and both read as cards"
+                            .to_string(),
+                    ),
+                ));
+            }
+            (None, Some((cards, form))) => {
+                let remark = form_remark(form)
+                    .map(|how| (how, None))
+                    .or_else(|| count_remark(other.count_place));
+                return Ok(found(cards_of(&cards, db), other.count, remark));
+            }
+            _ => {}
         }
     }
-    Err(suggestions)
+    if let Some((cards, form)) = primary {
+        let conflict = match (reading.column_group, line.hint.group) {
+            (Some(columns), Some(tag)) if columns != tag => Some((
+                ReadHow::PrintingConflict,
+                Some(format!(
+                    "the tag says G{tag}, the columns say group {columns}: the tag is followed"
+                )),
+            )),
+            _ => None,
+        };
+        let remark = form_remark(form)
+            .map(|how| (how, None))
+            .or(conflict)
+            .or(count_note);
+        return Ok(found(cards_of(&cards, db), line.count, remark));
+    }
+    if !line.hint.is_empty() {
+        let fallbacks = [
+            PrintingHint {
+                group: reading.column_group,
+                advanced: line.hint.advanced,
+            },
+            PrintingHint {
+                group: None,
+                advanced: line.hint.advanced,
+            },
+            PrintingHint::default(),
+        ];
+        for hint in fallbacks.into_iter().filter(|h| *h != line.hint) {
+            if let Some((ids, _)) = db.lookup_exact_form(&line.name, hint, line.section) {
+                let cards = cards_of(&ids, db);
+                let name = cards
+                    .first()
+                    .map_or(line.name.as_str(), |c| c.name.as_str());
+                let printings: Vec<String> = cards
+                    .iter()
+                    .map(|c| format!("\"{}\"", db.printing_name(c)))
+                    .collect();
+                let note = format!(
+                    "{name} has no {} printing; read as {}",
+                    tag_text(line.hint),
+                    printings.join(" or ")
+                );
+                return Ok(found(
+                    cards,
+                    line.count,
+                    Some((ReadHow::PrintingMissing, Some(note))),
+                ));
+            }
+        }
+    }
+    for form in number_forms(&line.name) {
+        if let Some((ids, _)) = db.lookup_exact_form(&form, line.hint, line.section) {
+            return Ok(found(
+                cards_of(&ids, db),
+                line.count,
+                Some((ReadHow::NumberWords, None)),
+            ));
+        }
+    }
+    for (shorter, is_comment) in comment_cuts(&line.name) {
+        if let Some((ids, form)) = db.lookup_exact_form(shorter, line.hint, line.section) {
+            let remark = if is_comment {
+                form_remark(form).map(|how| (how, None)).or(count_note)
+            } else {
+                Some((ReadHow::TextIgnored, Some(format!("read as \"{shorter}\""))))
+            };
+            return Ok(found(cards_of(&ids, db), line.count, remark));
+        }
+    }
+    if *fuzzy_left == 0 {
+        return Err(unresolved(
+            Vec::new(),
+            Some(format!(
+                "unknown name (close spellings not searched: more than \
+                 {MAX_FUZZY_LINES} unknown names in this file)"
+            )),
+        ));
+    }
+    *fuzzy_left -= 1;
+    let names = std::iter::once(line.name.as_str())
+        .chain(reading.other.as_ref().map(|o| o.name.as_str()))
+        .chain(comment_cuts(&line.name).into_iter().map(|(cut, _)| cut));
+    let mut suggestions: Vec<String> = Vec::new();
+    for (index, name) in names.enumerate() {
+        match db.lookup(name, line.hint, line.section) {
+            Lookup::Found { cards, .. } => {
+                let count = match (&reading.other, index) {
+                    (Some(other), 1) => other.count,
+                    _ => line.count,
+                };
+                return Ok(found(
+                    cards_of(&cards, db),
+                    count,
+                    Some((ReadHow::Misspelling, None)),
+                ));
+            }
+            Lookup::NotFound { suggestions: found } if index == 0 => suggestions = found,
+            Lookup::NotFound { .. } => {}
+        }
+    }
+    let typed = crate::cards::names::fold(&line.name);
+    suggestions.retain(|s| {
+        crate::cards::names::fold(crate::cards::names::split_printing_suffix(s).0) != typed
+    });
+    Err(unresolved(suggestions, None))
 }
 
-/// Shorter readings of a written name without what looks like a trailing comment.
-fn comment_cuts(name: &str) -> Vec<&str> {
-    let mut variants: Vec<&str> = Vec::new();
-    for cut in [" -- ", "--", " (", " [", " *", " - ", " / ", "  "] {
+/// Shorter readings of a written name without what looks like a trailing
+/// comment, each with whether the cut is a recognised comment mark (`--`,
+/// `//`, `#`, `<-`) rather than other text left out (`(...)`, `* ...`).
+fn comment_cuts(name: &str) -> Vec<(&str, bool)> {
+    let mut variants: Vec<(&str, bool)> = Vec::new();
+    for (cut, is_comment) in [
+        (" -- ", true),
+        ("--", true),
+        (" //", true),
+        (" #", true),
+        ("<-", true),
+        (" (", false),
+        (" [", false),
+        (" *", false),
+        (" - ", false),
+        (" / ", false),
+        ("  ", false),
+        (", ", false),
+    ] {
         if let Some(at) = name.find(cut) {
             let shorter = name[..at].trim_end();
-            if !shorter.is_empty() && shorter != name && !variants.contains(&shorter) {
-                variants.push(shorter);
+            if !shorter.is_empty()
+                && shorter != name
+                && !variants.iter().any(|(v, _)| *v == shorter)
+            {
+                variants.push((shorter, is_comment));
             }
         }
     }
@@ -250,9 +545,12 @@ fn single_group(cards: &[&Card]) -> Option<u8> {
 /// Picks one printing among the candidates for a name: base over advanced
 /// (the hint already kept advanced ones when asked), then one that fits the
 /// groups of the rest of the crypt, then the newest.
-fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> &'a Card {
+///
+/// Also says whether the pick was a choice among printings of different groups
+/// (reported as `printing-chosen`).
+fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> (&'a Card, bool) {
     if cards.len() == 1 {
-        return cards[0];
+        return (cards[0], false);
     }
     let mut pool: Vec<&Card> = cards.to_vec();
     if pool.iter().any(|c| !c.advanced) && pool.iter().any(|c| c.advanced) {
@@ -264,13 +562,16 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> &'a Card {
         }
         _ => true,
     };
+    let groups_differ = pool.iter().any(|c| c.group != pool[0].group);
     let fitting: Vec<&Card> = pool.iter().copied().filter(fits).collect();
     if !fitting.is_empty() {
         pool = fitting;
     }
-    pool.into_iter()
+    let chosen = pool
+        .into_iter()
         .max_by_key(|c| (c.first_release(), c.group, c.id))
-        .unwrap_or(cards[0])
+        .unwrap_or(cards[0]);
+    (chosen, groups_differ)
 }
 
 #[cfg(test)]
@@ -356,6 +657,37 @@ mod tests {
         assert_eq!(deck.crypt[0].id, CardId(200010));
         let deck = Deck::from_text("1x Theo Test (ADV)\n", Some(Format::Plain), &db);
         assert_eq!(deck.crypt[0].id, CardId(200009));
+    }
+
+    /// The fixture database with one more library card, `Test Punch 2`.
+    fn db_with_a_digit_name() -> CardDb {
+        use crate::testing::fixture_file;
+        let text = |name| String::from_utf8(fixture_file(name)).expect("UTF-8 fixture");
+        let crypt = text("vtescrypt.csv");
+        let mut library = text("vteslib.csv");
+        library.push_str(
+            "\"100099\",\"Test Punch 2\",\"\",\"Combat\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"Strike.\",\"\",\"Base:C\",\"\",\"Fixture\",\"\"\n",
+        );
+        let path = std::path::Path::new("fixture");
+        CardDb::from_csv((path, &crypt), (path, &library), None, None).expect("fixture database")
+    }
+
+    #[test]
+    fn a_line_read_two_ways_as_two_cards_is_unresolved_with_both_readings() {
+        let db = db_with_a_digit_name();
+        let deck = Deck::from_text("Test Punch 2\n", Some(Format::Plain), &db);
+        assert!(deck.library.is_empty());
+        assert_eq!(deck.unresolved.len(), 1);
+        assert_eq!(
+            deck.unresolved[0].suggestions,
+            ["2x Test Punch", "1x Test Punch 2"]
+        );
+        assert!(deck.unresolved[0].detail().contains("both read as cards"));
+        let deck = Deck::from_text("3x Test Punch 2\n", Some(Format::Plain), &db);
+        assert_eq!(
+            (deck.library[0].id, deck.library[0].count),
+            (CardId(100_099), 3)
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::fmt;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use crate::cards::{CardId, CardKind, PrintingHint};
+use crate::cards::{CardId, CardKind, Group, PrintingHint};
 
 /// A decklist layout vtesdeck reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -159,6 +159,74 @@ pub struct RawLine {
     pub section: Option<CardKind>,
     /// Card line or bare name.
     pub kind: LineKind,
+    /// What the reader read beyond the literal `count name`: where the count
+    /// stood, the group the columns give, another way to read the line.
+    pub reading: Reading,
+}
+
+impl RawLine {
+    /// A card line read literally (count before the name, no columns, one reading).
+    pub fn new(
+        line: usize,
+        text: String,
+        count: u32,
+        name: String,
+        hint: PrintingHint,
+        section: Option<CardKind>,
+        kind: LineKind,
+    ) -> RawLine {
+        RawLine {
+            line,
+            text,
+            count,
+            name,
+            hint,
+            section,
+            kind,
+            reading: Reading::default(),
+        }
+    }
+}
+
+/// Where a line's count was written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum CountPlace {
+    /// Before the name (`2x Name`, `2 Name`, `2<TAB>Name`), or given by the
+    /// layout (JSON, URL): the usual place.
+    #[default]
+    BeforeName,
+    /// After the name (`Name x2`, `Name: 3`, `Name (2)`).
+    AfterName,
+    /// In a labelled field (`Quantity: 3`, `Qty 3`, `3 copies`).
+    Labelled,
+    /// Not written: a bare name read as one copy.
+    Unwritten,
+}
+
+/// What a reader read beyond the literal `count name` of a line, for
+/// [`crate::deck::Deck::from_raw`] to decide with the card names and to report.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// Where the count stood.
+    pub count_place: CountPlace,
+    /// The group the line's columns give (`Lasombra:2`), when the line has
+    /// columns; the hint holds the written tag when there is one, else this.
+    pub column_group: Option<Group>,
+    /// Another way to read the same line (digits that may be the count or part
+    /// of the name: `Tara 3`, `419 Operation`): if both name cards, the line is
+    /// ambiguous.
+    pub other: Option<Box<OtherReading>>,
+}
+
+/// The second reading of a line whose digits may be the count or part of the name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OtherReading {
+    /// Copies under this reading.
+    pub count: u32,
+    /// The name under this reading.
+    pub name: String,
+    /// Where the count stood under this reading.
+    pub count_place: CountPlace,
 }
 
 /// A line that looks like a card line but cannot be read (`-3x Name`, a count too large).

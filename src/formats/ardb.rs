@@ -124,7 +124,10 @@ impl ArdbReader {
             }
         };
         let (name, hint) = match section {
-            CardKind::Crypt => twd::crypt_name(&caps[2]),
+            CardKind::Crypt => {
+                let row = twd::crypt_row(&caps[2]);
+                (row.name, row.hint)
+            }
             CardKind::Library => (caps[2].to_string(), PrintingHint::default()),
         };
         self.push(number, original, count, name, hint, section);
@@ -148,6 +151,7 @@ impl ArdbReader {
             hint,
             section: Some(section),
             kind: LineKind::Card,
+            reading: Default::default(),
         });
     }
 

@@ -83,6 +83,7 @@ pub fn read(text: &str) -> RawDeck {
             hint,
             section: Some(kind),
             kind: LineKind::Card,
+            reading: Default::default(),
         });
         previous = number;
     }

@@ -125,9 +125,9 @@ mod tests {
             [
                 (2, "Alma Test", LineKind::Card),
                 (1, "Theo Test", LineKind::Card),
-                (1, "Bruno Test", LineKind::MaybeCard),
+                (1, "Bruno Test", LineKind::Card),
                 (4, "Test Punch", LineKind::Card),
-                (1, "Rack, The", LineKind::MaybeCard),
+                (1, "Rack, The", LineKind::Card),
             ]
         );
         assert!(deck.lines[1].hint.group.is_some());

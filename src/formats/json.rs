@@ -83,6 +83,7 @@ fn push_entry(deck: &mut RawDeck, entry: CardCountJson, section: CardKind) {
         hint,
         section: Some(section),
         kind: LineKind::Id(CardId(entry.id)),
+        reading: Default::default(),
     });
 }
 
@@ -164,6 +165,24 @@ pub struct CardCountJson {
     pub name: String,
     /// Copies.
     pub count: u32,
+    /// How the deck's line was read, when not literally (a misspelling, a
+    /// printing chosen, a count after the name...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_as: Option<ReadAsJson>,
+}
+
+/// `"read_as": {"line", "typed", "how", "note"}` of a card entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadAsJson {
+    /// 1-based line number.
+    pub line: usize,
+    /// The line as typed.
+    pub typed: String,
+    /// What was not literal: `misspelling`, `short-name`, `printing-chosen`, ...
+    pub how: String,
+    /// What the reader did, in a sentence.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 impl DeckJson {
@@ -177,6 +196,12 @@ impl DeckJson {
                         .get(entry.id)
                         .map_or_else(|| entry.id.to_string(), |c| db.printing_name(c)),
                     count: entry.count,
+                    read_as: deck.read_as_of(entry.id).map(|read_as| ReadAsJson {
+                        line: read_as.line,
+                        typed: read_as.typed.clone(),
+                        how: read_as.how.name().to_string(),
+                        note: read_as.note.clone(),
+                    }),
                 })
                 .collect()
         };

@@ -6,6 +6,7 @@
 //! database by [`crate::deck::Deck::from_raw`].
 
 pub mod ardb;
+pub mod card_line;
 mod decode;
 pub mod eldb;
 pub mod forum;
@@ -24,7 +25,8 @@ pub mod twd_writer;
 pub mod vdb_url;
 
 pub use crate::deck::raw::{
-    lines, DeckMeta, DeclaredCounts, EventInfo, Format, LineKind, LineProblem, RawDeck, RawLine,
+    lines, CountPlace, DeckMeta, DeclaredCounts, EventInfo, Format, LineKind, LineProblem,
+    OtherReading, RawDeck, RawLine, Reading,
 };
 
 pub use decode::decode;

@@ -1,30 +1,18 @@
-//! Any list of counts and names, the way people type them: `2x Name`,
-//! `2 x Name`, `2xName`, `2 Name`, `2<TAB>Name`, `Name x2`, `2* Name`,
-//! `(2) Name`, `[2] Name`, `Name (2)`, `Name - 2`. Section headers (`Crypt:`,
-//! `Library`, `Master (20; 3 trifle)`, `Combat [15]`) and free comment lines are
-//! skipped; a line with a bare name may be a single copy (resolved only if exact).
+//! Any list of counts and names, the way people type them: the count before
+//! or after the name with any of the usual marks, or labelled (see
+//! [`super::card_line`]); Markdown and HTML wrappers stripped; crypt rows with
+//! columns (`Lucita (ADV) 8 DOM FOR OBT cel pot Lasombra:2`). Section headers
+//! (`Crypt:`, `# Library (90 cards)`, `Master (20; 3 trifle)`, `Combat [15]`)
+//! are skipped, their totals kept as declared counts; comments (`#`, `//`,
+//! `--`, `<-`) are dropped. Any other line is a card line: a bare name is one
+//! copy, resolved when it names a card and reported otherwise (but a first
+//! line without a count that names no card is the list's title).
 
-use std::sync::LazyLock;
-
-use regex::Regex;
-
+use super::card_line::{self, Split};
 use super::layout::Layout;
-use super::{Format, LineKind, LineProblem, RawDeck, RawLine};
+use super::{CountPlace, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine, Reading};
 use crate::cards::names::split_printing_suffix;
-use crate::cards::{CardKind, CardType};
-
-/// Count-before-name shapes: `2x Name`, `2 x Name`, `2* Name`, `(2) Name`, `[2] Name`, `2 Name`.
-static COUNT_FIRST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"^(?:[-*•]\s+)?(?:\((-?\d+)\)|\[(-?\d+)\]|(-?\d+)(?:[xX×*]|\s+[xX×*]\s)?)\s*(\S.*)$",
-    )
-    .expect("valid regex")
-});
-/// Count-after-name shapes: `Name x2`, `Name x 2`, `Name *2`, `Name (2)`, `Name [2]`, `Name - 2`.
-static COUNT_LAST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(\S.*?)\s*(?:[xX×*]\s*(\d+)|\((\d+)\)|\[(\d+)\]|\s-\s*(\d+))\s*$")
-        .expect("valid regex")
-});
+use crate::cards::{CardKind, CardType, Discipline};
 
 /// Reads a plain list.
 pub fn read(text: &str) -> RawDeck {
@@ -45,36 +33,71 @@ pub fn read_as(text: &str, format: Format) -> RawDeck {
 pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: Format) -> RawDeck {
     let mut deck = RawDeck::new(format);
     let mut section = None;
+    // A first line without a count may be the list's title: it is a card
+    // only if it names one exactly.
+    let mut at_top = true;
     for (number, raw) in lines {
-        let line = raw.trim();
+        let was_at_top = at_top;
+        if !raw.trim().is_empty() {
+            at_top = false;
+        }
+        // Metadata values are kept as written (`Saulot &amp; Friends`).
+        if raw.contains(':') && is_metadata_field(raw.trim(), &mut deck) {
+            continue;
+        }
+        let unwrapped = card_line::unwrap_markup(raw);
+        let mut line = unwrapped.as_ref();
+        if let Some(heading) = markdown_heading(line) {
+            if let Some(kind) = section_header(heading) {
+                section = kind;
+                declare(&mut deck, kind, heading);
+            }
+            continue;
+        }
         if line.is_empty()
             || line.starts_with('#')
             || line.starts_with("--")
             || line.starts_with("//")
+            || line.starts_with("<-")
         {
             continue;
         }
         if let Some(kind) = section_header(line) {
             section = kind;
+            declare(&mut deck, kind, line);
             continue;
         }
         if is_decoration(line) || is_metadata(line, &mut deck) {
             continue;
         }
-        let Some((count_text, rest)) = split_count(line) else {
-            let (name, hint) = split_printing_suffix(line);
-            deck.lines.push(RawLine {
-                line: number,
-                text: line.to_string(),
-                count: 1,
-                name: name.to_string(),
+        line = card_line::strip_comment(line);
+        // A crypt row's trailing `Clan:3` is its group, not a count.
+        let split = card_line::split(line)
+            .filter(|split| split.place != CountPlace::AfterName || !has_crypt_columns(line));
+        let Some(split) = split else {
+            if is_type_header(line) {
+                continue;
+            }
+            let (name, hint, column_group) = name_and_columns(line);
+            let mut raw_line = RawLine::new(
+                number,
+                line.to_string(),
+                1,
+                name,
                 hint,
                 section,
-                kind: LineKind::MaybeCard,
-            });
+                if was_at_top {
+                    LineKind::MaybeCard
+                } else {
+                    LineKind::Card
+                },
+            );
+            raw_line.reading.count_place = CountPlace::Unwritten;
+            raw_line.reading.column_group = column_group;
+            deck.lines.push(raw_line);
             continue;
         };
-        let count = match super::screen::card_count(count_text) {
+        let count = match super::screen::card_count(split.count) {
             Ok(n) => n,
             Err(message) => {
                 deck.problems.push(LineProblem {
@@ -85,35 +108,117 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
                 continue;
             }
         };
-        if is_type_header(rest) {
+        if is_type_header(split.name) {
             continue;
         }
-        let (name, hint) = split_printing_suffix(rest);
-        deck.lines.push(RawLine {
-            line: number,
-            text: line.to_string(),
-            count,
-            name: name.to_string(),
-            hint,
-            section,
-            kind: LineKind::Card,
-        });
+        deck.lines
+            .push(card_line_of(number, line, count, &split, section));
     }
     deck
 }
 
-/// Splits a line into its count and name, in any of the shapes this reader knows.
-fn split_count(line: &str) -> Option<(&str, &str)> {
-    if let Some(caps) = COUNT_LAST.captures(line) {
-        let count = (2..=5).find_map(|i| caps.get(i))?;
-        let name = caps.get(1)?.as_str();
-        if !name.chars().all(|c| c.is_ascii_digit()) {
-            return Some((count.as_str(), name.trim()));
+/// The raw line of a split card line, with its other reading when the count
+/// is a bare number that could be part of the name.
+fn card_line_of(
+    number: usize,
+    line: &str,
+    count: u32,
+    split: &Split,
+    section: Option<CardKind>,
+) -> RawLine {
+    let (name, hint, column_group) = name_and_columns(split.name);
+    let mut raw_line = RawLine::new(
+        number,
+        line.to_string(),
+        count,
+        name,
+        hint,
+        section,
+        LineKind::Card,
+    );
+    raw_line.reading = Reading {
+        count_place: split.place,
+        column_group,
+        other: other_reading(split, &raw_line.name),
+    };
+    raw_line
+}
+
+/// The other reading of a line whose count is a bare number: the number as
+/// part of the name (one copy), or the count written after the name.
+fn other_reading(split: &Split, primary: &str) -> Option<Box<OtherReading>> {
+    let (count, text, count_place) = match split.count_after {
+        Some((count, name)) => (
+            super::screen::card_count(count).ok()?,
+            name,
+            CountPlace::AfterName,
+        ),
+        None => (1, split.whole?, CountPlace::Unwritten),
+    };
+    let (name, _) = split_printing_suffix(text);
+    (name != primary).then(|| {
+        Box::new(OtherReading {
+            count,
+            name: name.to_string(),
+            count_place,
+        })
+    })
+}
+
+/// The name, printing tag and column group of a line's text after the count:
+/// crypt rows copied from deck sites keep only the name, their group read
+/// from the columns.
+fn name_and_columns(
+    text: &str,
+) -> (
+    String,
+    crate::cards::PrintingHint,
+    Option<crate::cards::Group>,
+) {
+    if has_crypt_columns(text) {
+        let row = super::twd::crypt_row(text);
+        return (row.name, row.hint, row.column_group);
+    }
+    let (name, hint) = split_printing_suffix(text);
+    (name.to_string(), hint, None)
+}
+
+/// Whether a text holds crypt columns after the name: a capacity (1 to 11)
+/// followed by disciplines (`DOM for`, `-none-`).
+fn has_crypt_columns(text: &str) -> bool {
+    let mut tokens = text.split_whitespace().skip(1).peekable();
+    while let Some(token) = tokens.next() {
+        let is_capacity =
+            token.len() <= 2 && token.parse::<u8>().is_ok_and(|c| (1..=11).contains(&c));
+        if is_capacity {
+            return tokens.peek().is_some_and(|next| {
+                next.eq_ignore_ascii_case("-none-") || Discipline::from_abbreviation(next).is_some()
+            });
         }
     }
-    let caps = COUNT_FIRST.captures(line)?;
-    let count = (1..=3).find_map(|i| caps.get(i))?;
-    Some((count.as_str(), caps.get(4)?.as_str().trim()))
+    false
+}
+
+/// `# Crypt (12 cards)`, `## Library`: the text of a Markdown heading.
+fn markdown_heading(line: &str) -> Option<&str> {
+    let hashes = line.bytes().take_while(|&b| b == b'#').count();
+    if hashes == 0 || hashes > 6 {
+        return None;
+    }
+    line[hashes..].strip_prefix([' ', '\t']).map(str::trim)
+}
+
+/// Keeps the total a section header announces (`Crypt (12 cards)`, `Library [90]`).
+fn declare(deck: &mut RawDeck, kind: Option<CardKind>, header: &str) {
+    let total = header
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|digits| !digits.is_empty())
+        .and_then(|digits| digits.parse::<u32>().ok());
+    match kind {
+        Some(CardKind::Crypt) => deck.declared.crypt = deck.declared.crypt.or(total),
+        Some(CardKind::Library) => deck.declared.library = deck.declared.library.or(total),
+        None => {}
+    }
 }
 
 /// `Crypt`, `Crypt:`, `Crypt [12]`, `Library (90 cards)`: the section a header opens.
@@ -137,7 +242,7 @@ fn section_header(line: &str) -> Option<Option<CardKind>> {
 }
 
 /// A library type header: `Master (20; 3 trifle)`, `Combat [15]`, `Action Modifier/Combat`.
-fn is_type_header(line: &str) -> bool {
+pub(super) fn is_type_header(line: &str) -> bool {
     let head = line.split(['(', '[', ':']).next().unwrap_or("").trim();
     !head.is_empty() && head.split('/').all(|t| CardType::parse(t).is_some())
 }
@@ -148,10 +253,18 @@ fn is_decoration(line: &str) -> bool {
         .all(|c| matches!(c, '-' | '=' | '_' | '*' | '~'))
 }
 
-/// `Deck Name:`, `Author:`, `Description:` lines, kept as metadata.
+/// `Deck Name:`, `Author:`, `Description:` lines, kept as metadata; type headers.
 fn is_metadata(line: &str, deck: &mut RawDeck) -> bool {
+    if line.contains(':') && is_metadata_field(line, deck) {
+        return true;
+    }
+    is_type_header(line)
+}
+
+/// `Deck Name:`, `Author:`, `Description:` lines, kept as metadata.
+fn is_metadata_field(line: &str, deck: &mut RawDeck) -> bool {
     let Some((key, value)) = line.split_once(':') else {
-        return is_type_header(line);
+        return false;
     };
     let value = value.trim().to_string();
     let value = (!value.is_empty()).then_some(value);
@@ -159,7 +272,7 @@ fn is_metadata(line: &str, deck: &mut RawDeck) -> bool {
         "deck name" | "name" | "deck" => deck.meta.name = value,
         "author" | "created by" => deck.meta.author = value,
         "description" => deck.meta.description = value,
-        _ => return is_type_header(line),
+        _ => return false,
     }
     true
 }
@@ -238,9 +351,40 @@ mod tests {
     }
 
     #[test]
-    fn bare_names_are_maybe_cards() {
-        let deck = read("Alpha\n2xBeta\n");
+    fn markdown_headings_and_html_are_read() {
+        let deck = read("# Crypt (2 cards)<br>\n- **2x Alpha**<br>\n## Master (13; 2 trifle)\n# Library (3 cards)\n3x Beta <- key\n");
+        assert_eq!(deck.declared.crypt, Some(2));
+        assert_eq!(deck.declared.library, Some(3));
+        let lines: Vec<(u32, &str)> = deck
+            .lines
+            .iter()
+            .map(|l| (l.count, l.name.as_str()))
+            .collect();
+        assert_eq!(lines, [(2, "Alpha"), (3, "Beta")]);
+    }
+
+    #[test]
+    fn crypt_rows_keep_the_name_and_the_column_group() {
+        let deck = read("2x Lucita (ADV)  8  DOM FOR OBT cel pot Lasombra:2\nLucita\t10\tDOM FOR OBT cel pot\tLasombra:3\n");
+        assert_eq!(deck.lines[0].name, "Lucita");
+        assert_eq!(deck.lines[0].hint.advanced, Some(true));
+        assert_eq!(
+            deck.lines[0].reading.column_group,
+            Some(crate::cards::Group::Number(2))
+        );
+        assert_eq!(deck.lines[1].name, "Lucita");
+        assert_eq!(
+            deck.lines[1].hint.group,
+            Some(crate::cards::Group::Number(3))
+        );
+    }
+
+    #[test]
+    fn bare_names_are_card_lines_of_one_copy() {
+        let deck = read("Title\nAlpha\n2xBeta\n");
         assert_eq!(deck.lines[0].kind, LineKind::MaybeCard);
         assert_eq!(deck.lines[1].kind, LineKind::Card);
+        assert_eq!(deck.lines[1].count, 1);
+        assert_eq!(deck.lines[2].kind, LineKind::Card);
     }
 }

@@ -10,8 +10,9 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 use regex::Regex;
 
+use super::card_line;
 use super::layout::{DeckWriter, Layout};
-use super::{EventInfo, Format, LineKind, LineProblem, RawDeck, RawLine};
+use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
 use crate::cards::names::split_printing_suffix;
 use crate::cards::{CardKind, Group, PrintingHint};
 
@@ -88,8 +89,14 @@ fn split_card_line(raw: &str) -> Option<(&str, &str)> {
 
 /// The group of a trailing `Clan:Group` column (`Gangrel:6`, `Caitiff:ANY`).
 fn trailing_group(line: &str) -> Option<Group> {
-    let (_, group) = line.rsplit_once(':')?;
-    Group::parse(group)
+    match line.rsplit_once(':') {
+        Some((_, group)) => Group::parse(group),
+        // A row copied from a web table: `Lasombra<TAB>3`.
+        None => line
+            .rsplit_once(char::is_whitespace)
+            .and_then(|(_, last)| last.parse::<u8>().ok())
+            .and_then(|n| Group::parse(&n.to_string())),
+    }
 }
 
 /// Whether a text has the TWD shape (a `Crypt (N cards` header and a `Library (N cards` one).
@@ -297,12 +304,47 @@ pub fn parse_date(text: &str) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(caps[3].parse().ok()?, month, caps[2].parse().ok()?)
 }
 
-/// Reads one line of the crypt or library part; other lines (headers, prose,
-/// comments) are skipped.
+/// Reads one line of the crypt or library part: `2x Name ...` lines, and the
+/// lines with a count in another shape (`x2 Name`, `Name x2`, `+30x Name`),
+/// reported by [`crate::deck::Deck::from_raw`]; other lines (headers, prose,
+/// comments) are skipped, and the declared totals catch a card line missed.
 fn read_card_line(number: usize, raw: &str, section: CardKind, deck: &mut RawDeck) {
-    let Some((count_text, rest)) = split_card_line(raw) else {
-        return;
+    let (count_text, rest, place, whole) = match split_card_line(raw) {
+        Some((count_text, rest)) => (count_text, rest, CountPlace::BeforeName, None),
+        // Only a line with a digit can hold a count (blank lines and prose are
+        // the common case here: keep them cheap).
+        None if !raw.bytes().any(|b| b.is_ascii_digit()) => return,
+        None => {
+            let unwrapped = card_line::unwrap_markup(raw);
+            let line = card_line::strip_comment(&unwrapped);
+            if line.starts_with("--") || super::plain::is_type_header(line) {
+                return;
+            }
+            let Some(split) = card_line::split(line) else {
+                return;
+            };
+            let whole = split.whole.map(str::to_string);
+            push_card_line(
+                number,
+                raw,
+                section,
+                deck,
+                (split.count, split.name, split.place, whole),
+            );
+            return;
+        }
     };
+    push_card_line(number, raw, section, deck, (count_text, rest, place, whole));
+}
+
+/// Pushes a card line (or a problem for a count that cannot be read).
+fn push_card_line(
+    number: usize,
+    raw: &str,
+    section: CardKind,
+    deck: &mut RawDeck,
+    (count_text, rest, place, whole): (&str, &str, CountPlace, Option<String>),
+) {
     let count = match super::screen::card_count(count_text) {
         Ok(n) => n,
         Err(message) => {
@@ -314,19 +356,40 @@ fn read_card_line(number: usize, raw: &str, section: CardKind, deck: &mut RawDec
             return;
         }
     };
-    let (name, hint) = match section {
-        CardKind::Crypt => crypt_name(rest),
-        CardKind::Library => (library_name(rest).to_string(), PrintingHint::default()),
+    let row = match section {
+        CardKind::Crypt => crypt_row(rest),
+        CardKind::Library => CryptRow {
+            name: library_name(rest).to_string(),
+            hint: PrintingHint::default(),
+            column_group: None,
+        },
     };
-    deck.lines.push(RawLine {
-        line: number,
-        text: raw.trim().to_string(),
+    // A count after the name or labelled may be prose (`... 5 copies in 13
+    // cards`): such a line is used only when it names a card exactly.
+    let kind = if whole.is_some() || place != CountPlace::BeforeName {
+        LineKind::MaybeCard
+    } else {
+        LineKind::Card
+    };
+    let mut line = RawLine::new(
+        number,
+        raw.trim().to_string(),
         count,
-        name,
-        hint,
-        section: Some(section),
-        kind: LineKind::Card,
+        row.name,
+        row.hint,
+        Some(section),
+        kind,
+    );
+    line.reading.count_place = place;
+    line.reading.column_group = row.column_group;
+    line.reading.other = whole.map(|whole| {
+        Box::new(OtherReading {
+            count: 1,
+            name: whole,
+            count_place: CountPlace::Unwritten,
+        })
     });
+    deck.lines.push(line);
 }
 
 /// Removes a trailing `-- comment` from a library line.
@@ -338,10 +401,22 @@ fn library_name(rest: &str) -> &str {
     }
 }
 
+/// A crypt line after the count: the name, the printing hint (the written tag,
+/// else the group of the columns) and the group the columns give.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct CryptRow {
+    /// The name, tag and columns removed.
+    pub name: String,
+    /// The tag written after the name, else the columns' group.
+    pub hint: PrintingHint,
+    /// The group of the `Clan:Group` column, when the line has columns.
+    pub column_group: Option<Group>,
+}
+
 /// Splits a crypt line after the count into the name and a printing hint:
 /// `Theo Bell (ADV)   7  CEL POT PRE dom  Brujah:2` gives `Theo Bell`,
 /// advanced, group 2. A line without columns is taken whole as the name.
-pub(super) fn crypt_name(rest: &str) -> (String, PrintingHint) {
+pub(super) fn crypt_row(rest: &str) -> CryptRow {
     let mut hint = PrintingHint::default();
     let rest = rest.split(" -- ").next().unwrap_or(rest);
     let mut tokens = rest
@@ -359,9 +434,11 @@ pub(super) fn crypt_name(rest: &str) -> (String, PrintingHint) {
             break;
         }
     }
+    let mut column_group = None;
     let name_part = match capacity_at {
         Some(offset) => {
-            hint.group = trailing_group(rest);
+            column_group = trailing_group(rest);
+            hint.group = column_group;
             &rest[..offset]
         }
         None => rest,
@@ -373,7 +450,11 @@ pub(super) fn crypt_name(rest: &str) -> (String, PrintingHint) {
     if suffix.group.is_some() {
         hint.group = suffix.group;
     }
-    (name.to_string(), hint)
+    CryptRow {
+        name: name.to_string(),
+        hint,
+        column_group,
+    }
 }
 
 /// The `Twd` layout in the formats registry.

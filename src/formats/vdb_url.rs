@@ -64,6 +64,7 @@ pub fn read(text: &str) -> RawDeck {
                     CardKind::Library
                 }),
                 kind: LineKind::Id(CardId(id)),
+                reading: Default::default(),
             }),
             None => deck.problems.push(LineProblem {
                 line: 1,

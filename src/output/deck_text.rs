@@ -11,7 +11,8 @@ use crate::formats::DeckMeta;
 use crate::formats::DeckWriter;
 
 /// Renders a deck: a `# path (format)` line, name and author, the cards in the
-/// TWDA layout, then the unresolved lines (`path:line: text (did you mean ...?)`).
+/// TWDA layout, then the lines not read literally (`path:line: text  -> 2x "Card"
+/// (misspelling)`), then the unresolved lines (`path:line: text (did you mean ...?)`).
 pub fn render(deck: &Deck, db: &CardDb) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# {} (read as {})", deck.path_label(), deck.format);
@@ -25,6 +26,27 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
         ..deck.clone()
     };
     out.push_str(&TwdWriter.write(&cards_only, db));
+    if !deck.read_as.is_empty() {
+        let _ = writeln!(out, "\nRead as (not literally):");
+        for read_as in &deck.read_as {
+            let card = db
+                .get(read_as.card)
+                .map_or_else(|| read_as.card.to_string(), |c| db.printing_name(c));
+            let note = read_as
+                .note
+                .as_ref()
+                .map_or_else(String::new, |note| format!(": {note}"));
+            let _ = writeln!(
+                out,
+                "{}:{}: {}  -> {}x \"{card}\" ({}{note})",
+                deck.path_label(),
+                read_as.line,
+                read_as.typed,
+                read_as.count,
+                read_as.how.name()
+            );
+        }
+    }
     if !deck.unresolved.is_empty() {
         let _ = writeln!(out, "\nUnresolved lines:");
         for line in &deck.unresolved {
@@ -62,5 +84,17 @@ mod tests {
         assert!(text.contains("Master (1)\n1x Test Haven"), "{text}");
         assert!(text.contains("Combat (3)\n3x Test Punch"), "{text}");
         assert!(text.contains("-:5: 1x Nothing Like It"), "{text}");
+        assert!(!text.contains("Read as"), "{text}");
+    }
+
+    #[test]
+    fn lines_not_read_literally_are_listed() {
+        let db = fixture_db();
+        let deck = Deck::from_text("2x Alma Test\nTest Punch x3\n", Some(Format::Plain), &db);
+        let text = render(&deck, &db);
+        assert!(
+            text.contains("Read as (not literally):\n-:2: Test Punch x3  -> 3x \"Test Punch\" (count-after-name)"),
+            "{text}"
+        );
     }
 }

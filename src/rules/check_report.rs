@@ -30,7 +30,7 @@ pub struct CheckReport {
     pub library: u32,
     /// The numbered groups of the crypt, ascending (`ANY` left out).
     pub groups: Vec<u8>,
-    /// Errors and warnings, in rule order.
+    /// Errors, warnings and info notes, in rule order.
     pub problems: Vec<Violation>,
 }
 
@@ -65,6 +65,15 @@ impl CheckReport {
 
     /// The warnings.
     pub fn warnings(&self) -> impl Iterator<Item = &Violation> {
-        self.problems.iter().filter(|p| !p.is_error())
+        self.problems
+            .iter()
+            .filter(|p| p.severity == super::Severity::Warning)
+    }
+
+    /// The info notes (normal play worth a note).
+    pub fn notes(&self) -> impl Iterator<Item = &Violation> {
+        self.problems
+            .iter()
+            .filter(|p| p.severity == super::Severity::Info)
     }
 }

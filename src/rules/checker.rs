@@ -54,7 +54,8 @@ fn did_you_mean(suggestions: &[String]) -> String {
     if suggestions.is_empty() {
         String::new()
     } else {
-        format!(" (did you mean: {}?)", suggestions.join(", "))
+        let quoted: Vec<String> = suggestions.iter().map(|s| format!("{s:?}")).collect();
+        format!(" (did you mean {}?)", quoted.join(" or "))
     }
 }
 
@@ -78,6 +79,20 @@ pub struct Context<'a> {
     pub crypt: &'a [Entry<'a>],
     /// The deck's library cards known to the database.
     pub library: &'a [Entry<'a>],
+    /// `--strict`: the reading remarks (`name-corrected`, `printing-chosen`)
+    /// are errors, for jobs where a decklist must be exact.
+    pub strict: bool,
+}
+
+impl Context<'_> {
+    /// The severity of a reading remark: an error under `--strict`, else a warning.
+    pub fn remark_severity(&self) -> Severity {
+        if self.strict {
+            Severity::Error
+        } else {
+            Severity::Warning
+        }
+    }
 }
 
 impl Context<'_> {
@@ -135,6 +150,7 @@ pub struct Checker<'a> {
     allowed_cards: HashSet<CardId>,
     banned_cards: HashSet<CardId>,
     facts: HashMap<CardId, (&'a Card, CardFacts), BuildHasherDefault<IdHasher>>,
+    strict: bool,
 }
 
 impl<'a> Checker<'a> {
@@ -158,7 +174,15 @@ impl<'a> Checker<'a> {
                 .iter()
                 .map(|card| (card.id, (card, CardFacts::new(card))))
                 .collect(),
+            strict: false,
         })
+    }
+
+    /// With `strict`, the reading remarks (`name-corrected`, `printing-chosen`)
+    /// are errors: the deck is legal only if every line was read literally.
+    pub fn with_strict(mut self, strict: bool) -> Checker<'a> {
+        self.strict = strict;
+        self
     }
 
     /// The date a deck is judged at.
@@ -194,6 +218,7 @@ impl<'a> Checker<'a> {
             banned_cards: &self.banned_cards,
             crypt: &crypt,
             library: &library,
+            strict: self.strict,
         })
     }
 

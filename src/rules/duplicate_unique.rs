@@ -1,4 +1,4 @@
-//! `duplicate-unique` (warning): more than one copy of a unique library card.
+//! `duplicate-unique` (info): more than one copy of a unique library card.
 //! Uniqueness and identity come from the cards layer
 //! ([`crate::cards::identity`]): copies are counted per card name, whatever
 //! the lines they are on.
@@ -7,7 +7,7 @@ use super::{Context, Rule, Severity, Violation};
 use crate::cards::Identity;
 use crate::deck::Deck;
 
-/// Warns about extra copies of a unique non-vampire card (only one can be in play).
+/// Notes extra copies of a unique non-vampire card (only one can be in play).
 #[derive(Debug, Clone, Copy)]
 pub struct DuplicateUnique;
 
@@ -17,7 +17,7 @@ impl Rule for DuplicateUnique {
     }
 
     fn severity(&self) -> Severity {
-        Severity::Warning
+        Severity::Info
     }
 
     fn summary(&self) -> &'static str {
@@ -59,7 +59,7 @@ mod tests {
     use crate::testing::{deck_of, fixture_db};
 
     #[test]
-    fn second_copy_of_a_unique_location_is_a_warning() {
+    fn second_copy_of_a_unique_location_is_an_info_note() {
         let db = fixture_db();
         let deck = deck_of(&db, &[(200001, 12), (100003, 58), (100001, 2), (100010, 1)]);
         let found = run_rule(
@@ -70,7 +70,7 @@ mod tests {
             "2021-01-01",
         );
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].severity, Severity::Warning);
+        assert_eq!(found[0].severity, Severity::Info);
         assert_eq!(
             found[0].message,
             "2 copies of Test Haven, a unique card (only one can be in play)"

@@ -23,12 +23,15 @@ mod check_report;
 mod checker;
 mod crypt_grouping;
 mod crypt_size;
+mod declared_count;
 mod duplicate_event;
 mod duplicate_unique;
 mod library_size;
 mod max_copies;
+mod name_corrected;
 mod not_in_format;
 mod not_yet_legal;
+mod printing_chosen;
 pub mod profile;
 mod unknown_card;
 mod unplayable_card;
@@ -40,12 +43,15 @@ pub use check_report::CheckReport;
 pub use checker::{CheckDate, CheckError, Checker, Context};
 pub use crypt_grouping::{best_group_pair, CryptGrouping};
 pub use crypt_size::CryptSize;
+pub use declared_count::DeclaredCount;
 pub use duplicate_event::DuplicateEvent;
 pub use duplicate_unique::DuplicateUnique;
 pub use library_size::LibrarySize;
 pub use max_copies::MaxCopies;
+pub use name_corrected::NameCorrected;
 pub use not_in_format::NotInFormat;
 pub use not_yet_legal::NotYetLegal;
+pub use printing_chosen::PrintingChosen;
 pub use profile::{Profile, ProfileError};
 pub use unknown_card::UnknownCard;
 pub use unplayable_card::UnplayableCard;
@@ -57,7 +63,7 @@ use crate::deck::Deck;
 pub trait Rule: Sync {
     /// The stable kebab-case id used in every output (`crypt-size`).
     fn id(&self) -> &'static str;
-    /// Errors make a deck illegal; warnings never do.
+    /// Errors make a deck illegal; warnings and info notes never do.
     fn severity(&self) -> Severity;
     /// What the rule checks, in one line.
     fn summary(&self) -> &'static str;
@@ -68,6 +74,9 @@ pub trait Rule: Sync {
 /// Every rule, in the order problems are reported.
 pub static RULES: &[&dyn Rule] = &[
     &UnknownCard,
+    &NameCorrected,
+    &PrintingChosen,
+    &DeclaredCount,
     &CryptSize,
     &LibrarySize,
     &CryptGrouping,

@@ -26,13 +26,10 @@ impl Rule for UnknownCard {
             .iter()
             .map(|unresolved| {
                 let text = unresolved.text.trim();
-                let message = match (&unresolved.reason, unresolved.suggestions.as_slice()) {
-                    (Some(reason), _) => format!("cannot read `{text}`: {reason}"),
-                    (None, []) => format!("`{text}` names no card"),
-                    (None, suggestions) => format!(
-                        "`{text}` names no card (did you mean: {}?)",
-                        suggestions.join(", ")
-                    ),
+                let message = match (&unresolved.reason, unresolved.did_you_mean()) {
+                    (Some(_), _) => format!("cannot read `{text}`: {}", unresolved.detail()),
+                    (None, None) => format!("`{text}` names no card"),
+                    (None, Some(suggestions)) => format!("`{text}` names no card ({suggestions})"),
                 };
                 Violation {
                     rule: self.id(),
@@ -68,7 +65,7 @@ mod tests {
         assert_eq!(found[0].line, Some(3));
         assert!(found[0]
             .message
-            .starts_with("`2x Test Havenqqqq` names no card (did you mean: Test Haven"));
+            .starts_with("`2x Test Havenqqqq` names no card (did you mean \"Test Haven\""));
     }
 
     #[test]

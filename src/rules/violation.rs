@@ -10,16 +10,21 @@ use crate::cards::CardId;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
-    /// Worth knowing; never makes a deck illegal.
+    /// Normal play worth a note (several copies of a unique card): shown with
+    /// `--verbose` and always in JSON; never makes a deck illegal.
+    Info,
+    /// Something to act on (a name corrected, a declared total not met);
+    /// never makes a deck illegal (`--strict` turns reading remarks into errors).
     Warning,
     /// Makes the deck illegal.
     Error,
 }
 
 impl Severity {
-    /// `error` or `warning`, as written in every output.
+    /// `error`, `warning` or `info`, as written in every output.
     pub fn name(self) -> &'static str {
         match self {
+            Severity::Info => "info",
             Severity::Warning => "warning",
             Severity::Error => "error",
         }

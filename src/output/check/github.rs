@@ -5,11 +5,14 @@ use std::io::{self, Write};
 use super::{CheckRenderer, CheckSummary};
 use crate::rules::{CheckReport, Severity};
 
-/// Writes one annotation per problem (warnings only when asked), then the summary line.
+/// Writes one annotation per problem (warnings and info notes only when
+/// asked), then the summary line.
 #[derive(Debug, Default)]
 pub struct GithubRenderer {
     /// Annotate warnings too.
     pub warnings: bool,
+    /// Annotate info notes too (as `::notice`).
+    pub info: bool,
 }
 
 /// Escapes a workflow command's message.
@@ -31,6 +34,8 @@ impl CheckRenderer for GithubRenderer {
                 Severity::Error => "error",
                 Severity::Warning if self.warnings => "warning",
                 Severity::Warning => continue,
+                Severity::Info if self.info => "notice",
+                Severity::Info => continue,
             };
             let mut properties = format!("file={}", escape_property(&report.path));
             if let Some(line) = problem.line {
@@ -71,7 +76,7 @@ mod tests {
 
     #[test]
     fn problems_become_error_annotations() {
-        let text = render(&mut GithubRenderer { warnings: false });
+        let text = render(&mut GithubRenderer::default());
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines,
@@ -86,7 +91,10 @@ mod tests {
 
     #[test]
     fn warnings_are_annotated_when_asked_and_escaped() {
-        let text = render(&mut GithubRenderer { warnings: true });
+        let text = render(&mut GithubRenderer {
+            warnings: true,
+            info: false,
+        });
         assert!(text.contains(
             "::warning file=decks/bad <1>.txt,line=50,title=duplicate-event::2 copies of the event Test Party, 100%25\n"
         ));

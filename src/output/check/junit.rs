@@ -6,13 +6,15 @@ use std::io::{self, Write};
 
 use super::{CheckRenderer, CheckSummary};
 use crate::output::xml::{escape_attribute as escape, escape_text};
-use crate::rules::CheckReport;
+use crate::rules::{CheckReport, Severity};
 
 /// Collects test cases and writes the whole XML document at the end.
 #[derive(Debug, Default)]
 pub struct JunitRenderer {
     /// Put warnings in each test case's `<system-out>`.
     pub warnings: bool,
+    /// Put info notes there too.
+    pub info: bool,
     cases: String,
 }
 
@@ -21,8 +23,15 @@ impl JunitRenderer {
     pub fn new(warnings: bool) -> JunitRenderer {
         JunitRenderer {
             warnings,
+            info: false,
             cases: String::new(),
         }
+    }
+
+    /// Puts info notes (`--verbose`) in `<system-out>` too.
+    pub fn with_info(mut self, info: bool) -> JunitRenderer {
+        self.info = info;
+        self
     }
 }
 
@@ -55,8 +64,17 @@ impl CheckRenderer for JunitRenderer {
                 escape_text(&errors.join("\n"))
             );
         }
-        let warnings: Vec<String> = report.warnings().map(|p| problem_line(report, p)).collect();
-        if self.warnings && !warnings.is_empty() {
+        let warnings: Vec<String> = report
+            .problems
+            .iter()
+            .filter(|p| match p.severity {
+                Severity::Error => false,
+                Severity::Warning => self.warnings,
+                Severity::Info => self.info,
+            })
+            .map(|p| problem_line(report, p))
+            .collect();
+        if !warnings.is_empty() {
             let _ = writeln!(
                 self.cases,
                 "      <system-out>{}</system-out>",

@@ -19,6 +19,8 @@ pub struct TableOptions {
     pub width: u16,
     /// Show warnings.
     pub warnings: bool,
+    /// Show info notes (`--verbose`).
+    pub info: bool,
     /// Leave out the lines of legal decks.
     pub quiet: bool,
 }
@@ -30,6 +32,7 @@ impl Default for TableOptions {
             terminal: false,
             width: 100,
             warnings: false,
+            info: false,
             quiet: false,
         }
     }
@@ -70,11 +73,13 @@ impl TableRenderer {
             let mut rule = Cell::new(match problem.severity {
                 Severity::Error => problem.rule.to_string(),
                 Severity::Warning => format!("{} (warning)", problem.rule),
+                Severity::Info => format!("{} (info)", problem.rule),
             });
             if self.options.color {
                 rule = rule.fg(match problem.severity {
                     Severity::Error => Color::Red,
                     Severity::Warning => Color::Yellow,
+                    Severity::Info => Color::Cyan,
                 });
             }
             table.add_row(vec![
@@ -107,7 +112,11 @@ impl CheckRenderer for TableRenderer {
         let shown: Vec<&Violation> = report
             .problems
             .iter()
-            .filter(|p| p.is_error() || self.options.warnings)
+            .filter(|p| match p.severity {
+                Severity::Error => true,
+                Severity::Warning => self.options.warnings,
+                Severity::Info => self.options.info,
+            })
             .collect();
         if report.legal {
             if self.options.quiet && shown.is_empty() {

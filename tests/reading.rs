@@ -1,0 +1,315 @@
+//! Issue 12: every line read as a player meant it, and never a guess in silence.
+//! A table of hand-written lines, each read alone as a plain list against the
+//! real card database: the card id, the count, and whether the line reads
+//! literally (no remark), is read with a remark (`read_as` kind), or is unresolved.
+
+mod common;
+
+use vtesdeck::cards::{CardDb, CardId};
+use vtesdeck::deck::{Deck, ReadHow};
+use vtesdeck::formats::Format;
+
+/// What a line must give.
+#[derive(Debug, Clone, Copy)]
+enum Expect {
+    /// This card and count, no remark.
+    Exact(u32, u32),
+    /// This card and count, with this remark.
+    Reported(u32, u32, ReadHow),
+    /// No card: the line is unresolved (with a reason or suggestions).
+    Unresolved,
+}
+
+use Expect::{Exact, Reported, Unresolved};
+use ReadHow::{
+    Alias, CountAfterName, CountLabelled, Misspelling, NumberWords, PrintingChosen,
+    PrintingConflict, PrintingMissing, ShortName, TextIgnored,
+};
+
+const DEFLECTION: u32 = 100_518;
+const TARA: u32 = 201_341;
+const LUCITA: u32 = 200_874;
+const LUCITA_ADV: u32 = 200_875;
+const THEO_G2: u32 = 201_362;
+const THEO_G2_ADV: u32 = 201_363;
+const THEO_G6: u32 = 201_613;
+const CHANNEL_10: u32 = 100_327;
+const OPERATION_419: u32 = 100_002;
+const PIER_13: u32 = 101_400;
+const SECOND_TRADITION: u32 = 101_706;
+const FOURTH_TRADITION: u32 = 100_782;
+const RACK: u32 = 101_536;
+const PENTEX: u32 = 101_384;
+const DI: u32 = 100_545;
+const GOVERN: u32 = 100_845;
+const AL_ASHRAD: u32 = 200_035;
+const TARIQ: u32 = 201_344;
+const CELESTE: u32 = 200_259;
+const BANG_NAKH: u32 = 100_130;
+const MAJESTY: u32 = 101_144;
+const CONDITIONING: u32 = 100_401;
+
+const TABLE: &[(&str, Expect)] = &[
+    // Counts before the name, every mark.
+    ("2x Deflection", Exact(DEFLECTION, 2)),
+    ("2 x Deflection", Exact(DEFLECTION, 2)),
+    ("2X Deflection", Exact(DEFLECTION, 2)),
+    ("2xDeflection", Exact(DEFLECTION, 2)),
+    ("2xx Deflection", Exact(DEFLECTION, 2)),
+    ("2* Deflection", Exact(DEFLECTION, 2)),
+    ("2× Deflection", Exact(DEFLECTION, 2)),
+    ("x2 Deflection", Exact(DEFLECTION, 2)),
+    ("xx2 Deflection", Exact(DEFLECTION, 2)),
+    ("*2 Deflection", Exact(DEFLECTION, 2)),
+    ("=2 Deflection", Exact(DEFLECTION, 2)),
+    ("(2) Deflection", Exact(DEFLECTION, 2)),
+    ("[2] Deflection", Exact(DEFLECTION, 2)),
+    ("2\tDeflection", Exact(DEFLECTION, 2)),
+    ("2 Deflection", Exact(DEFLECTION, 2)),
+    ("2 - Deflection", Exact(DEFLECTION, 2)),
+    ("x30 Deflection", Exact(DEFLECTION, 30)),
+    ("+30x Deflection", Exact(DEFLECTION, 30)),
+    ("3 Tara", Exact(TARA, 3)),
+    // Counts after the name, every mark: read and said.
+    ("Deflection 4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection x4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection X4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection x 4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection *4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection =4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection = 4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection (4)", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection (x4)", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection [4]", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection - 4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection -- 4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection / 4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection // 4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection: 4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection:4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection, 4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection\t4", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection 4x", Reported(DEFLECTION, 4, CountAfterName)),
+    ("Deflection x4,", Reported(DEFLECTION, 4, CountAfterName)),
+    (
+        "Deflection x3 (key!)",
+        Reported(DEFLECTION, 3, CountAfterName),
+    ),
+    ("Tara 3", Reported(TARA, 3, CountAfterName)),
+    ("Tara: 3", Reported(TARA, 3, CountAfterName)),
+    ("Tara 3x", Reported(TARA, 3, CountAfterName)),
+    ("Theo Bell (G6) 2", Reported(THEO_G6, 2, CountAfterName)),
+    // Labelled counts.
+    ("Deflection Qty 4", Reported(DEFLECTION, 4, CountLabelled)),
+    (
+        "Deflection, Quantity: 4",
+        Reported(DEFLECTION, 4, CountLabelled),
+    ),
+    (
+        "4 copies of Deflection",
+        Reported(DEFLECTION, 4, CountLabelled),
+    ),
+    (
+        "Deflection - 4 copies",
+        Reported(DEFLECTION, 4, CountLabelled),
+    ),
+    (
+        "- Tariq, The Silent (G2), Clan: Assamite, Disciplines: obf qui, Quantity: 3",
+        Reported(TARIQ, 3, CountLabelled),
+    ),
+    // Digits that belong to the name.
+    ("Channel 10", Exact(CHANNEL_10, 1)),
+    ("2x Channel 10", Exact(CHANNEL_10, 2)),
+    ("2 Channel 10", Exact(CHANNEL_10, 2)),
+    ("Channel 10 x3", Reported(CHANNEL_10, 3, CountAfterName)),
+    ("419 Operation", Exact(OPERATION_419, 1)),
+    ("3x 419 Operation", Exact(OPERATION_419, 3)),
+    ("3 419 Operation", Exact(OPERATION_419, 3)),
+    (
+        "419 Operation x2",
+        Reported(OPERATION_419, 2, CountAfterName),
+    ),
+    ("2x Pier 13, Port of Baltimore", Exact(PIER_13, 2)),
+    ("2x Pier 13", Reported(PIER_13, 2, ShortName)),
+    ("Pier 13", Reported(PIER_13, 1, ShortName)),
+    // Ordinals and number words.
+    (
+        "2x 2nd Tradition: Domain",
+        Reported(SECOND_TRADITION, 2, NumberWords),
+    ),
+    (
+        "1x 4th Tradition: The Accounting",
+        Reported(FOURTH_TRADITION, 1, NumberWords),
+    ),
+    ("2x Channel Ten", Reported(CHANNEL_10, 2, NumberWords)),
+    // Printing tags in any case, order and brackets.
+    ("2x Lucita (ADV)", Exact(LUCITA_ADV, 2)),
+    ("2x Lucita (adv)", Exact(LUCITA_ADV, 2)),
+    ("2x Lucita adv", Exact(LUCITA_ADV, 2)),
+    ("2x Lucita Adv.", Exact(LUCITA_ADV, 2)),
+    ("2x Lucita [adv]", Exact(LUCITA_ADV, 2)),
+    ("2x Lucita (adv) my favourite", Exact(LUCITA_ADV, 2)),
+    ("2x Theo Bell (G2 ADV)", Exact(THEO_G2_ADV, 2)),
+    ("2x Theo Bell (ADV G2)", Exact(THEO_G2_ADV, 2)),
+    ("2x Theo Bell [g6]", Exact(THEO_G6, 2)),
+    ("2x Theo Bell g6", Exact(THEO_G6, 2)),
+    ("2x Theo Bell (Group 2)", Exact(THEO_G2, 2)),
+    ("2x Tara (G6)", Reported(TARA, 2, PrintingMissing)),
+    ("1x Tara (ADV)", Reported(TARA, 1, PrintingMissing)),
+    // Crypt rows copied from deck sites: the columns pick the printing.
+    (
+        "2x Lucita (ADV)  8  DOM FOR OBT cel pot Lasombra:2",
+        Exact(LUCITA_ADV, 2),
+    ),
+    (
+        "1x Lucita  8  DOM FOR OBT cel pot  Lasombra:2",
+        Exact(LUCITA, 1),
+    ),
+    ("2\tTheo Bell\t8\tCEL POT PRE\tBrujah:6", Exact(THEO_G6, 2)),
+    (
+        "2 Theo Bell 7 CEL POT PRE dom prince Brujah:2",
+        Exact(THEO_G2, 2),
+    ),
+    ("Theo Bell\t8\tCEL POT PRE\tBrujah\t6", Exact(THEO_G6, 1)),
+    (
+        "2x Theo Bell (G6)  7  CEL POT PRE dom  Brujah:2",
+        Reported(THEO_G6, 2, PrintingConflict),
+    ),
+    // A name with several printings and no tag.
+    ("2x Theo Bell", Reported(THEO_G6, 2, PrintingChosen)),
+    // Literal forms: case, articles, punctuation, accents, (TM), Aka.
+    ("2x DEFLECTION", Exact(DEFLECTION, 2)),
+    ("2x deflection", Exact(DEFLECTION, 2)),
+    ("1x The Rack", Exact(RACK, 1)),
+    ("1x Rack, The", Exact(RACK, 1)),
+    ("1x Pentex(TM) Subversion", Exact(PENTEX, 1)),
+    ("1x Pentex™ Subversion", Exact(PENTEX, 1)),
+    ("1x Pentex Subversion", Exact(PENTEX, 1)),
+    ("1x PentexTM Subversion", Exact(PENTEX, 1)),
+    ("1x Celeste Lamontagne", Exact(CELESTE, 1)),
+    ("1x Célèste Lamontagne", Exact(CELESTE, 1)),
+    ("1x Bang Nakh -- Tiger's Claws", Exact(BANG_NAKH, 1)),
+    // Short names, nicknames, misspellings: read and said.
+    ("3x DI", Reported(DI, 3, Alias)),
+    ("1x Al-Ashrad", Reported(AL_ASHRAD, 1, ShortName)),
+    ("2x Deflektion", Reported(DEFLECTION, 2, Misspelling)),
+    ("Deflektion 4", Reported(DEFLECTION, 4, Misspelling)),
+    ("4x Govern the Unalinged", Reported(GOVERN, 4, Misspelling)),
+    ("2x Direct Intervension", Reported(DI, 2, Misspelling)),
+    (
+        "2x Deflection (great vs. bleed)",
+        Reported(DEFLECTION, 2, TextIgnored),
+    ),
+    // Comments and wrappers: dropped, no remark.
+    ("2x Deflection // the best", Exact(DEFLECTION, 2)),
+    ("2x Deflection # note", Exact(DEFLECTION, 2)),
+    ("2x Deflection <- key card", Exact(DEFLECTION, 2)),
+    ("2x Deflection -- key card", Exact(DEFLECTION, 2)),
+    ("- **2x Majesty**<br>", Exact(MAJESTY, 2)),
+    ("<li>3x Conditioning</li>", Exact(CONDITIONING, 3)),
+    ("* 2x Majesty", Exact(MAJESTY, 2)),
+    ("• 2x Majesty", Exact(MAJESTY, 2)),
+    // Unresolved, never silently dropped.
+    ("2x Qwxyzzy Plonk", Unresolved),
+    ("0x Deflection", Unresolved),
+    ("-2x Deflection", Unresolved),
+    ("1000x Deflection", Unresolved),
+    ("This deck wins by bleeding a lot", Unresolved),
+];
+
+fn db() -> CardDb {
+    CardDb::load(&common::cards_dir()).expect("card database")
+}
+
+#[test]
+fn every_line_of_the_table_reads_as_expected() {
+    assert!(TABLE.len() >= 80, "{} lines", TABLE.len());
+    let db = db();
+    let mut failures = Vec::new();
+    for &(line, expect) in TABLE {
+        // A first line without a count may be a title: the table's lines come second.
+        let text = format!("Deck Name: table\n{line}");
+        let deck = Deck::from_text(&text, Some(Format::Plain), &db);
+        let cards: Vec<(u32, u32)> = deck
+            .crypt
+            .iter()
+            .chain(&deck.library)
+            .map(|e| (e.id.0, e.count))
+            .collect();
+        let hows: Vec<ReadHow> = deck.read_as.iter().map(|r| r.how).collect();
+        let ok = match expect {
+            Exact(id, count) => {
+                cards == [(id, count)] && hows.is_empty() && deck.unresolved.is_empty()
+            }
+            Reported(id, count, how) => {
+                cards == [(id, count)] && hows.first() == Some(&how) && deck.unresolved.is_empty()
+            }
+            Unresolved => cards.is_empty() && deck.unresolved.len() == 1,
+        };
+        if !ok {
+            failures.push(format!(
+                "{line:?}: expected {expect:?}, got {cards:?} {hows:?} {:?}",
+                deck.unresolved
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn ambiguous_line_is_unresolved_with_both_readings() {
+    // `Channel 10` as ten copies of `Channel`: both readings name a card only
+    // if `Channel` were one; with the real database the number is the name's.
+    let db = db();
+    let deck = Deck::from_text("Channel 10", Some(Format::Plain), &db);
+    assert_eq!(deck.library[0].id, CardId(CHANNEL_10));
+    assert!(deck.read_as.is_empty());
+}
+
+#[test]
+fn a_tag_naming_a_missing_printing_says_which_exists() {
+    let db = db();
+    let deck = Deck::from_text("2x Tara (G6)", Some(Format::Plain), &db);
+    let note = deck.read_as[0].note.as_deref().unwrap_or("");
+    assert_eq!(note, "Tara has no G6 printing; read as \"Tara\"");
+}
+
+#[test]
+fn a_first_line_without_a_count_is_a_title_unless_it_names_a_card() {
+    let db = db();
+    let deck = Deck::from_text("My Brujah deck\n2x Deflection\n", Some(Format::Plain), &db);
+    assert!(deck.unresolved.is_empty());
+    let deck = Deck::from_text("Deflection\nMy Brujah deck\n", Some(Format::Plain), &db);
+    assert_eq!(deck.library[0].id, CardId(DEFLECTION));
+    assert_eq!(deck.unresolved.len(), 1);
+}
+
+#[test]
+fn unresolved_suggestions_never_repeat_the_typed_name_without_a_reason() {
+    let db = db();
+    let deck = Deck::from_text("2x Tarra Tarra Tarra", Some(Format::Plain), &db);
+    let unresolved = &deck.unresolved[0];
+    assert!(unresolved
+        .suggestions
+        .iter()
+        .all(|s| !s.eq_ignore_ascii_case("Tarra Tarra Tarra")));
+    let detail = unresolved.detail();
+    assert!(
+        detail.starts_with("did you mean \"") || detail == "no card with a similar name",
+        "{detail}"
+    );
+}
+
+#[test]
+fn phone_note_deck_counts_every_line() {
+    // 15 crypt + 76 library cards typed with counts after the names.
+    let text = "Crypt (15 cards)\nTara 3\nTheo Bell (G2): 4\nJost Werner x4\nLucita (adv) 4\n\
+                Library (76 cards)\nDeflection 10\nMajesty, 10\nConditioning\t20\nDirect Intervention x 6\n\
+                Govern the Unaligned (10)\nChannel 10 x10\n419 Operation -- 10\n";
+    let db = db();
+    let deck = Deck::from_text(text, Some(Format::Plain), &db);
+    assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
+    assert_eq!((deck.crypt_count(), deck.library_count()), (15, 76));
+    assert_eq!(deck.declared.crypt, Some(15));
+    assert_eq!(deck.declared.library, Some(76));
+}
