@@ -51,11 +51,28 @@ impl Unresolved {
     }
 }
 
+/// A card given by its VEKN id beside a name that names another card (JSON
+/// decks, files of other tools): the id was taken, the name is reported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NameMismatch {
+    /// 1-based line number (of the deck's record, for a JSON deck).
+    pub line: usize,
+    /// The entry as written (`1x The Name (#100001)`).
+    pub typed: String,
+    /// The id given, which was taken.
+    pub id: u32,
+    /// The name of the card with that id.
+    pub card: String,
+}
+
 /// A decklist resolved against the card database.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deck {
     /// The file it came from (`None` for standard input or text).
     pub path: Option<PathBuf>,
+    /// The deck's 1-based record number, for a file of several decks (a JSON
+    /// array of decks, JSON Lines).
+    pub record: Option<usize>,
     /// The format it was read as.
     pub format: Format,
     /// Name, author, description, event.
@@ -68,6 +85,8 @@ pub struct Deck {
     pub library: Vec<DeckCard>,
     /// Card lines that resolved to nothing (or could not be read).
     pub unresolved: Vec<Unresolved>,
+    /// Cards given by an id and a name that names another card (the id was taken).
+    pub name_mismatches: Vec<NameMismatch>,
 }
 
 impl Deck {
@@ -75,6 +94,7 @@ impl Deck {
     pub fn from_raw(raw: RawDeck, db: &CardDb) -> Deck {
         let mut deck = Deck {
             path: None,
+            record: None,
             format: raw.format,
             meta: raw.meta,
             declared: raw.declared,
@@ -90,6 +110,7 @@ impl Deck {
                     reason: Some(p.message),
                 })
                 .collect(),
+            name_mismatches: Vec::new(),
         };
         let mut resolved: Vec<(&RawLine, Vec<&Card>)> = Vec::new();
         let mut fuzzy_left = MAX_FUZZY_LINES;
@@ -169,11 +190,17 @@ impl Deck {
             .fold(0u32, |n, e| n.saturating_add(e.count))
     }
 
-    /// The path as text, `-` for standard input.
+    /// The path as text, `-` for standard input, with `#N` for the N-th
+    /// deck of a file of several decks.
     pub fn path_label(&self) -> String {
-        self.path
+        let path = self
+            .path
             .as_ref()
-            .map_or_else(|| "-".to_string(), |p| p.display().to_string())
+            .map_or_else(|| "-".to_string(), |p| p.display().to_string());
+        match self.record {
+            Some(record) => format!("{path}#{record}"),
+            None => path,
+        }
     }
 }
 

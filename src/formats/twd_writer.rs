@@ -92,7 +92,7 @@ fn month_name(month: u32) -> &'static str {
 
 /// `Crypt (12 cards, min=8, max=26, avg=4.42)`, a dashed underline, and the columned lines.
 fn write_crypt(out: &mut String, deck: &Deck, db: &CardDb) {
-    let crypt = twda_crypt_order(by_name(&deck.crypt, db));
+    let crypt = crypt_in_twda_order(deck, db);
     let header = crypt_header(&crypt);
     let _ = writeln!(out, "{header}\n{}", "-".repeat(header.chars().count()));
     let rows: Vec<[String; 7]> = crypt
@@ -130,6 +130,11 @@ fn write_crypt(out: &mut String, deck: &Deck, db: &CardDb) {
         line.push_str(&clan);
         let _ = writeln!(out, "{line}");
     }
+}
+
+/// A deck's crypt cards in the archive's order (see [`twda_crypt_order`]).
+pub(super) fn crypt_in_twda_order<'a>(deck: &Deck, db: &'a CardDb) -> Vec<(&'a Card, u32)> {
+    twda_crypt_order(by_name(&deck.crypt, db))
 }
 
 /// The archive's crypt order: the printings of one name stay together, names
@@ -248,16 +253,7 @@ fn disciplines(card: &Card) -> String {
 /// `Library (90 cards)`, then one section per type in the TWDA's order.
 fn write_library(out: &mut String, deck: &Deck, db: &CardDb) {
     let _ = writeln!(out, "Library ({} cards)", deck.library_count());
-    let mut sections: Vec<(String, Vec<(&Card, u32)>)> = Vec::new();
-    for (card, count) in by_name(&deck.library, db) {
-        let section = card.type_name();
-        match sections.iter_mut().find(|(s, _)| *s == section) {
-            Some((_, cards)) => cards.push((card, count)),
-            None => sections.push((section, vec![(card, count)])),
-        }
-    }
-    sections.sort_by(|a, b| CardType::section_rank(&a.0).cmp(&CardType::section_rank(&b.0)));
-    for (index, (section, cards)) in sections.iter().enumerate() {
+    for (index, (section, cards)) in library_sections(deck, db).iter().enumerate() {
         if index > 0 {
             out.push('\n');
         }
@@ -272,6 +268,24 @@ fn write_library(out: &mut String, deck: &Deck, db: &CardDb) {
             let _ = writeln!(out, "{count}x {}", card.name);
         }
     }
+}
+
+/// A deck's library grouped by type string (`Action Modifier/Combat`) in the
+/// TWDA's section order, cards by name within a section.
+pub(super) fn library_sections<'a>(
+    deck: &Deck,
+    db: &'a CardDb,
+) -> Vec<(String, Vec<(&'a Card, u32)>)> {
+    let mut sections: Vec<(String, Vec<(&Card, u32)>)> = Vec::new();
+    for (card, count) in by_name(&deck.library, db) {
+        let section = card.type_name();
+        match sections.iter_mut().find(|(s, _)| *s == section) {
+            Some((_, cards)) => cards.push((card, count)),
+            None => sections.push((section, vec![(card, count)])),
+        }
+    }
+    sections.sort_by(|a, b| CardType::section_rank(&a.0).cmp(&CardType::section_rank(&b.0)));
+    sections
 }
 
 #[cfg(test)]
@@ -390,6 +404,7 @@ Combat/Reaction (2)
             players: Some(12),
             winner: Some("Me".to_string()),
             url: None,
+            score: None,
         });
         deck.meta.author = Some("Me".to_string());
         let text = TwdWriter.write(&deck, &db);

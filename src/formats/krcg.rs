@@ -1,0 +1,247 @@
+//! KRCG's deck JSON (krcg 4.x `Deck.to_json()`, the records of its TWDA
+//! archive and its web API's deck answers): the TWDA fields (`id`, `event`,
+//! `event_link`, `place`, `date`, `tournament_format`, `players_count`,
+//! `player`, `score`), `name`, `author`, `comments`, then
+//! `crypt: {"count", "cards": [{"id", "count", "name"}]}` and
+//! `library: {"count", "cards": [{"type", "count", "cards": [...]}]}`.
+//! Cards are read by VEKN id. Written by `convert --to krcg`.
+
+use serde_json::{json, Map, Value};
+
+use super::json_doc::{self, Object};
+use super::layout::{DeckWriter, JsonShape, Layout};
+use super::{twd_writer, EventInfo, Format, RawDeck};
+use crate::cards::CardDb;
+use crate::deck::Deck;
+
+/// Reads one KRCG deck object.
+pub fn read_object(object: &Object, line: usize) -> RawDeck {
+    let mut deck = RawDeck::new(Format::Krcg);
+    read_meta(&mut deck, object);
+    json_doc::push_crypt_object(&mut deck, object.get("crypt"), line);
+    json_doc::push_library_object(&mut deck, object.get("library"), line);
+    deck
+}
+
+/// The deck fields KRCG's JSON shares with the TWDA: id, name, author
+/// (else the player), comments, and the event.
+fn read_meta(deck: &mut RawDeck, object: &Object) {
+    let text = |key: &str| json_doc::string(object, key);
+    deck.meta.id = text("id");
+    deck.meta.name = text("name");
+    deck.meta.description = text("comments");
+    let event = EventInfo {
+        name: text("event"),
+        place: text("place"),
+        date: text("date").and_then(|d| chrono::NaiveDate::parse_from_str(&d, "%Y-%m-%d").ok()),
+        rounds: text("tournament_format"),
+        players: json_doc::integer(object.get("players_count"))
+            .and_then(|p| u32::try_from(p).ok())
+            .filter(|&p| p > 0),
+        winner: text("player"),
+        url: text("event_link"),
+        score: text("score"),
+    };
+    deck.meta.author = text("author").or_else(|| event.winner.clone());
+    if event != EventInfo::default() {
+        deck.meta.event = Some(event);
+    }
+}
+
+/// Writes KRCG's deck JSON, pretty-printed as krcg writes it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KrcgWriter;
+
+impl DeckWriter for KrcgWriter {
+    fn write(&self, deck: &Deck, db: &CardDb) -> String {
+        let mut text = pretty(&to_value(deck, db));
+        text.push('\n');
+        text
+    }
+}
+
+/// A JSON value as text with two-space indents (what krcg writes).
+pub(super) fn pretty(value: &Value) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_else(|err| {
+        // Serializing plain strings and numbers cannot fail; keep valid JSON anyway.
+        json!({ "error": err.to_string() }).to_string()
+    })
+}
+
+/// The deck's id for KRCG: the one it was read with, else the file's stem
+/// (what krcg uses for the TWDA's files).
+pub(super) fn deck_id(deck: &Deck) -> Option<String> {
+    deck.meta.id.clone().or_else(|| {
+        let path = deck.path.as_ref()?;
+        Some(path.file_stem()?.to_string_lossy().into_owned())
+    })
+}
+
+/// A deck as KRCG's deck JSON: fields without a value are left out, as
+/// krcg's `json_pack` does, but `crypt` and `library` are always written.
+pub fn to_value(deck: &Deck, db: &CardDb) -> Value {
+    let mut object = Map::new();
+    let mut put = |key: &str, value: Option<Value>| {
+        if let Some(value) = value {
+            object.insert(key.to_string(), value);
+        }
+    };
+    let event = deck.meta.event.clone().unwrap_or_default();
+    put("id", deck_id(deck).map(Value::from));
+    put("event", event.name.map(Value::from));
+    put("event_link", event.url.map(Value::from));
+    put("place", event.place.map(Value::from));
+    put("date", event.date.map(|d| Value::from(d.to_string())));
+    put("tournament_format", event.rounds.map(Value::from));
+    put("players_count", event.players.map(Value::from));
+    put("player", event.winner.clone().map(Value::from));
+    put("score", event.score.map(Value::from));
+    put("name", deck.meta.name.clone().map(Value::from));
+    let author = deck
+        .meta
+        .author
+        .clone()
+        .filter(|a| Some(a) != event.winner.as_ref());
+    put("author", author.map(Value::from));
+    put("comments", deck.meta.description.clone().map(Value::from));
+    let entry = |id: u32, count: u32, name: String| json!({"id": id, "count": count, "name": name});
+    let crypt: Vec<Value> = twd_writer::crypt_in_twda_order(deck, db)
+        .into_iter()
+        .map(|(card, count)| entry(card.id.0, count, db.printing_name(card)))
+        .collect();
+    put(
+        "crypt",
+        Some(json!({"count": deck.crypt_count(), "cards": crypt})),
+    );
+    let sections: Vec<Value> = twd_writer::library_sections(deck, db)
+        .into_iter()
+        .map(|(section, cards)| {
+            let total: u32 = cards.iter().map(|(_, n)| n).sum();
+            let cards: Vec<Value> = cards
+                .into_iter()
+                .map(|(card, count)| entry(card.id.0, count, card.name.clone()))
+                .collect();
+            json!({"type": section, "count": total, "cards": cards})
+        })
+        .collect();
+    put(
+        "library",
+        Some(json!({"count": deck.library_count(), "cards": sections})),
+    );
+    Value::Object(object)
+}
+
+/// The `Krcg` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KrcgLayout;
+
+impl JsonShape for KrcgLayout {
+    /// `crypt` or `library` is an object (KRCG leaves an empty one out), and
+    /// there is no `deck` wrapper (JOL's stored deck).
+    fn has_shape(&self, object: &Object) -> bool {
+        !object.contains_key("deck")
+            && ["crypt", "library"]
+                .iter()
+                .any(|key| object.get(*key).is_some_and(Value::is_object))
+    }
+
+    fn read_object(&self, object: &Object, line: usize) -> RawDeck {
+        read_object(object, line)
+    }
+}
+
+impl Layout for KrcgLayout {
+    fn format(&self) -> Format {
+        Format::Krcg
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        json_doc::text_has_shape(text, self)
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        json_doc::read_text(text, Format::Krcg, self)
+    }
+
+    fn writer(&self) -> Option<&'static dyn DeckWriter> {
+        Some(&KrcgWriter)
+    }
+
+    fn one_line(&self) -> bool {
+        true
+    }
+
+    fn json(&self) -> Option<&'static dyn JsonShape> {
+        Some(&KrcgLayout)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::CardId;
+    use crate::formats::LineKind;
+    use crate::testing::{deck_of, fixture_db};
+
+    #[test]
+    fn reads_twda_fields_and_cards_by_id() {
+        let text = r#"{"id": "7", "event": "Test Cup", "place": "Paris, France",
+            "date": "2020-01-31", "tournament_format": "3R+F", "players_count": 20,
+            "player": "Winner", "score": "2GW5+2", "name": "Deck", "comments": "Words",
+            "crypt": {"count": 2, "cards": [{"id": 200001, "count": 2, "name": "Alma Test"}]},
+            "library": {"count": 3, "cards": [{"type": "Combat", "count": 3,
+                "cards": [{"id": 100004, "count": 3, "name": "Test Punch"}]}]}}"#;
+        let deck = KrcgLayout.read(text);
+        assert_eq!(deck.meta.id.as_deref(), Some("7"));
+        assert_eq!(deck.meta.author.as_deref(), Some("Winner"));
+        let event = deck.meta.event.clone().unwrap_or_default();
+        assert_eq!(
+            event.date.map(|d| d.to_string()).as_deref(),
+            Some("2020-01-31")
+        );
+        assert_eq!(event.players, Some(20));
+        assert_eq!(event.score.as_deref(), Some("2GW5+2"));
+        assert_eq!(
+            (deck.declared.crypt, deck.declared.library),
+            (Some(2), Some(3))
+        );
+        let ids: Vec<LineKind> = deck.lines.iter().map(|l| l.kind).collect();
+        assert_eq!(
+            ids,
+            [LineKind::Id(CardId(200_001)), LineKind::Id(CardId(100_004))]
+        );
+    }
+
+    #[test]
+    fn writes_what_it_reads() {
+        let db = fixture_db();
+        let mut deck = deck_of(&db, &[(200_010, 2), (100_017, 1), (100_004, 3)]);
+        deck.meta.name = Some("Round".to_string());
+        deck.meta.event = Some(EventInfo {
+            name: Some("Cup".to_string()),
+            winner: Some("Me".to_string()),
+            players: Some(12),
+            ..EventInfo::default()
+        });
+        deck.meta.author = Some("Me".to_string());
+        let text = KrcgWriter.write(&deck, &db);
+        let value: Value = serde_json::from_str(&text).unwrap_or_default();
+        assert_eq!(value["players_count"], 12);
+        assert!(value.get("author").is_none(), "the author is the player");
+        assert_eq!(value["crypt"]["count"], 2);
+        assert_eq!(value["crypt"]["cards"][0]["name"], "Theo Test (G6)");
+        let back = Deck::from_raw(KrcgLayout.read(&text), &db);
+        assert_eq!(
+            back.crypt,
+            deck.crypt
+                .iter()
+                .map(|e| crate::deck::DeckCard {
+                    line: 1,
+                    ..e.clone()
+                })
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(back.meta.event, deck.meta.event);
+        assert_eq!(back.library_count(), 4);
+    }
+}

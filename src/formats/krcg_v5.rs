@@ -1,0 +1,194 @@
+//! The KRCG v5 deck document, as JOL stores and imports every deck
+//! (`KrcgV5Deck.java`): `id`, `name`, `cards`, `comment`, `author`, `player`,
+//! fields without a value left out. `cards` is one flat array of
+//! `{"id", "printed_name", "unicity_suffix", "suffix", "count", "kind",
+//! "types"}`. Cards are read by VEKN id. Written by `convert --to krcg-v5`.
+
+use serde_json::{json, Map, Value};
+
+use super::json_doc::{self, Object};
+use super::layout::{DeckWriter, JsonShape, Layout};
+use super::{krcg, twd_writer, Format, RawDeck};
+use crate::cards::{Card, CardDb, CardKind, Group};
+use crate::deck::Deck;
+
+/// Reads one KRCG v5 object.
+pub fn read_object(object: &Object, line: usize) -> RawDeck {
+    let mut deck = RawDeck::new(Format::KrcgV5);
+    let text = |key: &str| json_doc::string(object, key);
+    deck.meta.id = text("id");
+    deck.meta.name = text("name");
+    deck.meta.author = text("author").or_else(|| text("player"));
+    deck.meta.description = text("comment");
+    for card in json_doc::array(object, "cards") {
+        let printed = card.get("printed_name").and_then(Value::as_str);
+        let suffix = card
+            .get("suffix")
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|s| !s.is_empty());
+        let name = match (printed, suffix) {
+            (Some(name), Some(suffix)) => Some(format!("{name} ({suffix})")),
+            (name, _) => name.map(str::to_string),
+        };
+        let section = match card.get("kind").and_then(Value::as_str) {
+            Some(kind) if kind.eq_ignore_ascii_case("crypt") => Some(CardKind::Crypt),
+            Some(kind) if kind.eq_ignore_ascii_case("library") => Some(CardKind::Library),
+            _ => None,
+        };
+        json_doc::push_card(
+            &mut deck,
+            card.get("id"),
+            name.as_deref(),
+            card.get("count"),
+            section,
+            line,
+        );
+    }
+    deck
+}
+
+/// Writes the KRCG v5 document, pretty-printed.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KrcgV5Writer;
+
+impl DeckWriter for KrcgV5Writer {
+    fn write(&self, deck: &Deck, db: &CardDb) -> String {
+        let mut text = krcg::pretty(&to_value(deck, db));
+        text.push('\n');
+        text
+    }
+}
+
+/// The `suffix` of a card: `G4`, `G3 ADV`, `ADV` (advanced of group ANY),
+/// empty for library cards.
+fn suffix(card: &Card) -> String {
+    let group = match card.group {
+        Some(Group::Number(n)) => Some(format!("G{n}")),
+        _ => None,
+    };
+    let advanced = card.advanced.then(|| "ADV".to_string());
+    [group, advanced]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A deck as a KRCG v5 document.
+pub fn to_value(deck: &Deck, db: &CardDb) -> Value {
+    let entry = |card: &Card, count: u32| {
+        let (kind, suffix) = match card.kind {
+            CardKind::Crypt => ("Crypt", suffix(card)),
+            CardKind::Library => ("Library", String::new()),
+        };
+        let types: Vec<&str> = card.types.iter().map(|t| t.name()).collect();
+        json!({
+            "id": card.id.0,
+            "printed_name": card.name,
+            "unicity_suffix": if card.advanced { "ADV" } else { "" },
+            "suffix": suffix,
+            "count": count,
+            "kind": kind,
+            "types": types,
+        })
+    };
+    let mut cards: Vec<Value> = twd_writer::crypt_in_twda_order(deck, db)
+        .into_iter()
+        .map(|(card, count)| entry(card, count))
+        .collect();
+    for (_, section) in twd_writer::library_sections(deck, db) {
+        cards.extend(section.into_iter().map(|(card, count)| entry(card, count)));
+    }
+    let mut object = Map::new();
+    let winner = deck.meta.event.as_ref().and_then(|e| e.winner.clone());
+    let fields = [
+        ("id", krcg::deck_id(deck)),
+        ("name", deck.meta.name.clone()),
+    ];
+    for (key, value) in fields {
+        if let Some(value) = value {
+            object.insert(key.to_string(), Value::from(value));
+        }
+    }
+    object.insert("cards".to_string(), Value::from(cards));
+    let fields = [
+        ("comment", deck.meta.description.clone()),
+        ("author", deck.meta.author.clone()),
+        ("player", winner),
+    ];
+    for (key, value) in fields {
+        if let Some(value) = value {
+            object.insert(key.to_string(), Value::from(value));
+        }
+    }
+    Value::Object(object)
+}
+
+/// The `KrcgV5` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KrcgV5Layout;
+
+impl JsonShape for KrcgV5Layout {
+    /// JOL's test: `cards` (an array here), neither `crypt` nor `deck`.
+    fn has_shape(&self, object: &Object) -> bool {
+        object.get("cards").is_some_and(Value::is_array)
+            && !object.contains_key("crypt")
+            && !object.contains_key("deck")
+    }
+
+    fn read_object(&self, object: &Object, line: usize) -> RawDeck {
+        read_object(object, line)
+    }
+}
+
+impl Layout for KrcgV5Layout {
+    fn format(&self) -> Format {
+        Format::KrcgV5
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        json_doc::text_has_shape(text, self)
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        json_doc::read_text(text, Format::KrcgV5, self)
+    }
+
+    fn writer(&self) -> Option<&'static dyn DeckWriter> {
+        Some(&KrcgV5Writer)
+    }
+
+    fn one_line(&self) -> bool {
+        true
+    }
+
+    fn json(&self) -> Option<&'static dyn JsonShape> {
+        Some(&KrcgV5Layout)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{deck_of, fixture_db};
+
+    #[test]
+    fn suffixes_and_round_trip() {
+        let db = fixture_db();
+        let mut deck = deck_of(&db, &[(200_009, 1), (200_010, 2), (100_004, 3)]);
+        deck.meta.author = Some("Me".to_string());
+        let value = to_value(&deck, &db);
+        let suffixes: Vec<&str> = value["cards"]
+            .as_array()
+            .map(|cards| cards.iter().filter_map(|c| c["suffix"].as_str()).collect())
+            .unwrap_or_default();
+        assert_eq!(suffixes.len(), 3);
+        assert!(suffixes.contains(&"G6"), "{suffixes:?}");
+        assert_eq!(suffixes.last(), Some(&""));
+        let back = Deck::from_raw(KrcgV5Layout.read(&KrcgV5Writer.write(&deck, &db)), &db);
+        assert_eq!(back.crypt_count(), 3);
+        assert_eq!(back.library_count(), 3);
+        assert_eq!(back.meta.author.as_deref(), Some("Me"));
+    }
+}
