@@ -1,5 +1,7 @@
 //! `vtesdeck convert`: read a deck in any supported format (or a VDB deck URL)
-//! and write it as `twd`, `jol`, `lackey`, `vdb`, `json` or `text`.
+//! and write it in a layout of the formats registry (`convert --to`); a
+//! folder or a file of several decks is written as one KRCG archive file
+//! (`--to krcg`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,6 +18,8 @@ use super::{inputs, Global, Outcome};
 pub struct ConvertArgs {
     /// The decklist: a file in any supported format, `-` for standard input,
     /// or a VDB deck URL (`https://vdb.im/decks/deck?...#200001=2;...`).
+    /// With `--to krcg`, also a folder of decklists or a file of several
+    /// decks (a KRCG archive, JSON Lines): written as one KRCG archive file.
     #[arg(value_name = "FILE")]
     input: PathBuf,
 
@@ -49,9 +53,17 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
         refuse_existing(output, args.force)?;
     }
     let db = global.card_db()?;
-    let deck = read_input(&args.input, global, &db)?;
-    let text = formats::write(args.to, &deck, &db)
-        .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?;
+    let decks = read_input(&args.input, global, &db)?;
+    let text = match decks.as_slice() {
+        [deck] if !args.input.is_dir() => formats::write(args.to, deck, &db)
+            .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?,
+        _ if args.to == Format::Krcg => formats::krcg::write_archive(&decks, &db),
+        _ => anyhow::bail!(
+            "{}: {} decks; several decks are written only as one KRCG archive (--to krcg)",
+            args.input.display(),
+            decks.len()
+        ),
+    };
     match &args.output {
         Some(output) => write_atomically(output, &text, args.force)?,
         None => {
@@ -61,32 +73,43 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
         }
     }
     let mut stderr = std::io::stderr().lock();
-    for line in &deck.unresolved {
-        let _ = writeln!(
-            stderr,
-            "vtesdeck: {}:{}: not converted: {} ({})",
-            deck.path_label(),
-            line.line,
-            line.text,
-            line.detail()
-        );
+    let mut outcome = Outcome::Ok;
+    for deck in &decks {
+        for line in &deck.unresolved {
+            outcome = Outcome::Findings;
+            let _ = writeln!(
+                stderr,
+                "vtesdeck: {}:{}: not converted: {} ({})",
+                deck.path_label(),
+                line.line,
+                line.text,
+                line.detail()
+            );
+        }
     }
-    Ok(if deck.unresolved.is_empty() {
-        Outcome::Ok
-    } else {
-        Outcome::Findings
-    })
+    Ok(outcome)
 }
 
-/// A file, `-`, or the text of a VDB deck URL given in place of a file.
-fn read_input(input: &Path, global: &Global, db: &vtesdeck::cards::CardDb) -> anyhow::Result<Deck> {
+/// The decks of a file, `-`, a folder (every deck in it; any unreadable
+/// input stops the conversion), or the text of a VDB deck URL given in place
+/// of a file.
+fn read_input(
+    input: &Path,
+    global: &Global,
+    db: &vtesdeck::cards::CardDb,
+) -> anyhow::Result<Vec<Deck>> {
     if let Some(url) = input
         .to_str()
         .filter(|s| !input.exists() && vdb_url::looks_like(s))
     {
-        return Ok(Deck::from_text(url, global.input_format, db));
+        return Ok(vec![Deck::from_text(url, global.input_format, db)]);
     }
-    inputs::load(input, global.input_format, db)
+    if !input.is_dir() {
+        return inputs::load_decks(input, global.input_format, db);
+    }
+    inputs::load_all(&[input.to_path_buf()], global.input_format, db)
+        .into_iter()
+        .collect()
 }
 
 /// Stops before any work when the output exists and --force is not given.

@@ -6,7 +6,8 @@
 //! `library: {"count", "cards": [{"type", "count", "cards": [...]}]}`.
 //! Cards are read by VEKN id. Written by `convert --to krcg`.
 
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::{json, Value};
 
 use super::json_doc::{self, Object};
 use super::layout::{DeckWriter, JsonShape, Layout};
@@ -54,81 +55,170 @@ pub struct KrcgWriter;
 
 impl DeckWriter for KrcgWriter {
     fn write(&self, deck: &Deck, db: &CardDb) -> String {
-        let mut text = pretty(&to_value(deck, db));
-        text.push('\n');
-        text
+        pretty(&KrcgDeck::new(deck, db))
     }
 }
 
-/// A JSON value as text with two-space indents (what krcg writes).
-pub(super) fn pretty(value: &Value) -> String {
-    serde_json::to_string_pretty(value).unwrap_or_else(|err| {
+/// Writes decks as one KRCG archive file: a JSON array of deck JSON objects
+/// (the shape of KRCG's TWDA archive), pretty-printed.
+pub fn write_archive(decks: &[Deck], db: &CardDb) -> String {
+    let records: Vec<KrcgDeck> = decks.iter().map(|deck| KrcgDeck::new(deck, db)).collect();
+    pretty(&records)
+}
+
+/// A value as JSON text with two-space indents (what krcg writes) and a final newline.
+pub(super) fn pretty<T: Serialize>(value: &T) -> String {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|err| {
         // Serializing plain strings and numbers cannot fail; keep valid JSON anyway.
         json!({ "error": err.to_string() }).to_string()
-    })
+    });
+    text.push('\n');
+    text
 }
 
 /// The deck's id for KRCG: the one it was read with, else the file's stem
 /// (what krcg uses for the TWDA's files).
 pub(super) fn deck_id(deck: &Deck) -> Option<String> {
     deck.meta.id.clone().or_else(|| {
-        let path = deck.path.as_ref()?;
+        let path = deck.path.as_ref().filter(|_| deck.record.is_none())?;
         Some(path.file_stem()?.to_string_lossy().into_owned())
     })
 }
 
-/// A deck as KRCG's deck JSON: fields without a value are left out, as
-/// krcg's `json_pack` does, but `crypt` and `library` are always written.
-pub fn to_value(deck: &Deck, db: &CardDb) -> Value {
-    let mut object = Map::new();
-    let mut put = |key: &str, value: Option<Value>| {
-        if let Some(value) = value {
-            object.insert(key.to_string(), value);
+/// A deck as KRCG's deck JSON, fields in krcg's order. Fields without a
+/// value are left out, as krcg's `json_pack` does, but `crypt` and `library`
+/// are always written.
+#[derive(Debug, Clone, Serialize)]
+pub struct KrcgDeck {
+    /// Deck (TWDA) id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// Event name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    /// Event page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event_link: Option<String>,
+    /// Place.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
+    /// Date, `YYYY-MM-DD`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// Rounds and final (`2R+F`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament_format: Option<String>,
+    /// Number of players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players_count: Option<u32>,
+    /// The winner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// The winner's score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<String>,
+    /// Deck name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Author, when not the player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    /// Description.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comments: Option<String>,
+    /// The crypt.
+    pub crypt: KrcgPart<KrcgCard>,
+    /// The library, by card type.
+    pub library: KrcgPart<KrcgSection>,
+}
+
+/// A part of a KRCG deck: `{"count", "cards"}`.
+#[derive(Debug, Clone, Serialize)]
+pub struct KrcgPart<T> {
+    /// Cards in the part, copies counted.
+    pub count: u32,
+    /// The entries.
+    pub cards: Vec<T>,
+}
+
+/// A library section of one card type: `{"type", "count", "cards"}`.
+#[derive(Debug, Clone, Serialize)]
+pub struct KrcgSection {
+    /// The type string (`Action Modifier/Reaction`).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Cards in the section, copies counted.
+    pub count: u32,
+    /// The cards.
+    pub cards: Vec<KrcgCard>,
+}
+
+/// One card: `{"id", "count", "name"}`.
+#[derive(Debug, Clone, Serialize)]
+pub struct KrcgCard {
+    /// VEKN id.
+    pub id: u32,
+    /// Copies.
+    pub count: u32,
+    /// Name (crypt: with the printing suffix when the name has several).
+    pub name: String,
+}
+
+impl KrcgDeck {
+    /// The KRCG view of a deck.
+    pub fn new(deck: &Deck, db: &CardDb) -> KrcgDeck {
+        let event = deck.meta.event.clone().unwrap_or_default();
+        let author = deck
+            .meta
+            .author
+            .clone()
+            .filter(|a| Some(a) != event.winner.as_ref());
+        let crypt = twd_writer::crypt_in_twda_order(deck, db)
+            .into_iter()
+            .map(|(card, count)| KrcgCard {
+                id: card.id.0,
+                count,
+                name: db.printing_name(card),
+            })
+            .collect();
+        let sections = twd_writer::library_sections(deck, db)
+            .into_iter()
+            .map(|(kind, cards)| KrcgSection {
+                kind,
+                count: cards.iter().map(|(_, n)| n).sum(),
+                cards: cards
+                    .into_iter()
+                    .map(|(card, count)| KrcgCard {
+                        id: card.id.0,
+                        count,
+                        name: card.name.clone(),
+                    })
+                    .collect(),
+            })
+            .collect();
+        KrcgDeck {
+            id: deck_id(deck),
+            event: event.name,
+            event_link: event.url,
+            place: event.place,
+            date: event.date.map(|d| d.to_string()),
+            tournament_format: event.rounds,
+            players_count: event.players,
+            player: event.winner,
+            score: event.score,
+            name: deck.meta.name.clone(),
+            author,
+            comments: deck.meta.description.clone(),
+            crypt: KrcgPart {
+                count: deck.crypt_count(),
+                cards: crypt,
+            },
+            library: KrcgPart {
+                count: deck.library_count(),
+                cards: sections,
+            },
         }
-    };
-    let event = deck.meta.event.clone().unwrap_or_default();
-    put("id", deck_id(deck).map(Value::from));
-    put("event", event.name.map(Value::from));
-    put("event_link", event.url.map(Value::from));
-    put("place", event.place.map(Value::from));
-    put("date", event.date.map(|d| Value::from(d.to_string())));
-    put("tournament_format", event.rounds.map(Value::from));
-    put("players_count", event.players.map(Value::from));
-    put("player", event.winner.clone().map(Value::from));
-    put("score", event.score.map(Value::from));
-    put("name", deck.meta.name.clone().map(Value::from));
-    let author = deck
-        .meta
-        .author
-        .clone()
-        .filter(|a| Some(a) != event.winner.as_ref());
-    put("author", author.map(Value::from));
-    put("comments", deck.meta.description.clone().map(Value::from));
-    let entry = |id: u32, count: u32, name: String| json!({"id": id, "count": count, "name": name});
-    let crypt: Vec<Value> = twd_writer::crypt_in_twda_order(deck, db)
-        .into_iter()
-        .map(|(card, count)| entry(card.id.0, count, db.printing_name(card)))
-        .collect();
-    put(
-        "crypt",
-        Some(json!({"count": deck.crypt_count(), "cards": crypt})),
-    );
-    let sections: Vec<Value> = twd_writer::library_sections(deck, db)
-        .into_iter()
-        .map(|(section, cards)| {
-            let total: u32 = cards.iter().map(|(_, n)| n).sum();
-            let cards: Vec<Value> = cards
-                .into_iter()
-                .map(|(card, count)| entry(card.id.0, count, card.name.clone()))
-                .collect();
-            json!({"type": section, "count": total, "cards": cards})
-        })
-        .collect();
-    put(
-        "library",
-        Some(json!({"count": deck.library_count(), "cards": sections})),
-    );
-    Value::Object(object)
+    }
 }
 
 /// The `Krcg` layout in the formats registry.
@@ -225,6 +315,10 @@ mod tests {
         });
         deck.meta.author = Some("Me".to_string());
         let text = KrcgWriter.write(&deck, &db);
+        assert!(
+            text.starts_with("{\n  \"event\": \"Cup\",\n  \"players_count\": 12,\n"),
+            "{text}"
+        );
         let value: Value = serde_json::from_str(&text).unwrap_or_default();
         assert_eq!(value["players_count"], 12);
         assert!(value.get("author").is_none(), "the author is the player");

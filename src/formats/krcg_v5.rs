@@ -4,7 +4,8 @@
 //! `{"id", "printed_name", "unicity_suffix", "suffix", "count", "kind",
 //! "types"}`. Cards are read by VEKN id. Written by `convert --to krcg-v5`.
 
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::json_doc::{self, Object};
 use super::layout::{DeckWriter, JsonShape, Layout};
@@ -54,15 +55,16 @@ pub struct KrcgV5Writer;
 
 impl DeckWriter for KrcgV5Writer {
     fn write(&self, deck: &Deck, db: &CardDb) -> String {
-        let mut text = krcg::pretty(&to_value(deck, db));
-        text.push('\n');
-        text
+        krcg::pretty(&KrcgV5Deck::new(deck, db))
     }
 }
 
 /// The `suffix` of a card: `G4`, `G3 ADV`, `ADV` (advanced of group ANY),
 /// empty for library cards.
 fn suffix(card: &Card) -> String {
+    if card.kind == CardKind::Library {
+        return String::new();
+    }
     let group = match card.group {
         Some(Group::Number(n)) => Some(format!("G{n}")),
         _ => None,
@@ -75,54 +77,79 @@ fn suffix(card: &Card) -> String {
         .join(" ")
 }
 
-/// A deck as a KRCG v5 document.
-pub fn to_value(deck: &Deck, db: &CardDb) -> Value {
-    let entry = |card: &Card, count: u32| {
-        let (kind, suffix) = match card.kind {
-            CardKind::Crypt => ("Crypt", suffix(card)),
-            CardKind::Library => ("Library", String::new()),
+/// A deck as a KRCG v5 document, fields in JOL's order, those without a value left out.
+#[derive(Debug, Clone, Serialize)]
+pub struct KrcgV5Deck {
+    /// Deck id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// Deck name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Every card, crypt first.
+    pub cards: Vec<KrcgV5Card>,
+    /// Description.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// Author.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    /// The player (a TWDA winner).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+}
+
+/// One card of a KRCG v5 document.
+#[derive(Debug, Clone, Serialize)]
+pub struct KrcgV5Card {
+    /// VEKN id.
+    pub id: u32,
+    /// The name as printed (the VEKN name).
+    pub printed_name: String,
+    /// `ADV` for an advanced vampire, else empty.
+    pub unicity_suffix: String,
+    /// `G4`, `G3 ADV`, `ADV`; empty for library cards.
+    pub suffix: String,
+    /// Copies.
+    pub count: u32,
+    /// `Crypt` or `Library`.
+    pub kind: String,
+    /// The card's types.
+    pub types: Vec<String>,
+}
+
+impl KrcgV5Deck {
+    /// The KRCG v5 view of a deck.
+    pub fn new(deck: &Deck, db: &CardDb) -> KrcgV5Deck {
+        let entry = |card: &Card, count: u32| KrcgV5Card {
+            id: card.id.0,
+            printed_name: card.name.clone(),
+            unicity_suffix: if card.advanced { "ADV" } else { "" }.to_string(),
+            suffix: suffix(card),
+            count,
+            kind: match card.kind {
+                CardKind::Crypt => "Crypt",
+                CardKind::Library => "Library",
+            }
+            .to_string(),
+            types: card.types.iter().map(|t| t.name().to_string()).collect(),
         };
-        let types: Vec<&str> = card.types.iter().map(|t| t.name()).collect();
-        json!({
-            "id": card.id.0,
-            "printed_name": card.name,
-            "unicity_suffix": if card.advanced { "ADV" } else { "" },
-            "suffix": suffix,
-            "count": count,
-            "kind": kind,
-            "types": types,
-        })
-    };
-    let mut cards: Vec<Value> = twd_writer::crypt_in_twda_order(deck, db)
-        .into_iter()
-        .map(|(card, count)| entry(card, count))
-        .collect();
-    for (_, section) in twd_writer::library_sections(deck, db) {
-        cards.extend(section.into_iter().map(|(card, count)| entry(card, count)));
-    }
-    let mut object = Map::new();
-    let winner = deck.meta.event.as_ref().and_then(|e| e.winner.clone());
-    let fields = [
-        ("id", krcg::deck_id(deck)),
-        ("name", deck.meta.name.clone()),
-    ];
-    for (key, value) in fields {
-        if let Some(value) = value {
-            object.insert(key.to_string(), Value::from(value));
+        let mut cards: Vec<KrcgV5Card> = twd_writer::crypt_in_twda_order(deck, db)
+            .into_iter()
+            .map(|(card, count)| entry(card, count))
+            .collect();
+        for (_, section) in twd_writer::library_sections(deck, db) {
+            cards.extend(section.into_iter().map(|(card, count)| entry(card, count)));
+        }
+        KrcgV5Deck {
+            id: krcg::deck_id(deck),
+            name: deck.meta.name.clone(),
+            cards,
+            comment: deck.meta.description.clone(),
+            author: deck.meta.author.clone(),
+            player: deck.meta.event.as_ref().and_then(|e| e.winner.clone()),
         }
     }
-    object.insert("cards".to_string(), Value::from(cards));
-    let fields = [
-        ("comment", deck.meta.description.clone()),
-        ("author", deck.meta.author.clone()),
-        ("player", winner),
-    ];
-    for (key, value) in fields {
-        if let Some(value) = value {
-            object.insert(key.to_string(), Value::from(value));
-        }
-    }
-    Value::Object(object)
 }
 
 /// The `KrcgV5` layout in the formats registry.
@@ -178,11 +205,8 @@ mod tests {
         let db = fixture_db();
         let mut deck = deck_of(&db, &[(200_009, 1), (200_010, 2), (100_004, 3)]);
         deck.meta.author = Some("Me".to_string());
-        let value = to_value(&deck, &db);
-        let suffixes: Vec<&str> = value["cards"]
-            .as_array()
-            .map(|cards| cards.iter().filter_map(|c| c["suffix"].as_str()).collect())
-            .unwrap_or_default();
+        let value = KrcgV5Deck::new(&deck, &db);
+        let suffixes: Vec<&str> = value.cards.iter().map(|c| c.suffix.as_str()).collect();
         assert_eq!(suffixes.len(), 3);
         assert!(suffixes.contains(&"G6"), "{suffixes:?}");
         assert_eq!(suffixes.last(), Some(&""));
