@@ -27,6 +27,7 @@ mod duplicate_event;
 mod duplicate_unique;
 mod library_size;
 mod max_copies;
+mod name_mismatch;
 mod not_in_format;
 mod not_yet_legal;
 pub mod profile;
@@ -44,6 +45,7 @@ pub use duplicate_event::DuplicateEvent;
 pub use duplicate_unique::DuplicateUnique;
 pub use library_size::LibrarySize;
 pub use max_copies::MaxCopies;
+pub use name_mismatch::NameMismatch;
 pub use not_in_format::NotInFormat;
 pub use not_yet_legal::NotYetLegal;
 pub use profile::{Profile, ProfileError};
@@ -68,6 +70,7 @@ pub trait Rule: Sync {
 /// Every rule, in the order problems are reported.
 pub static RULES: &[&dyn Rule] = &[
     &UnknownCard,
+    &NameMismatch,
     &CryptSize,
     &LibrarySize,
     &CryptGrouping,
