@@ -8,7 +8,7 @@
 use serde_json::Value;
 
 use super::json_doc::{self, Object};
-use super::layout::{JsonShape, Layout};
+use super::layout::JsonShape;
 use super::{Format, RawDeck};
 
 /// Reads one JOL stored deck object.
@@ -43,31 +43,12 @@ impl JsonShape for JolDeckLayout {
     }
 }
 
-impl Layout for JolDeckLayout {
-    fn format(&self) -> Format {
-        Format::JolDeck
-    }
-
-    fn looks_like(&self, text: &str) -> bool {
-        json_doc::text_has_shape(text, self)
-    }
-
-    fn read(&self, text: &str) -> RawDeck {
-        json_doc::read_text(text, Format::JolDeck, self)
-    }
-
-    fn one_line(&self) -> bool {
-        true
-    }
-
-    fn json(&self) -> Option<&'static dyn JsonShape> {
-        Some(&JolDeckLayout)
-    }
-}
+json_doc::json_layout!(JolDeckLayout, Format::JolDeck);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::Layout;
 
     #[test]
     fn null_id_and_name_are_absent() {

@@ -122,6 +122,44 @@ pub fn text_has_shape(text: &str, shape: &dyn JsonShape) -> bool {
     first_object(text).is_some_and(|object| shape.has_shape(&object))
 }
 
+/// Implements [`Layout`](super::Layout) for a JSON layout from its
+/// [`JsonShape`]: a text has its shape when its first object has the keys,
+/// the first document is read, the whole deck may be one line. The second
+/// argument is the [`Format`], the optional third the writer.
+macro_rules! json_layout {
+    ($layout:ident, $format:expr) => {
+        $crate::formats::json_doc::json_layout!($layout, $format, None);
+    };
+    ($layout:ident, $format:expr, $writer:expr) => {
+        impl $crate::formats::Layout for $layout {
+            fn format(&self) -> $crate::formats::Format {
+                $format
+            }
+
+            fn looks_like(&self, text: &str) -> bool {
+                $crate::formats::json_doc::text_has_shape(text, self)
+            }
+
+            fn read(&self, text: &str) -> $crate::formats::RawDeck {
+                $crate::formats::json_doc::read_text(text, $format, self)
+            }
+
+            fn writer(&self) -> Option<&'static dyn $crate::formats::DeckWriter> {
+                $writer
+            }
+
+            fn one_line(&self) -> bool {
+                true
+            }
+
+            fn json(&self) -> Option<&'static dyn $crate::formats::JsonShape> {
+                Some(&$layout)
+            }
+        }
+    };
+}
+pub(crate) use json_layout;
+
 /// Reads the first JSON document of a text with one layout; a text that is
 /// not JSON, or not an object, gives an empty deck with the error as a problem.
 pub fn read_text(text: &str, format: Format, shape: &dyn JsonShape) -> RawDeck {

@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::json_doc::{self, Object};
-use super::layout::{DeckWriter, JsonShape, Layout};
+use super::layout::{DeckWriter, JsonShape};
 use super::{twd_writer, EventInfo, Format, RawDeck};
 use crate::cards::CardDb;
 use crate::deck::Deck;
@@ -240,36 +240,13 @@ impl JsonShape for KrcgLayout {
     }
 }
 
-impl Layout for KrcgLayout {
-    fn format(&self) -> Format {
-        Format::Krcg
-    }
-
-    fn looks_like(&self, text: &str) -> bool {
-        json_doc::text_has_shape(text, self)
-    }
-
-    fn read(&self, text: &str) -> RawDeck {
-        json_doc::read_text(text, Format::Krcg, self)
-    }
-
-    fn writer(&self) -> Option<&'static dyn DeckWriter> {
-        Some(&KrcgWriter)
-    }
-
-    fn one_line(&self) -> bool {
-        true
-    }
-
-    fn json(&self) -> Option<&'static dyn JsonShape> {
-        Some(&KrcgLayout)
-    }
-}
+json_doc::json_layout!(KrcgLayout, Format::Krcg, Some(&KrcgWriter));
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::CardId;
+    use crate::formats::Layout;
     use crate::formats::LineKind;
     use crate::testing::{deck_of, fixture_db};
 

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::json_doc::{self, Object};
-use super::layout::{JsonShape, Layout};
+use super::layout::JsonShape;
 use super::{Format, RawDeck};
 
 /// Reads one `cards` map object.
@@ -41,32 +41,13 @@ impl JsonShape for KrcgMinimalLayout {
     }
 }
 
-impl Layout for KrcgMinimalLayout {
-    fn format(&self) -> Format {
-        Format::KrcgMinimal
-    }
-
-    fn looks_like(&self, text: &str) -> bool {
-        json_doc::text_has_shape(text, self)
-    }
-
-    fn read(&self, text: &str) -> RawDeck {
-        json_doc::read_text(text, Format::KrcgMinimal, self)
-    }
-
-    fn one_line(&self) -> bool {
-        true
-    }
-
-    fn json(&self) -> Option<&'static dyn JsonShape> {
-        Some(&KrcgMinimalLayout)
-    }
-}
+json_doc::json_layout!(KrcgMinimalLayout, Format::KrcgMinimal);
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::CardId;
+    use crate::formats::Layout;
     use crate::formats::LineKind;
 
     #[test]

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::json_doc::{self, Object};
-use super::layout::{DeckWriter, JsonShape, Layout};
+use super::layout::{DeckWriter, JsonShape};
 use super::{krcg, twd_writer, Format, RawDeck};
 use crate::cards::{Card, CardDb, CardKind, Group};
 use crate::deck::Deck;
@@ -169,35 +169,12 @@ impl JsonShape for KrcgV5Layout {
     }
 }
 
-impl Layout for KrcgV5Layout {
-    fn format(&self) -> Format {
-        Format::KrcgV5
-    }
-
-    fn looks_like(&self, text: &str) -> bool {
-        json_doc::text_has_shape(text, self)
-    }
-
-    fn read(&self, text: &str) -> RawDeck {
-        json_doc::read_text(text, Format::KrcgV5, self)
-    }
-
-    fn writer(&self) -> Option<&'static dyn DeckWriter> {
-        Some(&KrcgV5Writer)
-    }
-
-    fn one_line(&self) -> bool {
-        true
-    }
-
-    fn json(&self) -> Option<&'static dyn JsonShape> {
-        Some(&KrcgV5Layout)
-    }
-}
+json_doc::json_layout!(KrcgV5Layout, Format::KrcgV5, Some(&KrcgV5Writer));
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::Layout;
     use crate::testing::{deck_of, fixture_db};
 
     #[test]

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use super::json_doc::{self, Object};
-use super::layout::{JsonShape, Layout};
+use super::layout::JsonShape;
 use super::{Format, RawDeck};
 use crate::cards::CardKind;
 
@@ -51,31 +51,12 @@ impl JsonShape for VtesdecksLayout {
     }
 }
 
-impl Layout for VtesdecksLayout {
-    fn format(&self) -> Format {
-        Format::Vtesdecks
-    }
-
-    fn looks_like(&self, text: &str) -> bool {
-        json_doc::text_has_shape(text, self)
-    }
-
-    fn read(&self, text: &str) -> RawDeck {
-        json_doc::read_text(text, Format::Vtesdecks, self)
-    }
-
-    fn one_line(&self) -> bool {
-        true
-    }
-
-    fn json(&self) -> Option<&'static dyn JsonShape> {
-        Some(&VtesdecksLayout)
-    }
-}
+json_doc::json_layout!(VtesdecksLayout, Format::Vtesdecks);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::Layout;
 
     #[test]
     fn number_is_the_count() {
