@@ -122,8 +122,10 @@ impl Deck {
         })?;
         let several = raws.len() > 1;
         let labelled = (path.as_os_str() != "-").then(|| path.to_path_buf());
+        // Records resolve in parallel, as the files of a folder do.
+        use rayon::prelude::*;
         Ok(raws
-            .into_iter()
+            .into_par_iter()
             .enumerate()
             .map(|(index, raw)| {
                 let mut deck = resolve(raw, db);
