@@ -13,13 +13,20 @@ use crate::cards::{CardId, CardKind};
 /// A JSON object, as the JSON layouts read it.
 pub type Object = Map<String, Value>;
 
-/// One JSON document of a text and the line it starts on.
-#[derive(Debug)]
-pub struct Document {
+/// One JSON document of a text, not parsed yet, and the line it starts on.
+#[derive(Debug, Clone, Copy)]
+pub struct Document<'a> {
     /// 1-based line of the document's first character.
     pub line: usize,
-    /// The document.
-    pub value: Value,
+    /// The document's JSON text (a slice of the whole text).
+    pub json: &'a str,
+}
+
+impl Document<'_> {
+    /// Parses the document.
+    pub fn value(&self) -> Result<Value, serde_json::Error> {
+        serde_json::from_str(self.json)
+    }
 }
 
 /// Whether a text is JSON by its first character (`{` or `[`).
@@ -28,40 +35,30 @@ pub fn looks_like_json(text: &str) -> bool {
 }
 
 /// The JSON documents of a text: the elements of a top-level array, else
-/// each top-level value (one object, or JSON Lines). `Err` when the text is
-/// not JSON.
-pub fn documents(text: &str) -> Result<Vec<Document>, serde_json::Error> {
+/// each top-level value (one object, or JSON Lines). The text is checked to
+/// be JSON but each document is left as text, to be parsed one at a time.
+/// `Err` when the text is not JSON.
+pub fn documents(text: &str) -> Result<Vec<Document<'_>>, serde_json::Error> {
+    let raws: Vec<&RawValue> = if text.trim_start().starts_with('[') {
+        serde_json::from_str(text)?
+    } else {
+        serde_json::Deserializer::from_str(text)
+            .into_iter::<&RawValue>()
+            .collect::<Result<_, _>>()?
+    };
     let mut lines = LineCounter::new(text);
-    if text.trim_start().starts_with('[') {
-        let elements: Vec<&RawValue> = serde_json::from_str(text)?;
-        let mut documents = Vec::with_capacity(elements.len());
-        for element in elements {
-            let raw = element.get();
+    Ok(raws
+        .into_iter()
+        .map(|raw| {
+            let json = raw.get();
             // The element is a slice of the text: its offset gives its line.
-            let offset = (raw.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
-            documents.push(Document {
+            let offset = (json.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+            Document {
                 line: lines.line_at(offset),
-                value: serde_json::from_str(raw)?,
-            });
-        }
-        return Ok(documents);
-    }
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
-    let mut documents = Vec::new();
-    loop {
-        let start = stream.byte_offset();
-        let Some(value) = stream.next() else {
-            break;
-        };
-        let skipped = text[start..]
-            .find(|c: char| !c.is_whitespace())
-            .unwrap_or(0);
-        documents.push(Document {
-            line: lines.line_at(start + skipped),
-            value: value?,
-        });
-    }
-    Ok(documents)
+                json,
+            }
+        })
+        .collect())
 }
 
 /// Line numbers of increasing byte offsets of a text, counted once.
@@ -94,7 +91,7 @@ pub fn first_object(text: &str) -> Option<Object> {
     if !looks_like_json(text) {
         return None;
     }
-    let value = if text.trim_start().starts_with('[') {
+    let first = if text.trim_start().starts_with('[') {
         let elements: Vec<&RawValue> = serde_json::from_str(text).ok()?;
         serde_json::from_str(elements.first()?.get()).ok()?
     } else {
@@ -103,7 +100,7 @@ pub fn first_object(text: &str) -> Option<Object> {
             .next()?
             .ok()?
     };
-    match value {
+    match first {
         Value::Object(object) => Some(object),
         _ => None,
     }
@@ -163,17 +160,16 @@ pub(crate) use json_layout;
 /// Reads the first JSON document of a text with one layout; a text that is
 /// not JSON, or not an object, gives an empty deck with the error as a problem.
 pub fn read_text(text: &str, format: Format, shape: &dyn JsonShape) -> RawDeck {
-    match documents(text) {
-        Ok(documents) => match documents.into_iter().next() {
-            Some(Document {
-                line,
-                value: Value::Object(object),
-            }) => shape.read_object(&object, line),
-            Some(Document { line, .. }) => {
-                not_a_deck(format, line, text, "a JSON value that is not an object")
-            }
-            None => RawDeck::new(format),
-        },
+    let first = documents(text).and_then(|documents| {
+        documents
+            .first()
+            .map(|document| Ok((document.line, document.value()?)))
+            .transpose()
+    });
+    match first {
+        Ok(Some((line, Value::Object(object)))) => shape.read_object(&object, line),
+        Ok(Some((line, _))) => not_a_deck(format, line, text, "a JSON value that is not an object"),
+        Ok(None) => RawDeck::new(format),
         Err(err) => {
             let line = err.line().max(1);
             not_a_deck(format, line, text, &format!("not JSON: {err}"))
@@ -353,6 +349,14 @@ fn push_entry(deck: &mut RawDeck, entry: &Value, section: Option<CardKind>, line
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn documents_are_slices_of_the_text() {
+        let documents = documents("[ {\"a\": [1, 2]} ,\n{} ]").unwrap_or_default();
+        let json: Vec<&str> = documents.iter().map(|d| d.json).collect();
+        assert_eq!(json, ["{\"a\": [1, 2]}", "{}"]);
+        assert!(documents[0].value().is_ok_and(|v| v["a"][1] == 2));
+    }
 
     #[test]
     fn documents_of_an_array_jsonl_and_one_object_with_their_lines() {

@@ -173,33 +173,40 @@ pub fn read_all(text: &str, format: Option<Format>) -> Result<Vec<RawDeck>, Reco
     if documents.is_empty() {
         return Err(RecordError::Empty);
     }
-    documents
-        .into_iter()
-        .map(|Document { line, value }| {
-            let Value::Object(object) = value else {
-                return Err(RecordError::Shape {
-                    line,
-                    message: "a JSON value that is not an object: not a deck document".to_string(),
-                });
-            };
-            let format = match format.or_else(|| registry::detect_object(&object)) {
-                Some(format) => format,
-                None => {
-                    let keys: Vec<&str> = object.keys().map(String::as_str).collect();
-                    return Err(RecordError::Shape {
-                        line,
-                        message: super::json::unknown_shape_message(&keys),
-                    });
-                }
-            };
-            let shape = registry::layout(format)
-                .json()
-                .unwrap_or(&super::json::JsonLayout);
-            let mut deck = shape.read_object(&object, line);
-            super::cap_counts(&mut deck, Vec::new());
-            Ok(deck)
-        })
-        .collect()
+    // Each record is parsed and read on its own, in parallel: the whole
+    // archive is never held as parsed JSON at once. The first bad record in
+    // file order is the one reported.
+    use rayon::prelude::*;
+    let read: Vec<Result<RawDeck, RecordError>> = documents
+        .par_iter()
+        .map(|document| read_record(document, format))
+        .collect();
+    read.into_iter().collect()
+}
+
+/// Reads one JSON record: its layout told by its keys unless a JSON format is given.
+fn read_record(document: &Document, format: Option<Format>) -> Result<RawDeck, RecordError> {
+    let line = document.line;
+    let shape_error = |message: String| RecordError::Shape { line, message };
+    let object = match document.value() {
+        Ok(Value::Object(object)) => object,
+        Ok(_) => {
+            return Err(shape_error(
+                "a JSON value that is not an object: not a deck document".to_string(),
+            ))
+        }
+        Err(err) => return Err(shape_error(format!("not JSON: {err}"))),
+    };
+    let Some(format) = format.or_else(|| registry::detect_object(&object)) else {
+        let keys: Vec<&str> = object.keys().map(String::as_str).collect();
+        return Err(shape_error(super::json::unknown_shape_message(&keys)));
+    };
+    let shape = registry::layout(format)
+        .json()
+        .unwrap_or(&super::json::JsonLayout);
+    let mut deck = shape.read_object(&object, line);
+    super::cap_counts(&mut deck, Vec::new());
+    Ok(deck)
 }
 
 /// Resolves a read deck. Cards given by VEKN id are settled first: an

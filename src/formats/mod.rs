@@ -41,7 +41,7 @@ pub use crate::deck::raw::{
 
 pub use decode::decode;
 pub use layout::{DeckWriter, JsonShape, Layout};
-pub use load::{read_all, DeckError, MAX_FILE_BYTES};
+pub use load::{read_all, DeckError, RecordError, MAX_FILE_BYTES};
 pub use registry::{detect, detect_object, layout, writable, write};
 
 /// Reads a decklist text, detecting its format unless one is given.
