@@ -43,7 +43,9 @@ impl DeckWriter for TwdWriter {
     }
 }
 
-/// The event block: name, place, date, rounds, players, winner, URL, then a blank line.
+/// The event block: name, place, date, rounds, players, winner, URL, then a
+/// blank line; the winner's score (`-- 1GW5+2`), when known, follows as in
+/// the archive.
 fn write_event(out: &mut String, event: &EventInfo) {
     let date = event.date.map(|d| {
         let day = d.day();
@@ -70,6 +72,9 @@ fn write_event(out: &mut String, event: &EventInfo) {
         let _ = writeln!(out, "{}", one_line(&line));
     }
     out.push('\n');
+    if let Some(score) = &event.score {
+        let _ = writeln!(out, "-- {}\n", one_line(score));
+    }
 }
 
 fn month_name(month: u32) -> &'static str {
@@ -409,6 +414,19 @@ Combat/Reaction (2)
         deck.meta.author = Some("Me".to_string());
         let text = TwdWriter.write(&deck, &db);
         assert!(text.starts_with("Test Cup\nTestville, Nowhere\nFebruary 22nd 2022\n2R+F\n12 players\nMe\n\nCrypt (12 cards, min=4, max=4, avg=1)\n"));
+        if let Some(event) = deck.meta.event.as_mut() {
+            event.score = Some("2GW5+1".to_string());
+        }
+        let with_score = TwdWriter.write(&deck, &db);
+        assert!(
+            with_score.contains("\nMe\n\n-- 2GW5+1\n\nCrypt (12 cards"),
+            "{with_score}"
+        );
+        let back = Deck::from_text(&with_score, None, &db);
+        assert_eq!(
+            (back.format, back.crypt_count()),
+            (crate::formats::Format::Twd, 12)
+        );
         let back = crate::formats::twd::read(&text);
         let event = back.meta.event.unwrap_or_default();
         assert_eq!(event.date, chrono::NaiveDate::from_ymd_opt(2022, 2, 22));
