@@ -59,6 +59,18 @@ fn krcg_json(args: &[&std::ffi::OsStr]) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// `vtesdeck convert --to krcg` of the whole TWDA folder: one archive file in `dir`.
+fn archive_of_the_twda(dir: &Path) -> PathBuf {
+    let archive = dir.join("archive.json");
+    common::vtesdeck()
+        .args(["convert", "--to", "krcg", "-o"])
+        .arg(&archive)
+        .arg(common::twda_dir())
+        .assert()
+        .success();
+    archive
+}
+
 /// A deck's cards: VEKN id -> copies, crypt and library together.
 fn cards(deck: &Deck) -> BTreeMap<u32, u32> {
     deck.crypt
@@ -143,13 +155,7 @@ fn krcg_reads_convert_to_krcg_of_every_twda_deck_back_to_the_same_cards() {
     let db = CardDb::load(&common::cards_dir()).expect("card database");
     let texts = twda_by_id(&db);
     let dir = tempfile::tempdir().expect("temporary folder");
-    let archive = dir.path().join("archive.json");
-    common::vtesdeck()
-        .args(["convert", "--to", "krcg", "-o"])
-        .arg(&archive)
-        .arg(common::twda_dir())
-        .assert()
-        .success();
+    let archive = archive_of_the_twda(dir.path());
     let read: serde_json::Value = serde_json::from_str(&krcg_json(&[
         "cards".as_ref(),
         "--json".as_ref(),
@@ -198,13 +204,7 @@ fn krcg_reads_convert_to_krcg_of_every_twda_deck_back_to_the_same_cards() {
 #[ignore = "slow: every TWDA deck checked twice (CI runs it)"]
 fn check_and_stats_agree_on_the_whole_twda_as_text_and_as_one_archive() {
     let dir = tempfile::tempdir().expect("temporary folder");
-    let archive = dir.path().join("archive.json");
-    common::vtesdeck()
-        .args(["convert", "--to", "krcg", "-o"])
-        .arg(&archive)
-        .arg(common::twda_dir())
-        .assert()
-        .success();
+    let archive = archive_of_the_twda(dir.path());
     for command in [
         &["check", "--date", "event", "--quiet"][..],
         &["stats", "--summary-only"][..],
