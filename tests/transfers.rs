@@ -86,7 +86,8 @@ fn json_has_the_issue_shape() {
     for key in ["expected_controlled", "expected_capacity", "expected_pool"] {
         assert!(turn[key].is_number(), "{key}");
     }
-    assert_eq!(turn["p_at_least"].as_array().unwrap().len(), 4);
+    // P(at least k) goes up to --max-vampires.
+    assert_eq!(turn["p_at_least"].as_array().unwrap().len(), 3);
     assert_eq!(seat["turns"].as_array().unwrap().len(), 5);
     let first = &seat["nth_vampire"][0];
     assert_eq!(first["nth"], 1);
@@ -148,6 +149,80 @@ fn plot_writes_svg_and_png() {
     assert!(svg.contains("<svg") && svg.contains("seat 5"));
     let png = std::fs::read(png).unwrap();
     assert!(png.starts_with(b"\x89PNG"));
+}
+
+/// A simulation that would run for hours: the plot file must be refused before it.
+fn endless_transfers(plot: &std::path::Path, extra: &[&str]) -> assert_cmd::assert::Assert {
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("mixed.txt"))
+        .args(["--samples", "100000000000", "--quiet", "--plot"])
+        .arg(plot)
+        .args(extra)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+}
+
+#[test]
+fn plot_file_is_checked_before_the_simulation() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-folder/curve.svg");
+    endless_transfers(&missing, &[])
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "{}: no folder {} to write it in",
+            missing.display(),
+            dir.path().join("no-such-folder").display()
+        )));
+    let existing = dir.path().join("curve.svg");
+    std::fs::write(&existing, "mine").unwrap();
+    endless_transfers(&existing, &[])
+        .code(2)
+        .stderr(predicate::str::contains(
+            "curve.svg: already exists; use --force to overwrite it",
+        ));
+    assert_eq!(std::fs::read_to_string(&existing).unwrap(), "mine");
+    endless_transfers(&dir.path().join("curve.txt"), &[])
+        .code(2)
+        .stderr(predicate::str::contains("must end in .svg or .png"));
+}
+
+#[cfg(unix)]
+#[test]
+fn plot_force_replaces_a_file_never_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.svg");
+    std::fs::write(&real, "mine").unwrap();
+    let link = dir.path().join("curve.svg");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    endless_transfers(&link, &["--force"])
+        .code(2)
+        .stderr(predicate::str::contains(
+            "curve.svg: is a symbolic link, not a regular file",
+        ));
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), "mine");
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("mixed.txt"))
+        .args([
+            "--samples",
+            "200",
+            "--seed",
+            "1",
+            "--quiet",
+            "--force",
+            "--plot",
+        ])
+        .arg(&real)
+        .assert()
+        .success();
+    assert!(std::fs::read_to_string(&real).unwrap().contains("<svg"));
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["curve.svg", "real.svg"], "no temporary file left");
 }
 
 #[test]
@@ -219,4 +294,25 @@ fn help_documents_the_rules_and_the_cheapest_policy() {
     ] {
         assert!(words.contains(phrase), "{phrase}");
     }
+}
+
+/// The SVG chart is XML: a deck file name holding U+FFFE or a control
+/// character still gives a valid document (checked by an XML parser).
+#[cfg(target_os = "linux")]
+#[test]
+fn plot_of_a_deck_with_a_hostile_name_is_valid_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = dir.path().join("mixed\u{FFFE}\u{1}.txt");
+    std::fs::copy(sim_dir().join("mixed.txt"), &deck).unwrap();
+    let svg = dir.path().join("curve.svg");
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(&deck)
+        .args(["--samples", "200", "--seed", "1", "--quiet", "--plot"])
+        .arg(&svg)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    roxmltree::Document::parse(&text).expect("valid XML");
+    assert!(text.contains("mixed\u{FFFD}\u{FFFD}.txt"));
 }

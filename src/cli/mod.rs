@@ -5,6 +5,7 @@ mod card;
 mod check;
 mod convert;
 mod db;
+mod diff;
 mod draw;
 mod exit;
 mod inputs;
@@ -56,6 +57,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Write a deck in another layout: twd, jol, lackey, vdb (URL), json, text.
     Convert(convert::ConvertArgs),
+    /// Compare two decklists (or two folders of them) card by card: exit 0 same, 1 different, 2 unreadable.
+    Diff(diff::DiffArgs),
     /// Get, install and describe the card database (update, import, info).
     Db(db::DbArgs),
     /// Look cards up by name (as decklists do), or search them with filters.
@@ -99,7 +102,12 @@ impl Global {
     /// first (unless offline), as `db update` does.
     pub fn card_db(&self) -> anyhow::Result<CardDb> {
         match CardDb::locate(self.cards.as_deref()) {
-            Ok(dir) => Ok(CardDb::load(&dir)?),
+            Ok(dir) => {
+                // Best effort: what a crashed install left beside the database goes;
+                // a failure to remove it changes nothing to this command.
+                let _ = vtesdeck::cards::install::clear_leftovers(&dir);
+                Ok(CardDb::load(&dir)?)
+            }
             Err(DbError::NotFound { searched }) => db::first_use(self, &searched),
             Err(err) => Err(err.into()),
         }
@@ -118,6 +126,7 @@ pub fn main() -> ExitCode {
         Command::Parse(args) => parse::run(&args, &global),
         Command::Check(args) => check::run(&args, &global),
         Command::Convert(args) => convert::run(&args, &global),
+        Command::Diff(args) => diff::run(&args, &global),
         Command::Db(args) => db::run(&args, &global),
         Command::Card(args) => card::run(&args, &global),
         Command::Draw(args) => draw::run(&args, &global),
