@@ -1,6 +1,7 @@
 //! Parse of the whole TWDA (every decklist file read, decoded, split into
 //! lines and resolved against the real card database), one thread and all
-//! threads, against the baseline of reading the same files.
+//! threads, against the baseline of reading the same files; and the same
+//! 4,504 decks read from one KRCG archive file (JSON records, read by id).
 
 // `criterion_group!` defines a public function without a doc comment.
 #![allow(missing_docs)]
@@ -31,6 +32,25 @@ fn parse(c: &mut Criterion) {
     });
     group.bench_function("all_threads", |b| {
         b.iter(|| black_box(files.par_iter().map(load).sum::<u32>()))
+    });
+    group.finish();
+
+    // The same decks as one KRCG archive (what `convert --to krcg DIR` writes).
+    let decks: Vec<Deck> = files
+        .iter()
+        .map(|path| Deck::load(path, None, &db).unwrap_or_else(|err| panic!("{err}")))
+        .collect();
+    let archive = vtesdeck::formats::krcg::write_archive(&decks, &db);
+    let path = std::path::Path::new("twda.json");
+    let mut group = c.benchmark_group("parse_krcg_archive");
+    group.sample_size(10);
+    group.bench_function("one_file_all_records", |b| {
+        b.iter(
+            || match Deck::all_from_text(black_box(&archive), None, &db, path) {
+                Ok(decks) => decks.len(),
+                Err(err) => panic!("{err}"),
+            },
+        )
     });
     group.finish();
 }

@@ -13,16 +13,25 @@ const REFERENCE: &str = "daylily.vdb.txt";
 
 /// The sample layouts vtesdeck reads (the `--input-format` table of the README;
 /// `tests/formats.rs` reads each to the TWDA entry's cards).
-const READ_LAYOUTS: [&str; 17] = [
+const READ_LAYOUTS: [&str; 26] = [
+    "daylily.ardb.html",
+    "daylily.ardb.xml",
     "daylily.eldb.txt",
     "daylily.jol-copy.txt",
+    "daylily.jol-deck.json",
     "daylily.jol.txt",
+    "daylily.krcg-minimal.json",
+    "daylily.krcg-v5.json",
+    "daylily.krcg.json",
     "daylily.lackey.txt",
+    "daylily.pmwiki",
     "daylily.sl.txt",
     "daylily.sutekh-ardb.txt",
     "daylily.sutekh-jol.txt",
     "daylily.sutekh-lackey.txt",
     "daylily.sutekh-twda.txt",
+    "daylily.sutekh.csv",
+    "daylily.sutekh.xml",
     "daylily.vdb-lackey.txt",
     "daylily.vdb-twd-hints.txt",
     "daylily.vdb-twd.txt",
@@ -345,12 +354,15 @@ fn unreadable_or_ill_formed_arguments_exit_two() {
         .assert()
         .code(2)
         .stderr(contains("is a folder and"));
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let prose = folder.path().join("notes.txt");
+    std::fs::write(&prose, "Bring snacks.\nThe table starts at noon.\n").expect("write");
     diff()
         .arg(&sample)
-        .arg(common::samples_dir().join("daylily.ardb.xml"))
+        .arg(&prose)
         .assert()
         .code(2)
-        .stderr(contains("daylily.ardb.xml:1: no card lines"));
+        .stderr(contains("notes.txt:1: no card lines"));
 }
 
 #[test]

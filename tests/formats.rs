@@ -10,7 +10,16 @@ use vtesdeck::deck::Deck;
 use vtesdeck::formats::Format;
 
 /// Each sample file and the format it must be detected as.
-const SAMPLES: [(&str, Format); 17] = [
+const SAMPLES: [(&str, Format); 26] = [
+    ("daylily.ardb.html", Format::ArdbHtml),
+    ("daylily.ardb.xml", Format::ArdbXml),
+    ("daylily.jol-deck.json", Format::JolDeck),
+    ("daylily.krcg-minimal.json", Format::KrcgMinimal),
+    ("daylily.krcg-v5.json", Format::KrcgV5),
+    ("daylily.krcg.json", Format::Krcg),
+    ("daylily.pmwiki", Format::Pmwiki),
+    ("daylily.sutekh.csv", Format::SutekhCsv),
+    ("daylily.sutekh.xml", Format::SutekhXml),
     ("daylily.eldb.txt", Format::Eldb),
     ("daylily.jol-copy.txt", Format::Jol),
     ("daylily.jol.txt", Format::Jol),
@@ -50,18 +59,30 @@ fn every_sample_reads_to_the_twda_deck_with_detection() {
     let (crypt, library) = cards(&reference);
     assert_eq!((crypt.len(), library.len()), (8, 33));
     let samples = common::samples_dir();
-    let files = std::fs::read_dir(&samples)
+    // Every sample, whatever its extension (the README describes them).
+    let mut files: Vec<String> = std::fs::read_dir(&samples)
         .expect("samples folder")
-        .filter(|e| {
-            e.as_ref()
-                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "txt"))
+        .map(|e| {
+            e.expect("sample")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
         })
-        .count();
-    assert_eq!(files, SAMPLES.len(), "a sample file is not listed here");
+        .filter(|name| name != "README.md")
+        .collect();
+    files.sort();
+    let mut listed: Vec<&str> = SAMPLES.iter().map(|(file, _)| *file).collect();
+    listed.sort_unstable();
+    assert_eq!(files, listed, "every sample file is listed here");
     for (file, format) in SAMPLES {
         let deck = Deck::load(&samples.join(file), None, &db).expect(file);
         assert_eq!(deck.format, format, "{file}: detected format");
         assert!(deck.unresolved.is_empty(), "{file}: {:?}", deck.unresolved);
+        assert!(
+            deck.name_mismatches.is_empty(),
+            "{file}: {:?}",
+            deck.name_mismatches
+        );
         assert_eq!(
             cards(&deck),
             (crypt.clone(), library.clone()),
@@ -77,6 +98,12 @@ fn samples_with_a_header_keep_name_author_and_description() {
     let db = CardDb::load(&common::cards_dir()).expect("card database");
     let samples = common::samples_dir();
     for file in [
+        "daylily.ardb.html",
+        "daylily.ardb.xml",
+        "daylily.krcg.json",
+        "daylily.krcg-v5.json",
+        "daylily.pmwiki",
+        "daylily.sutekh.xml",
         "daylily.eldb.txt",
         "daylily.sl.txt",
         "daylily.sutekh-ardb.txt",
@@ -100,6 +127,21 @@ fn samples_with_a_header_keep_name_author_and_description() {
     }
     let hints = Deck::load(&samples.join("daylily.vdb-twd-hints.txt"), None, &db).expect("hints");
     assert_eq!(hints.meta.name.as_deref(), Some("Daylily"));
+}
+
+#[test]
+fn krcg_json_keeps_the_twda_fields_of_the_text() {
+    let db = CardDb::load(&common::cards_dir()).expect("card database");
+    let text = Deck::load(&common::twda_dir().join("10043.txt"), None, &db).expect("10043.txt");
+    let json = Deck::load(&common::samples_dir().join("daylily.krcg.json"), None, &db)
+        .expect("krcg sample");
+    assert_eq!(json.meta.id.as_deref(), Some("10043"));
+    assert_eq!(json.meta.name, text.meta.name);
+    assert_eq!(json.meta.author, text.meta.author);
+    let mut event = json.meta.event.clone().expect("event");
+    assert_eq!(event.score.as_deref(), Some("1GW5+2"));
+    event.score = None;
+    assert_eq!(Some(event), text.meta.event);
 }
 
 #[test]

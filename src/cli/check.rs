@@ -197,21 +197,12 @@ fn renderer(args: &CheckArgs) -> Box<dyn CheckRenderer> {
     }
 }
 
-/// Every input with the path it came from, read in parallel, in input order.
+/// Every input with the path it came from (`file#N` for the N-th deck of a
+/// file of JSON records), read in parallel, in input order.
 fn load_all(
     paths: &[PathBuf],
     global: &Global,
     db: &vtesdeck::cards::CardDb,
 ) -> Vec<(String, inputs::Input)> {
-    use rayon::prelude::*;
-    inputs::expand(paths)
-        .into_par_iter()
-        .map(|path| match path {
-            Ok(path) => (
-                path.display().to_string(),
-                inputs::load(&path, global.input_format, db),
-            ),
-            Err(problem) => (problem.path.display().to_string(), Err(problem.error)),
-        })
-        .collect()
+    inputs::load_all_labelled(paths, global.input_format, db)
 }

@@ -1,11 +1,14 @@
 //! `vtesdeck convert`: read a deck in any supported format (or a VDB deck URL)
-//! and write it as `twd`, `jol`, `lackey`, `vdb`, `json` or `text`.
+//! and write it in a layout of the formats registry (`convert --to`); a
+//! folder or a file of several decks is written as one KRCG archive file
+//! (`--to krcg`).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
+use vtesdeck::deck::Deck;
 use vtesdeck::formats::{self, Format};
 use vtesdeck::output::output_file::OutputFile;
 
@@ -16,6 +19,8 @@ use super::{inputs, Global, Outcome};
 pub struct ConvertArgs {
     /// The decklist: a file in any supported format, `-` for standard input,
     /// or a VDB deck URL (`https://vdb.im/decks/deck?...#200001=2;...`).
+    /// With `--to krcg`, also a folder of decklists or a file of several
+    /// decks (a KRCG archive, JSON Lines): written as one KRCG archive file.
     #[arg(value_name = "FILE")]
     input: PathBuf,
 
@@ -52,9 +57,17 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
         .map(|path| OutputFile::check(path, args.force))
         .transpose()?;
     let db = global.card_db()?;
-    let deck = inputs::load_argument(&args.input, global.input_format, &db)?;
-    let text = formats::write(args.to, &deck, &db)
-        .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?;
+    let decks = read_input(&args.input, global, &db)?;
+    let text = match decks.as_slice() {
+        [deck] if !args.input.is_dir() => formats::write(args.to, deck, &db)
+            .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?,
+        _ if args.to == Format::Krcg => formats::krcg::write_archive(&decks, &db),
+        _ => anyhow::bail!(
+            "{}: {} decks; several decks are written only as one KRCG archive (--to krcg)",
+            args.input.display(),
+            decks.len()
+        ),
+    };
     match &output {
         Some(output) => output.write(text.as_bytes())?,
         None => {
@@ -64,19 +77,38 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
         }
     }
     let mut stderr = std::io::stderr().lock();
-    for line in &deck.unresolved {
-        let _ = writeln!(
-            stderr,
-            "vtesdeck: {}:{}: not converted: {} ({})",
-            deck.path_label(),
-            line.line,
-            line.text,
-            line.detail()
-        );
+    let mut outcome = Outcome::Ok;
+    for deck in &decks {
+        for line in &deck.unresolved {
+            outcome = Outcome::Findings;
+            let _ = writeln!(
+                stderr,
+                "vtesdeck: {}:{}: not converted: {} ({})",
+                deck.path_label(),
+                line.line,
+                line.text,
+                line.detail()
+            );
+        }
     }
-    Ok(if deck.unresolved.is_empty() {
-        Outcome::Ok
-    } else {
-        Outcome::Findings
-    })
+    Ok(outcome)
+}
+
+/// The decks of the argument: a file (one deck, or one per JSON record), `-`,
+/// the text of a VDB deck URL, or a folder (every deck in it; any input that
+/// cannot be read stops the conversion).
+fn read_input(
+    input: &Path,
+    global: &Global,
+    db: &vtesdeck::cards::CardDb,
+) -> anyhow::Result<Vec<Deck>> {
+    if input.is_dir() {
+        return inputs::load_all(&[input.to_path_buf()], global.input_format, db)
+            .into_iter()
+            .collect();
+    }
+    if input.exists() || input.as_os_str() == "-" {
+        return inputs::load_decks(input, global.input_format, db);
+    }
+    Ok(vec![inputs::load_argument(input, global.input_format, db)?])
 }

@@ -99,8 +99,23 @@ fn is_unmatched_pattern(path: &Path) -> bool {
     path.symlink_metadata().is_err() && path.to_string_lossy().contains(['*', '?', '['])
 }
 
-/// Reads one input path (`-` = standard input) into a deck.
+/// Reads one input path (`-` = standard input) holding one deck; a file of
+/// several decks (JSON records) is an error here.
 pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
+    let mut decks = load_decks(path, format, db)?;
+    if decks.len() == 1 {
+        return Ok(decks.remove(0));
+    }
+    Err(formats::DeckError::SeveralDecks {
+        path: path.to_path_buf(),
+        count: decks.len(),
+    }
+    .into())
+}
+
+/// Reads one input path (`-` = standard input) into its decks: one, or one
+/// per record of a file of JSON records (a JSON array of decks, JSON Lines).
+pub fn load_decks(path: &Path, format: Option<Format>, db: &CardDb) -> anyhow::Result<Vec<Deck>> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::stdin()
@@ -115,9 +130,14 @@ pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
             let line = formats::screen::first_control_line(&bytes);
             anyhow::bail!("-:{line}: binary data, not a decklist text");
         }
-        return Ok(Deck::from_text(&formats::decode(&bytes), format, db));
+        return Ok(Deck::all_from_text(
+            &formats::decode(&bytes),
+            format,
+            db,
+            path,
+        )?);
     }
-    Ok(Deck::load(path, format, db)?)
+    Ok(Deck::load_all(path, format, db)?)
 }
 
 /// Reads one decklist argument: a file, `-` for standard input, or the text of a
@@ -143,14 +163,40 @@ pub fn empty_deck_warning(deck: &Deck) -> Option<String> {
     })
 }
 
-/// Expands the arguments and reads every deck, in parallel, in input order.
+/// Expands the arguments and reads every deck, in parallel, in input order
+/// (each record of a file of JSON records is a deck, as each file of a folder is).
 pub fn load_all(paths: &[PathBuf], format: Option<Format>, db: &CardDb) -> Vec<Input> {
+    load_all_labelled(paths, format, db)
+        .into_iter()
+        .map(|(_, input)| input)
+        .collect()
+}
+
+/// [`load_all`] with each input's label: the deck's path (`file#N` for a
+/// record), or the path that could not be read.
+pub fn load_all_labelled(
+    paths: &[PathBuf],
+    format: Option<Format>,
+    db: &CardDb,
+) -> Vec<(String, Input)> {
     use rayon::prelude::*;
-    expand(paths)
+    let per_path: Vec<Vec<(String, Input)>> = expand(paths)
         .into_par_iter()
         .map(|path| {
-            path.map_err(|problem| problem.error)
-                .and_then(|p| load(&p, format, db))
+            let path = match path {
+                Ok(path) => path,
+                Err(problem) => {
+                    return vec![(problem.path.display().to_string(), Err(problem.error))]
+                }
+            };
+            match load_decks(&path, format, db) {
+                Ok(decks) => decks
+                    .into_iter()
+                    .map(|deck| (deck.path_label(), Ok(deck)))
+                    .collect(),
+                Err(err) => vec![(path.display().to_string(), Err(err))],
+            }
         })
-        .collect()
+        .collect();
+    per_path.into_iter().flatten().collect()
 }

@@ -139,11 +139,28 @@ impl Unresolved {
     }
 }
 
+/// A card given by its VEKN id beside a name that names another card (JSON
+/// decks, files of other tools): the id was taken, the name is reported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NameMismatch {
+    /// 1-based line number (of the deck's record, for a JSON deck).
+    pub line: usize,
+    /// The entry as written (`1x The Name (#100001)`).
+    pub typed: String,
+    /// The id given, which was taken.
+    pub id: u32,
+    /// The name of the card with that id.
+    pub card: String,
+}
+
 /// A decklist resolved against the card database.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deck {
     /// The file it came from (`None` for standard input or text).
     pub path: Option<PathBuf>,
+    /// The deck's 1-based record number, for a file of several decks (a JSON
+    /// array of decks, JSON Lines).
+    pub record: Option<usize>,
     /// The format it was read as.
     pub format: Format,
     /// Name, author, description, event.
@@ -158,6 +175,8 @@ pub struct Deck {
     pub unresolved: Vec<Unresolved>,
     /// The card lines that were not read literally, in line order.
     pub read_as: Vec<ReadAs>,
+    /// Cards given by an id and a name that names another card (the id was taken).
+    pub name_mismatches: Vec<NameMismatch>,
 }
 
 /// A line resolved to its candidate cards, before the printing is chosen.
@@ -173,6 +192,7 @@ impl Deck {
     pub fn from_raw(raw: RawDeck, db: &CardDb) -> Deck {
         let mut deck = Deck {
             path: None,
+            record: None,
             format: raw.format,
             meta: raw.meta,
             declared: raw.declared,
@@ -189,6 +209,7 @@ impl Deck {
                 })
                 .collect(),
             read_as: Vec::new(),
+            name_mismatches: Vec::new(),
         };
         let mut resolved: Vec<Found> = Vec::new();
         let mut fuzzy_left = MAX_FUZZY_LINES;
@@ -278,11 +299,17 @@ impl Deck {
             .fold(0u32, |n, e| n.saturating_add(e.count))
     }
 
-    /// The path as text, `-` for standard input.
+    /// The path as text, `-` for standard input, with `#N` for the N-th
+    /// deck of a file of several decks.
     pub fn path_label(&self) -> String {
-        self.path
+        let path = self
+            .path
             .as_ref()
-            .map_or_else(|| "-".to_string(), |p| p.display().to_string())
+            .map_or_else(|| "-".to_string(), |p| p.display().to_string());
+        match self.record {
+            Some(record) => format!("{path}#{record}"),
+            None => path,
+        }
     }
 }
 

@@ -37,11 +37,32 @@ pub enum Format {
     /// Plain `2x Name` lines under `Crypt (N)` / `Library (N)` headers, as
     /// `convert --to text` writes them (read like [`Format::Plain`]).
     Text,
+    /// KRCG deck JSON (`Deck.to_json()`: TWDA fields, `crypt` and `library`
+    /// objects of `{"id", "count", "name"}`), also one record of KRCG's TWDA archive.
+    Krcg,
+    /// The `cards` map `{"<VEKN id>": count}`: KRCG's minimal JSON and VDB's deck API answer.
+    KrcgMinimal,
+    /// KRCG v5 flat document (`cards` array of `{"id", "printed_name", "count", "kind"}`), as JOL stores decks.
+    KrcgV5,
+    /// JOL's older stored deck (`{"deck": {"crypt", "library"}, "stats"}`).
+    JolDeck,
+    /// VTES Decks' API answer (`crypt` and `library` arrays of `{"id", "number"}`).
+    Vtesdecks,
+    /// ARDB deck XML (`<deck>` with `<crypt>` vampires and `<library>` cards).
+    ArdbXml,
+    /// ARDB-style HTML page (as Sutekh's "Export to HTML" writes it).
+    ArdbHtml,
+    /// Sutekh card-set XML (`<physicalcardset>`).
+    SutekhXml,
+    /// Sutekh CSV export (`"Card Name", "Expansion", "Number"`).
+    SutekhCsv,
+    /// PmWiki text as Sutekh shows it (`(:title ... :)`, `!! Crypt [N vampires]`).
+    Pmwiki,
 }
 
 impl Format {
     /// Every format (the registry in [`crate::formats::registry`] gives the detection order).
-    pub const ALL: [Format; 11] = [
+    pub const ALL: [Format; 21] = [
         Format::Twd,
         Format::Jol,
         Format::Lackey,
@@ -53,6 +74,16 @@ impl Format {
         Format::Text,
         Format::VdbUrl,
         Format::Json,
+        Format::Krcg,
+        Format::KrcgMinimal,
+        Format::KrcgV5,
+        Format::JolDeck,
+        Format::Vtesdecks,
+        Format::ArdbXml,
+        Format::ArdbHtml,
+        Format::SutekhXml,
+        Format::SutekhCsv,
+        Format::Pmwiki,
     ];
 
     /// The name used by `--input-format`, `convert --to` and in JSON.
@@ -69,6 +100,16 @@ impl Format {
             Format::VdbUrl => "vdb-url",
             Format::Json => "json",
             Format::Text => "text",
+            Format::Krcg => "krcg",
+            Format::KrcgMinimal => "krcg-minimal",
+            Format::KrcgV5 => "krcg-v5",
+            Format::JolDeck => "jol-deck",
+            Format::Vtesdecks => "vtesdecks",
+            Format::ArdbXml => "ardb-xml",
+            Format::ArdbHtml => "ardb-html",
+            Format::SutekhXml => "sutekh-xml",
+            Format::SutekhCsv => "sutekh-csv",
+            Format::Pmwiki => "pmwiki",
         }
     }
 
@@ -105,11 +146,15 @@ pub struct EventInfo {
     pub winner: Option<String>,
     /// Event page.
     pub url: Option<String>,
+    /// The winner's score (`1GW5+2`), when the source gives it.
+    pub score: Option<String>,
 }
 
 /// What a decklist says about itself besides its cards.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct DeckMeta {
+    /// The identifier the source gives the deck (a KRCG or TWDA id, a VDB uid).
+    pub id: Option<String>,
     /// `Deck Name:`.
     pub name: Option<String>,
     /// `Created by:` / `Author:`.

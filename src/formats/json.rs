@@ -4,42 +4,53 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::layout::{DeckWriter, Layout};
-use super::{EventInfo, Format, LineKind, LineProblem, RawDeck, RawLine};
-use crate::cards::{CardDb, CardId, CardKind};
-use crate::deck::{Deck, DeckCard, Unresolved};
+use super::json_doc;
+use super::layout::{DeckWriter, JsonShape, Layout};
+use super::{EventInfo, Format, LineProblem, RawDeck};
+use crate::cards::{CardDb, CardKind};
+use crate::deck::{Deck, DeckCard, NameMismatch, Unresolved};
 
-/// Whether a text is JSON (starts with `{`).
+/// Whether a text is JSON: it starts with `{`, or with `[` and parses as
+/// JSON (`[2] Name` is a plain card line). This layout takes every JSON text
+/// no other JSON layout claims, so that one of no known shape is reported.
 pub fn looks_like(text: &str) -> bool {
-    text.trim_start().starts_with('{')
+    let text = text.trim_start();
+    text.starts_with('{')
+        || (text.starts_with('[') && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok())
 }
 
-/// Reads the first JSON object of a text; a text that is not a deck object
-/// gives an empty deck with the error as a problem.
+/// Reads the first JSON document of a text as vtesdeck's JSON deck.
 pub fn read(text: &str) -> RawDeck {
-    let mut deck = RawDeck::new(Format::Json);
-    let first = serde_json::Deserializer::from_str(text)
-        .into_iter::<DeckJson>()
-        .next();
-    let json = match first {
-        Some(Ok(json)) => json,
-        Some(Err(err)) => {
-            let line = err.line().max(1);
+    json_doc::read_text(text, Format::Json, &JsonLayout)
+}
+
+/// Reads one JSON object as vtesdeck's JSON deck; an object of another shape
+/// gives an empty deck with a problem naming its keys.
+pub fn read_object(object: &json_doc::Object, line: usize) -> RawDeck {
+    if !JsonLayout.has_shape(object) {
+        let keys: Vec<&str> = object.keys().map(String::as_str).collect();
+        let mut deck = RawDeck::new(Format::Json);
+        deck.problems.push(LineProblem {
+            line,
+            text: String::new(),
+            message: unknown_shape_message(&keys),
+        });
+        return deck;
+    }
+    let json = match DeckJson::deserialize(&serde_json::Value::Object(object.clone())) {
+        Ok(json) => json,
+        Err(err) => {
+            let mut deck = RawDeck::new(Format::Json);
             deck.problems.push(LineProblem {
                 line,
-                text: text
-                    .lines()
-                    .nth(line - 1)
-                    .unwrap_or("")
-                    .chars()
-                    .take(80)
-                    .collect(),
+                text: String::new(),
                 message: format!("not a vtesdeck JSON deck: {err}"),
             });
             return deck;
         }
-        None => return deck,
     };
+    let mut deck = RawDeck::new(Format::Json);
+    deck.meta.id = json.id;
     deck.meta.name = json.name;
     deck.meta.author = json.author;
     deck.meta.description = json.description;
@@ -51,40 +62,41 @@ pub fn read(text: &str) -> RawDeck {
         players: e.players,
         winner: e.winner,
         url: e.url,
+        score: e.score,
     });
     for (entries, section) in [
         (json.crypt, CardKind::Crypt),
         (json.library, CardKind::Library),
     ] {
         for entry in entries {
-            push_entry(&mut deck, entry, section);
+            push_entry(&mut deck, entry, section, line);
         }
     }
     deck
 }
 
-fn push_entry(deck: &mut RawDeck, entry: CardCountJson, section: CardKind) {
-    let text = format!("{}x {} (#{})", entry.count, entry.name, entry.id);
-    if entry.count == 0 {
-        deck.problems.push(LineProblem {
-            line: 1,
-            text,
-            message: "invalid card count 0 (a count is 1 or more)".to_string(),
-        });
-        return;
-    }
-    let (name, hint) = crate::cards::names::split_printing_suffix(&entry.name);
-    let name = name.to_string();
-    deck.lines.push(RawLine {
-        line: 1,
-        text,
-        count: entry.count,
-        name,
-        hint,
-        section: Some(section),
-        kind: LineKind::Id(CardId(entry.id)),
-        reading: Default::default(),
-    });
+/// The message for a JSON document of no known deck shape, naming its keys.
+pub fn unknown_shape_message(keys: &[&str]) -> String {
+    let keys = if keys.is_empty() {
+        "none".to_string()
+    } else {
+        keys.join(", ")
+    };
+    format!(
+        "a JSON document of no known deck shape (keys found: {keys}); the JSON layouts read \
+         are vtesdeck's, krcg, krcg-minimal (and VDB), krcg-v5, jol-deck and vtesdecks"
+    )
+}
+
+fn push_entry(deck: &mut RawDeck, entry: CardCountJson, section: CardKind, line: usize) {
+    json_doc::push_card(
+        deck,
+        Some(&serde_json::Value::from(entry.id)),
+        Some(&entry.name),
+        Some(&serde_json::Value::from(entry.count)),
+        Some(section),
+        line,
+    );
 }
 
 /// Writes the JSON object `parse --json` prints, on one line.
@@ -110,7 +122,11 @@ pub struct DeckJson {
     #[serde(rename = "type", default = "deck_type")]
     pub kind: String,
     /// The file (`-` for standard input).
+    #[serde(default)]
     pub path: String,
+    /// The identifier the source gave the deck (a KRCG or TWDA id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// The format the deck was read as.
     #[serde(default)]
     pub format: Option<String>,
@@ -130,6 +146,9 @@ pub struct DeckJson {
     /// Lines that resolved to no card.
     #[serde(default)]
     pub unresolved: Vec<Unresolved>,
+    /// Cards given by an id and a name that names another card: the id was taken.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub name_mismatches: Vec<NameMismatch>,
 }
 
 fn deck_type() -> String {
@@ -154,6 +173,9 @@ pub struct EventJson {
     pub winner: Option<String>,
     /// Event page.
     pub url: Option<String>,
+    /// The winner's score (`1GW5+2`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<String>,
 }
 
 /// One card and its count.
@@ -208,6 +230,7 @@ impl DeckJson {
         DeckJson {
             kind: deck_type(),
             path: deck.path_label(),
+            id: deck.meta.id.clone(),
             format: Some(deck.format.name().to_string()),
             name: deck.meta.name.clone(),
             author: deck.meta.author.clone(),
@@ -220,10 +243,12 @@ impl DeckJson {
                 players: e.players,
                 winner: e.winner.clone(),
                 url: e.url.clone(),
+                score: e.score.clone(),
             }),
             crypt: entries(&deck.crypt),
             library: entries(&deck.library),
             unresolved: deck.unresolved.clone(),
+            name_mismatches: deck.name_mismatches.clone(),
         }
     }
 }
@@ -231,6 +256,19 @@ impl DeckJson {
 /// The `Json` layout in the formats registry.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct JsonLayout;
+
+impl JsonShape for JsonLayout {
+    /// `type: "deck"`, or `crypt` and `library` arrays of `{"id", "count"}`.
+    fn has_shape(&self, object: &json_doc::Object) -> bool {
+        object.get("type").and_then(serde_json::Value::as_str) == Some("deck")
+            || (json_doc::array_of_objects_with(object, "crypt", &["id", "count"])
+                && json_doc::array_of_objects_with(object, "library", &["id", "count"]))
+    }
+
+    fn read_object(&self, object: &json_doc::Object, line: usize) -> RawDeck {
+        read_object(object, line)
+    }
+}
 
 impl Layout for JsonLayout {
     fn format(&self) -> Format {
@@ -252,11 +290,17 @@ impl Layout for JsonLayout {
     fn one_line(&self) -> bool {
         true
     }
+
+    fn json(&self) -> Option<&'static dyn JsonShape> {
+        Some(&JsonLayout)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::CardId;
+    use crate::formats::LineKind;
 
     #[test]
     fn json_deck_is_read_by_id() {
@@ -279,5 +323,14 @@ mod tests {
         let deck = read("{\"crypt\": [1, 2\n");
         assert!(deck.lines.is_empty());
         assert_eq!(deck.problems.len(), 1);
+    }
+
+    #[test]
+    fn an_object_of_no_known_shape_names_its_keys() {
+        let deck = read("{\"foo\": 1, \"bar\": []}");
+        assert!(deck.lines.is_empty());
+        assert!(deck.problems[0].message.contains("keys found: bar, foo"));
+        assert!(!looks_like("[2] Test Punch"));
+        assert!(looks_like("[{\"a\": 1}]"));
     }
 }

@@ -25,6 +25,19 @@ pub trait Layout: Sync {
     fn one_line(&self) -> bool {
         false
     }
+    /// For a JSON layout, how it recognises and reads one JSON document (a
+    /// file may hold many: a JSON array of decks, JSON Lines).
+    fn json(&self) -> Option<&'static dyn JsonShape> {
+        None
+    }
+}
+
+/// A JSON layout: told apart from the others by the keys of a JSON object.
+pub trait JsonShape: Sync {
+    /// Whether a JSON object has this layout's keys.
+    fn has_shape(&self, object: &super::json_doc::Object) -> bool;
+    /// Reads one JSON object (a deck document starting at `line` of its file).
+    fn read_object(&self, object: &super::json_doc::Object, line: usize) -> RawDeck;
 }
 
 /// Writes a resolved deck as text in one layout.

@@ -1,11 +1,19 @@
-//! Loading a decklist: a file or a text, decoded, its layout detected, read
-//! into a [`RawDeck`](crate::deck::raw::RawDeck) and resolved into a [`Deck`].
+//! Loading decklists: a file or a text, decoded, its layout detected, read
+//! into [`RawDeck`]s and resolved into [`Deck`]s. A file holds one deck, or
+//! several as JSON records (a JSON array of deck documents such as KRCG's
+//! TWDA archive, or JSON Lines): each record is a deck, as each file of a
+//! folder is. Cards given by VEKN id are settled here: an unknown id is an
+//! unresolved line, a name that names another card is reported (the id wins).
 
 use std::path::{Path, PathBuf};
 
+use serde_json::Value;
+
+use super::json_doc::{self, Document};
+use super::{registry, LineKind, LineProblem, RawDeck};
 use crate::cards::CardDb;
 use crate::deck::raw::Format;
-use crate::deck::Deck;
+use crate::deck::{Deck, NameMismatch};
 
 /// Largest file `Deck::load` reads, so a stray huge file cannot exhaust memory.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
@@ -30,6 +38,30 @@ pub enum DeckError {
         /// Its size, or for a device or pipe the bytes read before stopping.
         size: u64,
     },
+    /// A JSON record of the file is not a deck document vtesdeck knows.
+    #[error("{}:{line}: {message}", path.display())]
+    JsonRecord {
+        /// The file.
+        path: PathBuf,
+        /// The record's first line.
+        line: usize,
+        /// What is wrong (names the keys found).
+        message: String,
+    },
+    /// The file is a JSON array with no deck in it.
+    #[error("{}:1: an empty JSON array: no deck in this file", path.display())]
+    NoDecks {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file holds several decks where one is needed.
+    #[error("{}: {count} decks in this file where one deck is needed", path.display())]
+    SeveralDecks {
+        /// The file.
+        path: PathBuf,
+        /// How many decks it holds.
+        count: usize,
+    },
     /// The file holds binary data, not a decklist text.
     #[error("{}:{line}: binary data, not a decklist text", path.display())]
     Binary {
@@ -41,8 +73,25 @@ pub enum DeckError {
 }
 
 impl Deck {
-    /// Reads and resolves a deck file.
+    /// Reads and resolves a deck file holding one deck (a file of several
+    /// decks is [`DeckError::SeveralDecks`]; see [`Deck::load_all`]).
     pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Result<Deck, DeckError> {
+        let mut decks = Deck::load_all(path, format, db)?;
+        match decks.len() {
+            1 => Ok(decks.remove(0)),
+            count => Err(DeckError::SeveralDecks {
+                path: path.to_path_buf(),
+                count,
+            }),
+        }
+    }
+
+    /// Reads and resolves every deck of a file: one, or one per JSON record.
+    pub fn load_all(
+        path: &Path,
+        format: Option<Format>,
+        db: &CardDb,
+    ) -> Result<Vec<Deck>, DeckError> {
         let bytes = read_bounded(path)?;
         if super::screen::looks_binary(&bytes) {
             return Err(DeckError::Binary {
@@ -50,15 +99,158 @@ impl Deck {
                 line: super::screen::first_control_line(&bytes),
             });
         }
-        let mut deck = Deck::from_text(&super::decode(&bytes), format, db);
-        deck.path = Some(path.to_path_buf());
-        Ok(deck)
+        Deck::all_from_text(&super::decode(&bytes), format, db, path)
     }
 
-    /// Reads and resolves a decklist text (format detected unless given).
-    pub fn from_text(text: &str, format: Option<Format>, db: &CardDb) -> Deck {
-        Deck::from_raw(super::read(text, format), db)
+    /// Resolves every deck of a decklist text read from `path` (`-` for
+    /// standard input): one, or one per JSON record, each labelled `path#N`.
+    pub fn all_from_text(
+        text: &str,
+        format: Option<Format>,
+        db: &CardDb,
+        path: &Path,
+    ) -> Result<Vec<Deck>, DeckError> {
+        let raws = read_all(text, format).map_err(|err| match err {
+            RecordError::Empty => DeckError::NoDecks {
+                path: path.to_path_buf(),
+            },
+            RecordError::Shape { line, message } => DeckError::JsonRecord {
+                path: path.to_path_buf(),
+                line,
+                message,
+            },
+        })?;
+        let several = raws.len() > 1;
+        let labelled = (path.as_os_str() != "-").then(|| path.to_path_buf());
+        // Records resolve in parallel, as the files of a folder do.
+        use rayon::prelude::*;
+        Ok(raws
+            .into_par_iter()
+            .enumerate()
+            .map(|(index, raw)| {
+                let mut deck = resolve(raw, db);
+                deck.path.clone_from(&labelled);
+                deck.record = several.then_some(index + 1);
+                deck
+            })
+            .collect())
     }
+
+    /// Reads and resolves a decklist text (format detected unless given);
+    /// a text of several JSON records gives its first deck.
+    pub fn from_text(text: &str, format: Option<Format>, db: &CardDb) -> Deck {
+        resolve(super::read(text, format), db)
+    }
+}
+
+/// Why the JSON records of a text cannot be read as decks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordError {
+    /// A JSON array with no element.
+    Empty,
+    /// A record that is not an object, or of no known deck shape.
+    Shape {
+        /// The record's first line.
+        line: usize,
+        /// What is wrong, naming the keys found.
+        message: String,
+    },
+}
+
+/// Reads every deck of a text: one per JSON record when the text is a JSON
+/// array of objects, JSON Lines or one JSON object (each record's layout told
+/// by its keys unless a JSON format is given), else the one deck of the text.
+pub fn read_all(text: &str, format: Option<Format>) -> Result<Vec<RawDeck>, RecordError> {
+    let forced_text = format.is_some_and(|f| registry::layout(f).json().is_none());
+    if forced_text || !json_doc::looks_like_json(text) {
+        return Ok(vec![super::read(text, format)]);
+    }
+    let Ok(documents) = json_doc::documents(text) else {
+        // Not JSON after all (`[2] Name`), or broken JSON: read as one text,
+        // which reports where the JSON breaks.
+        return Ok(vec![super::read(text, format)]);
+    };
+    if documents.is_empty() {
+        return Err(RecordError::Empty);
+    }
+    // Each record is parsed and read on its own, in parallel: the whole
+    // archive is never held as parsed JSON at once. The first bad record in
+    // file order is the one reported.
+    use rayon::prelude::*;
+    let read: Vec<Result<RawDeck, RecordError>> = documents
+        .par_iter()
+        .map(|document| read_record(document, format))
+        .collect();
+    read.into_iter().collect()
+}
+
+/// Reads one JSON record: its layout told by its keys unless a JSON format is given.
+fn read_record(document: &Document, format: Option<Format>) -> Result<RawDeck, RecordError> {
+    let line = document.line;
+    let shape_error = |message: String| RecordError::Shape { line, message };
+    let object = match document.value() {
+        Ok(Value::Object(object)) => object,
+        Ok(_) => {
+            return Err(shape_error(
+                "a JSON value that is not an object: not a deck document".to_string(),
+            ))
+        }
+        Err(err) => return Err(shape_error(format!("not JSON: {err}"))),
+    };
+    let Some(format) = format.or_else(|| registry::detect_object(&object)) else {
+        let keys: Vec<&str> = object.keys().map(String::as_str).collect();
+        return Err(shape_error(super::json::unknown_shape_message(&keys)));
+    };
+    let shape = registry::layout(format)
+        .json()
+        .unwrap_or(&super::json::JsonLayout);
+    let mut deck = shape.read_object(&object, line);
+    super::cap_counts(&mut deck, Vec::new());
+    Ok(deck)
+}
+
+/// Resolves a read deck. Cards given by VEKN id are settled first: an
+/// unknown id becomes an unresolved line naming the id and the name given;
+/// a name that names another card than the id is kept as a
+/// [`NameMismatch`] (the id is taken).
+fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
+    let mut mismatches = Vec::new();
+    let mut problems = Vec::new();
+    raw.lines.retain(|line| {
+        let LineKind::Id(id) = line.kind else {
+            return true;
+        };
+        let Some(card) = db.get(id) else {
+            let named = if line.name.is_empty() {
+                String::new()
+            } else {
+                format!(" (given as `{}`)", line.name)
+            };
+            problems.push(LineProblem {
+                line: line.line,
+                text: line.text.clone(),
+                message: format!("unknown card id {}{named}", id.0),
+            });
+            return false;
+        };
+        let named_card = line.name.is_empty()
+            || db
+                .lookup_exact(&line.name, line.hint, None)
+                .is_some_and(|ids| ids.contains(&id));
+        if !named_card {
+            mismatches.push(NameMismatch {
+                line: line.line,
+                typed: line.text.clone(),
+                id: id.0,
+                card: db.printing_name(card),
+            });
+        }
+        true
+    });
+    raw.problems.extend(problems);
+    let mut deck = Deck::from_raw(raw, db);
+    deck.name_mismatches = mismatches;
+    deck
 }
 
 /// Reads at most [`MAX_FILE_BYTES`] of a file.

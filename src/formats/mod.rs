@@ -6,23 +6,35 @@
 //! database by [`crate::deck::Deck::from_raw`].
 
 pub mod ardb;
+pub mod ardb_html;
+pub mod ardb_xml;
 pub mod card_line;
 mod decode;
 pub mod eldb;
 pub mod forum;
 pub mod jol;
+pub mod jol_deck;
 pub mod json;
+pub mod json_doc;
+pub mod krcg;
+pub mod krcg_minimal;
+pub mod krcg_v5;
 pub mod lackey;
 mod layout;
 mod load;
+pub mod markup;
 pub mod plain;
+pub mod pmwiki;
 pub mod registry;
 pub mod screen;
 pub mod secret_library;
+pub mod sutekh_csv;
+pub mod sutekh_xml;
 pub mod text;
 pub mod twd;
 pub mod twd_writer;
 pub mod vdb_url;
+pub mod vtesdecks;
 
 pub use crate::deck::raw::{
     lines, CountPlace, DeckMeta, DeclaredCounts, EventInfo, Format, LineKind, LineProblem,
@@ -30,9 +42,9 @@ pub use crate::deck::raw::{
 };
 
 pub use decode::decode;
-pub use layout::{DeckWriter, Layout};
-pub use load::{DeckError, MAX_FILE_BYTES};
-pub use registry::{detect, layout, writable, write};
+pub use layout::{DeckWriter, JsonShape, Layout};
+pub use load::{read_all, DeckError, RecordError, MAX_FILE_BYTES};
+pub use registry::{detect, detect_object, layout, writable, write};
 
 /// Reads a decklist text, detecting its format unless one is given.
 ///
@@ -49,7 +61,13 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck {
     };
     let screened = screen::screen(text, max_line_bytes);
     let mut deck = layout.read(screened.text.as_ref());
-    let mut problems = screened.problems;
+    cap_counts(&mut deck, screened.problems);
+    deck
+}
+
+/// Takes out the card lines over [`screen::MAX_CARD_COUNT`] copies as
+/// problems, and merges other problems found before reading, in line order.
+pub(super) fn cap_counts(deck: &mut RawDeck, mut problems: Vec<LineProblem>) {
     deck.lines.retain(|line| {
         if line.count <= screen::MAX_CARD_COUNT {
             return true;
@@ -69,7 +87,6 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck {
         deck.problems.extend(problems);
         deck.problems.sort_by_key(|p| p.line);
     }
-    deck
 }
 
 #[cfg(test)]

@@ -2,17 +2,32 @@
 //! Adding a layout is its file (implementing [`Layout`]), its [`Format`] name
 //! and one line here.
 
+use super::json_doc::Object;
 use super::layout::Layout;
 use super::{
-    ardb, eldb, forum, jol, json, lackey, plain, secret_library, text, twd, vdb_url, Format,
+    ardb, ardb_html, ardb_xml, eldb, forum, jol, jol_deck, json, krcg, krcg_minimal, krcg_v5,
+    lackey, plain, pmwiki, secret_library, sutekh_csv, sutekh_xml, text, twd, vdb_url, vtesdecks,
+    Format,
 };
 use crate::cards::CardDb;
 use crate::deck::Deck;
 
 /// Every layout, in detection order: the first whose shape a text has is
-/// taken; [`plain`] takes anything.
-pub static LAYOUTS: [&dyn Layout; 11] = [
+/// taken; [`plain`] takes anything. The JSON layouts come first, told apart
+/// by their keys; [`json`] (vtesdeck's own) takes any other JSON text, so
+/// that a JSON document of no known shape is reported, never read as text.
+pub static LAYOUTS: [&dyn Layout; 21] = [
+    &krcg::KrcgLayout,
+    &krcg_minimal::KrcgMinimalLayout,
+    &krcg_v5::KrcgV5Layout,
+    &jol_deck::JolDeckLayout,
+    &vtesdecks::VtesdecksLayout,
     &json::JsonLayout,
+    &ardb_xml::ArdbXmlLayout,
+    &sutekh_xml::SutekhXmlLayout,
+    &ardb_html::ArdbHtmlLayout,
+    &sutekh_csv::SutekhCsvLayout,
+    &pmwiki::PmwikiLayout,
     &vdb_url::VdbUrlLayout,
     &forum::ForumLayout,
     &eldb::EldbLayout,
@@ -41,6 +56,15 @@ pub fn detect(text: &str) -> Format {
         .iter()
         .find(|layout| layout.looks_like(text))
         .map_or(Format::Plain, |layout| layout.format())
+}
+
+/// The JSON layout whose keys a JSON object has, in registry order; `None`
+/// for an object of no known deck shape.
+pub fn detect_object(object: &Object) -> Option<Format> {
+    LAYOUTS
+        .iter()
+        .find(|layout| layout.json().is_some_and(|shape| shape.has_shape(object)))
+        .map(|layout| layout.format())
 }
 
 /// The formats vtesdeck can write (`convert --to`), in registry order.
@@ -73,7 +97,10 @@ mod tests {
     #[test]
     fn the_writable_layouts() {
         let names: Vec<&str> = writable().map(Format::name).collect();
-        assert_eq!(names, ["json", "vdb-url", "twd", "lackey", "jol", "text"]);
+        assert_eq!(
+            names,
+            ["krcg", "krcg-v5", "json", "vdb-url", "twd", "lackey", "jol", "text"]
+        );
     }
     use crate::testing::{deck_of, fixture_db};
 

@@ -44,7 +44,9 @@ impl DeckWriter for TwdWriter {
     }
 }
 
-/// The event block: name, place, date, rounds, players, winner, URL, then a blank line.
+/// The event block: name, place, date, rounds, players, winner, URL, then a
+/// blank line; the winner's score (`-- 1GW5+2`), when known, follows as in
+/// the archive.
 fn write_event(out: &mut String, event: &EventInfo) {
     let date = event.date.map(|d| {
         let day = d.day();
@@ -71,6 +73,9 @@ fn write_event(out: &mut String, event: &EventInfo) {
         let _ = writeln!(out, "{}", one_line(&line));
     }
     out.push('\n');
+    if let Some(score) = &event.score {
+        let _ = writeln!(out, "-- {}\n", one_line(score));
+    }
 }
 
 fn month_name(month: u32) -> &'static str {
@@ -93,7 +98,7 @@ fn month_name(month: u32) -> &'static str {
 
 /// `Crypt (12 cards, min=8, max=26, avg=4.42)`, a dashed underline, and the columned lines.
 fn write_crypt(out: &mut String, deck: &Deck, db: &CardDb) {
-    let crypt = twda_crypt_order(by_name(&deck.crypt, db));
+    let crypt = crypt_in_twda_order(deck, db);
     let header = CryptHeader::of_deck(deck, db).to_string();
     let _ = writeln!(out, "{header}\n{}", "-".repeat(header.chars().count()));
     let rows: Vec<[String; 7]> = crypt
@@ -131,6 +136,11 @@ fn write_crypt(out: &mut String, deck: &Deck, db: &CardDb) {
         line.push_str(&clan);
         let _ = writeln!(out, "{line}");
     }
+}
+
+/// A deck's crypt cards in the archive's order (see [`twda_crypt_order`]).
+pub(super) fn crypt_in_twda_order<'a>(deck: &Deck, db: &'a CardDb) -> Vec<(&'a Card, u32)> {
+    twda_crypt_order(by_name(&deck.crypt, db))
 }
 
 /// The archive's crypt order: the printings of one name stay together, names
@@ -233,6 +243,28 @@ fn write_library(out: &mut String, deck: &Deck, db: &CardDb) {
             let _ = writeln!(out, "{count}x {}", card.name);
         }
     }
+}
+
+/// A deck's library grouped by type string (`Action Modifier/Combat`) in the
+/// TWDA's section order (the sections of [`TwdHeader`]), cards by name within
+/// a section.
+pub(super) fn library_sections<'a>(
+    deck: &Deck,
+    db: &'a CardDb,
+) -> Vec<(String, Vec<(&'a Card, u32)>)> {
+    let cards = by_name(&deck.library, db);
+    TwdHeader::of_deck(deck, db)
+        .sections
+        .into_iter()
+        .map(|section| {
+            let in_section = cards
+                .iter()
+                .filter(|(card, _)| card.type_name() == section.type_name)
+                .copied()
+                .collect();
+            (section.type_name, in_section)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -351,10 +383,24 @@ Combat/Reaction (2)
             players: Some(12),
             winner: Some("Me".to_string()),
             url: None,
+            score: None,
         });
         deck.meta.author = Some("Me".to_string());
         let text = TwdWriter.write(&deck, &db);
         assert!(text.starts_with("Test Cup\nTestville, Nowhere\nFebruary 22nd 2022\n2R+F\n12 players\nMe\n\nCrypt (12 cards, min=4, max=4, avg=1)\n"));
+        if let Some(event) = deck.meta.event.as_mut() {
+            event.score = Some("2GW5+1".to_string());
+        }
+        let with_score = TwdWriter.write(&deck, &db);
+        assert!(
+            with_score.contains("\nMe\n\n-- 2GW5+1\n\nCrypt (12 cards"),
+            "{with_score}"
+        );
+        let back = Deck::from_text(&with_score, None, &db);
+        assert_eq!(
+            (back.format, back.crypt_count()),
+            (crate::formats::Format::Twd, 12)
+        );
         let back = crate::formats::twd::read(&text);
         let event = back.meta.event.unwrap_or_default();
         assert_eq!(event.date, chrono::NaiveDate::from_ymd_opt(2022, 2, 22));

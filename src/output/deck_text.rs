@@ -18,6 +18,7 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
     let _ = writeln!(out, "# {} (read as {})", deck.path_label(), deck.format);
     let cards_only = Deck {
         meta: DeckMeta {
+            id: None,
             name: deck.meta.name.clone(),
             author: deck.meta.author.clone(),
             description: None,
@@ -57,6 +58,23 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
                 line.line,
                 line.text,
                 line.detail()
+            );
+        }
+    }
+    if !deck.name_mismatches.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nCards taken by id (the name given names another card):"
+        );
+        for mismatch in &deck.name_mismatches {
+            let _ = writeln!(
+                out,
+                "{}:{}: {}  (id {} is {})",
+                deck.path_label(),
+                mismatch.line,
+                mismatch.typed,
+                mismatch.id,
+                mismatch.card
             );
         }
     }

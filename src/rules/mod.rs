@@ -29,6 +29,7 @@ mod duplicate_unique;
 mod library_size;
 mod max_copies;
 mod name_corrected;
+mod name_mismatch;
 mod not_in_format;
 mod not_yet_legal;
 mod printing_chosen;
@@ -49,6 +50,7 @@ pub use duplicate_unique::DuplicateUnique;
 pub use library_size::LibrarySize;
 pub use max_copies::MaxCopies;
 pub use name_corrected::NameCorrected;
+pub use name_mismatch::NameMismatch;
 pub use not_in_format::NotInFormat;
 pub use not_yet_legal::NotYetLegal;
 pub use printing_chosen::PrintingChosen;
@@ -75,6 +77,7 @@ pub trait Rule: Sync {
 pub static RULES: &[&dyn Rule] = &[
     &UnknownCard,
     &NameCorrected,
+    &NameMismatch,
     &PrintingChosen,
     &DeclaredCount,
     &CryptSize,

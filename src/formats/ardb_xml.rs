@@ -1,0 +1,144 @@
+//! ARDB's deck XML (as ARDB 2.x and Sutekh's `WriteArdbXML.py` write it):
+//! `<deck>` with `<name>`, `<author>`, `<description>`, `<crypt size=…>` of
+//! `<vampire count=…>` (`<name>`, `<adv>`, `<group>` pick the printing) and
+//! `<library size=…>` of `<card count=…>` (`<name>`). Read with an XML
+//! parser; entities and character references are decoded by it.
+//! `databaseID` is the writer's own row id, not a VEKN id: names are read.
+
+use roxmltree::{Document, Node};
+
+use super::layout::Layout;
+use super::{markup, Format, LineProblem, RawDeck};
+use crate::cards::{CardKind, Group, PrintingHint};
+
+/// Whether a text is an XML document whose root is `<deck>`.
+pub fn looks_like(text: &str) -> bool {
+    markup::root_element(text) == Some("deck")
+}
+
+/// Parses an XML text, or gives an empty deck with the parse error as a problem.
+pub(super) fn parse_xml(text: &str, format: Format) -> Result<Document<'_>, Box<RawDeck>> {
+    Document::parse(text).map_err(|err| {
+        let mut deck = Box::new(RawDeck::new(format));
+        let line = usize::try_from(err.pos().row).unwrap_or(1).max(1);
+        deck.problems.push(LineProblem {
+            line,
+            text: text
+                .lines()
+                .nth(line - 1)
+                .unwrap_or("")
+                .chars()
+                .take(80)
+                .collect(),
+            message: format!("not well-formed XML: {err}"),
+        });
+        deck
+    })
+}
+
+/// The text of a child element, trimmed (`None` when absent or empty).
+pub(super) fn child_text(node: Node, name: &str) -> Option<String> {
+    node.children()
+        .find(|c| c.has_tag_name(name))
+        .and_then(|c| c.text())
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+}
+
+/// The 1-based line where an element starts.
+pub(super) fn node_line(document: &Document, node: Node) -> usize {
+    usize::try_from(document.text_pos_at(node.range().start).row).unwrap_or(1)
+}
+
+/// Reads an ARDB XML deck.
+pub fn read(text: &str) -> RawDeck {
+    let document = match parse_xml(text, Format::ArdbXml) {
+        Ok(document) => document,
+        Err(deck) => return *deck,
+    };
+    let mut deck = RawDeck::new(Format::ArdbXml);
+    let root = document.root_element();
+    deck.meta.name = child_text(root, "name");
+    deck.meta.author = child_text(root, "author");
+    deck.meta.description = child_text(root, "description");
+    for part in root.children().filter(Node::is_element) {
+        let (section, entry) = match part.tag_name().name() {
+            "crypt" => (CardKind::Crypt, "vampire"),
+            "library" => (CardKind::Library, "card"),
+            _ => continue,
+        };
+        let size = part.attribute("size").and_then(markup::count);
+        match section {
+            CardKind::Crypt => deck.declared.crypt = size,
+            CardKind::Library => deck.declared.library = size,
+        }
+        for card in part.children().filter(|c| c.has_tag_name(entry)) {
+            let name = child_text(card, "name").unwrap_or_default();
+            let hint = match section {
+                CardKind::Crypt => PrintingHint {
+                    group: child_text(card, "group").as_deref().and_then(Group::parse),
+                    advanced: Some(child_text(card, "adv").is_some()),
+                },
+                CardKind::Library => PrintingHint::default(),
+            };
+            markup::push_named(
+                &mut deck,
+                node_line(&document, card),
+                card.attribute("count").unwrap_or(""),
+                &name,
+                hint,
+                Some(section),
+            );
+        }
+    }
+    deck
+}
+
+/// The `ArdbXml` layout in the formats registry.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ArdbXmlLayout;
+
+impl Layout for ArdbXmlLayout {
+    fn format(&self) -> Format {
+        Format::ArdbXml
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        looks_like(text)
+    }
+
+    fn read(&self, text: &str) -> RawDeck {
+        read(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vampires_with_adv_and_group_and_library_cards() {
+        let text = "<deck><name>A &amp; B</name><crypt size=\"3\">\
+            <vampire databaseID=\"9\" count=\"2\"><adv>Advanced</adv><name>Theo Test</name><group>2</group></vampire>\
+            <vampire count=\"x\"><adv /><name>Alma Test</name></vampire></crypt>\
+            <library size=\"4\"><card count=\"4\"><name>Test &#233;</name></card></library></deck>";
+        assert!(looks_like(text));
+        let deck = read(text);
+        assert_eq!(deck.meta.name.as_deref(), Some("A & B"));
+        assert_eq!(deck.declared.crypt, Some(3));
+        assert_eq!(deck.lines.len(), 2);
+        assert_eq!(deck.lines[0].hint.advanced, Some(true));
+        assert_eq!(deck.lines[0].hint.group, Some(Group::Number(2)));
+        assert_eq!(deck.lines[1].name, "Test é");
+        assert_eq!(deck.problems.len(), 1);
+    }
+
+    #[test]
+    fn broken_xml_is_a_problem_with_its_line() {
+        let deck = read("<deck>\n<crypt>\n</deck>");
+        assert!(deck.lines.is_empty());
+        assert_eq!(deck.problems.len(), 1);
+        assert!(deck.problems[0].message.contains("XML"));
+    }
+}
