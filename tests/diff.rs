@@ -362,7 +362,9 @@ fn unreadable_or_ill_formed_arguments_exit_two() {
         .arg(&prose)
         .assert()
         .code(2)
-        .stderr(contains("notes.txt:1: no card lines"));
+        // Every prose line after the title is an unresolved card line (no line lost).
+        .stdout(contains("not comparable, 1 line read as no card"))
+        .stdout(contains("notes.txt:2: The table starts at noon."));
 }
 
 #[test]
