@@ -250,6 +250,76 @@ fn output_file_is_kept_unless_forced() {
     assert_eq!(leftovers.len(), 1, "no temporary file left behind");
 }
 
+/// `convert -o PATH --force` on something that is not a regular file: exit 2,
+/// naming what it is, and the thing left as it was.
+#[cfg(unix)]
+#[test]
+fn force_never_replaces_a_pipe_a_link_or_a_device() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sample = common::samples_dir().join("daylily.lackey.txt");
+    let fifo = dir.path().join("pipe.txt");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo")
+        .success());
+    let real = dir.path().join("real.txt");
+    std::fs::write(&real, "mine").expect("write");
+    let link = dir.path().join("link.txt");
+    std::os::unix::fs::symlink(&real, &link).expect("symlink");
+    let cases = [
+        (fifo.clone(), "is a named pipe (FIFO), not a regular file"),
+        (link.clone(), "is a symbolic link, not a regular file"),
+        (
+            PathBuf::from("/dev/null"),
+            "is a device, not a regular file",
+        ),
+    ];
+    for (path, message) in cases {
+        common::vtesdeck()
+            .args(["convert", "--to", "jol", "--force", "-o"])
+            .arg(&path)
+            .arg(&sample)
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "vtesdeck: {}: {message}; refusing to replace it, even with --force",
+                path.display()
+            )));
+    }
+    use std::os::unix::fs::FileTypeExt;
+    assert!(fifo.symlink_metadata().expect("fifo").file_type().is_fifo());
+    assert!(link
+        .symlink_metadata()
+        .expect("link")
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read_to_string(&real).expect("kept"), "mine");
+    assert!(std::fs::metadata("/dev/null")
+        .expect("/dev/null")
+        .file_type()
+        .is_char_device());
+}
+
+#[test]
+fn output_into_a_missing_folder_is_refused_before_reading() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("no-such-folder/deck.txt");
+    // The input does not exist either: the output is checked first.
+    common::vtesdeck()
+        .args(["convert", "--to", "jol", "-o"])
+        .arg(&out)
+        .arg(dir.path().join("missing.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "{}: no folder {} to write it in",
+            out.display(),
+            dir.path().join("no-such-folder").display()
+        )));
+}
+
 #[test]
 fn a_vdb_url_is_accepted_in_place_of_a_file() {
     common::vtesdeck()

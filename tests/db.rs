@@ -10,6 +10,9 @@ use std::path::{Path, PathBuf};
 
 use predicates::prelude::*;
 
+/// The lock file the installs leave beside the database folder.
+const LOCK_FILE: &str = ".vtesdeck-install.lock";
+
 /// What the test server answers to every request.
 #[derive(Clone)]
 struct Reply {
@@ -180,7 +183,7 @@ fn good_zip_installs_into_the_user_data_folder() {
             "Installed 15 crypt and 20 library cards",
         ));
     assert_installed(&home.cards());
-    assert_eq!(home.beside_cards(), vec!["cards"]);
+    assert_eq!(home.beside_cards(), [LOCK_FILE, "cards"]);
     home.vtesdeck()
         .args(["db", "info"])
         .assert()
@@ -205,7 +208,7 @@ fn zip_with_files_in_a_subfolder_replaces_the_previous_copy() {
         .success()
         .stdout(predicate::str::contains("replacing the previous copy"));
     assert_installed(&home.cards());
-    assert_eq!(home.beside_cards(), vec!["cards"]);
+    assert_eq!(home.beside_cards(), [LOCK_FILE, "cards"]);
 }
 
 /// Installs a good database, then runs `db update` against `reply`: it must
@@ -222,7 +225,11 @@ fn assert_update_fails_and_keeps_database(reply: Reply, message: &str) {
         .stdout(predicate::str::is_empty())
         .stderr(predicate::str::contains(message));
     assert_eq!(home.snapshot(), before, "the previous database changed");
-    assert_eq!(home.beside_cards(), vec!["cards"], "staging left behind");
+    assert_eq!(
+        home.beside_cards(),
+        [LOCK_FILE, "cards"],
+        "staging left behind"
+    );
     home.vtesdeck()
         .args(["card", "Test Haven"])
         .assert()
@@ -452,4 +459,409 @@ fn info_without_a_database_names_update_and_import() {
         .code(2)
         .stderr(predicate::str::contains("db update"))
         .stderr(predicate::str::contains("db import"));
+}
+
+// ---- Reliability: crashes, races, hostile servers and files (issue 13) ----
+
+/// Environment of the child process of [`crash_at_each_install_step`].
+const CRASH_STEP_ENV: &str = "VTESDECK_TEST_CRASH_STEP";
+
+/// The child half of [`crash_at_each_install_step`]: run by that test in a
+/// process of its own, it imports `$VTESDECK_TEST_CRASH_ZIP` into
+/// `$VTESDECK_TEST_CRASH_TARGET` and aborts the process (no clean-up, as a kill
+/// would) right after the step numbered `$VTESDECK_TEST_CRASH_STEP`. In a normal
+/// run, without that variable, it does nothing.
+#[test]
+fn crash_child() {
+    let Ok(step) = std::env::var(CRASH_STEP_ENV) else {
+        return;
+    };
+    let step: usize = step.parse().expect("step number");
+    let zip = std::env::var_os("VTESDECK_TEST_CRASH_ZIP").expect("zip");
+    let target = std::env::var_os("VTESDECK_TEST_CRASH_TARGET").expect("target");
+    let crash_after = vtesdeck::cards::InstallStep::ALWAYS[step];
+    let _ = vtesdeck::cards::install::import(Path::new(&zip), Path::new(&target), &mut |done| {
+        if done == crash_after {
+            std::process::abort();
+        }
+    });
+    panic!("the install ended without reaching step {crash_after:?}");
+}
+
+/// The provenance source of the database in `cards`, after checking that it
+/// is complete and loads; `None` when there is no database folder at all.
+fn complete_database_source(cards: &Path) -> Option<String> {
+    if cards.symlink_metadata().is_err() {
+        return None;
+    }
+    assert_installed(cards);
+    vtesdeck::cards::CardDb::load(cards).expect("the database in place loads");
+    Some(
+        vtesdeck::cards::Provenance::load(cards)
+            .expect("provenance")
+            .source,
+    )
+}
+
+fn staging_leftovers(home: &Home) -> usize {
+    home.beside_cards()
+        .iter()
+        .filter(|n| n.starts_with(".vtesdeck-install-"))
+        .count()
+}
+
+#[test]
+fn crash_at_each_install_step() {
+    use vtesdeck::cards::InstallStep;
+    let switched = InstallStep::ALWAYS
+        .iter()
+        .position(|s| *s == InstallStep::Switched)
+        .expect("a switch step");
+    for with_previous in [true, false] {
+        for (index, step) in InstallStep::ALWAYS.iter().enumerate() {
+            let home = Home::new();
+            let old_zip = home.dir.path().join("old.zip");
+            let new_zip = home.dir.path().join("new.zip");
+            std::fs::write(&old_zip, fixture_zip("", &[], &[])).expect("zip");
+            std::fs::write(&new_zip, fixture_zip("csv/", &[], &[])).expect("zip");
+            if with_previous {
+                home.vtesdeck()
+                    .args(["db", "import"])
+                    .arg(&old_zip)
+                    .assert()
+                    .success();
+            }
+            let status = std::process::Command::new(std::env::current_exe().expect("test binary"))
+                .args([
+                    "--exact",
+                    "crash_child",
+                    "--nocapture",
+                    "--test-threads",
+                    "1",
+                ])
+                .env(CRASH_STEP_ENV, index.to_string())
+                .env("VTESDECK_TEST_CRASH_ZIP", &new_zip)
+                .env("VTESDECK_TEST_CRASH_TARGET", home.cards())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .status()
+                .expect("run the child");
+            // Killed by its own abort, not ended by a panic or a normal exit.
+            assert_eq!(status.code(), None, "{step:?}: the child did not crash");
+
+            let source = complete_database_source(&home.cards());
+            let expected = if index >= switched {
+                Some(new_zip.display().to_string())
+            } else if with_previous {
+                Some(old_zip.display().to_string())
+            } else {
+                None
+            };
+            assert_eq!(
+                source, expected,
+                "crash after {step:?} (previous: {with_previous})"
+            );
+            // From the staging folder's making to the switch, the crash leaves it behind.
+            let staged = InstallStep::ALWAYS
+                .iter()
+                .position(|s| *s == InstallStep::Staged)
+                .expect("a staging step");
+            if (staged..=switched).contains(&index) {
+                assert_eq!(staging_leftovers(&home), 1, "crash after {step:?}");
+            }
+            // The next run clears what the crash left and installs.
+            home.vtesdeck()
+                .args(["db", "import"])
+                .arg(&old_zip)
+                .assert()
+                .success();
+            assert_eq!(home.beside_cards(), [LOCK_FILE, "cards"], "after {step:?}");
+            assert_eq!(
+                complete_database_source(&home.cards()),
+                Some(old_zip.display().to_string())
+            );
+        }
+    }
+}
+
+#[test]
+fn killed_at_any_moment_the_database_is_old_or_new() {
+    let home = Home::new();
+    let zip = home.dir.path().join("v.zip");
+    std::fs::write(&zip, fixture_zip("", &[], &[])).expect("zip");
+    home.vtesdeck()
+        .args(["db", "import"])
+        .arg(&zip)
+        .assert()
+        .success();
+    let binary = assert_cmd::cargo::cargo_bin("vtesdeck");
+    for round in 0..20u64 {
+        let mut child = std::process::Command::new(&binary)
+            .args(["db", "import"])
+            .arg(&zip)
+            .arg("--cards")
+            .arg(home.cards())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("start an import");
+        std::thread::sleep(std::time::Duration::from_millis(round % 10));
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(
+            complete_database_source(&home.cards()).is_some(),
+            "round {round}: no database"
+        );
+    }
+    home.vtesdeck()
+        .args(["db", "import"])
+        .arg(&zip)
+        .assert()
+        .success();
+    assert_eq!(home.beside_cards(), [LOCK_FILE, "cards"]);
+}
+
+#[test]
+fn eight_concurrent_installs_take_turns_round_after_round() {
+    let home = Home::new();
+    let binary = assert_cmd::cargo::cargo_bin("vtesdeck");
+    let zips: Vec<PathBuf> = (0..8)
+        .map(|i| {
+            let zip = home.dir.path().join(format!("v{i}.zip"));
+            let prefix = if i % 2 == 0 { "" } else { "csv/" };
+            std::fs::write(&zip, fixture_zip(prefix, &[], &[])).expect("zip");
+            zip
+        })
+        .collect();
+    for round in 0..4 {
+        let installs: Vec<std::process::Child> = zips
+            .iter()
+            .map(|zip| {
+                std::process::Command::new(&binary)
+                    .env("XDG_DATA_HOME", home.dir.path().join("data"))
+                    .env("HOME", home.dir.path())
+                    .env_remove("VTESDECK_CARDS")
+                    .args(["db", "import"])
+                    .arg(zip)
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .expect("start an import")
+            })
+            .collect();
+        // A reader during the installs: once there is a database, it is always there.
+        let mut seen = false;
+        for _ in 0..10 {
+            if home.cards().exists() {
+                seen = true;
+            }
+            if seen {
+                home.vtesdeck()
+                    .args(["--offline", "card", "Test Haven"])
+                    .assert()
+                    .success();
+            }
+        }
+        for install in installs {
+            let output = install.wait_with_output().expect("wait");
+            assert!(
+                output.status.success(),
+                "round {round}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        let source = complete_database_source(&home.cards()).expect("a database");
+        assert!(zips.iter().any(|z| z.display().to_string() == source));
+        assert_eq!(home.beside_cards(), [LOCK_FILE, "cards"], "round {round}");
+    }
+}
+
+/// Starts a server on 127.0.0.1 that announces `announced` bytes (none: no
+/// Content-Length) and sends `body` one chunk every `pause`, stopping once the
+/// client is gone or after `max_chunks` chunks.
+fn serve_slowly(
+    announced: Option<u64>,
+    chunk: Vec<u8>,
+    pause: std::time::Duration,
+    max_chunks: usize,
+) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind a local port");
+    let port = listener.local_addr().expect("local address").port();
+    std::thread::spawn(move || {
+        let Ok((mut stream, _)) = listener.accept() else {
+            return;
+        };
+        let mut request = Vec::new();
+        let mut byte = [0u8; 1];
+        while !request.ends_with(b"\r\n\r\n") {
+            match stream.read(&mut byte) {
+                Ok(1) => request.push(byte[0]),
+                _ => return,
+            }
+        }
+        let length = announced.map_or_else(String::new, |n| format!("Content-Length: {n}\r\n"));
+        let head = format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: application/zip\r\n{length}Connection: close\r\n\r\n"
+        );
+        if stream.write_all(head.as_bytes()).is_err() {
+            return;
+        }
+        for _ in 0..max_chunks {
+            if stream
+                .write_all(&chunk)
+                .and_then(|()| stream.flush())
+                .is_err()
+            {
+                return;
+            }
+            std::thread::sleep(pause);
+        }
+    });
+    format!("http://127.0.0.1:{port}/vtescsv_utf8.zip")
+}
+
+#[test]
+fn trickling_server_is_stopped_by_the_deadline() {
+    let home = Home::new();
+    home.install_good();
+    let before = home.snapshot();
+    // One byte every 200 ms: no read ever times out, only the deadline stops it.
+    let url = serve_slowly(
+        Some(5000),
+        vec![b'x'],
+        std::time::Duration::from_millis(200),
+        150,
+    );
+    let started = std::time::Instant::now();
+    home.vtesdeck()
+        .args(["db", "update", "--timeout", "2", "--url", &url])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "not finished within the 2 s deadline",
+        ));
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "the deadline did not stop the download"
+    );
+    assert_eq!(home.snapshot(), before);
+}
+
+#[test]
+fn announced_size_over_the_cap_is_refused_before_reading() {
+    let home = Home::new();
+    home.install_good();
+    let before = home.snapshot();
+    // 300 MB announced, then silence: only the Content-Length can end this quickly.
+    let url = serve_slowly(
+        Some(300_000_000),
+        vec![0u8; 10],
+        std::time::Duration::from_secs(1),
+        30,
+    );
+    home.vtesdeck()
+        .args(["db", "update", "--timeout", "20", "--url", &url])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "refusing the archive: larger than 16 MB (300000000 bytes)",
+        ));
+    assert_eq!(home.snapshot(), before);
+    assert_eq!(home.beside_cards(), [LOCK_FILE, "cards"]);
+}
+
+#[test]
+fn endless_answer_without_length_is_cut_at_the_cap() {
+    let home = Home::new();
+    let url = serve_slowly(None, vec![0u8; 1 << 20], std::time::Duration::ZERO, 40);
+    home.vtesdeck()
+        .args(["db", "update", "--url", &url])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "refusing the archive: larger than 16 MB",
+        ));
+    assert!(!home.cards().exists());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn endless_file_is_refused_with_bounded_memory() {
+    let home = Home::new();
+    home.install_good();
+    let before = home.snapshot();
+    // At most 512 MB of address space: reading /dev/zero into memory would die here.
+    let binary = assert_cmd::cargo::cargo_bin("vtesdeck");
+    let mut cmd = assert_cmd::Command::new("sh");
+    cmd.arg("-c")
+        .arg("ulimit -v 524288 && exec \"$0\" db import /dev/zero")
+        .arg(binary)
+        .env("HOME", home.dir.path())
+        .env("XDG_DATA_HOME", home.dir.path().join("data"))
+        .env_remove("VTESDECK_CARDS");
+    cmd.assert().code(2).stderr(predicate::str::contains(
+        "vtesdeck: /dev/zero: refusing the archive: larger than 16 MB",
+    ));
+    assert_eq!(home.snapshot(), before);
+}
+
+#[test]
+fn huge_sparse_file_is_refused_without_reading() {
+    let home = Home::new();
+    let huge = home.dir.path().join("huge.zip");
+    std::fs::File::create(&huge)
+        .expect("create")
+        .set_len(1 << 40)
+        .expect("sparse terabyte");
+    home.vtesdeck()
+        .args(["db", "import"])
+        .arg(&huge)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "refusing the archive: larger than 16 MB (1099511627776 bytes)",
+        ));
+    assert!(!home.cards().exists());
+}
+
+#[test]
+fn invalid_csv_in_an_imported_zip_names_the_zip_and_its_entry() {
+    let home = Home::new();
+    let zip = home.dir.path().join("vtescsv_utf8.zip");
+    std::fs::write(
+        &zip,
+        fixture_zip(
+            "",
+            &["vtescrypt.csv"],
+            &[("vtescrypt.csv", b"\"Id\",\"Name\"\n\"1\",\"x\"\n")],
+        ),
+    )
+    .expect("zip");
+    let output = home
+        .vtesdeck()
+        .args(["db", "import"])
+        .arg(&zip)
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "{}: not a valid card database: vtescrypt.csv:1: missing column",
+            zip.canonicalize().expect("zip").display()
+        )),
+        "{stderr}"
+    );
+    assert!(!stderr.contains(".vtesdeck-install-"), "{stderr}");
+}
+
+#[test]
+fn timeout_must_be_a_positive_number_of_seconds() {
+    let home = Home::new();
+    home.vtesdeck()
+        .args(["db", "update", "--timeout", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--timeout"));
 }

@@ -368,3 +368,62 @@ fn check_with_a_broken_card_database_is_an_error() {
         .stderr(contains("vtescrypt.csv:1: missing column \"Capacity\""))
         .stderr(no_panic());
 }
+
+/// No input is no pass: an empty folder (or one holding only hidden files) and
+/// a pattern that matched nothing are errors, exit 2, naming the path, for
+/// every command that takes several decks.
+#[test]
+fn empty_folder_or_unmatched_pattern_is_an_error_for_every_command() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let empty = dir.path().join("empty");
+    fs::create_dir_all(empty.join("sub")).expect("mkdir");
+    fs::write(empty.join(".hidden.txt"), "2x Alma Test\n").expect("write");
+    let pattern = dir.path().join("decks/*.txt");
+    for command in ["check", "parse", "stats"] {
+        common::vtesdeck_fixture()
+            .arg(command)
+            .arg(&empty)
+            .assert()
+            .code(2)
+            .stderr(contains(format!(
+                "vtesdeck: {}: no decklist in this folder",
+                empty.display()
+            )))
+            .stderr(no_panic());
+        common::vtesdeck_fixture()
+            .arg(command)
+            .arg(&pattern)
+            .assert()
+            .code(2)
+            .stderr(contains(format!(
+                "vtesdeck: {}: no such file; a pattern that matched nothing is no input",
+                pattern.display()
+            )))
+            .stderr(no_panic());
+    }
+}
+
+#[test]
+fn empty_folder_beside_good_decks_still_fails_check_and_junit_names_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let empty = dir.path().join("empty");
+    fs::create_dir(&empty).expect("mkdir");
+    let (_deck_dir, deck) = temp_file("a.txt", b"2x Alma Test\n");
+    let output = common::vtesdeck_fixture()
+        .args(["check", "--format", "junit"])
+        .arg(&deck)
+        .arg(&empty)
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let xml = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        xml.contains(&format!(
+            "<testcase classname=\"vtesdeck.check\" name=\"{0}\" file=\"{0}\">",
+            empty.display()
+        )),
+        "{xml}"
+    );
+    assert!(xml.contains("no decklist in this folder"), "{xml}");
+}

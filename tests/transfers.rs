@@ -150,6 +150,80 @@ fn plot_writes_svg_and_png() {
     assert!(png.starts_with(b"\x89PNG"));
 }
 
+/// A simulation that would run for hours: the plot file must be refused before it.
+fn endless_transfers(plot: &std::path::Path, extra: &[&str]) -> assert_cmd::assert::Assert {
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("mixed.txt"))
+        .args(["--samples", "100000000000", "--quiet", "--plot"])
+        .arg(plot)
+        .args(extra)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+}
+
+#[test]
+fn plot_file_is_checked_before_the_simulation() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-folder/curve.svg");
+    endless_transfers(&missing, &[])
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "{}: no folder {} to write it in",
+            missing.display(),
+            dir.path().join("no-such-folder").display()
+        )));
+    let existing = dir.path().join("curve.svg");
+    std::fs::write(&existing, "mine").unwrap();
+    endless_transfers(&existing, &[])
+        .code(2)
+        .stderr(predicate::str::contains(
+            "curve.svg: already exists; use --force to overwrite it",
+        ));
+    assert_eq!(std::fs::read_to_string(&existing).unwrap(), "mine");
+    endless_transfers(&dir.path().join("curve.txt"), &[])
+        .code(2)
+        .stderr(predicate::str::contains("must end in .svg or .png"));
+}
+
+#[cfg(unix)]
+#[test]
+fn plot_force_replaces_a_file_never_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.svg");
+    std::fs::write(&real, "mine").unwrap();
+    let link = dir.path().join("curve.svg");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    endless_transfers(&link, &["--force"])
+        .code(2)
+        .stderr(predicate::str::contains(
+            "curve.svg: is a symbolic link, not a regular file",
+        ));
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), "mine");
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("mixed.txt"))
+        .args([
+            "--samples",
+            "200",
+            "--seed",
+            "1",
+            "--quiet",
+            "--force",
+            "--plot",
+        ])
+        .arg(&real)
+        .assert()
+        .success();
+    assert!(std::fs::read_to_string(&real).unwrap().contains("<svg"));
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["curve.svg", "real.svg"], "no temporary file left");
+}
+
 #[test]
 fn bad_options_and_decks_exit_2() {
     let cases: [(&str, &[&str], &str); 5] = [

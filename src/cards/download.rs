@@ -1,9 +1,11 @@
-//! Downloading the official VEKN card list (`vtescsv_utf8.zip`).
+//! Downloading the official VEKN card list (`vtescsv_utf8.zip`): a connect
+//! timeout, a timeout per read, an overall deadline, and a size cap checked on
+//! the announced `Content-Length` before reading and again while reading.
 
 use std::io::Read;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::install::InstallError;
+use super::install::{InstallError, MAX_ARCHIVE_BYTES};
 
 /// The official card list zip, as linked from vekn.net's card lists page.
 pub const DEFAULT_DB_URL: &str = "https://www.vekn.net/images/stories/downloads/vtescsv_utf8.zip";
@@ -11,8 +13,14 @@ pub const DEFAULT_DB_URL: &str = "https://www.vekn.net/images/stories/downloads/
 /// Environment variable overriding [`DEFAULT_DB_URL`].
 pub const DB_URL_ENV: &str = "VTESDECK_DB_URL";
 
-/// The largest download accepted (the real zip is under 1 MB).
-const MAX_DOWNLOAD_BYTES: u64 = 256 << 20;
+/// The overall deadline of a download when none is given: 120 seconds.
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(120);
+
+/// The longest wait for the connection.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The longest wait for any one read.
+const READ_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The URL to download from: `$VTESDECK_DB_URL` when set, else the official one.
 pub fn db_url_from_env() -> String {
@@ -22,24 +30,37 @@ pub fn db_url_from_env() -> String {
         .unwrap_or_else(|| DEFAULT_DB_URL.to_string())
 }
 
-/// Downloads `url` into memory. `progress` is called with the bytes received
-/// so far and the announced total, if any.
+/// Downloads `url` into memory, at most [`MAX_ARCHIVE_BYTES`] (a larger
+/// `Content-Length` is refused before reading), all of it within `deadline`.
+/// `progress` is called with the bytes received so far and the announced
+/// total, if any.
 pub fn download(
     url: &str,
+    deadline: Duration,
     progress: &mut dyn FnMut(u64, Option<u64>),
 ) -> Result<Vec<u8>, InstallError> {
+    let started = Instant::now();
     let failed = |message: String| InstallError::Download {
         url: url.to_string(),
         message,
     };
+    let late = || {
+        failed(format!(
+            "not finished within the {} s deadline (`db update --timeout SECS` sets it)",
+            deadline.as_secs_f64()
+        ))
+    };
     let agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
-        .timeout_connect(Some(Duration::from_secs(30)))
-        .timeout_recv_response(Some(Duration::from_secs(60)))
-        .timeout_per_read(Some(Duration::from_secs(60)))
+        .timeout_global(Some(deadline))
+        .timeout_connect(Some(CONNECT_TIMEOUT.min(deadline)))
+        .timeout_per_read(Some(READ_TIMEOUT.min(deadline)))
         .build()
         .new_agent();
-    let mut response = agent.get(url).call().map_err(|e| failed(e.to_string()))?;
+    let mut response = agent.get(url).call().map_err(|e| match e {
+        ureq::Error::Timeout(ureq::Timeout::Global) => late(),
+        e => failed(e.to_string()),
+    })?;
     let status = response.status().as_u16();
     if !(200..300).contains(&status) {
         return Err(InstallError::HttpStatus {
@@ -48,19 +69,44 @@ pub fn download(
         });
     }
     let total = response.body().content_length();
+    if let Some(total) = total.filter(|t| *t > MAX_ARCHIVE_BYTES) {
+        return Err(InstallError::TooLarge {
+            origin: url.to_string(),
+            size: Some(total),
+        });
+    }
     let mut reader = response
         .body_mut()
         .with_config()
-        .limit(MAX_DOWNLOAD_BYTES)
+        .limit(MAX_ARCHIVE_BYTES + 1)
         .reader();
-    let mut bytes = Vec::with_capacity(total.unwrap_or(0).min(MAX_DOWNLOAD_BYTES) as usize);
+    let mut bytes = Vec::with_capacity(total.unwrap_or(0) as usize);
     let mut chunk = vec![0u8; 64 * 1024];
     loop {
-        let read = reader.read(&mut chunk).map_err(|e| failed(e.to_string()))?;
+        let read = match reader.read(&mut chunk) {
+            Ok(read) => read,
+            Err(_) if started.elapsed() >= deadline => return Err(late()),
+            Err(e) if is_over_limit(&e) => {
+                return Err(InstallError::TooLarge {
+                    origin: url.to_string(),
+                    size: None,
+                })
+            }
+            Err(e) => return Err(failed(e.to_string())),
+        };
         if read == 0 {
             break;
         }
         bytes.extend_from_slice(&chunk[..read]);
+        if bytes.len() as u64 > MAX_ARCHIVE_BYTES {
+            return Err(InstallError::TooLarge {
+                origin: url.to_string(),
+                size: None,
+            });
+        }
+        if started.elapsed() >= deadline {
+            return Err(late());
+        }
         progress(bytes.len() as u64, total);
     }
     if let Some(total) = total {
@@ -72,4 +118,12 @@ pub fn download(
         }
     }
     Ok(bytes)
+}
+
+/// Whether a read failed because the body went past the reader's limit.
+fn is_over_limit(error: &std::io::Error) -> bool {
+    error
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<ureq::Error>())
+        .is_some_and(|e| matches!(e, ureq::Error::BodyExceedsLimit(_)))
 }

@@ -1,6 +1,6 @@
 //! Errors raised while finding or loading the card database.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// An error while finding or reading the VEKN CSV files.
 #[derive(Debug, thiserror::Error)]
@@ -58,4 +58,48 @@ pub enum DbError {
         /// What was expected.
         message: &'static str,
     },
+}
+
+impl DbError {
+    /// The same error with the file it names renamed by `rename` (an install
+    /// checks its files in a staging folder, and names them as the user knows
+    /// them: the archive entry or the source file).
+    pub fn with_path_named(self, rename: &dyn Fn(&Path) -> PathBuf) -> DbError {
+        match self {
+            DbError::NotFound { searched } => DbError::NotFound { searched },
+            DbError::MissingFile { path } => DbError::MissingFile {
+                path: rename(&path),
+            },
+            DbError::Io { path, error } => DbError::Io {
+                path: rename(&path),
+                error,
+            },
+            DbError::Csv {
+                path,
+                line,
+                message,
+            } => DbError::Csv {
+                path: rename(&path),
+                line,
+                message,
+            },
+            DbError::MissingColumn { path, column } => DbError::MissingColumn {
+                path: rename(&path),
+                column,
+            },
+            DbError::BadValue {
+                path,
+                line,
+                column,
+                value,
+                message,
+            } => DbError::BadValue {
+                path: rename(&path),
+                line,
+                column,
+                value,
+                message,
+            },
+        }
+    }
 }

@@ -1,9 +1,15 @@
 //! Installing a card database from the VEKN zip (downloaded or local) or a
-//! folder, atomically: the files are written to a staging folder beside the
-//! target, loaded to check them, and only then put in place of the old copy,
-//! which is kept until the new one is there.
+//! folder. The guarantees: installs into one folder take turns (a lock file
+//! beside the target); the new files are written to a staging folder beside the
+//! target and loaded to check them; one atomic step then makes them current
+//! (see [`staging`](super::staging)), so the database in use is always complete,
+//! the previous one or the new one, whatever moment a crash happens at; the
+//! leftovers of an interrupted install are cleared by the next one. Archives are
+//! read from their file, never whole into memory, and refused above
+//! [`MAX_ARCHIVE_BYTES`].
 
-use std::io::{Cursor, Read};
+use std::fs::File;
+use std::io::{Read, Seek};
 use std::path::{Component, Path, PathBuf};
 
 use chrono::Utc;
@@ -12,20 +18,24 @@ use serde::Serialize;
 use super::db::CardDb;
 use super::error::DbError;
 use super::provenance::{Provenance, PROVENANCE_FILE};
+use super::staging::{self, InstallLock, Staging};
 
 /// The crypt file, required.
 const CRYPT_FILE: &str = "vtescrypt.csv";
 /// The library file, required.
 const LIBRARY_FILE: &str = "vteslib.csv";
-/// The largest CSV file accepted from an archive (the real ones are under 1 MB).
+/// The largest CSV file accepted (the real ones are under 1 MB).
 const MAX_FILE_BYTES: u64 = 64 << 20;
+/// The largest archive accepted, downloaded or imported: 16 MB (the official
+/// zip is about 0.3 MB, its CSV files 1.3 MB).
+pub const MAX_ARCHIVE_BYTES: u64 = 16 << 20;
 
 /// An error while installing a card database. The previous database, if any,
 /// is left as it was.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum InstallError {
-    /// The download failed (no connection, bad URL, interrupted transfer).
+    /// The download failed (no connection, bad URL, interrupted transfer, deadline).
     #[error("{url}: download failed: {message}")]
     Download {
         /// The URL.
@@ -40,6 +50,14 @@ pub enum InstallError {
         url: String,
         /// The HTTP status.
         status: u16,
+    },
+    /// The archive is larger than [`MAX_ARCHIVE_BYTES`] (announced, or found reading it).
+    #[error("{origin}: refusing the archive: larger than {} MB{}; the official zip is under 1 MB", MAX_ARCHIVE_BYTES >> 20, size_note(*.size))]
+    TooLarge {
+        /// The URL or file.
+        origin: String,
+        /// Its size in bytes, when known (`None`: an endless stream).
+        size: Option<u64>,
     },
     /// The archive is not a readable zip (truncated or corrupt).
     #[error("{origin}: not a readable zip archive (truncated or corrupt?): {message}")]
@@ -70,7 +88,8 @@ pub enum InstallError {
     Invalid {
         /// The URL, zip or folder.
         origin: String,
-        /// Why loading failed (already in the message, so not a `source`).
+        /// Why loading failed, naming the file as the archive or folder holds it
+        /// (already in the message, so not a `source`).
         error: DbError,
     },
     /// The target exists and does not look like a card database folder.
@@ -82,11 +101,16 @@ pub enum InstallError {
     /// A file could not be read or written.
     #[error("{}: {error}", path.display())]
     Io {
-        /// The file or folder.
+        /// The file or folder (the user's: the source, or the target).
         path: PathBuf,
         /// The I/O error (already in the message, so not a `source`).
         error: std::io::Error,
     },
+}
+
+/// ` (123 bytes)` when the size is known, else nothing.
+fn size_note(size: Option<u64>) -> String {
+    size.map_or_else(String::new, |s| format!(" ({s} bytes)"))
 }
 
 /// What an install put in place.
@@ -104,55 +128,136 @@ pub struct InstallReport {
     pub replaced: bool,
 }
 
+/// The steps of an install, in order. An observer passed to the install
+/// functions hears of each when it is done ([`InstallStep::Waiting`] only when
+/// another install holds the lock).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InstallStep {
+    /// Another install into the same folder is running: this one waits for it.
+    Waiting,
+    /// The lock is held: no other install runs in this folder.
+    Locked,
+    /// The leftovers of interrupted installs are gone (or their database put back).
+    CleanedUp,
+    /// The new files are written in the staging folder.
+    Staged,
+    /// The new files load without error.
+    Checked,
+    /// Their origin is recorded (`provenance.toml`).
+    Recorded,
+    /// The new database is current (one atomic step).
+    Switched,
+    /// The previous copy is deleted.
+    Removed,
+}
+
+impl InstallStep {
+    /// Every step an install always goes through, in order (all but [`InstallStep::Waiting`]).
+    pub const ALWAYS: [InstallStep; 7] = [
+        InstallStep::Locked,
+        InstallStep::CleanedUp,
+        InstallStep::Staged,
+        InstallStep::Checked,
+        InstallStep::Recorded,
+        InstallStep::Switched,
+        InstallStep::Removed,
+    ];
+}
+
 /// Checks that `target` may be written: absent, empty, or a card database folder.
 pub fn check_target(target: &Path) -> Result<(), InstallError> {
-    if !target.exists() {
+    if target.symlink_metadata().is_err() {
         return Ok(());
     }
-    let io = |error| InstallError::Io {
+    let refuse = || InstallError::NotADatabase {
         path: target.to_path_buf(),
-        error,
     };
     if !target.is_dir() {
-        return Err(InstallError::NotADatabase {
-            path: target.to_path_buf(),
-        });
+        return Err(refuse());
     }
-    let is_empty = std::fs::read_dir(target).map_err(io)?.next().is_none();
+    let is_empty = std::fs::read_dir(target)
+        .map_err(|e| io_error(target, e))?
+        .next()
+        .is_none();
     if is_empty || target.join(CRYPT_FILE).is_file() || target.join(PROVENANCE_FILE).is_file() {
         Ok(())
     } else {
-        Err(InstallError::NotADatabase {
-            path: target.to_path_buf(),
-        })
+        Err(refuse())
     }
 }
 
-/// Installs a local zip file or folder (`db import`).
-pub fn import(path: &Path, target: &Path) -> Result<InstallReport, InstallError> {
+/// Installs a local zip file or folder (`db import`). A zip is read from its
+/// file (a device or pipe is copied, at most [`MAX_ARCHIVE_BYTES`], to an
+/// anonymous temporary file first).
+pub fn import(
+    path: &Path,
+    target: &Path,
+    observer: &mut dyn FnMut(InstallStep),
+) -> Result<InstallReport, InstallError> {
     let origin = std::fs::canonicalize(path)
         .unwrap_or_else(|_| path.to_path_buf())
         .display()
         .to_string();
     if path.is_dir() {
-        install_folder(path, &origin, target)
+        install_folder(path, &origin, target, observer)
     } else {
-        let bytes = std::fs::read(path).map_err(|error| io_error(path, error))?;
-        install_zip(&bytes, &origin, target)
+        let archive = open_archive(path, &origin)?;
+        install_zip(archive, &origin, target, observer)
     }
 }
 
-/// Installs the card files of a zip archive held in memory; `origin` names it
-/// in messages and in the provenance file.
-pub fn install_zip(
-    bytes: &[u8],
+/// Opens a zip file for reading, refusing it above [`MAX_ARCHIVE_BYTES`]
+/// without reading it. What is not a regular file (`/dev/zero`, a pipe) is
+/// copied to an anonymous temporary file, up to the cap plus one byte.
+fn open_archive(path: &Path, origin: &str) -> Result<File, InstallError> {
+    let read_error = |e| io_error(path, e);
+    let mut file = File::open(path).map_err(read_error)?;
+    let metadata = file.metadata().map_err(read_error)?;
+    if metadata.is_file() {
+        if metadata.len() > MAX_ARCHIVE_BYTES {
+            return Err(InstallError::TooLarge {
+                origin: origin.to_string(),
+                size: Some(metadata.len()),
+            });
+        }
+        return Ok(file);
+    }
+    let mut copy = tempfile::tempfile().map_err(|e| {
+        io_error(
+            &std::env::temp_dir(),
+            std::io::Error::new(e.kind(), format!("cannot make a temporary copy: {e}")),
+        )
+    })?;
+    let copied = std::io::copy(&mut (&mut file).take(MAX_ARCHIVE_BYTES + 1), &mut copy)
+        .map_err(read_error)?;
+    if copied > MAX_ARCHIVE_BYTES {
+        return Err(InstallError::TooLarge {
+            origin: origin.to_string(),
+            size: None,
+        });
+    }
+    copy.rewind().map_err(read_error)?;
+    Ok(copy)
+}
+
+/// Installs the card files of a zip archive; `origin` names it in messages and
+/// in the provenance file.
+pub fn install_zip<R: Read + Seek>(
+    archive: R,
     origin: &str,
     target: &Path,
+    observer: &mut dyn FnMut(InstallStep),
 ) -> Result<InstallReport, InstallError> {
-    check_target(target)?;
-    let staging = Staging::new(target)?;
-    extract_zip(bytes, origin, staging.new_dir())?;
-    staging.commit(origin, target)
+    let mut archive = zip::ZipArchive::new(archive).map_err(|e| bad_zip(origin, e))?;
+    let entries = card_entries(&mut archive, origin)?;
+    install(target, origin, observer, &mut |dest| {
+        extract(&mut archive, &entries, origin, dest)?;
+        Ok(entries
+            .iter()
+            .map(|(_, parts)| (parts[parts.len() - 1].clone(), parts.join("/")))
+            .collect())
+    })
 }
 
 /// Installs the card files of a folder (or of its one sub-folder holding them).
@@ -160,23 +265,149 @@ pub fn install_folder(
     dir: &Path,
     origin: &str,
     target: &Path,
+    observer: &mut dyn FnMut(InstallStep),
 ) -> Result<InstallReport, InstallError> {
-    check_target(target)?;
     let source = find_card_folder(dir).ok_or_else(|| InstallError::MissingFile {
         origin: origin.to_string(),
         file: CRYPT_FILE,
     })?;
-    let staging = Staging::new(target)?;
     let entries = std::fs::read_dir(&source).map_err(|e| io_error(&source, e))?;
+    let mut files = Vec::new();
     for entry in entries {
-        let entry = entry.map_err(|e| io_error(&source, e))?;
-        let path = entry.path();
+        let path = entry.map_err(|e| io_error(&source, e))?.path();
         if path.is_file() && is_csv(&path) {
-            let dest = staging.new_dir().join(entry.file_name());
-            std::fs::copy(&path, &dest).map_err(|e| io_error(&path, e))?;
+            files.push(path);
         }
     }
-    staging.commit(origin, target)
+    install(target, origin, observer, &mut |dest| {
+        let mut names = Vec::new();
+        for path in &files {
+            let Some(name) = path.file_name() else {
+                continue;
+            };
+            let mut from = File::open(path).map_err(|e| io_error(path, e))?;
+            let staged = dest.join(name);
+            let mut to = File::create(&staged).map_err(|e| io_error(&staged, e))?;
+            copy_capped(&mut from, &mut to).map_err(|e| io_error(path, e))?;
+            names.push((
+                name.to_string_lossy().into_owned(),
+                path.display().to_string(),
+            ));
+        }
+        Ok(names)
+    })
+}
+
+/// Puts back a database that an interrupted install left out of place (a crash
+/// where folders cannot be exchanged) and clears the leftovers beside
+/// `target`, under the lock; returns whether a database was put back. For a
+/// command that found no database before downloading one.
+pub fn recover(target: &Path) -> Result<bool, InstallError> {
+    let parent = staging::parent_of(target);
+    if !parent.is_dir() {
+        return Ok(false);
+    }
+    let _lock = InstallLock::acquire(&parent, &mut || {}).map_err(|e| io_error(&parent, e))?;
+    let done = staging::clean_up(&parent, target).map_err(|e| io_error(&parent, e))?;
+    Ok(done.restored)
+}
+
+/// For each staged file: its name in the new folder, and the name the user
+/// knows it by (the archive entry or the source file).
+type StagedNames = Vec<(String, String)>;
+
+/// The install itself: lock, clean-up, `fill` writes the new files into the
+/// folder it is given, check, record, switch, remove the previous copy.
+fn install(
+    target: &Path,
+    origin: &str,
+    observer: &mut dyn FnMut(InstallStep),
+    fill: &mut dyn FnMut(&Path) -> Result<StagedNames, InstallError>,
+) -> Result<InstallReport, InstallError> {
+    let target = follow_symlink(target)?;
+    check_target(&target)?;
+    let parent = staging::parent_of(&target);
+    std::fs::create_dir_all(&parent).map_err(|e| io_error(&parent, e))?;
+    let lock = InstallLock::acquire(&parent, &mut || observer(InstallStep::Waiting))
+        .map_err(|e| io_error(&parent, e))?;
+    observer(InstallStep::Locked);
+    staging::clean_up(&parent, &target).map_err(|e| io_error(&parent, e))?;
+    observer(InstallStep::CleanedUp);
+    check_target(&target)?;
+    let beside = |e: std::io::Error| {
+        io_error(
+            &target,
+            std::io::Error::new(
+                e.kind(),
+                format!("cannot prepare the new database beside it: {e}"),
+            ),
+        )
+    };
+    let staging = Staging::new(&parent, &target).map_err(beside)?;
+    let names = fill(staging.new_dir()).map_err(|e| match e {
+        InstallError::Io { path, error } if path.starts_with(staging.path()) => beside(error),
+        other => other,
+    })?;
+    observer(InstallStep::Staged);
+    for file in [CRYPT_FILE, LIBRARY_FILE] {
+        if !staging.new_dir().join(file).is_file() {
+            return Err(InstallError::MissingFile {
+                origin: origin.to_string(),
+                file,
+            });
+        }
+    }
+    let db = CardDb::load(staging.new_dir()).map_err(|error| InstallError::Invalid {
+        origin: origin.to_string(),
+        error: error.with_path_named(&|staged| user_name(staged, staging.path(), &names)),
+    })?;
+    observer(InstallStep::Checked);
+    let provenance = Provenance {
+        source: origin.to_string(),
+        installed: Utc::now(),
+    };
+    provenance.save(staging.new_dir()).map_err(beside)?;
+    observer(InstallStep::Recorded);
+    let replaced = staging.switch(&target).map_err(|e| io_error(&target, e))?;
+    observer(InstallStep::Switched);
+    drop(staging);
+    observer(InstallStep::Removed);
+    drop(lock);
+    let crypt_cards = db.cards().iter().filter(|c| c.is_crypt()).count();
+    Ok(InstallReport {
+        path: target.to_path_buf(),
+        source: origin.to_string(),
+        crypt_cards,
+        library_cards: db.cards().len() - crypt_cards,
+        replaced,
+    })
+}
+
+/// The name a staged file has for the user: the archive entry or source file
+/// it came from (never the staging path).
+fn user_name(staged: &Path, staging: &Path, names: &StagedNames) -> PathBuf {
+    let Ok(inside) = staged.strip_prefix(staging) else {
+        return staged.to_path_buf();
+    };
+    let file = inside
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    names
+        .iter()
+        .find(|(name, _)| *name == file)
+        .map_or_else(|| PathBuf::from(&file), |(_, shown)| PathBuf::from(shown))
+}
+
+/// A symbolic link given as the target: the install goes where it points, and
+/// the link stays.
+fn follow_symlink(target: &Path) -> Result<PathBuf, InstallError> {
+    match target.symlink_metadata() {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            std::fs::canonicalize(target).map_err(|e| io_error(target, e))
+        }
+        _ => Ok(target.to_path_buf()),
+    }
 }
 
 /// The folder holding `vtescrypt.csv`: `dir` itself or one of its sub-folders.
@@ -206,18 +437,35 @@ fn io_error(path: &Path, error: std::io::Error) -> InstallError {
     }
 }
 
-/// Writes the CSV files of the archive's card folder (top level or one
-/// sub-folder) into `dest`. Refuses the whole archive if any entry points
-/// outside the target folder.
-fn extract_zip(bytes: &[u8], origin: &str, dest: &Path) -> Result<(), InstallError> {
-    let bad_zip = |e: zip::result::ZipError| InstallError::BadZip {
+fn bad_zip(origin: &str, error: zip::result::ZipError) -> InstallError {
+    InstallError::BadZip {
         origin: origin.to_string(),
-        message: e.to_string(),
-    };
-    let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(bad_zip)?;
+        message: error.to_string(),
+    }
+}
+
+/// Copies at most [`MAX_FILE_BYTES`] from `from` to `to`; more is an error.
+fn copy_capped(from: &mut dyn Read, to: &mut File) -> std::io::Result<()> {
+    let copied = std::io::copy(&mut from.take(MAX_FILE_BYTES + 1), to)?;
+    if copied > MAX_FILE_BYTES {
+        return Err(std::io::Error::other(format!(
+            "larger than {} MB: not a VEKN card file",
+            MAX_FILE_BYTES >> 20
+        )));
+    }
+    Ok(())
+}
+
+/// The CSV entries of the archive's card folder (top level or one
+/// sub-folder): index and path parts. Refuses the whole archive if any entry
+/// points outside the target folder.
+fn card_entries<R: Read + Seek>(
+    archive: &mut zip::ZipArchive<R>,
+    origin: &str,
+) -> Result<Vec<(usize, Vec<String>)>, InstallError> {
     let mut files: Vec<(usize, Vec<String>)> = Vec::new();
     for index in 0..archive.len() {
-        let entry = archive.by_index(index).map_err(bad_zip)?;
+        let entry = archive.by_index(index).map_err(|e| bad_zip(origin, e))?;
         let parts = entry
             .enclosed_name()
             .and_then(|p| normal_parts(&p))
@@ -239,31 +487,30 @@ fn extract_zip(bytes: &[u8], origin: &str, dest: &Path) -> Result<(), InstallErr
             origin: origin.to_string(),
             file: CRYPT_FILE,
         })?;
-    for (index, parts) in &files {
-        let (name, parent) = match parts.split_last() {
-            Some(split) => split,
-            None => continue,
-        };
-        if parent != folder.as_slice() || !is_csv(Path::new(name)) {
-            continue;
-        }
-        let entry = archive.by_index(*index).map_err(bad_zip)?;
-        let mut content = Vec::new();
-        entry
-            .take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut content)
-            .map_err(|e| InstallError::BadZip {
-                origin: origin.to_string(),
-                message: format!("{}: {e}", parts.join("/")),
-            })?;
-        if content.len() as u64 > MAX_FILE_BYTES {
-            return Err(InstallError::BadZip {
-                origin: origin.to_string(),
-                message: format!("{}: larger than {MAX_FILE_BYTES} bytes", parts.join("/")),
-            });
-        }
-        let path = dest.join(name);
-        std::fs::write(&path, content).map_err(|e| io_error(&path, e))?;
+    files.retain(|(_, parts)| {
+        parts
+            .split_last()
+            .is_some_and(|(name, parent)| parent == folder.as_slice() && is_csv(Path::new(name)))
+    });
+    Ok(files)
+}
+
+/// Writes the chosen entries into `dest`, each at most [`MAX_FILE_BYTES`].
+fn extract<R: Read + Seek>(
+    archive: &mut zip::ZipArchive<R>,
+    entries: &[(usize, Vec<String>)],
+    origin: &str,
+    dest: &Path,
+) -> Result<(), InstallError> {
+    for (index, parts) in entries {
+        let shown = parts.join("/");
+        let mut entry = archive.by_index(*index).map_err(|e| bad_zip(origin, e))?;
+        let path = dest.join(&parts[parts.len() - 1]);
+        let mut to = File::create(&path).map_err(|e| io_error(&path, e))?;
+        copy_capped(&mut entry, &mut to).map_err(|error| InstallError::BadZip {
+            origin: origin.to_string(),
+            message: format!("{shown}: {error}"),
+        })?;
     }
     Ok(())
 }
@@ -284,91 +531,19 @@ fn normal_parts(path: &Path) -> Option<Vec<String>> {
     Some(parts)
 }
 
-/// A staging folder beside the target: `new/` holds the files being installed,
-/// `old/` receives the previous copy while the new one moves in. Dropping it
-/// removes whatever is left (a failed install, or the replaced copy).
-struct Staging {
-    dir: tempfile::TempDir,
-    new: PathBuf,
-}
-
-impl Staging {
-    fn new(target: &Path) -> Result<Staging, InstallError> {
-        let parent = match target.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        std::fs::create_dir_all(&parent).map_err(|e| io_error(&parent, e))?;
-        let dir = tempfile::Builder::new()
-            .prefix(".vtesdeck-install-")
-            .tempdir_in(&parent)
-            .map_err(|e| io_error(&parent, e))?;
-        let new = dir.path().join("new");
-        std::fs::create_dir(&new).map_err(|e| io_error(&new, e))?;
-        Ok(Staging { dir, new })
-    }
-
-    fn new_dir(&self) -> &Path {
-        &self.new
-    }
-
-    /// Checks the staged files, records their origin and swaps them in.
-    fn commit(self, origin: &str, target: &Path) -> Result<InstallReport, InstallError> {
-        for file in [CRYPT_FILE, LIBRARY_FILE] {
-            if !self.new.join(file).is_file() {
-                return Err(InstallError::MissingFile {
-                    origin: origin.to_string(),
-                    file,
-                });
-            }
-        }
-        let db = CardDb::load(&self.new).map_err(|error| InstallError::Invalid {
-            origin: origin.to_string(),
-            error,
-        })?;
-        let provenance = Provenance {
-            source: origin.to_string(),
-            installed: Utc::now(),
-        };
-        provenance
-            .save(&self.new)
-            .map_err(|e| io_error(&self.new.join(PROVENANCE_FILE), e))?;
-        let replaced = target.exists();
-        let old = self.dir.path().join("old");
-        if replaced {
-            std::fs::rename(target, &old).map_err(|e| io_error(target, e))?;
-        }
-        if let Err(e) = std::fs::rename(&self.new, target) {
-            if replaced {
-                // Put the previous copy back; if even that fails, say where it is.
-                if let Err(back) = std::fs::rename(&old, target) {
-                    let kept = self.dir.keep().join("old");
-                    return Err(io_error(
-                        target,
-                        std::io::Error::other(format!(
-                            "{e}; the previous database could not be restored ({back}) and is in {}",
-                            kept.display()
-                        )),
-                    ));
-                }
-            }
-            return Err(io_error(target, e));
-        }
-        let crypt_cards = db.cards().iter().filter(|c| c.is_crypt()).count();
-        Ok(InstallReport {
-            path: target.to_path_buf(),
-            source: origin.to_string(),
-            crypt_cards,
-            library_cards: db.cards().len() - crypt_cards,
-            replaced,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Write;
+    use std::io::{Cursor, Write};
+
+    /// Installs a zip held in memory, no observer.
+    fn install_bytes(
+        bytes: &[u8],
+        origin: &str,
+        target: &Path,
+    ) -> Result<InstallReport, InstallError> {
+        install_zip(Cursor::new(bytes), origin, target, &mut |_| {})
+    }
 
     fn fixture(name: &str) -> Vec<u8> {
         crate::testing::fixture_file(name)
@@ -409,7 +584,7 @@ mod tests {
     fn zip_with_files_at_the_top_installs() {
         let home = tempfile::tempdir().unwrap();
         let target = home.path().join("data/cards");
-        let report = install_zip(&zip_of_owned(&good_entries("")), "test.zip", &target).unwrap();
+        let report = install_bytes(&zip_of_owned(&good_entries("")), "test.zip", &target).unwrap();
         assert!(!report.replaced);
         assert!(report.crypt_cards > 0 && report.library_cards > 0);
         let db = CardDb::load(&target).unwrap();
@@ -421,8 +596,8 @@ mod tests {
     fn zip_with_files_in_one_subfolder_installs_and_replaces() {
         let home = tempfile::tempdir().unwrap();
         let target = home.path().join("cards");
-        install_zip(&zip_of_owned(&good_entries("")), "first.zip", &target).unwrap();
-        let report = install_zip(
+        install_bytes(&zip_of_owned(&good_entries("")), "first.zip", &target).unwrap();
+        let report = install_bytes(
             &zip_of_owned(&good_entries("vtescsv/")),
             "second.zip",
             &target,
@@ -430,11 +605,12 @@ mod tests {
         .unwrap();
         assert!(report.replaced);
         assert_eq!(Provenance::load(&target).unwrap().source, "second.zip");
-        let leftovers: Vec<_> = std::fs::read_dir(home.path())
+        let mut leftovers: Vec<_> = std::fs::read_dir(home.path())
             .unwrap()
-            .map(|e| e.unwrap().file_name())
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
-        assert_eq!(leftovers, vec![std::ffi::OsString::from("cards")]);
+        leftovers.sort();
+        assert_eq!(leftovers, [staging::LOCK_FILE, "cards"]);
     }
 
     #[test]
@@ -443,7 +619,7 @@ mod tests {
         let target = home.path().join("cards");
         let mut entries = good_entries("");
         entries.push(("../evil.csv".into(), b"x".to_vec()));
-        let err = install_zip(&zip_of_owned(&entries), "evil.zip", &target).unwrap_err();
+        let err = install_bytes(&zip_of_owned(&entries), "evil.zip", &target).unwrap_err();
         assert!(matches!(err, InstallError::UnsafeEntry { .. }), "{err}");
         assert!(!target.exists());
         assert!(!home.path().join("evil.csv").exists());
@@ -457,7 +633,7 @@ mod tests {
             .into_iter()
             .filter(|(n, _)| n != "vteslib.csv")
             .collect();
-        let err = install_zip(&zip_of_owned(&entries), "short.zip", &target).unwrap_err();
+        let err = install_bytes(&zip_of_owned(&entries), "short.zip", &target).unwrap_err();
         assert!(err.to_string().contains("vteslib.csv not found"), "{err}");
         assert!(!target.exists());
     }
@@ -466,8 +642,8 @@ mod tests {
     fn truncated_zip_is_a_bad_zip() {
         let home = tempfile::tempdir().unwrap();
         let bytes = zip_of_owned(&good_entries(""));
-        let err =
-            install_zip(&bytes[..bytes.len() / 2], "cut.zip", &home.path().join("c")).unwrap_err();
+        let err = install_bytes(&bytes[..bytes.len() / 2], "cut.zip", &home.path().join("c"))
+            .unwrap_err();
         assert!(matches!(err, InstallError::BadZip { .. }), "{err}");
     }
 
@@ -475,10 +651,10 @@ mod tests {
     fn broken_csv_keeps_the_previous_database() {
         let home = tempfile::tempdir().unwrap();
         let target = home.path().join("cards");
-        install_zip(&zip_of_owned(&good_entries("")), "good.zip", &target).unwrap();
+        install_bytes(&zip_of_owned(&good_entries("")), "good.zip", &target).unwrap();
         let mut entries = good_entries("");
         entries[0].1 = b"\"Id\",\"Name\"\n\"1\",\"x\"\n".to_vec();
-        let err = install_zip(&zip_of_owned(&entries), "bad.zip", &target).unwrap_err();
+        let err = install_bytes(&zip_of_owned(&entries), "bad.zip", &target).unwrap_err();
         assert!(
             err.to_string().contains("not a valid card database"),
             "{err}"
@@ -488,11 +664,87 @@ mod tests {
     }
 
     #[test]
+    fn invalid_csv_in_a_zip_is_named_by_its_entry_never_the_staging_folder() {
+        let home = tempfile::tempdir().unwrap();
+        let mut entries = good_entries("vtescsv/");
+        entries[1].1 = b"\"Id\",\"Name\"\n\"1\",\"x\"\n".to_vec();
+        let err = install_bytes(&zip_of_owned(&entries), "/dl/v.zip", &home.path().join("c"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("/dl/v.zip: not a valid card database: vtescsv/vteslib.csv:1: "),
+            "{err}"
+        );
+        assert!(!err.contains(staging::STAGING_PREFIX), "{err}");
+    }
+
+    #[test]
+    fn invalid_csv_in_a_folder_is_named_by_its_own_path() {
+        let home = tempfile::tempdir().unwrap();
+        let source = home.path().join("mine");
+        std::fs::create_dir(&source).unwrap();
+        for (name, content) in good_entries("") {
+            std::fs::write(source.join(name), content).unwrap();
+        }
+        std::fs::write(source.join("vtescrypt.csv"), "\"Id\"\n\"1\"\n").unwrap();
+        let err = import(&source, &home.path().join("c"), &mut |_| {})
+            .unwrap_err()
+            .to_string();
+        let shown = source.canonicalize().unwrap().join("vtescrypt.csv");
+        assert!(err.contains(&format!("{}:1: ", shown.display())), "{err}");
+        assert!(!err.contains(staging::STAGING_PREFIX), "{err}");
+    }
+
+    #[test]
+    fn oversized_zip_file_is_refused_before_reading() {
+        let home = tempfile::tempdir().unwrap();
+        let huge = home.path().join("huge.zip");
+        // Sparse: a terabyte announced, nothing stored.
+        File::create(&huge).unwrap().set_len(1 << 40).unwrap();
+        let err = import(&huge, &home.path().join("c"), &mut |_| {}).unwrap_err();
+        assert!(
+            matches!(err, InstallError::TooLarge { size: Some(s), .. } if s == 1 << 40),
+            "{err}"
+        );
+        assert!(err.to_string().contains("larger than 16 MB"), "{err}");
+    }
+
+    #[test]
+    fn every_step_is_told_in_order() {
+        let home = tempfile::tempdir().unwrap();
+        let mut steps = Vec::new();
+        let zip = zip_of_owned(&good_entries(""));
+        install_zip(
+            Cursor::new(&zip),
+            "a.zip",
+            &home.path().join("c"),
+            &mut |s| {
+                steps.push(s);
+            },
+        )
+        .unwrap();
+        assert_eq!(steps, InstallStep::ALWAYS);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_target_stays_a_link() {
+        let home = tempfile::tempdir().unwrap();
+        let real = home.path().join("real");
+        std::fs::create_dir(&real).unwrap();
+        let link = home.path().join("cards");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        install_bytes(&zip_of_owned(&good_entries("")), "a.zip", &link).unwrap();
+        assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+        CardDb::load(&real).unwrap();
+    }
+
+    #[test]
     fn folder_that_is_not_a_database_is_not_replaced() {
         let home = tempfile::tempdir().unwrap();
         std::fs::write(home.path().join("notes.txt"), "mine").unwrap();
         let err =
-            install_zip(&zip_of_owned(&good_entries("")), "good.zip", home.path()).unwrap_err();
+            install_bytes(&zip_of_owned(&good_entries("")), "good.zip", home.path()).unwrap_err();
         assert!(matches!(err, InstallError::NotADatabase { .. }), "{err}");
         assert!(home.path().join("notes.txt").exists());
     }
@@ -506,7 +758,7 @@ mod tests {
             std::fs::write(source.join(name), content).unwrap();
         }
         let target = home.path().join("cards");
-        let report = import(&home.path().join("download"), &target).unwrap();
+        let report = import(&home.path().join("download"), &target, &mut |_| {}).unwrap();
         assert!(report.crypt_cards > 0);
         CardDb::load(&target).unwrap();
     }

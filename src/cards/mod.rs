@@ -14,6 +14,7 @@ pub mod names;
 mod provenance;
 mod search;
 mod sets;
+mod staging;
 
 pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect};
 pub use db::{CardDb, Lookup, MatchKind, PrintingHint, CARDS_ENV};
@@ -21,7 +22,7 @@ pub use db_info::DbInfo;
 pub use discipline::{Discipline, DisciplineLevel, DisciplineRequirement};
 pub use error::DbError;
 pub use find::find_by_name;
-pub use install::{InstallError, InstallReport};
+pub use install::{InstallError, InstallReport, InstallStep, MAX_ARCHIVE_BYTES};
 pub use legality::{legal_from, release_rule_change};
 pub use provenance::{Provenance, PROVENANCE_FILE};
 pub use search::{CardSearch, SearchError};

@@ -186,7 +186,7 @@ fn load_all(
                 path.display().to_string(),
                 inputs::load(&path, global.input_format, db),
             ),
-            Err(err) => (String::new(), Err(err)),
+            Err(problem) => (problem.path.display().to_string(), Err(problem.error)),
         })
         .collect()
 }

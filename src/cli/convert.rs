@@ -8,6 +8,7 @@ use anyhow::Context;
 use clap::Args;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::{self, vdb_url, Format};
+use vtesdeck::output::output_file::OutputFile;
 
 use super::{inputs, Global, Outcome};
 
@@ -28,7 +29,8 @@ pub struct ConvertArgs {
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 
-    /// Overwrite the -o file when it exists.
+    /// Overwrite the -o file when it exists (a regular file only: never a
+    /// symbolic link, a named pipe or a device).
     #[arg(long, requires = "output")]
     force: bool,
 }
@@ -45,15 +47,17 @@ fn to_format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
 /// did not resolve (listed on standard error), 2 on an error (unreadable
 /// input, existing output without --force).
 pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
-    if let Some(output) = &args.output {
-        refuse_existing(output, args.force)?;
-    }
+    let output = args
+        .output
+        .as_deref()
+        .map(|path| OutputFile::check(path, args.force))
+        .transpose()?;
     let db = global.card_db()?;
     let deck = read_input(&args.input, global, &db)?;
     let text = formats::write(args.to, &deck, &db)
         .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?;
-    match &args.output {
-        Some(output) => write_atomically(output, &text, args.force)?,
+    match &output {
+        Some(output) => output.write(text.as_bytes())?,
         None => {
             let mut out = std::io::stdout().lock();
             out.write_all(text.as_bytes())?;
@@ -87,54 +91,4 @@ fn read_input(input: &Path, global: &Global, db: &vtesdeck::cards::CardDb) -> an
         return Ok(Deck::from_text(url, global.input_format, db));
     }
     inputs::load(input, global.input_format, db)
-}
-
-/// Stops before any work when the output exists and --force is not given.
-fn refuse_existing(output: &Path, force: bool) -> anyhow::Result<()> {
-    if !force && output.exists() {
-        anyhow::bail!(
-            "{}: already exists; use --force to overwrite it",
-            output.display()
-        );
-    }
-    Ok(())
-}
-
-/// Writes through a temporary file in the output's folder, renamed over the
-/// target at the end, so a failed write never leaves a half-written file.
-fn write_atomically(output: &Path, text: &str, force: bool) -> anyhow::Result<()> {
-    let folder = output
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut temporary = tempfile::Builder::new()
-        .prefix(".vtesdeck-convert-")
-        .tempfile_in(folder)
-        .with_context(|| format!("{}: cannot create a temporary file", folder.display()))?;
-    temporary
-        .write_all(text.as_bytes())
-        .and_then(|()| temporary.as_file().sync_all())
-        .with_context(|| format!("{}: cannot write", output.display()))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(output).map_or(0o644, |m| m.permissions().mode());
-        let _ = std::fs::set_permissions(temporary.path(), std::fs::Permissions::from_mode(mode));
-    }
-    let persisted = if force {
-        temporary.persist(output)
-    } else {
-        temporary.persist_noclobber(output)
-    };
-    persisted.map_err(|err| {
-        if err.error.kind() == std::io::ErrorKind::AlreadyExists {
-            anyhow::anyhow!(
-                "{}: already exists; use --force to overwrite it",
-                output.display()
-            )
-        } else {
-            anyhow::anyhow!("{}: cannot write: {}", output.display(), err.error)
-        }
-    })?;
-    Ok(())
 }

@@ -1,14 +1,15 @@
 //! `vtesdeck db update|import|info`: get, install and describe the card database,
 //! and the download on first use.
 
-use std::io::{IsTerminal, Write};
+use std::io::{Cursor, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use vtesdeck::cards::download::{self, DEFAULT_DB_URL};
-use vtesdeck::cards::{install, CardDb, DbInfo, InstallError, CARDS_ENV};
+use vtesdeck::cards::{install, CardDb, DbInfo, InstallError, InstallStep, CARDS_ENV};
 use vtesdeck::output::db_text;
 
 use super::{Global, Outcome};
@@ -40,6 +41,12 @@ struct UpdateArgs {
     /// The zip to download.
     #[arg(long, env = download::DB_URL_ENV, default_value = DEFAULT_DB_URL)]
     url: String,
+
+    /// Give up when the download is not finished after this many seconds
+    /// (besides the 30 s connect and 60 s per-read timeouts).
+    #[arg(long, value_name = "SECS", default_value_t = download::DEFAULT_DEADLINE.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    timeout: u64,
 }
 
 /// Arguments of `db import`.
@@ -71,13 +78,18 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
             }
             let target = install_target(global)?;
             install::check_target(&target)?;
-            let bytes = fetch(&update.url)?;
-            let report = install::install_zip(&bytes, &update.url, &target)?;
+            let bytes = fetch(&update.url, Duration::from_secs(update.timeout))?;
+            let report = install::install_zip(
+                Cursor::new(bytes),
+                &update.url,
+                &target,
+                &mut tell_waiting(&target),
+            )?;
             finish(&db_text::render_install(&report), &target, global)
         }
         DbCommand::Import(import) => {
             let target = install_target(global)?;
-            let report = install::import(&import.path, &target)?;
+            let report = install::import(&import.path, &target, &mut tell_waiting(&target))?;
             finish(&db_text::render_install(&report), &target, global)
         }
         DbCommand::Info(info_args) => {
@@ -131,8 +143,23 @@ fn install_target(global: &Global) -> anyhow::Result<PathBuf> {
     }
 }
 
-/// Downloads `url` with a progress bar on standard error (none when it is not a terminal).
-fn fetch(url: &str) -> Result<Vec<u8>, InstallError> {
+/// The install observer of the CLI: one line on standard error when another
+/// install holds the lock and this one waits for it.
+fn tell_waiting(target: &Path) -> impl FnMut(InstallStep) + '_ {
+    move |step| {
+        if step == InstallStep::Waiting {
+            let _ = writeln!(
+                std::io::stderr(),
+                "vtesdeck: another install into {} is running; waiting for it to finish",
+                target.display()
+            );
+        }
+    }
+}
+
+/// Downloads `url` within `deadline`, with a progress bar on standard error
+/// (none when it is not a terminal).
+fn fetch(url: &str, deadline: Duration) -> Result<Vec<u8>, InstallError> {
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(0);
         if let Ok(style) =
@@ -144,7 +171,7 @@ fn fetch(url: &str) -> Result<Vec<u8>, InstallError> {
     } else {
         ProgressBar::hidden()
     };
-    let result = download::download(url, &mut |done, total| {
+    let result = download::download(url, deadline, &mut |done, total| {
         if let Some(total) = total {
             bar.set_length(total);
         }
@@ -169,13 +196,27 @@ pub fn first_use(global: &Global, searched: &str) -> anyhow::Result<CardDb> {
     let Some(target) = CardDb::user_dir() else {
         anyhow::bail!("no card database found and no user data folder to put one in; {remedy}");
     };
+    // An install interrupted where folders cannot be exchanged may have left
+    // the database beside its place: put it back rather than download again.
+    if install::recover(&target).unwrap_or(false) {
+        if let Ok(db) = CardDb::load(&target) {
+            return Ok(db);
+        }
+    }
     let url = download::db_url_from_env();
     let _ = writeln!(
         std::io::stderr(),
         "vtesdeck: no card database yet: downloading {url} into {}",
         target.display()
     );
-    let installed = fetch(&url).and_then(|bytes| install::install_zip(&bytes, &url, &target));
+    let installed = fetch(&url, download::DEFAULT_DEADLINE).and_then(|bytes| {
+        install::install_zip(
+            Cursor::new(bytes),
+            &url,
+            &target,
+            &mut tell_waiting(&target),
+        )
+    });
     match installed {
         Ok(_) => Ok(CardDb::load(&target)?),
         Err(err) => Err(anyhow::anyhow!(

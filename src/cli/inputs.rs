@@ -1,6 +1,7 @@
 //! Turning `PATH...` arguments into decks: files, directories (recursively,
 //! symlink loops reported), `-` for standard input. A bad input is reported
-//! and the others still read.
+//! and the others still read. No input is no pass: a folder holding no
+//! decklist, or a pattern that matched nothing, is an error naming it.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -14,15 +15,36 @@ use vtesdeck::formats::{self, Format};
 /// One input: a deck, or the error that kept it from being read.
 pub type Input = Result<Deck, anyhow::Error>;
 
+/// An argument, or a file or folder under it, that yields no deck: where, and why.
+#[derive(Debug)]
+pub struct InputProblem {
+    /// The file or folder.
+    pub path: PathBuf,
+    /// What is wrong, naming the path.
+    pub error: anyhow::Error,
+}
+
 /// The files named by the arguments, directories walked in name order.
-/// Walk errors (symlink loops, unreadable folders) come back as errors in place.
-pub fn expand(paths: &[PathBuf]) -> Vec<Result<PathBuf, anyhow::Error>> {
+/// Walk errors (symlink loops, unreadable folders), folders without any
+/// decklist and patterns that matched nothing come back as problems in place.
+pub fn expand(paths: &[PathBuf]) -> Vec<Result<PathBuf, InputProblem>> {
     let mut out = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" || !path.is_dir() {
-            out.push(Ok(path.clone()));
+            out.push(if is_unmatched_pattern(path) {
+                Err(InputProblem {
+                    path: path.clone(),
+                    error: anyhow::anyhow!(
+                        "{}: no such file; a pattern that matched nothing is no input",
+                        path.display()
+                    ),
+                })
+            } else {
+                Ok(path.clone())
+            });
             continue;
         }
+        let found_before = out.len();
         let walker = walkdir::WalkDir::new(path)
             .follow_links(true)
             .sort_by_file_name();
@@ -51,12 +73,30 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Result<PathBuf, anyhow::Error>> {
                     } else {
                         err.to_string()
                     };
-                    out.push(Err(anyhow::anyhow!("{at}: {message}")));
+                    out.push(Err(InputProblem {
+                        path: err.path().unwrap_or(path).to_path_buf(),
+                        error: anyhow::anyhow!("{at}: {message}"),
+                    }));
                 }
             }
         }
+        if out.len() == found_before {
+            out.push(Err(InputProblem {
+                path: path.clone(),
+                error: anyhow::anyhow!(
+                    "{}: no decklist in this folder (nothing to read; hidden files are skipped)",
+                    path.display()
+                ),
+            }));
+        }
     }
     out
+}
+
+/// Whether `path` is absent and holds a wildcard: a shell pattern that matched
+/// no file is passed on unchanged.
+fn is_unmatched_pattern(path: &Path) -> bool {
+    path.symlink_metadata().is_err() && path.to_string_lossy().contains(['*', '?', '['])
 }
 
 /// Reads one input path (`-` = standard input) into a deck.
@@ -96,6 +136,9 @@ pub fn load_all(paths: &[PathBuf], format: Option<Format>, db: &CardDb) -> Vec<I
     use rayon::prelude::*;
     expand(paths)
         .into_par_iter()
-        .map(|path| path.and_then(|p| load(&p, format, db)))
+        .map(|path| {
+            path.map_err(|problem| problem.error)
+                .and_then(|p| load(&p, format, db))
+        })
         .collect()
 }

@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use vtesdeck::output::output_file::OutputFile;
 use vtesdeck::output::{transfer_plot, transfer_table};
 use vtesdeck::sim::transfers::{Policy, TransferCurve, TransferOptions, SEATS};
 
@@ -50,9 +51,14 @@ pub struct TransfersArgs {
     #[arg(long)]
     json: bool,
 
-    /// Also write the chart as an image: FILE.svg or FILE.png.
+    /// Also write the chart as an image: FILE.svg or FILE.png (through a
+    /// temporary file in the same folder); an existing file is kept unless --force.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
+
+    /// Overwrite the --plot file when it exists (a regular file only).
+    #[arg(long, requires = "plot")]
+    force: bool,
 
     #[command(flatten)]
     sim: SimArgs,
@@ -84,6 +90,14 @@ enum PolicyArg {
 
 /// Runs `transfers`.
 pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
+    // The plot file is checked before the simulation, not after it.
+    let plot = match &args.plot {
+        Some(path) => {
+            transfer_plot::check_extension(path)?;
+            Some(OutputFile::check(path, args.force)?)
+        }
+        None => None,
+    };
     let db = global.card_db()?;
     let deck = inputs::load(&args.file, global.input_format, &db)?;
     let options = TransferOptions {
@@ -105,8 +119,8 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
         .install(|| TransferCurve::simulate(&deck, &db, &options, &|n| progress.advance(n)))?;
     progress.finish();
     let curve = curve?;
-    if let Some(path) = &args.plot {
-        transfer_plot::write(&curve, path)?;
+    if let Some(plot) = &plot {
+        transfer_plot::write(&curve, plot)?;
     }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::output_file::{OutputFile, OutputFileError};
 use crate::sim::transfers::TransferCurve;
 
 /// Image size in pixels.
@@ -34,6 +35,9 @@ pub enum PlotError {
         /// The file.
         path: PathBuf,
     },
+    /// The file cannot be written (exists, missing folder, not a regular file, ...).
+    #[error(transparent)]
+    Output(#[from] OutputFileError),
     /// Drawing or writing failed.
     #[error("{}: cannot draw the chart: {message}", path.display())]
     Draw {
@@ -44,25 +48,53 @@ pub enum PlotError {
     },
 }
 
-/// Writes the chart to `path`, as SVG or PNG after its extension.
-pub fn write(curve: &TransferCurve, path: &Path) -> Result<(), PlotError> {
+/// Image formats of the chart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ImageFormat {
+    Svg,
+    Png,
+}
+
+/// The image format `path` asks for by its extension (`.svg`, `.png`); call
+/// it before the simulation so that a wrong name stops the command at once.
+pub fn check_extension(path: &Path) -> Result<(), PlotError> {
+    image_format(path).map(drop)
+}
+
+fn image_format(path: &Path) -> Result<ImageFormat, PlotError> {
     let extension = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    let drawn = match extension.as_deref() {
-        Some("svg") => draw(SVGBackend::new(path, SIZE).into_drawing_area(), curve),
-        Some("png") => draw(BitMapBackend::new(path, SIZE).into_drawing_area(), curve),
-        _ => {
-            return Err(PlotError::UnknownExtension {
-                path: path.to_path_buf(),
-            })
-        }
+    match extension.as_deref() {
+        Some("svg") => Ok(ImageFormat::Svg),
+        Some("png") => Ok(ImageFormat::Png),
+        _ => Err(PlotError::UnknownExtension {
+            path: path.to_path_buf(),
+        }),
+    }
+}
+
+/// Writes the chart to `output`, as SVG or PNG after its extension, through
+/// a temporary file renamed in place at the end.
+pub fn write(curve: &TransferCurve, output: &OutputFile) -> Result<(), PlotError> {
+    let format = image_format(output.path())?;
+    let staged = output.stage()?;
+    let drawn = match format {
+        ImageFormat::Svg => draw(
+            SVGBackend::new(staged.path(), SIZE).into_drawing_area(),
+            curve,
+        ),
+        ImageFormat::Png => draw(
+            BitMapBackend::new(staged.path(), SIZE).into_drawing_area(),
+            curve,
+        ),
     };
     drawn.map_err(|message| PlotError::Draw {
-        path: path.to_path_buf(),
+        path: output.path().to_path_buf(),
         message,
-    })
+    })?;
+    Ok(output.commit(staged)?)
 }
 
 fn draw<B: DrawingBackend>(root: DrawingArea<B, Shift>, curve: &TransferCurve) -> Result<(), String>
