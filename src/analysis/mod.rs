@@ -16,7 +16,7 @@ pub mod tally;
 pub mod twd_header;
 pub mod votes;
 
-pub use capacity::CapacitySpread;
+pub use capacity::{capacities_by_group, CapacityCount, CapacitySpread};
 pub use composition::{CardCount, CostTotal, CryptComposition, LibraryComposition};
 pub use disciplines::{DisciplineCount, DisciplineSpread};
 pub use playable::{Playability, PlayableCard};

@@ -10,6 +10,7 @@ mod exit;
 mod inputs;
 mod parse;
 mod progress;
+mod report;
 mod sim_options;
 mod stats;
 mod transfers;
@@ -68,6 +69,9 @@ enum Command {
     Transfers(transfers::TransfersArgs),
     /// What decks are made of (crypt, library, disciplines) and what their crypt can play.
     Stats(stats::StatsArgs),
+    /// A deck on one HTML page with charts; a folder of decks as pages and an index.
+    #[command(long_about = report::LONG_ABOUT)]
+    Report(report::ReportArgs),
 }
 
 /// A clap parser of format names: `names` are the accepted values (shown in
@@ -123,6 +127,7 @@ pub fn main() -> ExitCode {
         Command::Draw(args) => draw::run(&args, &global),
         Command::Transfers(args) => transfers::run(&args, &global),
         Command::Stats(args) => stats::run(&args, &global),
+        Command::Report(args) => report::run(&args, &global),
     };
     match result {
         Ok(outcome) => outcome.into(),

@@ -7,6 +7,7 @@ pub mod db_text;
 pub mod deck_text;
 pub mod draw_table;
 pub mod output_file;
+pub mod report;
 pub mod stats_json;
 pub mod stats_table;
 pub mod transfer_chart;

@@ -30,7 +30,8 @@ fn align_numbers(table: &mut Table) {
     }
 }
 
-fn tallies(list: &[Tally]) -> String {
+/// `name ×count` entries, four per line; `-` for none.
+pub(crate) fn tallies(list: &[Tally]) -> String {
     if list.is_empty() {
         return "-".to_string();
     }
@@ -45,7 +46,8 @@ fn tallies(list: &[Tally]) -> String {
         .join(",\n")
 }
 
-fn cost(total: &CostTotal) -> String {
+/// A summed cost, with the copies costing X apart.
+pub(crate) fn cost(total: &CostTotal) -> String {
     if total.x_copies > 0 {
         format!("{} (+{} copies costing X)", total.total, total.x_copies)
     } else {

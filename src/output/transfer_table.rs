@@ -60,7 +60,7 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
 }
 
 /// `1st`, `2nd`, `3rd`, `4th`.
-fn ordinal(n: u32) -> String {
+pub fn ordinal(n: u32) -> String {
     let suffix = match n {
         1 => "st",
         2 => "nd",
