@@ -2,6 +2,7 @@
 
 pub mod card_json;
 pub mod card_text;
+pub mod chart;
 pub mod check;
 pub mod db_text;
 pub mod deck_text;

@@ -1,15 +1,18 @@
 //! The transfer curve as an image (`--plot FILE.svg` or `FILE.png`): expected
-//! capacity in play by turn, one line per seat, drawn with plotters.
+//! capacity in play by turn, one line per seat. The SVG is drawn by
+//! [`chart::line_chart`] ([`svg`], also the chart of `vtesdeck report`); the
+//! PNG with plotters.
 //!
-//! Text is drawn with a system font found through fontconfig (the plotters
+//! PNG text is drawn with a system font found through fontconfig (the plotters
 //! `ttf` feature); where no font is installed the PNG cannot be written and the
-//! error says so: the SVG output names its fonts and lets the viewer draw them.
+//! error says so: the SVG lets the viewer draw its text.
 
 use std::path::{Path, PathBuf};
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::chart::{self, LineChart, Series};
 use super::output_file::{OutputFile, OutputFileError};
 use crate::sim::transfers::TransferCurve;
 
@@ -78,23 +81,55 @@ fn image_format(path: &Path) -> Result<ImageFormat, PlotError> {
 /// Writes the chart to `output`, as SVG or PNG after its extension, through
 /// a temporary file renamed in place at the end.
 pub fn write(curve: &TransferCurve, output: &OutputFile) -> Result<(), PlotError> {
-    let format = image_format(output.path())?;
-    let staged = output.stage()?;
-    let drawn = match format {
-        ImageFormat::Svg => draw(
-            SVGBackend::new(staged.path(), SIZE).into_drawing_area(),
-            curve,
+    match image_format(output.path())? {
+        ImageFormat::Svg => Ok(output.write(svg(curve).as_bytes())?),
+        ImageFormat::Png => {
+            let staged = output.stage()?;
+            draw(
+                BitMapBackend::new(staged.path(), SIZE).into_drawing_area(),
+                curve,
+            )
+            .map_err(|message| PlotError::Draw {
+                path: output.path().to_path_buf(),
+                message,
+            })?;
+            Ok(output.commit(staged)?)
+        }
+    }
+}
+
+/// The chart as SVG text (one `<svg>` element, also fit for an HTML page).
+pub fn svg(curve: &TransferCurve) -> String {
+    let name = Path::new(&curve.path)
+        .file_name()
+        .map_or_else(|| curve.path.clone(), |n| n.to_string_lossy().into_owned());
+    // Seat 5 wider: seats 4 and 5 (both 4 transfers on the first turn) draw
+    // the same curve, and both stay visible.
+    let series = curve
+        .seats
+        .iter()
+        .map(|seat| Series {
+            label: format!("seat {}", seat.seat),
+            points: seat
+                .turns
+                .iter()
+                .map(|t| (f64::from(t.turn), t.expected_capacity))
+                .collect(),
+            width: if seat.seat == 5 { 6.0 } else { 2.0 },
+        })
+        .collect();
+    chart::line_chart(&LineChart {
+        title: format!(
+            "{name}: transfer curve ({} policy, {} games per seat)",
+            curve.policy.name(),
+            curve.samples
         ),
-        ImageFormat::Png => draw(
-            BitMapBackend::new(staged.path(), SIZE).into_drawing_area(),
-            curve,
-        ),
-    };
-    drawn.map_err(|message| PlotError::Draw {
-        path: output.path().to_path_buf(),
-        message,
-    })?;
-    Ok(output.commit(staged)?)
+        x_label: "turn (end of the influence phase)".to_string(),
+        y_label: "expected capacity in play".to_string(),
+        series,
+        size: SIZE,
+        integer_x: true,
+    })
 }
 
 fn draw<B: DrawingBackend>(root: DrawingArea<B, Shift>, curve: &TransferCurve) -> Result<(), String>

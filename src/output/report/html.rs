@@ -3,25 +3,11 @@
 
 use std::fmt::Write;
 
-/// Escapes text for HTML (and SVG) content and attribute values: `& < > " '`
-/// become entities, and control characters that HTML forbids become U+FFFD.
+/// The one escaping function of every page and chart: `& < > " '` become
+/// entities, and control characters that HTML and XML forbid become U+FFFD.
 /// Every text that reaches a page (deck names, descriptions, card names,
-/// messages) goes through here.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => out.push('\u{fffd}'),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// messages) goes through it.
+pub use crate::output::chart::escape;
 
 /// A cell of a [`Table`]: text (escaped when written), right-aligned or not,
 /// with an optional sort key for the index's sorting script.

@@ -29,7 +29,7 @@ pub fn deck_page(report: &DeckReport, provenance: &Provenance) -> String {
     let _ = writeln!(out, "<h1>{}</h1>", escape(&title));
     header_facts(&mut out, report, provenance);
     out.push_str("</header>\n<main>\n");
-    contents(&mut out, report);
+    contents(&mut out);
     verdict(&mut out, report);
     deck_list(&mut out, report);
     composition(&mut out, report);
@@ -113,8 +113,7 @@ fn format_name(format: Format) -> String {
     format!("{} (the decklist's layout)", format.name())
 }
 
-fn contents(out: &mut String, report: &DeckReport) {
-    let _ = report;
+fn contents(out: &mut String) {
     out.push_str(
         "<nav class=\"contents\"><a href=\"#verdict\">Verdict</a> · \
          <a href=\"#deck\">Deck</a> · <a href=\"#composition\">Composition</a> · \
@@ -591,15 +590,15 @@ fn transfers(out: &mut String, report: &DeckReport) {
     html::heading(out, "transfers", "Transfer curve by seat");
     match &report.transfers {
         Err(err) => html::paragraph(out, Some("error"), &format!("Not computed: {err}.")),
-        Ok(curve) => transfer_figures(out, curve, report),
+        Ok(curve) => transfer_figures(out, curve),
     }
     out.push_str("</section>\n");
 }
 
-fn transfer_figures(out: &mut String, curve: &TransferCurve, report: &DeckReport) {
+fn transfer_figures(out: &mut String, curve: &TransferCurve) {
     charts::figure(
         out,
-        charts::transfer_chart(curve, report),
+        charts::transfer_chart(curve),
         &format!(
             "Expected capacity in play at the end of each turn's influence phase, per seat \
              (the chart of `vtesdeck transfers --plot`; {} policy, {} games per seat, seed {}).",
