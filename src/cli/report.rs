@@ -29,7 +29,7 @@ The page is self-contained (inline CSS and SVG, no script, nothing loaded from t
 
 FILE or `-`: one page, written to -o FILE (default: standard output). DIR: every decklist under it, one page each in OUT/decks/ (the file's path under DIR, with `.html` added) and OUT/index.html, a table of the decks (name, legal, crypt, library, groups, clans, problems) that sorts by a column when clicked; -o OUT is required. Existing files are kept unless --force; every output file is checked before any work and written through a temporary file.
 
-Exit status: 0 every deck legal; 1 a deck illegal or with an unresolved line; 2 on an error (an unreadable deck: the other pages are still written).";
+Exit status: 0 every deck legal; 1 a deck illegal or with an unresolved line; 2 on an error (an unreadable deck, or one that cannot be judged such as --date event without an event date: the other pages are still written, and the page or the index says why).";
 
 /// Arguments of `vtesdeck report` (see [`LONG_ABOUT`]).
 #[derive(Debug, Args)]
@@ -353,17 +353,26 @@ impl Work<'_> {
         if let Err(err) = file.write(html.as_bytes()) {
             return failed(&err.into());
         }
-        (index_row(&data, link.clone()), outcome)
+        let mut row = index_row(&data, link.clone());
+        // The index names files as the folder holds them.
+        if let Ok(relative) = path.strip_prefix(&self.args.input) {
+            row.path = relative.display().to_string();
+        }
+        (row, outcome)
     }
 }
 
-/// Findings when the deck is illegal or has a line that named no card.
+/// An error when the deck could not be judged (reported on standard error, as
+/// `check` does; the page says it too), findings when it is illegal or has a
+/// line that named no card.
 fn deck_outcome(report: &DeckReport) -> Outcome {
-    let illegal = report.check.as_ref().is_ok_and(|check| !check.legal);
-    if illegal || !report.deck.unresolved.is_empty() {
-        Outcome::Findings
-    } else {
-        Outcome::Ok
+    match &report.check {
+        Err(err) => {
+            report_input_error(&anyhow::anyhow!("{err}"));
+            Outcome::Error
+        }
+        Ok(check) if !check.legal || !report.deck.unresolved.is_empty() => Outcome::Findings,
+        Ok(_) => Outcome::Ok,
     }
 }
 

@@ -83,7 +83,7 @@ pub fn index_page(title: &str, rows: &[IndexRow], provenance: &Provenance) -> St
     );
     out.push_str("</header>\n<main>\n<table id=\"decks\">\n<thead><tr>");
     for (key, title) in COLUMNS {
-        let class = if matches!(key, "crypt" | "library" | "problems") {
+        let class = if matches!(key, "crypt" | "library") {
             " class=\"num\""
         } else {
             ""
@@ -163,7 +163,7 @@ fn write_row(out: &mut String, row: &IndexRow) {
     // Sorted by errors first, then warnings.
     let _ = writeln!(
         out,
-        "<td class=\"num\" data-sort=\"{}\">{}</td></tr>",
+        "<td data-sort=\"{}\">{}</td></tr>",
         row.errors * 10_000 + row.warnings,
         escape(&problems)
     );
