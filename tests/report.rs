@@ -212,7 +212,7 @@ fn twda_deck_page_in_headless_chromium() {
             .map_or(String::new(), |l| l.to_string());
         assert!(
             dom.contains(&format!(
-                "<td>{}</td><td class=\"num\">{line}</td>",
+                "<td class=\"rule\">{}</td><td class=\"num\">{line}</td>",
                 problem["rule"].as_str().unwrap()
             )),
             "problem {problem} with its line"
@@ -532,4 +532,56 @@ fn a_deck_without_an_event_date_is_not_judged_at_its_event() {
     let html = String::from_utf8(output.stdout).unwrap();
     assert!(html.contains("id=\"verdict-text\">NOT JUDGED</p>"));
     assert!(html.contains("no event date in this deck"));
+}
+
+#[test]
+fn the_ci_recipe_builds_the_folder_report_as_written() {
+    let recipe = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/ci/github-actions-report.yml"),
+    )
+    .unwrap();
+    // The step's shell lines, continuation lines joined, the workflow expression filled in.
+    let start = recipe
+        .find("vtesdeck report decks/")
+        .expect("the report command");
+    let end = start + recipe[start..].find('\n').unwrap();
+    let mut command = recipe[start..end].to_string();
+    let mut rest = &recipe[end + 1..];
+    while command.ends_with('\\') {
+        command.pop();
+        let next = rest.find('\n').unwrap();
+        command.push_str(rest[..next].trim());
+        rest = &rest[next + 1..];
+    }
+    let command = command.replace("${{ github.repository }}", "owner/decks");
+    assert!(command.contains("-o deck-report"), "{command}");
+    let repository = tempfile::tempdir().unwrap();
+    let decks = repository.path().join("decks");
+    std::fs::create_dir(&decks).unwrap();
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&examples).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), decks.join(entry.file_name())).unwrap();
+        count += 1;
+    }
+    let binary = assert_cmd::cargo::cargo_bin("vtesdeck");
+    let path = std::env::join_paths(
+        std::iter::once(binary.parent().unwrap().to_path_buf()).chain(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        )),
+    )
+    .unwrap();
+    let status = Command::new("bash")
+        .args(["-euo", "pipefail", "-c", &command])
+        .current_dir(repository.path())
+        .env("PATH", path)
+        .env("VTESDECK_CARDS", common::cards_dir())
+        .env("VTESDECK_OFFLINE", "1")
+        .status()
+        .unwrap();
+    assert!(status.success(), "{command}");
+    let index = std::fs::read_to_string(repository.path().join("deck-report/index.html")).unwrap();
+    assert!(index.contains("<h1>owner/decks decks</h1>"));
+    assert_eq!(index.matches("<a href=\"decks/").count(), count, "{index}");
 }

@@ -289,7 +289,15 @@ pub fn stacked_bar_chart(chart: &StackedBarChart) -> String {
         .enumerate()
         .map(|(index, series)| (series.label.as_str(), color_of(index, series)))
         .collect();
-    frame.swatch_legend(&mut svg, &entries);
+    // The legend goes over the lower end of the chart: the left third's or the right third's.
+    let tallest = |categories: std::ops::Range<usize>| {
+        categories
+            .flat_map(|category| chart.series.iter().map(move |s| value(s, category)))
+            .fold(0.0f64, f64::max)
+    };
+    let third = chart.categories.len().div_ceil(3);
+    let left = tallest(0..third) < tallest(chart.categories.len() - third..chart.categories.len());
+    frame.swatch_legend(&mut svg, &entries, left);
     svg.push_str("</svg>\n");
     svg
 }
@@ -395,8 +403,8 @@ impl Frame {
         );
     }
 
-    /// A legend of color swatches in the upper right corner of the plotting area.
-    fn swatch_legend(&self, svg: &mut String, entries: &[(&str, &str)]) {
+    /// A legend of color swatches in the upper left or right corner of the plotting area.
+    fn swatch_legend(&self, svg: &mut String, entries: &[(&str, &str)], left: bool) {
         if entries.is_empty() {
             return;
         }
@@ -407,7 +415,12 @@ impl Frame {
             .unwrap_or(0);
         let width = 34.0 + longest as f64 * f64::from(TEXT_SIZE) * 0.6;
         let height = 8.0 + entries.len() as f64 * 20.0;
-        let (x, y) = (self.right() - width - 10.0, self.top() + 10.0);
+        let x = if left {
+            self.left() + 10.0
+        } else {
+            self.right() - width - 10.0
+        };
+        let y = self.top() + 10.0;
         let _ = writeln!(
             svg,
             r#"<g class="legend"><rect x="{x:.1}" y="{y:.1}" width="{width:.1}" height="{height:.1}" fill="white" fill-opacity="0.85" stroke="black"/>"#

@@ -163,7 +163,7 @@ fn verdict_of(out: &mut String, check: &CheckReport) {
     if check.problems.is_empty() {
         return;
     }
-    let mut table = Table::new(&["Severity", "Rule", "Line", "Card", "Problem"], 4).id("problems");
+    let mut table = Table::new(&["Severity", "Rule", "Line", "Card", "Problem"], 5).id("problems");
     for problem in &check.problems {
         let severity = problem.severity.name();
         table.row(vec![
@@ -172,7 +172,7 @@ fn verdict_of(out: &mut String, check: &CheckReport) {
             } else {
                 "warning"
             }),
-            Cell::text(problem.rule),
+            Cell::text(problem.rule).class("rule"),
             Cell::number(problem.line.map_or_else(String::new, |l| l.to_string())),
             Cell::text(problem.card.clone().unwrap_or_default()),
             Cell::text(&problem.message),
