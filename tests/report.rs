@@ -485,12 +485,11 @@ fn a_folder_report_needs_an_output_folder() {
         .stderr(predicate::str::contains("is not a folder"));
 }
 
-#[test]
-fn one_deck_goes_to_standard_output_by_default() {
-    let deck = common::twda_dir().join("10043.txt");
-    let output = common::vtesdeck()
+/// `vtesdeck report DECK` at the event's date, no `-o`.
+fn report_to_standard_output(deck: &Path) -> std::process::Output {
+    common::vtesdeck()
         .arg("report")
-        .arg(&deck)
+        .arg(deck)
         .args([
             "--samples",
             "1000",
@@ -501,7 +500,12 @@ fn one_deck_goes_to_standard_output_by_default() {
             "event",
         ])
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn one_deck_goes_to_standard_output_by_default() {
+    let output = report_to_standard_output(&common::twda_dir().join("10043.txt"));
     assert!(output.status.code().unwrap() < 2);
     let html = String::from_utf8(output.stdout).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
@@ -513,20 +517,7 @@ fn one_deck_goes_to_standard_output_by_default() {
 fn a_deck_without_an_event_date_is_not_judged_at_its_event() {
     let deck = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(deck.path(), hostile_deck()).unwrap();
-    let output = common::vtesdeck()
-        .arg("report")
-        .arg(deck.path())
-        .args([
-            "--samples",
-            "1000",
-            "--seed",
-            "1",
-            "--quiet",
-            "--date",
-            "event",
-        ])
-        .output()
-        .unwrap();
+    let output = report_to_standard_output(deck.path());
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("no event date"));
     let html = String::from_utf8(output.stdout).unwrap();

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use comfy_table::{presets, CellAlignment, Table};
 
-use crate::analysis::{CostTotal, Stats, Summary, Tally};
+use crate::analysis::{CostTotal, LibraryComposition, Stats, Summary, Tally};
 use crate::cards::CardKind;
 use crate::deck::Deck;
 
@@ -44,6 +44,19 @@ pub(crate) fn tallies(list: &[Tally]) -> String {
         })
         .collect::<Vec<_>>()
         .join(",\n")
+}
+
+/// The library's event cards as `name ×count` entries.
+pub(crate) fn events(library: &LibraryComposition) -> String {
+    let events: Vec<Tally> = library
+        .events
+        .iter()
+        .map(|e| Tally {
+            name: e.name.clone(),
+            count: e.count,
+        })
+        .collect();
+    tallies(&events)
 }
 
 /// A summed cost, with the copies costing X apart.
@@ -124,15 +137,7 @@ pub fn render(deck: &Deck, stats: &Stats) -> String {
         "Clan requirements".to_string(),
         tallies(&library.clan_requirements),
     ]);
-    let events: Vec<Tally> = library
-        .events
-        .iter()
-        .map(|e| Tally {
-            name: e.name.clone(),
-            count: e.count,
-        })
-        .collect();
-    facts.add_row(vec!["Events".to_string(), tallies(&events)]);
+    facts.add_row(vec!["Events".to_string(), events(library)]);
     let _ = writeln!(out, "{facts}");
 
     let play = &stats.playability;

@@ -3,6 +3,8 @@
 
 use std::fmt::Write;
 
+use crate::output::draw_table::DrawTable;
+
 /// The one escaping function of every page and chart: `& < > " '` become
 /// entities, and control characters that HTML and XML forbid become U+FFFD.
 /// Every text that reaches a page (deck names, descriptions, card names,
@@ -55,6 +57,7 @@ pub struct Table {
     header: Vec<(String, bool)>,
     rows: Vec<Vec<Cell>>,
     id: Option<&'static str>,
+    text_columns: usize,
 }
 
 impl Table {
@@ -68,13 +71,44 @@ impl Table {
                 .collect(),
             rows: Vec::new(),
             id: None,
+            text_columns,
         }
+    }
+
+    /// The same table as the terminal shows (`vtesdeck draw`).
+    pub fn from_draw_table(table: &DrawTable) -> Table {
+        let mut html = Table::new(&table.header, table.text_columns);
+        for row in &table.rows {
+            html.text_row(row);
+        }
+        html
     }
 
     /// Gives the table an `id`.
     pub fn id(mut self, id: &'static str) -> Table {
-        self.id = Some(id);
+        self.set_id(id);
         self
+    }
+
+    /// Sets the table's `id`.
+    pub fn set_id(&mut self, id: &'static str) {
+        self.id = Some(id);
+    }
+
+    /// Adds a row of texts: the columns after the table's text columns are figures.
+    pub fn text_row(&mut self, texts: &[String]) {
+        let cells = texts
+            .iter()
+            .enumerate()
+            .map(|(index, text)| {
+                if index < self.text_columns {
+                    Cell::text(text.clone())
+                } else {
+                    Cell::number(text.clone())
+                }
+            })
+            .collect();
+        self.rows.push(cells);
     }
 
     /// Adds a row.

@@ -4,13 +4,12 @@ use std::fmt::Write;
 
 use super::html::{self, escape, Cell, Table};
 use super::{charts, open_page, DeckReport, Provenance};
-use crate::analysis::Tally;
 use crate::deck::raw::Format;
-use crate::output::draw_table::percent;
-use crate::output::stats_table::{cost, tallies};
+use crate::output::draw_table::{self, percent};
+use crate::output::stats_table::{cost, events, tallies};
 use crate::output::transfer_table::ordinal;
 use crate::rules::CheckReport;
-use crate::sim::opening_hand::{CardOdds, DrawOdds, Figures};
+use crate::sim::opening_hand::DrawOdds;
 use crate::sim::transfers::TransferCurve;
 
 /// The ids of the page's charts (`<svg id="...">`), in page order.
@@ -259,15 +258,7 @@ fn composition(out: &mut String, report: &DeckReport) {
         pairs.push(("Conviction cost", cost(&library.conviction_cost)));
     }
     pairs.push(("Clan requirements", tallies(&library.clan_requirements)));
-    let events: Vec<Tally> = library
-        .events
-        .iter()
-        .map(|e| Tally {
-            name: e.name.clone(),
-            count: e.count,
-        })
-        .collect();
-    pairs.push(("Events", tallies(&events)));
+    pairs.push(("Events", events(library)));
     html::facts(out, &pairs);
     let mut types = Table::new(&["Type", "Copies", "Share"], 1).id("types");
     for tally in &library.types {
@@ -441,148 +432,35 @@ fn opening_odds(out: &mut String, odds: &DrawOdds, report: &DeckReport) {
         None,
         &format!(
             "Exact odds (hypergeometric) of an opening hand of {} library cards and {} crypt \
-             cards, as `vtesdeck draw` prints them.",
+             cards, and sampled joint figures: the tables of `vtesdeck draw`.",
             odds.hand, odds.crypt_draw
         ),
     );
-    let mut library = Table::new(
-        &[
-            "Library", "Kind", "Cards", "Expected", "P(≥1)", "P(≥2)", "P(≥3)", "P(≥4)",
-        ],
-        2,
-    )
-    .id("opening-library");
-    let sections: [(&str, &Figures<CardOdds>); 4] = [
-        ("type", &odds.library.types),
-        ("discipline", &odds.library.disciplines),
-        ("clan", &odds.library.clans),
-        ("tracked", &odds.library.tracked),
-    ];
-    for (section, figures) in sections {
-        for (name, card_odds) in &figures.0 {
-            library.row(odds_row(name, section, card_odds));
+    let tables = draw_table::tables(odds, report.deck, report.db);
+    let write = |out: &mut String, index: usize, id: Option<&'static str>| {
+        if let Some(table) = tables.get(index) {
+            let mut table = Table::from_draw_table(table);
+            if let Some(id) = id {
+                table.set_id(id);
+            }
+            table.write(out);
         }
-    }
-    if odds.library.trifles.count > 0 {
-        library.row(odds_row("Trifles", "trifle", &odds.library.trifles));
-    }
-    library.write(out);
-
+    };
+    // Library; crypt cards beside the starting cards, capacity and disciplines; sampled.
+    write(out, 0, Some("opening-library"));
     out.push_str("<div class=\"columns\">\n<div>\n");
-    let mut vampires =
-        Table::new(&["Crypt card", "Cards", "Capacity", "P(≥1)"], 1).id("opening-crypt");
-    for ((_, p), entry) in odds.crypt.vampires.0.iter().zip(&report.deck.crypt) {
-        let card = report.db.get(entry.id);
-        vampires.row(vec![
-            Cell::text(card.map_or_else(|| entry.id.to_string(), |c| report.db.printing_name(c))),
-            Cell::number(entry.count.to_string()),
-            Cell::number(
-                card.and_then(|c| c.capacity)
-                    .map_or_else(String::new, |c| c.to_string()),
-            ),
-            Cell::number(percent(*p)),
-        ]);
-    }
-    vampires.write(out);
+    write(out, 1, Some("opening-crypt"));
     out.push_str("</div>\n<div>\n");
-    let mut starting = Table::new(&["Starting crypt cards", "P"], 1);
-    for (k, p) in odds.crypt.distinct_at_least.iter().enumerate() {
-        starting.row(vec![
-            Cell::text(format!("at least {} distinct", k + 1)),
-            Cell::number(percent(*p)),
-        ]);
-    }
-    starting.row(vec![
-        Cell::text("at least one duplicate"),
-        Cell::number(percent(odds.crypt.duplicate)),
-    ]);
-    starting.write(out);
-    let mut capacity = Table::new(
-        &["Total capacity of the starting cards", "P", "P(at least)"],
-        1,
-    )
-    .id("opening-capacity");
-    let mut above = 1.0f64;
-    for (sum, p) in &odds.crypt.capacity_total.0 {
-        capacity.row(vec![
-            Cell::text(sum),
-            Cell::number(percent(*p)),
-            Cell::number(percent(above.max(0.0))),
-        ]);
-        above -= p;
-    }
-    capacity.write(out);
-    let mut disciplines = Table::new(
-        &[
-            "Crypt discipline",
-            "Cards",
-            "P(≥1)",
-            "P(≥2)",
-            "P(≥3)",
-            "P(≥4)",
-        ],
-        1,
-    );
-    for (name, card_odds) in &odds.crypt.disciplines.0 {
-        let mut row = vec![Cell::text(name), Cell::number(card_odds.count.to_string())];
-        row.extend(
-            card_odds
-                .p_at_least
-                .iter()
-                .map(|p| Cell::number(percent(*p))),
-        );
-        disciplines.row(row);
-    }
-    disciplines.write(out);
+    write(out, 3, None);
+    write(out, 4, Some("opening-capacity"));
+    write(out, 2, None);
     out.push_str("</div>\n</div>\n");
-
-    let s = &odds.sampled;
-    out.push_str("<h3>Sampled</h3>\n");
-    let mut sampled = Table::new(&["Sampled figure", "Estimate ± standard error"], 1);
-    sampled.row(vec![
-        Cell::text("P(a master and a playable card)"),
-        Cell::number(format!(
-            "{:.2}% ± {:.2}%",
-            s.master_and_playable.value * 100.0,
-            s.master_and_playable.standard_error * 100.0
-        )),
-    ]);
-    sampled.row(vec![
-        Cell::text("mean playable cards in hand"),
-        Cell::number(format!(
-            "{:.3} ± {:.3}",
-            s.mean_playable.value, s.mean_playable.standard_error
-        )),
-    ]);
-    sampled.row(vec![
-        Cell::text("P(no playable minion card)"),
-        Cell::number(format!(
-            "{:.2}% ± {:.2}%",
-            s.no_playable_minion.value * 100.0,
-            s.no_playable_minion.standard_error * 100.0
-        )),
-    ]);
-    sampled.write(out);
+    write(out, 5, Some("opening-sampled"));
     html::paragraph(
         out,
         Some("note"),
-        &format!(
-            "{} samples, seed {} (playable: a minion card whose discipline and clan \
-             requirements one of the starting crypt cards meets).",
-            odds.samples, odds.seed
-        ),
+        &format!("{}.", draw_table::sampling_note(odds)),
     );
-}
-
-fn odds_row(name: &str, section: &str, odds: &CardOdds) -> Vec<Cell> {
-    let mut row = vec![
-        Cell::text(name),
-        Cell::text(section),
-        Cell::number(odds.count.to_string()),
-        Cell::number(format!("{:.2}", odds.expected)),
-    ];
-    row.extend(odds.p_at_least.iter().map(|p| Cell::number(percent(*p))));
-    row
 }
 
 fn transfers(out: &mut String, report: &DeckReport) {
