@@ -483,6 +483,17 @@ fn a_folder_report_needs_an_output_folder() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("is not a folder"));
+    let missing = tempfile::tempdir().unwrap();
+    let nested = missing.path().join("no/such/folder");
+    common::vtesdeck()
+        .arg("report")
+        .arg(common::twda_dir())
+        .arg("-o")
+        .arg(&nested)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no folder"));
+    assert!(!missing.path().join("no").exists(), "no folder created");
 }
 
 /// `vtesdeck report DECK` at the event's date, no `-o`.

@@ -39,7 +39,7 @@ pub struct ReportArgs {
     input: PathBuf,
 
     /// Where to write: the page of one deck (`-`: standard output, the default),
-    /// or for a folder, the folder of the report (created when missing).
+    /// or for a folder, the folder of the report (created when missing; its parent must exist).
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
 
@@ -190,8 +190,23 @@ fn target(args: &ReportArgs) -> anyhow::Result<Target> {
             folder.display()
         );
     }
-    std::fs::create_dir_all(&folder)
-        .with_context(|| format!("{}: cannot create the report folder", folder.display()))?;
+    if !folder.is_dir() {
+        // The report folder is created, not the folders above it: a mistyped
+        // path stops here instead of growing a tree.
+        let parent = match folder.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        if !parent.is_dir() {
+            bail!(
+                "{}: no folder {} to create the report folder in",
+                folder.display(),
+                parent.display()
+            );
+        }
+        std::fs::create_dir(&folder)
+            .with_context(|| format!("{}: cannot create the report folder", folder.display()))?;
+    }
     let mut pages = Vec::new();
     for input in inputs::expand(std::slice::from_ref(&args.input)) {
         match input {

@@ -514,3 +514,71 @@ fn transfer_figures(out: &mut String, curve: &TransferCurve) {
          games where it does) · share of games where it does not within the simulated turns.",
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::Stats;
+    use crate::rules::{CheckDate, Checker, Profile};
+    use crate::sim::SimError;
+    use crate::testing::{deck_of, fixture_db};
+
+    fn provenance() -> Provenance {
+        Provenance {
+            generator: "vtesdeck test".into(),
+            card_db: "fixture".into(),
+        }
+    }
+
+    #[test]
+    fn page_shows_the_verdict_the_unplayable_cards_and_what_was_not_computed() {
+        let db = fixture_db();
+        // Alma (Brujah, pot) x12; Test Punch (pot) x4, Test Chimera (Chimerstry) x2.
+        let mut deck = deck_of(&db, &[(200001, 12), (100004, 4), (100015, 2)]);
+        deck.meta.name = Some("<b>Rush</b>".into());
+        deck.meta.description = Some("Line one\n<i>line</i> two".into());
+        let profile = Profile::standard();
+        let date = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();
+        let checker = Checker::new(&db, &profile, CheckDate::On(date), 5).unwrap();
+        let check = checker.check(&deck);
+        let legal = check.as_ref().unwrap().legal;
+        let report = DeckReport {
+            deck: &deck,
+            db: &db,
+            check,
+            stats: Stats::of_deck(&deck, &db),
+            draw: Err(SimError::EmptyLibrary {
+                path: "deck.txt".into(),
+            }),
+            transfers: Err(SimError::EmptyCrypt {
+                path: "deck.txt".into(),
+            }),
+        };
+        let page = deck_page(&report, &provenance());
+        assert!(!legal, "a 6-card library is illegal");
+        assert!(page.contains("id=\"verdict-text\">ILLEGAL</p>"));
+        assert!(
+            page.contains("<td class=\"rule\">library-size</td>"),
+            "{page}"
+        );
+        assert!(page.contains("<h1>&lt;b&gt;Rush&lt;/b&gt;</h1>"));
+        assert!(page.contains("Line one\n&lt;i&gt;line&lt;/i&gt; two"));
+        assert!(!page.contains("<b>") && !page.contains("<i>"));
+        // Test Chimera needs Chimerstry, which no crypt card has.
+        let dead = page.split("id=\"dead-cards\"").nth(1).unwrap();
+        let dead = &dead[..dead.find("</table>").unwrap()];
+        assert!(
+            dead.contains("<td>Test Chimera</td><td class=\"num\">2</td>"),
+            "{dead}"
+        );
+        assert!(!dead.contains("Test Punch"));
+        assert!(page.contains("Not computed: deck.txt: the library is empty."));
+        assert!(page.contains("Not computed: deck.txt: the crypt is empty."));
+        // The capacity and discipline charts are drawn; the transfer one is not.
+        assert!(page.contains("<svg id=\"chart-capacity\""));
+        assert!(page.contains("<svg id=\"chart-disciplines\""));
+        assert!(!page.contains("<svg id=\"chart-transfers\""));
+        // Alma: capacity 1, group 1, 12 copies.
+        assert!(page.contains("<title>1: group 1 12</title>"), "{page}");
+    }
+}
