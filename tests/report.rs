@@ -11,12 +11,10 @@ use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
 use serde_json::Value;
+use vtesdeck::output::report::CHART_IDS;
 
 /// How long Chromium may take to load and dump a page.
 const BROWSER_DEADLINE: Duration = Duration::from_secs(120);
-
-/// The ids of the charts of every deck page.
-const CHART_IDS: [&str; 3] = ["chart-capacity", "chart-disciplines", "chart-transfers"];
 
 /// Where the tests leave their pages and screenshots, to look at.
 fn output_dir(name: &str) -> PathBuf {
@@ -293,6 +291,19 @@ fn twda_deck_page_in_headless_chromium() {
     assert!(!html.contains("<script") && !html.contains("http-equiv=\"refresh\""));
     assert!(!html.contains(" src=") && !html.contains("<link"));
     screenshot(&page, &dir.join("daylily.png"));
+    // Printed (the print style sheet applies): a PDF of a few pages.
+    let pdf = dir.join("daylily.pdf");
+    chromium(
+        &format!("file://{}", page.display()),
+        &[
+            format!("--print-to-pdf={}", pdf.display()),
+            "--no-pdf-header-footer".to_string(),
+        ],
+    );
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF"), "{}", pdf.display());
+    assert!(bytes.len() > 20_000, "{}: an empty print?", pdf.display());
+    println!("printed: {} ({} bytes)", pdf.display(), bytes.len());
 
     // The page is kept unless --force.
     let again = run(&[]);

@@ -410,7 +410,6 @@ fn playability(out: &mut String, report: &DeckReport) {
                 Cell::number(card.vampires.to_string()),
             ]);
         }
-        // The requirement column is text.
         table.write(out);
     }
     out.push_str("</section>\n");
