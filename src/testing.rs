@@ -36,6 +36,21 @@ pub fn fixture_cards_folder() -> tempfile::TempDir {
     dir
 }
 
+/// The names of the entries of a folder, sorted (to see what a command left in it).
+pub fn sorted_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|err| panic!("{}: {err}", dir.display()))
+        .map(|e| {
+            e.expect("folder entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
 /// Loads the fixture card database.
 pub fn fixture_db() -> CardDb {
     let folder = fixture_cards_folder();

@@ -379,27 +379,23 @@ fn empty_folder_or_unmatched_pattern_is_an_error_for_every_command() {
     fs::create_dir_all(empty.join("sub")).expect("mkdir");
     fs::write(empty.join(".hidden.txt"), "2x Alma Test\n").expect("write");
     let pattern = dir.path().join("decks/*.txt");
+    let cases = [
+        (&empty, "no decklist in this folder"),
+        (
+            &pattern,
+            "no such file; a pattern that matched nothing is no input",
+        ),
+    ];
     for command in ["check", "parse", "stats"] {
-        common::vtesdeck_fixture()
-            .arg(command)
-            .arg(&empty)
-            .assert()
-            .code(2)
-            .stderr(contains(format!(
-                "vtesdeck: {}: no decklist in this folder",
-                empty.display()
-            )))
-            .stderr(no_panic());
-        common::vtesdeck_fixture()
-            .arg(command)
-            .arg(&pattern)
-            .assert()
-            .code(2)
-            .stderr(contains(format!(
-                "vtesdeck: {}: no such file; a pattern that matched nothing is no input",
-                pattern.display()
-            )))
-            .stderr(no_panic());
+        for (path, message) in cases {
+            common::vtesdeck_fixture()
+                .arg(command)
+                .arg(path)
+                .assert()
+                .code(2)
+                .stderr(contains(format!("vtesdeck: {}: {message}", path.display())))
+                .stderr(no_panic());
+        }
     }
 }
 
@@ -426,4 +422,49 @@ fn empty_folder_beside_good_decks_still_fails_check_and_junit_names_it() {
         "{xml}"
     );
     assert!(xml.contains("no decklist in this folder"), "{xml}");
+}
+
+/// A file name holding characters XML 1.0 forbids (U+FFFE, a control
+/// character): the JUnit report stays a valid XML document (checked by an XML
+/// parser), the characters shown as U+FFFD; JSON carries the name as it is.
+#[cfg(target_os = "linux")]
+#[test]
+fn forbidden_characters_in_a_file_name_keep_junit_and_json_valid() {
+    let name = "bad\u{FFFE}\u{1}deck.txt";
+    let (_dir, path) = temp_file(name, b"2x Alma Test\n");
+    // The parser is strict: the raw character would be refused.
+    let raw = format!("<testsuite name=\"{name}\"/>");
+    assert!(
+        roxmltree::Document::parse(&raw).is_err(),
+        "the parser is lax"
+    );
+
+    let junit = common::vtesdeck_fixture()
+        .args(["check", "--format", "junit"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let junit = String::from_utf8(junit).expect("UTF-8");
+    let document = roxmltree::Document::parse(&junit).expect("valid XML");
+    let case = document
+        .descendants()
+        .find(|n| n.has_tag_name("testcase"))
+        .expect("a test case");
+    let shown = case.attribute("name").expect("name");
+    assert!(shown.ends_with("bad\u{FFFD}\u{FFFD}deck.txt"), "{shown:?}");
+
+    let json = common::vtesdeck_fixture()
+        .args(["check", "--json"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let value: serde_json::Value = serde_json::from_slice(&json).expect("valid JSON");
+    let path_field = value["path"].as_str().expect("path");
+    assert!(path_field.ends_with(name), "{path_field:?}");
 }

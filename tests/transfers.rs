@@ -294,3 +294,24 @@ fn help_documents_the_rules_and_the_cheapest_policy() {
         assert!(words.contains(phrase), "{phrase}");
     }
 }
+
+/// The SVG chart is XML: a deck file name holding U+FFFE or a control
+/// character still gives a valid document (checked by an XML parser).
+#[cfg(target_os = "linux")]
+#[test]
+fn plot_of_a_deck_with_a_hostile_name_is_valid_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = dir.path().join("mixed\u{FFFE}\u{1}.txt");
+    std::fs::copy(sim_dir().join("mixed.txt"), &deck).unwrap();
+    let svg = dir.path().join("curve.svg");
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(&deck)
+        .args(["--samples", "200", "--seed", "1", "--quiet", "--plot"])
+        .arg(&svg)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    roxmltree::Document::parse(&text).expect("valid XML");
+    assert!(text.contains("mixed\u{FFFD}\u{FFFD}.txt"));
+}

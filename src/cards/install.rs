@@ -2,7 +2,7 @@
 //! folder. The guarantees: installs into one folder take turns (a lock file
 //! beside the target); the new files are written to a staging folder beside the
 //! target and loaded to check them; one atomic step then makes them current
-//! (see [`staging`](super::staging)), so the database in use is always complete,
+//! (one exchange of two folders), so the database in use is always complete,
 //! the previous one or the new one, whatever moment a crash happens at; the
 //! leftovers of an interrupted install are cleared by the next one. Archives are
 //! read from their file, never whole into memory, and refused above
@@ -298,16 +298,19 @@ pub fn install_folder(
     })
 }
 
-/// Puts back a database that an interrupted install left out of place (a crash
-/// where folders cannot be exchanged) and clears the leftovers beside
-/// `target`, under the lock; returns whether a database was put back. For a
-/// command that found no database before downloading one.
-pub fn recover(target: &Path) -> Result<bool, InstallError> {
+/// Clears what interrupted installs left beside `target` (staging folders),
+/// first putting back a database that one left out of place (a crash where
+/// folders cannot be exchanged); returns whether a database was put back. For
+/// every command that uses `target`: without leftovers it writes nothing, and
+/// while an install runs (it holds the lock) it does nothing.
+pub fn clear_leftovers(target: &Path) -> Result<bool, InstallError> {
     let parent = staging::parent_of(target);
-    if !parent.is_dir() {
+    if !staging::has_staging(&parent) {
         return Ok(false);
     }
-    let _lock = InstallLock::acquire(&parent, &mut || {}).map_err(|e| io_error(&parent, e))?;
+    let Some(_lock) = InstallLock::try_acquire(&parent).map_err(|e| io_error(&parent, e))? else {
+        return Ok(false);
+    };
     let done = staging::clean_up(&parent, target).map_err(|e| io_error(&parent, e))?;
     Ok(done.restored)
 }
@@ -324,6 +327,7 @@ fn install(
     observer: &mut dyn FnMut(InstallStep),
     fill: &mut dyn FnMut(&Path) -> Result<StagedNames, InstallError>,
 ) -> Result<InstallReport, InstallError> {
+    let given = target;
     let target = follow_symlink(target)?;
     check_target(&target)?;
     let parent = staging::parent_of(&target);
@@ -375,7 +379,7 @@ fn install(
     drop(lock);
     let crypt_cards = db.cards().iter().filter(|c| c.is_crypt()).count();
     Ok(InstallReport {
-        path: target.to_path_buf(),
+        path: given.to_path_buf(),
         source: origin.to_string(),
         crypt_cards,
         library_cards: db.cards().len() - crypt_cards,
@@ -734,9 +738,29 @@ mod tests {
         std::fs::create_dir(&real).unwrap();
         let link = home.path().join("cards");
         std::os::unix::fs::symlink(&real, &link).unwrap();
-        install_bytes(&zip_of_owned(&good_entries("")), "a.zip", &link).unwrap();
+        let report = install_bytes(&zip_of_owned(&good_entries("")), "a.zip", &link).unwrap();
+        assert_eq!(report.path, link, "the report names the path given");
         assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
         CardDb::load(&real).unwrap();
+    }
+
+    #[test]
+    fn leftovers_are_cleared_only_when_no_install_runs_and_nothing_written_without_them() {
+        let home = tempfile::tempdir().unwrap();
+        let target = home.path().join("cards");
+        install_bytes(&zip_of_owned(&good_entries("")), "a.zip", &target).unwrap();
+        std::fs::remove_file(home.path().join(staging::LOCK_FILE)).unwrap();
+        assert!(!clear_leftovers(&target).unwrap());
+        assert_eq!(crate::testing::sorted_names(home.path()), ["cards"]);
+
+        let leftover = home.path().join(format!("{}abc", staging::STAGING_PREFIX));
+        std::fs::create_dir_all(leftover.join("new")).unwrap();
+        let running = InstallLock::acquire(home.path(), &mut || {}).unwrap();
+        assert!(!clear_leftovers(&target).unwrap());
+        assert!(leftover.exists(), "removed while an install holds the lock");
+        drop(running);
+        assert!(!clear_leftovers(&target).unwrap());
+        assert!(!leftover.exists());
     }
 
     #[test]

@@ -67,6 +67,20 @@ impl InstallLock {
         }
         Ok(InstallLock { _file: file })
     }
+
+    /// Takes the lock of `parent` if no install holds it; `None` if one does.
+    pub(super) fn try_acquire(parent: &Path) -> std::io::Result<Option<InstallLock>> {
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(parent.join(LOCK_FILE))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(InstallLock { _file: file })),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(error)) => Err(error),
+        }
+    }
 }
 
 /// A staging folder beside the target: `new/` receives the files being
@@ -169,6 +183,15 @@ pub(super) struct CleanUp {
     pub(super) restored: bool,
 }
 
+/// Whether `parent` holds staging folders (of a running install, or left over).
+pub(super) fn has_staging(parent: &Path) -> bool {
+    std::fs::read_dir(parent).is_ok_and(|entries| {
+        entries
+            .filter_map(Result::ok)
+            .any(|e| e.file_name().to_string_lossy().starts_with(STAGING_PREFIX))
+    })
+}
+
 /// Removes the staging folders that interrupted installs left in `parent`;
 /// when `target` is missing and one of them holds a complete database for it
 /// (the new one, checked, or the previous one), puts that database in place
@@ -227,6 +250,7 @@ fn is_complete(dir: &Path, needs_provenance: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::sorted_names as names;
 
     fn database(dir: &Path, with_provenance: bool, mark: &str) {
         std::fs::create_dir_all(dir).unwrap();
@@ -236,15 +260,6 @@ mod tests {
         if with_provenance {
             std::fs::write(dir.join(PROVENANCE_FILE), mark).unwrap();
         }
-    }
-
-    fn names(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
     }
 
     #[test]

@@ -24,12 +24,13 @@ pub struct DbArgs {
 /// The `db` subcommands.
 #[derive(Debug, Subcommand)]
 enum DbCommand {
-    /// Download the official VEKN card list and install it (into --cards DIR if
-    /// given, else the user data folder), replacing the old copy only once the new
-    /// one is checked.
+    /// Download the official VEKN card list (at most 16 MB, within --timeout) and
+    /// install it (into --cards DIR if given, else the user data folder), replacing
+    /// the old copy in one atomic step once the new one is checked; installs into
+    /// one folder take turns.
     Update(UpdateArgs),
-    /// Install the card database from a local zip (the VEKN vtescsv_utf8.zip) or
-    /// a folder holding vtescrypt.csv and vteslib.csv.
+    /// Install the card database from a local zip (the VEKN vtescsv_utf8.zip, at
+    /// most 16 MB) or a folder holding vtescrypt.csv and vteslib.csv, as `update` does.
     Import(ImportArgs),
     /// Show the card database in use: folder, source, age, card counts, newest set.
     Info(InfoArgs),
@@ -198,7 +199,7 @@ pub fn first_use(global: &Global, searched: &str) -> anyhow::Result<CardDb> {
     };
     // An install interrupted where folders cannot be exchanged may have left
     // the database beside its place: put it back rather than download again.
-    if install::recover(&target).unwrap_or(false) {
+    if install::clear_leftovers(&target).unwrap_or(false) {
         if let Ok(db) = CardDb::load(&target) {
             return Ok(db);
         }

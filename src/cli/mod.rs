@@ -103,7 +103,12 @@ impl Global {
     /// first (unless offline), as `db update` does.
     pub fn card_db(&self) -> anyhow::Result<CardDb> {
         match CardDb::locate(self.cards.as_deref()) {
-            Ok(dir) => Ok(CardDb::load(&dir)?),
+            Ok(dir) => {
+                // Best effort: what a crashed install left beside the database goes;
+                // a failure to remove it changes nothing to this command.
+                let _ = vtesdeck::cards::install::clear_leftovers(&dir);
+                Ok(CardDb::load(&dir)?)
+            }
             Err(DbError::NotFound { searched }) => db::first_use(self, &searched),
             Err(err) => Err(err.into()),
         }

@@ -15,3 +15,4 @@ pub mod transfer_chart;
 pub mod transfer_plot;
 pub mod transfer_table;
 pub mod twd_header;
+pub mod xml;

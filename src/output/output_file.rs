@@ -231,15 +231,7 @@ fn kind_of(file_type: &std::fs::FileType) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn names(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
+    use crate::testing::sorted_names as names;
 
     #[test]
     fn a_new_file_is_written_and_no_temporary_file_stays() {

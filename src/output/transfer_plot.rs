@@ -154,6 +154,8 @@ where
     let name = Path::new(&curve.path)
         .file_name()
         .map_or_else(|| curve.path.clone(), |n| n.to_string_lossy().into_owned());
+    // The SVG is XML: a file name may hold characters it cannot.
+    let name = super::xml::replace_unfit(&name);
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!(

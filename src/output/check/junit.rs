@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::{CheckRenderer, CheckSummary};
+use crate::output::xml::{escape_attribute as escape, escape_text};
 use crate::rules::CheckReport;
 
 /// Collects test cases and writes the whole XML document at the end.
@@ -23,28 +24,6 @@ impl JunitRenderer {
             cases: String::new(),
         }
     }
-}
-
-/// Escapes text for an XML attribute (line breaks as `&#10;`).
-fn escape(text: &str) -> String {
-    escape_text(text).replace('\n', "&#10;")
-}
-
-/// Escapes text for XML element content (line breaks kept).
-fn escape_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c.is_control() && c != '\t' && c != '\n' => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// `path:line: rule: message` for one problem.
