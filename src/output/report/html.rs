@@ -5,11 +5,14 @@ use std::fmt::Write;
 
 use crate::output::draw_table::DrawTable;
 
-/// The one escaping function of every page and chart: `& < > " '` become
-/// entities, and control characters that HTML and XML forbid become U+FFFD.
-/// Every text that reaches a page (deck names, descriptions, card names,
-/// messages) goes through it.
-pub use crate::output::chart::escape;
+/// The one escaping function of the pages, for element content and quoted
+/// attribute values alike: `& < > " '` as entities, a carriage return as a
+/// reference, the characters XML forbids or discourages as U+FFFD (the
+/// escaping of every XML vtesdeck writes; HTML keeps line breaks in attribute
+/// values as they are, so the same text is right in both places). Every text
+/// that reaches a page (deck names, descriptions, card names, messages) goes
+/// through it.
+pub use crate::output::xml::escape_text as escape;
 
 /// A cell of a [`Table`]: text (escaped when written), right-aligned or not,
 /// with an optional sort key for the index's sorting script.
@@ -194,14 +197,17 @@ mod tests {
     fn markup_characters_become_entities() {
         assert_eq!(
             escape(r#""><img src=x onerror=alert(1)> & 'q'"#),
-            "&quot;&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &#39;q&#39;"
+            "&quot;&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &apos;q&apos;"
         );
         assert_eq!(escape("</script><script>"), "&lt;/script&gt;&lt;script&gt;");
     }
 
     #[test]
     fn control_characters_are_replaced_and_text_kept() {
-        assert_eq!(escape("a\u{0}b\u{1b}c\td\ne"), "a\u{fffd}b\u{fffd}c\td\ne");
+        assert_eq!(
+            escape("a\u{0}b\u{1b}c\td\ne\r"),
+            "a\u{fffd}b\u{fffd}c\td\ne&#13;"
+        );
         assert_eq!(escape("Ébène ×2 — Œuvre"), "Ébène ×2 — Œuvre");
     }
 
