@@ -164,6 +164,10 @@ fn percent(p: &Value) -> String {
     format!("{:.1}%", (p.as_f64().unwrap() * 100.0).max(0.0))
 }
 
+/// The sampling options of the TWDA deck's report, given to `draw` and
+/// `transfers` to get the same figures.
+const SAME_RUN: &[&str] = &["--samples", "3000", "--seed", "11", "--quiet"];
+
 #[test]
 fn twda_deck_page_in_headless_chromium() {
     let deck = common::twda_dir().join("10043.txt");
@@ -173,15 +177,8 @@ fn twda_deck_page_in_headless_chromium() {
         common::vtesdeck()
             .arg("report")
             .arg(&deck)
-            .args([
-                "--date",
-                "event",
-                "--samples",
-                "3000",
-                "--seed",
-                "11",
-                "--quiet",
-            ])
+            .args(["--date", "event"])
+            .args(SAME_RUN)
             .args(extra)
             .arg("-o")
             .arg(&page)
@@ -233,18 +230,7 @@ fn twda_deck_page_in_headless_chromium() {
     }
     assert!(dom.contains("seat 5"), "the transfer chart's legend");
     // The opening odds are `draw`'s, figure for figure (same seed and samples).
-    let draw = json(
-        &[
-            "draw",
-            "--json",
-            "--samples",
-            "3000",
-            "--seed",
-            "11",
-            "--quiet",
-        ],
-        &deck,
-    );
+    let draw = json(&[&["draw", "--json"], SAME_RUN].concat(), &deck);
     for (name, odds) in draw["library"]["types"].as_object().unwrap() {
         let mut row = format!(
             "<td>{}</td><td>type</td><td class=\"num\">{}</td><td class=\"num\">{:.2}</td>",
@@ -263,18 +249,7 @@ fn twda_deck_page_in_headless_chromium() {
     );
     assert!(dom.contains(&duplicate), "{duplicate}");
     // The transfer figures are `transfers`' (same seed and samples).
-    let transfers = json(
-        &[
-            "transfers",
-            "--json",
-            "--samples",
-            "3000",
-            "--seed",
-            "11",
-            "--quiet",
-        ],
-        &deck,
-    );
+    let transfers = json(&[&["transfers", "--json"], SAME_RUN].concat(), &deck);
     for seat in transfers["seats"].as_array().unwrap() {
         let first = &seat["nth_vampire"][0];
         let cell = format!(

@@ -189,12 +189,7 @@ pub fn link(path: &str) -> String {
 mod tests {
     use super::*;
 
-    fn provenance() -> Provenance {
-        Provenance {
-            generator: "vtesdeck test".into(),
-            card_db: "fixture".into(),
-        }
-    }
+    use crate::output::report::test_provenance as provenance;
 
     fn row(name: &str, legal: Result<bool, String>) -> IndexRow {
         IndexRow {

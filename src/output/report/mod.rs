@@ -55,6 +55,15 @@ pub struct Provenance {
     pub card_db: String,
 }
 
+/// The provenance the unit tests print.
+#[cfg(test)]
+fn test_provenance() -> Provenance {
+    Provenance {
+        generator: "vtesdeck test".into(),
+        card_db: "fixture".into(),
+    }
+}
+
 /// The `<head>` of a page, its style and a Content-Security-Policy that lets
 /// nothing load from anywhere (`script` is the policy for scripts: `'none'`,
 /// or the hash of the one inline script of the index).

@@ -522,12 +522,7 @@ mod tests {
     use crate::sim::SimError;
     use crate::testing::{deck_of, fixture_db};
 
-    fn provenance() -> Provenance {
-        Provenance {
-            generator: "vtesdeck test".into(),
-            card_db: "fixture".into(),
-        }
-    }
+    use crate::output::report::test_provenance as provenance;
 
     #[test]
     fn page_shows_the_verdict_the_unplayable_cards_and_what_was_not_computed() {
