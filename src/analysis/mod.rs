@@ -6,22 +6,20 @@
 
 pub mod capacity;
 pub mod composition;
+pub mod deck_diff;
 pub mod disciplines;
 pub mod hypergeometric;
 pub mod playable;
-pub mod requirement;
 mod stats;
 pub mod summary;
 pub mod tally;
-pub mod twd_header;
-pub mod votes;
 
+pub use crate::deck::twd_header::{CryptHeader, LibrarySection, TwdHeader};
 pub use capacity::{capacities_by_group, CapacityCount, CapacitySpread};
 pub use composition::{CardCount, CostTotal, CryptComposition, LibraryComposition};
+pub use deck_diff::{CardChange, ChangeKind, DeckDiff, DeckSize, Section, Side, UnreadLine};
 pub use disciplines::{DisciplineCount, DisciplineSpread};
 pub use playable::{Playability, PlayableCard};
-pub use requirement::CryptRequirement;
 pub use stats::Stats;
 pub use summary::{CardUsage, Summary, SummaryBuilder};
 pub use tally::Tally;
-pub use twd_header::{CryptHeader, LibrarySection, TwdHeader};

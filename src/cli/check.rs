@@ -31,6 +31,12 @@ pub struct CheckArgs {
     #[arg(long, value_name = "NAME|FILE.toml", default_value = "standard")]
     profile: String,
 
+    /// Limited with boosters only (rules 7.2.1): the number of boosters each player
+    /// opened; the crypt needs that many cards (at most 12), the library 5 per
+    /// booster (at most 40). Only for a profile with a booster table (`limited`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    boosters: Option<u32>,
+
     /// Players at the table (the `classic` library maximum: 40 + 10 per player).
     #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=6))]
     players: u32,
@@ -114,7 +120,10 @@ enum ColorChoice {
 /// Runs `check`: exit 0 when every deck is legal, 1 when one is illegal, 2 on an error
 /// (bad arguments, no card database, an unreadable or undated input).
 pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
-    let profile = Profile::find(&args.profile).context("--profile")?;
+    let mut profile = Profile::find(&args.profile).context("--profile")?;
+    if let Some(boosters) = args.boosters {
+        profile = profile.with_boosters(boosters).context("--boosters")?;
+    }
     let db = global.card_db()?;
     let checker = Checker::new(&db, &profile, args.date.check_date(), args.players)?;
     let mut renderer = renderer(args);

@@ -2,12 +2,11 @@
 //! and write it as `twd`, `jol`, `lackey`, `vdb`, `json` or `text`.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
-use vtesdeck::deck::Deck;
-use vtesdeck::formats::{self, vdb_url, Format};
+use vtesdeck::formats::{self, Format};
 use vtesdeck::output::output_file::OutputFile;
 
 use super::{inputs, Global, Outcome};
@@ -53,7 +52,7 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
         .map(|path| OutputFile::check(path, args.force))
         .transpose()?;
     let db = global.card_db()?;
-    let deck = read_input(&args.input, global, &db)?;
+    let deck = inputs::load_argument(&args.input, global.input_format, &db)?;
     let text = formats::write(args.to, &deck, &db)
         .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?;
     match &output {
@@ -80,15 +79,4 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
     } else {
         Outcome::Findings
     })
-}
-
-/// A file, `-`, or the text of a VDB deck URL given in place of a file.
-fn read_input(input: &Path, global: &Global, db: &vtesdeck::cards::CardDb) -> anyhow::Result<Deck> {
-    if let Some(url) = input
-        .to_str()
-        .filter(|s| !input.exists() && vdb_url::looks_like(s))
-    {
-        return Ok(Deck::from_text(url, global.input_format, db));
-    }
-    inputs::load(input, global.input_format, db)
 }

@@ -120,6 +120,18 @@ pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
     Ok(Deck::load(path, format, db)?)
 }
 
+/// Reads one decklist argument: a file, `-` for standard input, or the text of a
+/// VDB deck URL given in place of a file name (when no such file exists).
+pub fn load_argument(input: &Path, format: Option<Format>, db: &CardDb) -> Input {
+    if let Some(url) = input
+        .to_str()
+        .filter(|s| !input.exists() && formats::vdb_url::looks_like(s))
+    {
+        return Ok(Deck::from_text(url, format, db));
+    }
+    load(input, format, db)
+}
+
 /// The warning for a deck with no card line at all (an empty file, only blank
 /// lines or prose): `path:1: no card lines ...`; `None` for any other deck.
 pub fn empty_deck_warning(deck: &Deck) -> Option<String> {

@@ -5,6 +5,7 @@ mod card;
 mod check;
 mod convert;
 mod db;
+mod diff;
 mod draw;
 mod exit;
 mod inputs;
@@ -57,6 +58,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Write a deck in another layout: twd, jol, lackey, vdb (URL), json, text.
     Convert(convert::ConvertArgs),
+    /// Compare two decklists (or two folders of them) card by card: exit 0 same, 1 different, 2 unreadable.
+    Diff(diff::DiffArgs),
     /// Get, install and describe the card database (update, import, info).
     Db(db::DbArgs),
     /// Look cards up by name (as decklists do), or search them with filters.
@@ -127,6 +130,7 @@ pub fn main() -> ExitCode {
         Command::Parse(args) => parse::run(&args, &global),
         Command::Check(args) => check::run(&args, &global),
         Command::Convert(args) => convert::run(&args, &global),
+        Command::Diff(args) => diff::run(&args, &global),
         Command::Db(args) => db::run(&args, &global),
         Command::Card(args) => card::run(&args, &global),
         Command::Draw(args) => draw::run(&args, &global),

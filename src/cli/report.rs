@@ -111,7 +111,7 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
     };
     match target {
         Target::Stdout | Target::File(_) => {
-            let deck = inputs::load(&args.input, global.input_format, &db)?;
+            let deck = inputs::load_argument(&args.input, global.input_format, &db)?;
             let progress = Progress::new(args.sim.samples * (1 + u64::from(SEATS)), args.sim.quiet);
             let (page, outcome) = args
                 .sim

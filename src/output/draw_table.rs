@@ -103,9 +103,10 @@ pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
         rows: Vec::new(),
     };
     for (k, p) in odds.crypt.distinct_at_least.iter().enumerate() {
-        starting
-            .rows
-            .push(vec![format!("at least {} distinct", k + 1), percent(*p)]);
+        starting.rows.push(vec![
+            format!("at least {} distinct vampires", k + 1),
+            percent(*p),
+        ]);
     }
     starting.rows.push(vec![
         "at least one duplicate".to_string(),
@@ -153,8 +154,8 @@ pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
 /// The note under the report: samples, seed, and what "playable" means.
 pub fn sampling_note(odds: &DrawOdds) -> String {
     format!(
-        "{} samples, seed {} (playable: a minion card whose discipline and clan \
-         requirements one of the starting crypt cards meets)",
+        "{} samples, seed {} (playable: a minion card one of the starting crypt cards \
+         can play: disciplines, clan, path, sect, title, capacity, traits)",
         odds.samples, odds.seed
     )
 }

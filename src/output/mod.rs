@@ -6,6 +6,7 @@ pub mod chart;
 pub mod check;
 pub mod db_text;
 pub mod deck_text;
+pub mod diff;
 pub mod draw_table;
 pub mod output_file;
 pub mod report;

@@ -5,10 +5,14 @@
 //! ```toml
 //! name = "my-league"            # default: the file name
 //! description = "..."
+//! rules = ["6.2"]               # the points of the VEKN tournament rules it implements
 //! grouping = true               # crypt-grouping on or off
 //! max_copies = 4                # copies of any one card; "none" = no limit
-//! allowed_sets = ["V5", "NB"]   # card pool: a print in one of these sets...
+//! allowed_sets = ["V5", "NB", "Promo:20240423"]   # card pool: a print in one of these sets
+//!                               # (or the `Promo:` prints of that day), from its release day...
 //! allowed_cards = ["Ashur Tablets", 100123]   # ...or one of these cards (names or ids)
+//! new_releases_after = "2025-10-26"   # ...or any print released after that day
+//! boosters = true               # `--boosters N` sets the minimums of Limited (rules 7.2.1)
 //! banned_cards = ["Villein"]    # banned in this format, besides the official list
 //! disabled_rules = ["not-yet-legal"]
 //!
@@ -25,10 +29,12 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use chrono::NaiveDate;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
 
 use super::RULES;
+use crate::cards::{PrintRef, Printing};
 
 /// The profiles shipped in the binary: (name, TOML text).
 const BUILTIN: &[(&str, &str)] = &[
@@ -51,6 +57,9 @@ pub struct Profile {
     pub name: String,
     /// One line describing it.
     pub description: String,
+    /// The points of the VEKN tournament rules the profile implements (`6.2`,
+    /// `7.2.1`); empty for a house rule.
+    pub rules: Vec<String>,
     /// Whether the crypt must come from one group or two consecutive groups.
     pub grouping: bool,
     /// Most copies of any one card (`None`: no limit).
@@ -60,11 +69,19 @@ pub struct Profile {
     pub crypt: CryptLimits,
     /// Library size limits.
     pub library: LibraryLimits,
-    /// The card pool: a card is in it when it has a print in one of these sets
-    /// (or is listed in `allowed_cards`). Empty with `allowed_cards` empty: every card.
-    pub allowed_sets: Vec<String>,
+    /// The card pool: a card is in it when it has a print of one of these sets
+    /// released by the check date (or is listed in `allowed_cards`, or has a print
+    /// after `new_releases_after`). All three empty: every card.
+    #[serde(deserialize_with = "print_refs")]
+    pub allowed_sets: Vec<PrintRef>,
     /// Cards in the pool whatever their sets (names or ids).
     pub allowed_cards: Vec<CardRef>,
+    /// A print released after this day puts its card in the pool from its release
+    /// day, whatever its set (V5, rules 6.4: new releases join the pool).
+    #[serde(deserialize_with = "day")]
+    pub new_releases_after: Option<NaiveDate>,
+    /// Whether `--boosters N` applies the Limited minimums of rules 7.2.1.
+    pub boosters: bool,
     /// Cards banned in this format, besides the official banned list (names or ids).
     pub banned_cards: Vec<CardRef>,
     /// Rule ids not checked under this profile.
@@ -144,12 +161,15 @@ impl Default for Profile {
         Profile {
             name: "custom".to_string(),
             description: String::new(),
+            rules: Vec::new(),
             grouping: true,
             max_copies: None,
             crypt: CryptLimits::default(),
             library: LibraryLimits::default(),
             allowed_sets: Vec::new(),
             allowed_cards: Vec::new(),
+            new_releases_after: None,
+            boosters: false,
             banned_cards: Vec::new(),
             disabled_rules: Vec::new(),
         }
@@ -172,6 +192,38 @@ fn limit<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u32>, D::E
             "expected a number or \"none\", found {word:?}"
         ))),
     }
+}
+
+/// Set abbreviations or `Promo:YYYYMMDD` days.
+fn print_refs<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<PrintRef>, D::Error> {
+    Vec::<String>::deserialize(deserializer)?
+        .iter()
+        .map(|text| PrintRef::parse(text).map_err(D::Error::custom))
+        .collect()
+}
+
+/// A day, written `"2025-10-26"` or as a TOML date `2025-10-26`.
+fn day<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<NaiveDate>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Day {
+        Date(toml::value::Datetime),
+        Text(String),
+    }
+    let text = match Option::<Day>::deserialize(deserializer)? {
+        None => return Ok(None),
+        Some(Day::Date(date)) => date.to_string(),
+        Some(Day::Text(text)) => text,
+    };
+    NaiveDate::parse_from_str(&text, "%Y-%m-%d")
+        .map(Some)
+        .map_err(|_| D::Error::custom(format!("expected a day YYYY-MM-DD, found {text:?}")))
+}
+
+/// The Limited minimums with boosters only (tournament rules 7.2.1): crypt as many
+/// cards as boosters, at most 12; library 5 per booster, at most 40.
+pub fn booster_minimums(boosters: u32) -> (u32, u32) {
+    (boosters.min(12), boosters.saturating_mul(5).min(40))
 }
 
 /// An error finding, reading or validating a profile.
@@ -203,6 +255,12 @@ pub enum ProfileError {
         line: usize,
         /// What is wrong.
         message: String,
+    },
+    /// `--boosters` with a profile that has no booster table.
+    #[error("profile {name} does not take --boosters (the limited profile does, rules 7.2.1)")]
+    NoBoosters {
+        /// The profile's name.
+        name: String,
     },
     /// The values contradict each other or name an unknown rule.
     #[error("{origin}: {message}")]
@@ -299,6 +357,11 @@ impl Profile {
                 )));
             }
         }
+        if let Some(point) = self.rules.iter().find(|point| !is_rule_point(point)) {
+            return Err(invalid(format!(
+                "rules: {point:?} is not a rule point (numbers joined by dots: \"6.4\", \"7.2.1\")"
+            )));
+        }
         if self.max_copies == Some(0) {
             return Err(invalid("max_copies must be at least 1".to_string()));
         }
@@ -321,8 +384,59 @@ impl Profile {
 
     /// Whether the profile restricts the card pool.
     pub fn has_pool(&self) -> bool {
-        !self.allowed_sets.is_empty() || !self.allowed_cards.is_empty()
+        !self.allowed_sets.is_empty()
+            || !self.allowed_cards.is_empty()
+            || self.new_releases_after.is_some()
     }
+
+    /// Whether a print puts its card in the pool at `date`: a print of an allowed
+    /// set, or one released after `new_releases_after`, counts from its release
+    /// day (an allowed print of unknown date always counts).
+    pub fn print_in_pool(&self, print: &Printing, date: NaiveDate) -> bool {
+        let released = print.release.is_none_or(|day| day <= date);
+        let listed = self.allowed_sets.iter().any(|set| set.matches(print));
+        let new_release = self
+            .new_releases_after
+            .zip(print.release)
+            .is_some_and(|(after, day)| day > after);
+        released && (listed || new_release)
+    }
+
+    /// Whether a print will put its card in the pool after `date` (a pool print not yet released).
+    pub fn print_joins_pool_later(&self, print: &Printing, date: NaiveDate) -> bool {
+        print
+            .release
+            .is_some_and(|day| day > date && self.print_in_pool(print, day))
+    }
+
+    /// The profile with the Limited minimums for `boosters` boosters (rules 7.2.1:
+    /// 12 or more: crypt 12, library 40; 8 to 11: crypt = boosters, library 40;
+    /// 7 down to 1: crypt = boosters, library 5 per booster).
+    pub fn with_boosters(mut self, boosters: u32) -> Result<Profile, ProfileError> {
+        if !self.boosters {
+            return Err(ProfileError::NoBoosters { name: self.name });
+        }
+        if boosters == 0 {
+            return Err(ProfileError::Invalid {
+                origin: format!("profile {}", self.name),
+                message: "--boosters must be at least 1".to_string(),
+            });
+        }
+        let (crypt, library) = booster_minimums(boosters);
+        self.crypt.min = crypt;
+        self.library.min = library;
+        self.description = format!(
+            "{} ({boosters} boosters: crypt {crypt}+, library {library}+)",
+            self.description
+        );
+        Ok(self)
+    }
+}
+
+/// `6`, `6.4`, `7.2.1`: numbers joined by dots.
+fn is_rule_point(text: &str) -> bool {
+    text.split('.')
+        .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Whether the TOML text sets a top-level `name` (before any table header).
@@ -418,6 +532,108 @@ mod tests {
         let profile = Profile::parse("disabled_rules = [\"banned\"]\n", "x.toml", "x").unwrap();
         assert!(!profile.enables("banned"));
         assert!(profile.enables("crypt-size"));
+    }
+
+    #[test]
+    fn booster_minimums_follow_the_table_of_rules_7_2_1() {
+        // The table as the rules write it: boosters, crypt minimum, library minimum.
+        let table = [
+            (1, 1, 5),
+            (2, 2, 10),
+            (3, 3, 15),
+            (4, 4, 20),
+            (5, 5, 25),
+            (6, 6, 30),
+            (7, 7, 35),
+            (8, 8, 40),
+            (9, 9, 40),
+            (10, 10, 40),
+            (11, 11, 40),
+            (12, 12, 40),
+            (13, 12, 40),
+            (30, 12, 40),
+        ];
+        for (boosters, crypt, library) in table {
+            assert_eq!(booster_minimums(boosters), (crypt, library), "{boosters}");
+        }
+    }
+
+    #[test]
+    fn boosters_set_the_limited_minimums_and_nothing_else() {
+        let limited = Profile::builtin("limited").unwrap().unwrap();
+        let six = limited.clone().with_boosters(6).unwrap();
+        assert_eq!((six.crypt.min, six.library.min), (6, 30));
+        assert_eq!(six.library.max, Some(90));
+        assert!(!six.grouping);
+        assert!(six
+            .description
+            .ends_with("(6 boosters: crypt 6+, library 30+)"));
+        assert!(limited.with_boosters(0).is_err());
+        let err = Profile::standard().with_boosters(6).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "profile standard does not take --boosters (the limited profile does, rules 7.2.1)"
+        );
+    }
+
+    #[test]
+    fn shipped_profiles_cite_their_rule_points() {
+        let cited = |name: &str| Profile::builtin(name).unwrap().unwrap().rules;
+        assert_eq!(cited("standard"), ["6.2"]);
+        assert_eq!(cited("v5"), ["6.2", "6.4"]);
+        assert_eq!(cited("limited"), ["7.2", "7.2.1"]);
+        for house in ["duel", "classic", "house-4"] {
+            assert!(cited(house).is_empty(), "{house}");
+        }
+    }
+
+    #[test]
+    fn rule_points_are_numbers_joined_by_dots() {
+        assert!(Profile::parse("rules = [\"6.4\", \"7.2.1\"]\n", "x.toml", "x").is_ok());
+        let err = Profile::parse("rules = [\"6.x\"]\n", "x.toml", "x").unwrap_err();
+        assert!(
+            err.to_string().contains("\"6.x\" is not a rule point"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn v5_pool_lists_the_sets_and_promo_packs_of_rules_6_4() {
+        let v5 = Profile::builtin("v5").unwrap().unwrap();
+        let sets: Vec<String> = v5.allowed_sets.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            sets,
+            [
+                "V5",
+                "V5A",
+                "V5C",
+                "NB",
+                "NB2",
+                "NB3",
+                "FoL",
+                "SoB",
+                "30th",
+                "SV5",
+                "Promo-20211015",
+                "Promo:20240423"
+            ]
+        );
+        assert_eq!(v5.new_releases_after, "2025-10-26".parse().ok());
+    }
+
+    #[test]
+    fn new_releases_day_takes_a_string_or_a_toml_date() {
+        let text = Profile::parse("new_releases_after = \"2025-10-26\"\n", "x.toml", "x").unwrap();
+        let date = Profile::parse("new_releases_after = 2025-10-26\n", "x.toml", "x").unwrap();
+        assert_eq!(text.new_releases_after, date.new_releases_after);
+        assert!(text.has_pool());
+        let err = Profile::parse("new_releases_after = \"soon\"\n", "x.toml", "x").unwrap_err();
+        assert!(
+            err.to_string().contains("expected a day YYYY-MM-DD"),
+            "{err}"
+        );
+        let err = Profile::parse("allowed_sets = [\"Promo:2024\"]\n", "x.toml", "x").unwrap_err();
+        assert!(err.to_string().starts_with("x.toml:1: "), "{err}");
     }
 
     #[test]

@@ -12,6 +12,7 @@ use std::io::{self, Write};
 use crate::rules::CheckReport;
 
 pub use github::GithubRenderer;
+pub(crate) use github::{escape_data, escape_property};
 pub use jsonl::JsonLinesRenderer;
 pub use junit::JunitRenderer;
 pub use table::{TableOptions, TableRenderer};
