@@ -508,6 +508,15 @@ fn one_deck_goes_to_standard_output_by_default() {
     assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
     assert!(html.trim_end().ends_with("</html>"));
     assert!(html.contains("<title>Daylily · vtesdeck report</title>"));
+    common::vtesdeck()
+        .arg("report")
+        .arg(common::twda_dir().join("10043.txt"))
+        .args(["--title", "My deck"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--title names the index of a folder report",
+        ));
 }
 
 #[test]

@@ -151,13 +151,13 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
                 .clone()
                 .unwrap_or_else(|| folder_title(&args.input));
             index.write(report::index_page(&title, &rows, &provenance).as_bytes())?;
+            let written = rows.iter().filter(|r| r.page.is_some()).count();
             let mut out = std::io::stdout().lock();
             writeln!(
                 out,
-                "{}: {} deck page{} and the index",
+                "{}: {written} deck page{} and the index",
                 index.path().display(),
-                rows.iter().filter(|r| r.page.is_some()).count(),
-                if rows.len() == 1 { "" } else { "s" }
+                if written == 1 { "" } else { "s" }
             )?;
             Ok(outcome)
         }
@@ -168,6 +168,9 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
 fn target(args: &ReportArgs) -> anyhow::Result<Target> {
     let is_folder = args.input.as_os_str() != "-" && args.input.is_dir();
     if !is_folder {
+        if args.title.is_some() {
+            bail!("--title names the index of a folder report; the page of one deck takes the deck's name");
+        }
         return Ok(match &args.output {
             None => Target::Stdout,
             Some(path) if path.as_os_str() == "-" => Target::Stdout,
