@@ -59,6 +59,46 @@ impl CapacitySpread {
     }
 }
 
+/// Crypt copies of one capacity and one group: a bar segment of the report's
+/// capacity chart.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CapacityCount {
+    /// The capacity (Imbued: life).
+    pub capacity: u8,
+    /// The group as printed (`1`..`7`, `ANY`).
+    pub group: String,
+    /// Copies.
+    pub count: u32,
+}
+
+/// Crypt copies per capacity and group, by capacity then group (`ANY` last);
+/// cards without a capacity or unknown to the database are left out.
+pub fn capacities_by_group(deck: &Deck, db: &CardDb) -> Vec<CapacityCount> {
+    let mut counts: Vec<(u8, (bool, Option<u8>), u32)> = Vec::new();
+    for entry in &deck.crypt {
+        let Some(card) = db.get(entry.id) else {
+            continue;
+        };
+        let (Some(capacity), Some(group)) = (card.capacity, card.group) else {
+            continue;
+        };
+        let key = (capacity, (group.number().is_none(), group.number()));
+        match counts.iter_mut().find(|(c, g, _)| (*c, *g) == key) {
+            Some(entry_count) => entry_count.2 += entry.count,
+            None => counts.push((key.0, key.1, entry.count)),
+        }
+    }
+    counts.sort_by_key(|(capacity, group, _)| (*capacity, *group));
+    counts
+        .into_iter()
+        .map(|(capacity, (_, group), count)| CapacityCount {
+            capacity,
+            group: group.map_or_else(|| "ANY".to_string(), |n| n.to_string()),
+            count,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,6 +139,38 @@ mod tests {
             (empty.min, empty.max, empty.average_text.as_str()),
             (0, 0, "0")
         );
+    }
+
+    #[test]
+    fn capacities_are_counted_per_group_copies_included() {
+        let db = fixture_db();
+        // Bruno 3 (G1) x2, Carla 5 (G2), Céleste 5 (G2) x2, Ivo 2 (ANY), Dario 7 (G2), Theo 7 (G2)
+        let deck = deck_of(
+            &db,
+            &[
+                (200002, 2),
+                (200003, 1),
+                (200015, 2),
+                (200011, 1),
+                (200004, 1),
+                (200008, 1),
+            ],
+        );
+        let counts: Vec<(u8, String, u32)> = capacities_by_group(&deck, &db)
+            .into_iter()
+            .map(|c| (c.capacity, c.group, c.count))
+            .collect();
+        assert_eq!(
+            counts,
+            [
+                (2, "ANY".to_string(), 1),
+                (3, "1".to_string(), 2),
+                (5, "2".to_string(), 3),
+                (7, "2".to_string(), 2),
+            ]
+        );
+        let copies: u32 = counts.iter().map(|c| c.2).sum();
+        assert_eq!(copies, deck.crypt_count());
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub mod summary;
 pub mod tally;
 
 pub use crate::deck::twd_header::{CryptHeader, LibrarySection, TwdHeader};
-pub use capacity::CapacitySpread;
+pub use capacity::{capacities_by_group, CapacityCount, CapacitySpread};
 pub use composition::{CardCount, CostTotal, CryptComposition, LibraryComposition};
 pub use deck_diff::{CardChange, ChangeKind, DeckDiff, DeckSize, Section, Side, UnreadLine};
 pub use disciplines::{DisciplineCount, DisciplineSpread};

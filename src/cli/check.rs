@@ -75,15 +75,27 @@ pub struct CheckArgs {
     color: ColorChoice,
 }
 
-/// `--date` values.
+/// `--date` values (`check` and `report`).
 #[derive(Debug, Clone, Copy)]
-enum DateArg {
+pub(super) enum DateArg {
     Today,
     Event,
     On(NaiveDate),
 }
 
-fn parse_date(text: &str) -> Result<DateArg, String> {
+impl DateArg {
+    /// The date the checker judges at.
+    pub(super) fn check_date(self) -> CheckDate {
+        match self {
+            DateArg::Today => CheckDate::On(chrono::Local::now().date_naive()),
+            DateArg::Event => CheckDate::Event,
+            DateArg::On(date) => CheckDate::On(date),
+        }
+    }
+}
+
+/// Parses `--date`: YYYY-MM-DD, `today` or `event`.
+pub(super) fn parse_date(text: &str) -> Result<DateArg, String> {
     match text {
         "today" => Ok(DateArg::Today),
         "event" => Ok(DateArg::Event),
@@ -125,12 +137,8 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
         profile = profile.with_boosters(boosters).context("--boosters")?;
     }
     let db = global.card_db()?;
-    let date = match args.date {
-        DateArg::Today => CheckDate::On(chrono::Local::now().date_naive()),
-        DateArg::Event => CheckDate::Event,
-        DateArg::On(date) => CheckDate::On(date),
-    };
-    let checker = Checker::new(&db, &profile, date, args.players)?.with_strict(args.strict);
+    let checker =
+        Checker::new(&db, &profile, args.date.check_date(), args.players)?.with_strict(args.strict);
     let mut renderer = renderer(args);
 
     let stdout = std::io::stdout();

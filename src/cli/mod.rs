@@ -11,6 +11,7 @@ mod exit;
 mod inputs;
 mod parse;
 mod progress;
+mod report;
 mod shell;
 mod sim_options;
 mod stats;
@@ -73,6 +74,9 @@ enum Command {
     Transfers(transfers::TransfersArgs),
     /// What decks are made of (crypt, library, disciplines) and what their crypt can play.
     Stats(stats::StatsArgs),
+    /// A deck on one HTML page with charts; a folder of decks as pages and an index.
+    #[command(long_about = report::LONG_ABOUT)]
+    Report(report::ReportArgs),
     /// Print the shell completion script: bash, zsh, fish, powershell or elvish.
     Completions(shell::CompletionsArgs),
     /// Print the manual page (roff), or write one page per command with --dir.
@@ -152,6 +156,7 @@ pub fn main() -> ExitCode {
         Command::Draw(args) => draw::run(&args, &global),
         Command::Transfers(args) => transfers::run(&args, &global),
         Command::Stats(args) => stats::run(&args, &global),
+        Command::Report(args) => report::run(&args, &global),
         Command::Completions(args) => shell::completions(&args),
         Command::Man(args) => shell::man(&args),
     };

@@ -72,6 +72,38 @@ pub struct BarChart {
     pub size: (u32, u32),
 }
 
+/// One series of a [`StackedBarChart`]: a value per category.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BarSeries {
+    /// Its name in the legend.
+    pub label: String,
+    /// One value per category, in category order (missing ones count as 0).
+    pub values: Vec<f64>,
+    /// The bar it piles onto within each category: series with the same
+    /// stack are drawn one on top of the other, stacks side by side.
+    pub stack: usize,
+    /// Its color (default: the series' turn in [`PALETTE`]).
+    pub color: Option<&'static str>,
+}
+
+/// A chart of bars per category, each bar a stack of series (capacities by
+/// group; disciplines of the crypt by level beside the library's needs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct StackedBarChart {
+    /// Title, above the chart.
+    pub title: String,
+    /// Name of the category axis.
+    pub x_label: String,
+    /// Name of the value axis.
+    pub y_label: String,
+    /// The categories, left to right.
+    pub categories: Vec<String>,
+    /// The series, drawn bottom up in their stack in this order.
+    pub series: Vec<BarSeries>,
+    /// Image size in pixels.
+    pub size: (u32, u32),
+}
+
 /// Renders a line chart as one `<svg>` element.
 pub fn line_chart(chart: &LineChart) -> String {
     let points = chart.series.iter().flat_map(|s| s.points.iter());
@@ -182,6 +214,96 @@ pub fn bar_chart(chart: &BarChart) -> String {
     svg
 }
 
+/// Renders a stacked bar chart as one `<svg>` element; each segment carries
+/// a `<title>` (category, series, value) that viewers show on hover.
+pub fn stacked_bar_chart(chart: &StackedBarChart) -> String {
+    let value = |series: &BarSeries, category: usize| {
+        series
+            .values
+            .get(category)
+            .copied()
+            .filter(|v| v.is_finite() && *v > 0.0)
+            .unwrap_or(0.0)
+    };
+    let mut stacks: Vec<usize> = chart.series.iter().map(|s| s.stack).collect();
+    stacks.sort_unstable();
+    stacks.dedup();
+    let y_max = (0..chart.categories.len())
+        .flat_map(|category| {
+            stacks.iter().map(move |&stack| {
+                chart
+                    .series
+                    .iter()
+                    .filter(|s| s.stack == stack)
+                    .map(|s| value(s, category))
+                    .sum::<f64>()
+            })
+        })
+        .fold(0.0f64, f64::max);
+    let y_ticks = ticks(0.0, y_max, 6);
+    let y_top = y_ticks.last().copied().unwrap_or(1.0).max(y_max);
+    let count = chart.categories.len().max(1) as f64;
+    let frame = Frame::new(chart.size, (0.0, count), y_top);
+    let mut svg = frame.open(&chart.title);
+    frame.axes(&mut svg, &chart.x_label, &chart.y_label);
+    for &tick in &y_ticks {
+        frame.y_tick(&mut svg, tick);
+    }
+    let slot = frame.x(1.0) - frame.x(0.0);
+    let bar_width = slot * 0.8 / stacks.len().max(1) as f64;
+    let color_of =
+        |index: usize, series: &BarSeries| series.color.unwrap_or(PALETTE[index % PALETTE.len()]);
+    for (category, label) in chart.categories.iter().enumerate() {
+        let _ = write!(
+            svg,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+            frame.x(category as f64 + 0.5),
+            frame.bottom() + 20.0,
+            escape(label)
+        );
+        for (position, &stack) in stacks.iter().enumerate() {
+            let left = frame.x(category as f64) + slot * 0.1 + position as f64 * bar_width;
+            let mut base = 0.0;
+            for (index, series) in chart.series.iter().enumerate() {
+                let height = value(series, category);
+                if series.stack != stack || height == 0.0 {
+                    continue;
+                }
+                let (top, bottom) = (frame.y(base + height), frame.y(base));
+                let _ = write!(
+                    svg,
+                    r#"<rect x="{left:.1}" y="{top:.1}" width="{w:.1}" height="{h:.1}" fill="{color}" stroke="white" stroke-width="0.5"><title>{label}: {name} {shown}</title></rect>"#,
+                    w = bar_width,
+                    h = bottom - top,
+                    color = color_of(index, series),
+                    label = escape(label),
+                    name = escape(&series.label),
+                    shown = number(height),
+                );
+                base += height;
+            }
+        }
+        svg.push('\n');
+    }
+    let entries: Vec<(&str, &str)> = chart
+        .series
+        .iter()
+        .enumerate()
+        .map(|(index, series)| (series.label.as_str(), color_of(index, series)))
+        .collect();
+    // The legend goes over the lower end of the chart: the left third's or the right third's.
+    let tallest = |categories: std::ops::Range<usize>| {
+        categories
+            .flat_map(|category| chart.series.iter().map(move |s| value(s, category)))
+            .fold(0.0f64, f64::max)
+    };
+    let third = chart.categories.len().div_ceil(3);
+    let left = tallest(0..third) < tallest(chart.categories.len() - third..chart.categories.len());
+    frame.swatch_legend(&mut svg, &entries, left);
+    svg.push_str("</svg>\n");
+    svg
+}
+
 /// Grid line color.
 const GRID: &str = "#dddddd";
 
@@ -281,6 +403,42 @@ impl Frame {
             tx = self.left() - 8.0,
             ty = y + 4.0,
         );
+    }
+
+    /// A legend of color swatches in the upper left or right corner of the plotting area.
+    fn swatch_legend(&self, svg: &mut String, entries: &[(&str, &str)], left: bool) {
+        if entries.is_empty() {
+            return;
+        }
+        let longest = entries
+            .iter()
+            .map(|(label, _)| label.chars().count())
+            .max()
+            .unwrap_or(0);
+        let width = 34.0 + longest as f64 * f64::from(TEXT_SIZE) * 0.6;
+        let height = 8.0 + entries.len() as f64 * 20.0;
+        let x = if left {
+            self.left() + 10.0
+        } else {
+            self.right() - width - 10.0
+        };
+        let y = self.top() + 10.0;
+        let _ = writeln!(
+            svg,
+            r#"<g class="legend"><rect x="{x:.1}" y="{y:.1}" width="{width:.1}" height="{height:.1}" fill="white" fill-opacity="0.85" stroke="black"/>"#
+        );
+        for (index, (label, color)) in entries.iter().enumerate() {
+            let row = y + 16.0 + index as f64 * 20.0;
+            let _ = writeln!(
+                svg,
+                r#"<rect x="{:.1}" y="{:.1}" width="14" height="12" fill="{color}"/><text x="{:.1}" y="{row:.1}">{}</text>"#,
+                x + 8.0,
+                row - 11.0,
+                x + 28.0,
+                escape(label)
+            );
+        }
+        svg.push_str("</g>\n");
     }
 
     /// The legend box in the upper left corner of the plotting area.
@@ -505,5 +663,55 @@ mod tests {
         assert!(svg.contains(r#"height="195.0""#), "{svg}");
         assert!(svg.contains(r#"height="390.0""#), "{svg}");
         assert!(svg.contains("<title>3 &amp; more: 0</title>"), "{svg}");
+    }
+
+    #[test]
+    fn stacked_bars_pile_series_of_a_stack_and_set_stacks_side_by_side() {
+        let chart = StackedBarChart {
+            title: "Disciplines".into(),
+            x_label: "discipline".into(),
+            y_label: "cards".into(),
+            categories: vec!["AUS".into(), "<dom>".into()],
+            series: vec![
+                BarSeries {
+                    label: "inferior".into(),
+                    values: vec![2.0, 1.0],
+                    stack: 0,
+                    color: None,
+                },
+                BarSeries {
+                    label: "superior".into(),
+                    values: vec![3.0, 0.0],
+                    stack: 0,
+                    color: Some("#123456"),
+                },
+                BarSeries {
+                    label: "library".into(),
+                    values: vec![10.0],
+                    stack: 1,
+                    color: None,
+                },
+            ],
+            size: (800, 500),
+        };
+        let svg = stacked_bar_chart(&chart);
+        assert_balanced(&svg);
+        // Background, 2 + 1 + 1 segments (zeros and missing values are not
+        // drawn), the legend box and its 3 swatches.
+        assert_eq!(svg.matches("<rect").count(), 1 + 4 + 1 + 3, "{svg}");
+        assert!(svg.contains("<title>AUS: superior 3</title>"), "{svg}");
+        assert!(svg.contains("&lt;dom&gt;") && !svg.contains("<dom>"));
+        // The scale reaches the tallest stack (library 10 > 2 + 3), from y 440
+        // (0) to 50 (10): the superior segment of AUS spans 2 to 5, y 362 to 245.
+        // Category slots are 355 wide from x 70; two stacks share 80% of a slot.
+        assert!(
+            svg.contains(r##"x="105.5" y="245.0" width="142.0" height="117.0" fill="#123456""##),
+            "{svg}"
+        );
+        // Stacks side by side: the library bar starts one bar width further right.
+        assert!(
+            svg.contains(r#"<rect x="247.5" y="50.0" width="142.0" height="390.0""#),
+            "{svg}"
+        );
     }
 }

@@ -27,17 +27,30 @@ pub fn new_table(header: &[&str], text_columns: usize) -> Table {
     table
 }
 
-/// Renders the report (the deck and database give names and counts).
-pub fn render(odds: &DrawOdds, deck: &Deck, db: &CardDb, out: &mut impl Write) -> io::Result<()> {
-    writeln!(
-        out,
-        "{}: opening hand of {} library cards, {} crypt cards",
-        odds.path, odds.hand, odds.crypt_draw
-    )?;
+/// One table of the `draw` report as text: column titles, rows, and how many
+/// columns on the left hold text (the others hold figures). The terminal
+/// tables and the HTML report are both drawn from these.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawTable {
+    /// Column titles.
+    pub header: Vec<&'static str>,
+    /// Columns of text on the left; the others are right-aligned figures.
+    pub text_columns: usize,
+    /// The rows, one text per column.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// The tables of the `draw` report, in order: exact library odds, each crypt
+/// card, crypt disciplines, starting crypt cards, total capacity, sampled figures.
+pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
     let at_least = ["P(>=1)", "P(>=2)", "P(>=3)", "P(>=4)"];
     let mut header = vec!["Library (exact)", "Kind", "Cards", "Expected"];
     header.extend(at_least);
-    let mut library = new_table(&header, 2);
+    let mut library = DrawTable {
+        header,
+        text_columns: 2,
+        rows: Vec::new(),
+    };
     let sections: [(&str, &Figures<CardOdds>); 4] = [
         ("type", &odds.library.types),
         ("discipline", &odds.library.disciplines),
@@ -46,18 +59,23 @@ pub fn render(odds: &DrawOdds, deck: &Deck, db: &CardDb, out: &mut impl Write) -
     ];
     for (section, figures) in sections {
         for (name, card_odds) in &figures.0 {
-            library.add_row(odds_row(name, section, card_odds));
+            library.rows.push(odds_row(name, section, card_odds));
         }
     }
     if odds.library.trifles.count > 0 {
-        library.add_row(odds_row("Trifles", "trifle", &odds.library.trifles));
+        library
+            .rows
+            .push(odds_row("Trifles", "trifle", &odds.library.trifles));
     }
-    writeln!(out, "\n{library}")?;
 
-    let mut vampires = new_table(&["Crypt (exact)", "Cards", "Capacity", "P(>=1)"], 1);
+    let mut vampires = DrawTable {
+        header: vec!["Crypt (exact)", "Cards", "Capacity", "P(>=1)"],
+        text_columns: 1,
+        rows: Vec::new(),
+    };
     for ((_, p), entry) in odds.crypt.vampires.0.iter().zip(&deck.crypt) {
         let card = db.get(entry.id);
-        vampires.add_row(vec![
+        vampires.rows.push(vec![
             card.map_or_else(|| entry.id.to_string(), |c| db.printing_name(c)),
             entry.count.to_string(),
             card.and_then(|c| c.capacity)
@@ -65,68 +83,101 @@ pub fn render(odds: &DrawOdds, deck: &Deck, db: &CardDb, out: &mut impl Write) -
             percent(*p),
         ]);
     }
-    writeln!(out, "\n{vampires}")?;
 
     let mut header = vec!["Crypt discipline", "Cards"];
     header.extend(&at_least[..]);
-    let mut disciplines = new_table(&header, 1);
+    let mut disciplines = DrawTable {
+        header,
+        text_columns: 1,
+        rows: Vec::new(),
+    };
     for (name, card_odds) in &odds.crypt.disciplines.0 {
         let mut row = vec![name.clone(), card_odds.count.to_string()];
         row.extend(card_odds.p_at_least.iter().map(|p| percent(*p)));
-        disciplines.add_row(row);
+        disciplines.rows.push(row);
     }
-    writeln!(out, "\n{disciplines}")?;
 
-    let mut starting = new_table(&["Starting crypt cards (exact)", "P"], 1);
+    let mut starting = DrawTable {
+        header: vec!["Starting crypt cards (exact)", "P"],
+        text_columns: 1,
+        rows: Vec::new(),
+    };
     for (k, p) in odds.crypt.distinct_at_least.iter().enumerate() {
-        starting.add_row(vec![
+        starting.rows.push(vec![
             format!("at least {} distinct vampires", k + 1),
             percent(*p),
         ]);
     }
-    starting.add_row(vec![
+    starting.rows.push(vec![
         "at least one duplicate".to_string(),
         percent(odds.crypt.duplicate),
     ]);
-    writeln!(out, "\n{starting}")?;
 
-    let mut capacity = new_table(
-        &["Total capacity of the starting cards", "P", "P(at least)"],
-        1,
-    );
+    let mut capacity = DrawTable {
+        header: vec!["Total capacity of the starting cards", "P", "P(at least)"],
+        text_columns: 1,
+        rows: Vec::new(),
+    };
     let mut above = 1.0f64;
     for (sum, p) in &odds.crypt.capacity_total.0 {
-        capacity.add_row(vec![sum.clone(), percent(*p), percent(above.max(0.0))]);
+        capacity
+            .rows
+            .push(vec![sum.clone(), percent(*p), percent(above.max(0.0))]);
         above -= p;
     }
-    writeln!(out, "\n{capacity}")?;
 
     let s = &odds.sampled;
-    let mut sampled = new_table(&["Sampled", "Estimate ± standard error"], 1);
-    sampled.add_row(vec![
-        "P(a master and a playable card)".to_string(),
-        estimate_percent(s.master_and_playable),
-    ]);
-    sampled.add_row(vec![
-        "mean playable cards in hand".to_string(),
-        format!(
-            "{:.3} ± {:.3}",
-            s.mean_playable.value, s.mean_playable.standard_error
-        ),
-    ]);
-    sampled.add_row(vec![
-        "P(no playable minion card)".to_string(),
-        estimate_percent(s.no_playable_minion),
-    ]);
-    writeln!(out, "\n{sampled}")?;
-    writeln!(
-        out,
+    let sampled = DrawTable {
+        header: vec!["Sampled", "Estimate ± standard error"],
+        text_columns: 1,
+        rows: vec![
+            vec![
+                "P(a master and a playable card)".to_string(),
+                estimate_percent(s.master_and_playable),
+            ],
+            vec![
+                "mean playable cards in hand".to_string(),
+                format!(
+                    "{:.3} ± {:.3}",
+                    s.mean_playable.value, s.mean_playable.standard_error
+                ),
+            ],
+            vec![
+                "P(no playable minion card)".to_string(),
+                estimate_percent(s.no_playable_minion),
+            ],
+        ],
+    };
+    vec![library, vampires, disciplines, starting, capacity, sampled]
+}
+
+/// The note under the report: samples, seed, and what "playable" means.
+pub fn sampling_note(odds: &DrawOdds) -> String {
+    format!(
         "{} samples, seed {} (playable: a minion card one of the starting crypt cards \
          can play: disciplines, clan, path, sect, title, capacity, traits)",
         odds.samples, odds.seed
     )
 }
 
+/// Renders the report (the deck and database give names and counts).
+pub fn render(odds: &DrawOdds, deck: &Deck, db: &CardDb, out: &mut impl Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}: opening hand of {} library cards, {} crypt cards",
+        odds.path, odds.hand, odds.crypt_draw
+    )?;
+    for table in tables(odds, deck, db) {
+        let mut rendered = new_table(&table.header, table.text_columns);
+        for row in table.rows {
+            rendered.add_row(row);
+        }
+        writeln!(out, "\n{rendered}")?;
+    }
+    writeln!(out, "{}", sampling_note(odds))
+}
+
+/// A row of the library table: name, kind, cards, expected count, P(at least k).
 fn odds_row(name: &str, section: &str, odds: &CardOdds) -> Vec<String> {
     let mut row = vec![
         name.to_string(),

@@ -10,6 +10,8 @@ pub mod diff;
 #[cfg(feature = "cli")]
 pub mod draw_table;
 pub mod output_file;
+#[cfg(feature = "cli")]
+pub mod report;
 pub mod stats_json;
 #[cfg(feature = "cli")]
 pub mod stats_table;

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use comfy_table::{presets, CellAlignment, Table};
 
-use crate::analysis::{CostTotal, Stats, Summary, Tally};
+use crate::analysis::{CostTotal, LibraryComposition, Stats, Summary, Tally};
 use crate::cards::CardKind;
 use crate::deck::Deck;
 
@@ -30,7 +30,8 @@ fn align_numbers(table: &mut Table) {
     }
 }
 
-fn tallies(list: &[Tally]) -> String {
+/// `name ×count` entries, four per line; `-` for none.
+pub(crate) fn tallies(list: &[Tally]) -> String {
     if list.is_empty() {
         return "-".to_string();
     }
@@ -45,7 +46,21 @@ fn tallies(list: &[Tally]) -> String {
         .join(",\n")
 }
 
-fn cost(total: &CostTotal) -> String {
+/// The library's event cards as `name ×count` entries.
+pub(crate) fn events(library: &LibraryComposition) -> String {
+    let events: Vec<Tally> = library
+        .events
+        .iter()
+        .map(|e| Tally {
+            name: e.name.clone(),
+            count: e.count,
+        })
+        .collect();
+    tallies(&events)
+}
+
+/// A summed cost, with the copies costing X apart.
+pub(crate) fn cost(total: &CostTotal) -> String {
     if total.x_copies > 0 {
         format!("{} (+{} copies costing X)", total.total, total.x_copies)
     } else {
@@ -122,15 +137,7 @@ pub fn render(deck: &Deck, stats: &Stats) -> String {
         "Clan requirements".to_string(),
         tallies(&library.clan_requirements),
     ]);
-    let events: Vec<Tally> = library
-        .events
-        .iter()
-        .map(|e| Tally {
-            name: e.name.clone(),
-            count: e.count,
-        })
-        .collect();
-    facts.add_row(vec!["Events".to_string(), tallies(&events)]);
+    facts.add_row(vec!["Events".to_string(), events(library)]);
     let _ = writeln!(out, "{facts}");
 
     let play = &stats.playability;

@@ -52,7 +52,7 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
 }
 
 /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`.
-fn ordinal(n: u32) -> String {
+pub fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",

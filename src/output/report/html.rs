@@ -1,0 +1,231 @@
+//! The HTML building blocks of the report: the one escaping function every
+//! text of the page goes through, and small writers of tables and lists.
+
+use std::fmt::Write;
+
+use crate::output::draw_table::DrawTable;
+
+/// The one escaping function of the pages, for element content and quoted
+/// attribute values alike: `& < > " '` as entities, a carriage return as a
+/// reference, the characters XML forbids or discourages as U+FFFD (the
+/// escaping of every XML vtesdeck writes; HTML keeps line breaks in attribute
+/// values as they are, so the same text is right in both places). Every text
+/// that reaches a page (deck names, descriptions, card names, messages) goes
+/// through it.
+pub use crate::output::xml::escape_text as escape;
+
+/// A cell of a [`Table`]: text (escaped when written), right-aligned or not,
+/// with an optional sort key for the index's sorting script.
+pub struct Cell {
+    text: String,
+    number: bool,
+    sort_key: Option<String>,
+    class: Option<&'static str>,
+}
+
+impl Cell {
+    /// A text cell, left-aligned.
+    pub fn text(text: impl Into<String>) -> Cell {
+        Cell {
+            text: text.into(),
+            number: false,
+            sort_key: None,
+            class: None,
+        }
+    }
+
+    /// A figure, right-aligned.
+    pub fn number(text: impl Into<String>) -> Cell {
+        Cell {
+            number: true,
+            ..Cell::text(text)
+        }
+    }
+
+    /// The value the index's script sorts this cell by (`data-sort`).
+    pub fn sort_key(mut self, key: impl Into<String>) -> Cell {
+        self.sort_key = Some(key.into());
+        self
+    }
+
+    /// A CSS class of the cell (`legal`, `illegal`, ...).
+    pub fn class(mut self, class: &'static str) -> Cell {
+        self.class = Some(class);
+        self
+    }
+}
+
+/// An HTML table with a caption-less header row, written with every text escaped.
+pub struct Table {
+    header: Vec<(String, bool)>,
+    rows: Vec<Vec<Cell>>,
+    id: Option<&'static str>,
+    text_columns: usize,
+}
+
+impl Table {
+    /// A table with these column titles; the columns after `text_columns` hold figures.
+    pub fn new(header: &[&str], text_columns: usize) -> Table {
+        Table {
+            header: header
+                .iter()
+                .enumerate()
+                .map(|(i, h)| (h.to_string(), i >= text_columns))
+                .collect(),
+            rows: Vec::new(),
+            id: None,
+            text_columns,
+        }
+    }
+
+    /// The same table as the terminal shows (`vtesdeck draw`).
+    pub fn from_draw_table(table: &DrawTable) -> Table {
+        let mut html = Table::new(&table.header, table.text_columns);
+        for row in &table.rows {
+            html.text_row(row);
+        }
+        html
+    }
+
+    /// Gives the table an `id`.
+    pub fn id(mut self, id: &'static str) -> Table {
+        self.set_id(id);
+        self
+    }
+
+    /// Sets the table's `id`.
+    pub fn set_id(&mut self, id: &'static str) {
+        self.id = Some(id);
+    }
+
+    /// Adds a row of texts: the columns after the table's text columns are figures.
+    pub fn text_row(&mut self, texts: &[String]) {
+        let cells = texts
+            .iter()
+            .enumerate()
+            .map(|(index, text)| {
+                if index < self.text_columns {
+                    Cell::text(text.clone())
+                } else {
+                    Cell::number(text.clone())
+                }
+            })
+            .collect();
+        self.rows.push(cells);
+    }
+
+    /// Adds a row.
+    pub fn row(&mut self, cells: Vec<Cell>) {
+        self.rows.push(cells);
+    }
+
+    /// Whether the table has no row.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// Writes the table.
+    pub fn write(&self, out: &mut String) {
+        match self.id {
+            Some(id) => {
+                let _ = writeln!(out, r#"<table id="{}">"#, escape(id));
+            }
+            None => out.push_str("<table>\n"),
+        }
+        out.push_str("<thead><tr>");
+        for (title, number) in &self.header {
+            let class = if *number { r#" class="num""# } else { "" };
+            let _ = write!(out, r#"<th scope="col"{class}>{}</th>"#, escape(title));
+        }
+        out.push_str("</tr></thead>\n<tbody>\n");
+        for row in &self.rows {
+            out.push_str("<tr>");
+            for cell in row {
+                let mut classes = Vec::new();
+                if cell.number {
+                    classes.push("num");
+                }
+                if let Some(class) = cell.class {
+                    classes.push(class);
+                }
+                out.push_str("<td");
+                if !classes.is_empty() {
+                    let _ = write!(out, r#" class="{}""#, classes.join(" "));
+                }
+                if let Some(key) = &cell.sort_key {
+                    let _ = write!(out, r#" data-sort="{}""#, escape(key));
+                }
+                let _ = write!(out, ">{}</td>", escape(&cell.text));
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</tbody>\n</table>\n");
+    }
+}
+
+/// Writes `<h2 id="...">title</h2>`.
+pub fn heading(out: &mut String, id: &str, title: &str) {
+    let _ = writeln!(out, r#"<h2 id="{}">{}</h2>"#, escape(id), escape(title));
+}
+
+/// Writes a paragraph of escaped text, with an optional class.
+pub fn paragraph(out: &mut String, class: Option<&str>, text: &str) {
+    match class {
+        Some(class) => {
+            let _ = writeln!(out, r#"<p class="{}">{}</p>"#, escape(class), escape(text));
+        }
+        None => {
+            let _ = writeln!(out, "<p>{}</p>", escape(text));
+        }
+    }
+}
+
+/// Writes a definition list of `(term, value)` pairs, both escaped.
+pub fn facts(out: &mut String, pairs: &[(&str, String)]) {
+    out.push_str("<dl class=\"facts\">\n");
+    for (term, value) in pairs {
+        let _ = writeln!(out, "<dt>{}</dt><dd>{}</dd>", escape(term), escape(value));
+    }
+    out.push_str("</dl>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_characters_become_entities() {
+        assert_eq!(
+            escape(r#""><img src=x onerror=alert(1)> & 'q'"#),
+            "&quot;&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &apos;q&apos;"
+        );
+        assert_eq!(escape("</script><script>"), "&lt;/script&gt;&lt;script&gt;");
+    }
+
+    #[test]
+    fn control_characters_are_replaced_and_text_kept() {
+        assert_eq!(
+            escape("a\u{0}b\u{1b}c\td\ne\r"),
+            "a\u{fffd}b\u{fffd}c\td\ne&#13;"
+        );
+        assert_eq!(escape("Ébène ×2 — Œuvre"), "Ébène ×2 — Œuvre");
+    }
+
+    #[test]
+    fn tables_escape_every_cell_and_header() {
+        let mut table = Table::new(&["<Name>", "Copies"], 1);
+        table.row(vec![
+            Cell::text("<b>x</b>"),
+            Cell::number("2").sort_key("\"2"),
+        ]);
+        let mut out = String::new();
+        table.write(&mut out);
+        assert!(out.contains("<th scope=\"col\">&lt;Name&gt;</th>"), "{out}");
+        assert!(out.contains("<td>&lt;b&gt;x&lt;/b&gt;</td>"), "{out}");
+        assert!(
+            out.contains(r#"<td class="num" data-sort="&quot;2">2</td>"#),
+            "{out}"
+        );
+        assert!(!out.contains("<b>"));
+    }
+}

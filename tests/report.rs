@@ -1,0 +1,584 @@
+//! `vtesdeck report` end to end: pages of real TWDA decks and of a folder,
+//! opened in headless Chromium (the Debian package `chromium`; `.ci/run`
+//! installs it), checked in the DOM the browser built, and photographed under
+//! `target/tmp/report/` (the tests print the paths).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use predicates::prelude::*;
+use serde_json::Value;
+use vtesdeck::output::report::CHART_IDS;
+
+/// How long Chromium may take to load and dump a page.
+const BROWSER_DEADLINE: Duration = Duration::from_secs(120);
+
+/// Where the tests leave their pages and screenshots, to look at.
+fn output_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("report")
+        .join(name);
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The headless browser: `$VTESDECK_CHROMIUM`, else `chromium` on the PATH or
+/// in /usr/bin. Panics when there is none: these tests must not pass silently.
+fn chromium_binary() -> PathBuf {
+    if let Some(path) = std::env::var_os("VTESDECK_CHROMIUM").filter(|p| !p.is_empty()) {
+        return PathBuf::from(path);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/bin")])
+        .flat_map(|dir| ["chromium", "chromium-browser"].map(|name| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+        .unwrap_or_else(|| {
+            panic!(
+                "no headless Chromium found: install the Debian package `chromium` \
+                 (`bash .ci/run` does) or set VTESDECK_CHROMIUM"
+            )
+        })
+}
+
+/// What Chromium printed for a page: the DOM it built (`--dump-dom`) or
+/// nothing (`--screenshot`), and its log (console messages included).
+struct BrowserRun {
+    stdout: String,
+    log: String,
+}
+
+/// Runs headless Chromium on a file URL with no network and a fresh profile,
+/// killed after [`BROWSER_DEADLINE`].
+fn chromium(url: &str, extra: &[String]) -> BrowserRun {
+    let scratch = tempfile::tempdir().unwrap();
+    let stdout_path = scratch.path().join("stdout");
+    let stderr_path = scratch.path().join("stderr");
+    let mut child = Command::new(chromium_binary())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-extensions",
+            "--enable-logging=stderr",
+            "--v=0",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            scratch.path().join("profile").display()
+        ))
+        .args(extra)
+        .arg(url)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&stdout_path).unwrap())
+        .stderr(std::fs::File::create(&stderr_path).unwrap())
+        .spawn()
+        .expect("start chromium");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > BROWSER_DEADLINE {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chromium did not finish {url} within {BROWSER_DEADLINE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let run = BrowserRun {
+        stdout: std::fs::read_to_string(stdout_path).unwrap(),
+        log: std::fs::read_to_string(stderr_path).unwrap(),
+    };
+    assert!(status.success(), "chromium failed on {url}: {}", run.log);
+    run
+}
+
+/// The DOM Chromium built from a page (after its scripts ran), checked for
+/// console messages: an error of a script, or a load or script the page's
+/// Content-Security-Policy refused, is logged as one.
+fn dom(page: &Path, fragment: &str) -> String {
+    let url = format!("file://{}{fragment}", page.display());
+    let run = chromium(&url, &["--dump-dom".to_string()]);
+    let console: Vec<&str> = run
+        .log
+        .lines()
+        .filter(|line| line.contains(":CONSOLE"))
+        .collect();
+    assert!(console.is_empty(), "{url}: console messages: {console:#?}");
+    assert!(
+        run.stdout.contains("</html>"),
+        "{url}: no page: {}",
+        run.log
+    );
+    run.stdout
+}
+
+/// A screenshot of a page (1200 pixels wide), saved beside it.
+fn screenshot(page: &Path, png: &Path) {
+    let url = format!("file://{}", page.display());
+    chromium(
+        &url,
+        &[
+            format!("--screenshot={}", png.display()),
+            "--window-size=1200,3000".to_string(),
+            "--hide-scrollbars".to_string(),
+        ],
+    );
+    let bytes = std::fs::read(png).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG"), "{}", png.display());
+    assert!(bytes.len() > 50_000, "{}: a blank page?", png.display());
+    println!("screenshot: {}", png.display());
+}
+
+/// Text as the DOM serializer writes it in an element: `&`, `<`, `>` escaped.
+fn dom_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('\u{a0}', "&nbsp;")
+}
+
+fn json(args: &[&str], deck: &Path) -> Value {
+    let output = common::vtesdeck().args(args).arg(deck).output().unwrap();
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|err| {
+        panic!(
+            "{args:?}: {err}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    })
+}
+
+fn percent(p: &Value) -> String {
+    format!("{:.1}%", (p.as_f64().unwrap() * 100.0).max(0.0))
+}
+
+/// The sampling options of the TWDA deck's report, given to `draw` and
+/// `transfers` to get the same figures.
+const SAME_RUN: &[&str] = &["--samples", "3000", "--seed", "11", "--quiet"];
+
+#[test]
+fn twda_deck_page_in_headless_chromium() {
+    let deck = common::twda_dir().join("10043.txt");
+    let dir = output_dir("twda-deck");
+    let page = dir.join("daylily.html");
+    let run = |extra: &[&str]| {
+        common::vtesdeck()
+            .arg("report")
+            .arg(&deck)
+            .args(["--date", "event"])
+            .args(SAME_RUN)
+            .args(extra)
+            .arg("-o")
+            .arg(&page)
+            .output()
+            .unwrap()
+    };
+    let output = run(&[]);
+    // The verdict is `check`'s, at the event's date.
+    let check = json(&["check", "--json", "--date", "event"], &deck);
+    let legal = check["legal"].as_bool().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(if legal { 0 } else { 1 }),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let dom = dom(&page, "");
+    let word = if legal { "LEGAL" } else { "ILLEGAL" };
+    assert!(
+        dom.contains(&format!("id=\"verdict-text\">{word}</p>")),
+        "verdict {word}"
+    );
+    for problem in check["problems"].as_array().unwrap() {
+        let line = problem["line"]
+            .as_u64()
+            .map_or(String::new(), |l| l.to_string());
+        assert!(
+            dom.contains(&format!(
+                "<td class=\"rule\">{}</td><td class=\"num\">{line}</td>",
+                problem["rule"].as_str().unwrap()
+            )),
+            "problem {problem} with its line"
+        );
+        assert!(dom.contains(&dom_text(problem["message"].as_str().unwrap())));
+    }
+    // Every card, as `parse` resolved it.
+    let parsed = json(&["parse", "--json"], &deck);
+    for card in parsed["crypt"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(parsed["library"].as_array().unwrap())
+    {
+        let name = dom_text(card["name"].as_str().unwrap());
+        assert!(dom.contains(&name), "card {name}");
+    }
+    for id in CHART_IDS {
+        assert!(dom.contains(&format!("<svg id=\"{id}\"")), "chart {id}");
+    }
+    assert!(dom.contains("seat 5"), "the transfer chart's legend");
+    // The opening odds are `draw`'s, figure for figure (same seed and samples).
+    let draw = json(&[&["draw", "--json"], SAME_RUN].concat(), &deck);
+    for (name, odds) in draw["library"]["types"].as_object().unwrap() {
+        let mut row = format!(
+            "<td>{}</td><td>type</td><td class=\"num\">{}</td><td class=\"num\">{:.2}</td>",
+            dom_text(name),
+            odds["count"],
+            odds["expected"].as_f64().unwrap()
+        );
+        for p in odds["p_at_least"].as_array().unwrap() {
+            row.push_str(&format!("<td class=\"num\">{}</td>", percent(p)));
+        }
+        assert!(dom.contains(&row), "draw row {row}");
+    }
+    let duplicate = format!(
+        "<td>at least one duplicate</td><td class=\"num\">{}</td>",
+        percent(&draw["crypt"]["duplicate"])
+    );
+    assert!(dom.contains(&duplicate), "{duplicate}");
+    // The transfer figures are `transfers`' (same seed and samples).
+    let transfers = json(&[&["transfers", "--json"], SAME_RUN].concat(), &deck);
+    for seat in transfers["seats"].as_array().unwrap() {
+        let first = &seat["nth_vampire"][0];
+        let cell = format!(
+            "{:.2} · {} · {}",
+            first["mean"].as_f64().unwrap(),
+            first["median"],
+            percent(&first["p_never"])
+        );
+        assert!(dom.contains(&cell), "seat {}: {cell}", seat["seat"]);
+    }
+    // Nothing loads from anywhere and no script runs on a deck page.
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("default-src 'none'") && html.contains("script-src 'none'"));
+    assert!(!html.contains("<script") && !html.contains("http-equiv=\"refresh\""));
+    assert!(!html.contains(" src=") && !html.contains("<link"));
+    screenshot(&page, &dir.join("daylily.png"));
+    // Printed (the print style sheet applies): a PDF of a few pages.
+    let pdf = dir.join("daylily.pdf");
+    chromium(
+        &format!("file://{}", page.display()),
+        &[
+            format!("--print-to-pdf={}", pdf.display()),
+            "--no-pdf-header-footer".to_string(),
+        ],
+    );
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF"), "{}", pdf.display());
+    assert!(bytes.len() > 20_000, "{}: an empty print?", pdf.display());
+    println!("printed: {} ({} bytes)", pdf.display(), bytes.len());
+
+    // The page is kept unless --force.
+    let again = run(&[]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    assert_eq!(std::fs::read_to_string(&page).unwrap(), html);
+    assert!(run(&["--force"]).status.code().unwrap() < 2);
+    assert_eq!(
+        std::fs::read_to_string(&page).unwrap(),
+        html,
+        "same seed, same page"
+    );
+}
+
+/// A real deck (the samples' VDB text export) whose name, author and
+/// description are markup.
+fn hostile_deck() -> String {
+    let sample = std::fs::read_to_string(common::samples_dir().join("daylily.vdb.txt")).unwrap();
+    let mut lines: Vec<String> = Vec::new();
+    for line in sample.lines() {
+        if line.starts_with("Deck Name:") {
+            lines.push(
+                "Deck Name: <script>alert(1)</script>\"><img src=x onerror=alert(2)>".to_string(),
+            );
+        } else if line.starts_with("Author:") {
+            lines.push("Author: '><svg onload=alert(3)>".to_string());
+        } else if line.starts_with("Description:") {
+            lines.push(
+                "Description: <script>alert(4)</script> and \"><img src=x onerror=alert(5)> &amp;"
+                    .to_string(),
+            );
+        } else {
+            lines.push(line.to_string());
+        }
+    }
+    assert!(lines.iter().any(|l| l.starts_with("Deck Name: <script>")));
+    lines.join("\n") + "\n"
+}
+
+/// The names of the index rows (as text), in the order of the DOM.
+fn row_names(dom: &str) -> Vec<String> {
+    dom.split("<th scope=\"row\"")
+        .skip(1)
+        .map(|row| {
+            let start = row.find('>').unwrap() + 1;
+            let text = &row[start..];
+            let text = text
+                .strip_prefix("<a href=")
+                .map_or(text, |rest| &rest[rest.find('>').unwrap() + 1..]);
+            text[..text.find('<').unwrap()]
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&")
+        })
+        .collect()
+}
+
+#[test]
+fn folder_report_in_headless_chromium_with_a_hostile_deck() {
+    let twda = common::twda_dir();
+    let decks = tempfile::tempdir().unwrap();
+    std::fs::create_dir(decks.path().join("sub")).unwrap();
+    for (name, to) in [
+        ("10043.txt", "10043.txt"),
+        ("10008.txt", "10008.txt"),
+        ("10009.txt", "sub/10009.txt"),
+    ] {
+        std::fs::copy(twda.join(name), decks.path().join(to)).unwrap();
+    }
+    std::fs::write(decks.path().join("hostile.txt"), hostile_deck()).unwrap();
+    let out = output_dir("folder");
+    let output = common::vtesdeck()
+        .arg("report")
+        .arg(decks.path())
+        .args([
+            "--date",
+            "2024-06-01",
+            "--samples",
+            "2000",
+            "--seed",
+            "3",
+            "--quiet",
+        ])
+        .args(["--title", "Decks <b>of</b> the week"])
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.code().unwrap() < 2, "{stderr}");
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains("4 deck pages and the index"),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let pages = [
+        "decks/10008.txt.html",
+        "decks/10043.txt.html",
+        "decks/hostile.txt.html",
+        "decks/sub/10009.txt.html",
+    ];
+    for page in pages {
+        assert!(out.join(page).is_file(), "{page}");
+    }
+    // The index as written: readable without its script, in file order.
+    let index = out.join("index.html");
+    let html = std::fs::read_to_string(&index).unwrap();
+    for page in pages {
+        assert!(html.contains(&format!("<a href=\"{page}\">")), "{page}");
+    }
+    assert!(html.contains("<h1>Decks &lt;b&gt;of&lt;/b&gt; the week</h1>"));
+    // In the browser: the script ran (no error, allowed by the policy) and
+    // sorts by the column the address names.
+    let dom_sorted = dom(&index, "#sort=name-desc");
+    assert!(
+        dom_sorted.contains("data-sortable=\"ready\""),
+        "the sorting script ran"
+    );
+    let names = row_names(&dom_sorted);
+    assert_eq!(names.len(), 4, "{names:?}");
+    let mut expected = names.clone();
+    expected.sort_by_key(|n| std::cmp::Reverse(n.to_lowercase()));
+    assert_eq!(names, expected);
+    let dom_plain = dom(&index, "");
+    assert_eq!(row_names(&dom_plain).len(), 4);
+    for (column, key) in [
+        ("crypt", "crypt"),
+        ("legal", "legal"),
+        ("problems", "problems"),
+    ] {
+        assert!(
+            dom_plain.contains(&format!("data-column=\"{key}\"")),
+            "{column}"
+        );
+    }
+    // The hostile names are text in the index and on their page.
+    for dom in [&dom_plain, &dom(&out.join("decks/hostile.txt.html"), "")] {
+        assert!(!dom.contains("<img"), "an <img> element");
+        assert!(!dom.contains("<svg onload"), "an <svg onload> element");
+        assert!(dom.contains(
+            "&lt;script&gt;alert(1)&lt;/script&gt;\"&gt;&lt;img src=x onerror=alert(2)&gt;"
+        ));
+    }
+    assert_eq!(
+        dom_plain.matches("<script").count(),
+        1,
+        "only the sorting script"
+    );
+    let hostile = dom(&out.join("decks/hostile.txt.html"), "");
+    assert!(!hostile.contains("<script"));
+    assert!(hostile.contains("&lt;script&gt;alert(4)&lt;/script&gt; and \"&gt;&lt;img src=x onerror=alert(5)&gt; &amp;amp;"));
+    assert!(hostile.contains("'&gt;&lt;svg onload=alert(3)&gt;"));
+    for id in CHART_IDS {
+        assert!(hostile.contains(&format!("<svg id=\"{id}\"")), "chart {id}");
+    }
+    screenshot(&index, &out.join("index.png"));
+    screenshot(
+        &out.join("decks/hostile.txt.html"),
+        &out.join("hostile.png"),
+    );
+
+    // Run again: every page exists, nothing is written, before any work.
+    common::vtesdeck()
+        .arg("report")
+        .arg(decks.path())
+        .args(["--samples", "100000000000", "--quiet", "-o"])
+        .arg(&out)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("already exists; use --force"));
+}
+
+#[test]
+fn a_folder_report_needs_an_output_folder() {
+    common::vtesdeck()
+        .arg("report")
+        .arg(common::twda_dir())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give -o OUT"));
+    let file = tempfile::NamedTempFile::new().unwrap();
+    common::vtesdeck()
+        .arg("report")
+        .arg(common::twda_dir())
+        .arg("-o")
+        .arg(file.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a folder"));
+    let missing = tempfile::tempdir().unwrap();
+    let nested = missing.path().join("no/such/folder");
+    common::vtesdeck()
+        .arg("report")
+        .arg(common::twda_dir())
+        .arg("-o")
+        .arg(&nested)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no folder"));
+    assert!(!missing.path().join("no").exists(), "no folder created");
+}
+
+/// `vtesdeck report DECK` at the event's date, no `-o`.
+fn report_to_standard_output(deck: &Path) -> std::process::Output {
+    common::vtesdeck()
+        .arg("report")
+        .arg(deck)
+        .args([
+            "--samples",
+            "1000",
+            "--seed",
+            "1",
+            "--quiet",
+            "--date",
+            "event",
+        ])
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn one_deck_goes_to_standard_output_by_default() {
+    let output = report_to_standard_output(&common::twda_dir().join("10043.txt"));
+    assert!(output.status.code().unwrap() < 2);
+    let html = String::from_utf8(output.stdout).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    assert!(html.trim_end().ends_with("</html>"));
+    assert!(html.contains("<title>Daylily · vtesdeck report</title>"));
+    common::vtesdeck()
+        .arg("report")
+        .arg(common::twda_dir().join("10043.txt"))
+        .args(["--title", "My deck"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--title names the index of a folder report",
+        ));
+}
+
+#[test]
+fn a_deck_without_an_event_date_is_not_judged_at_its_event() {
+    let deck = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(deck.path(), hostile_deck()).unwrap();
+    let output = report_to_standard_output(deck.path());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no event date"));
+    let html = String::from_utf8(output.stdout).unwrap();
+    assert!(html.contains("id=\"verdict-text\">NOT JUDGED</p>"));
+    assert!(html.contains("no event date in this deck"));
+}
+
+#[test]
+fn the_ci_recipe_builds_the_folder_report_as_written() {
+    let recipe = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/ci/github-actions-report.yml"),
+    )
+    .unwrap();
+    // The step's shell lines, continuation lines joined, the workflow expression filled in.
+    let start = recipe
+        .find("vtesdeck report decks/")
+        .expect("the report command");
+    let end = start + recipe[start..].find('\n').unwrap();
+    let mut command = recipe[start..end].to_string();
+    let mut rest = &recipe[end + 1..];
+    while command.ends_with('\\') {
+        command.pop();
+        let next = rest.find('\n').unwrap();
+        command.push_str(rest[..next].trim());
+        rest = &rest[next + 1..];
+    }
+    let command = command.replace("${{ github.repository }}", "owner/decks");
+    assert!(command.contains("-o deck-report"), "{command}");
+    let repository = tempfile::tempdir().unwrap();
+    let decks = repository.path().join("decks");
+    std::fs::create_dir(&decks).unwrap();
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&examples).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), decks.join(entry.file_name())).unwrap();
+        count += 1;
+    }
+    let binary = assert_cmd::cargo::cargo_bin("vtesdeck");
+    let path = std::env::join_paths(
+        std::iter::once(binary.parent().unwrap().to_path_buf()).chain(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        )),
+    )
+    .unwrap();
+    let status = Command::new("bash")
+        .args(["-euo", "pipefail", "-c", &command])
+        .current_dir(repository.path())
+        .env("PATH", path)
+        .env("VTESDECK_CARDS", common::cards_dir())
+        .env("VTESDECK_OFFLINE", "1")
+        .status()
+        .unwrap();
+    assert!(status.success(), "{command}");
+    let index = std::fs::read_to_string(repository.path().join("deck-report/index.html")).unwrap();
+    assert!(index.contains("<h1>owner/decks decks</h1>"));
+    assert_eq!(index.matches("<a href=\"decks/").count(), count, "{index}");
+}
