@@ -17,9 +17,22 @@ use super::{inputs, report_input_error, Global, Outcome};
 /// Arguments of `vtesdeck check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Decklist files, directories (read recursively), or `-` for standard input.
-    #[arg(required = true, value_name = "PATH")]
+    /// Decklist files, directories (read recursively: decklist files only, the
+    /// others listed as skipped), or `-` for standard input (the default when it
+    /// is not a terminal).
+    #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
+
+    #[command(flatten)]
+    selection: inputs::FileSelection,
+
+    /// Turn a rule off (as `disabled_rules` in a profile); repeat.
+    #[arg(long, value_name = "RULE")]
+    allow: Vec<String>,
+
+    /// Make a rule's warnings errors: a deck it flags is illegal (exit 1); repeat.
+    #[arg(long, value_name = "RULE")]
+    deny: Vec<String>,
 
     /// Judge at this date: YYYY-MM-DD, `today`, or `event` (each TWD deck's own event
     /// date; a deck without one is reported as an error and not judged).
@@ -54,8 +67,7 @@ pub struct CheckArgs {
     #[arg(long)]
     warnings: bool,
 
-    /// Human output: leave out the lines of legal decks.
-    #[arg(short, long)]
+    #[arg(short, long, help = inputs::QUIET_HELP)]
     quiet: bool,
 
     /// Colour in the human output: auto (only on a terminal, not with NO_COLOR), always, never.
@@ -112,6 +124,13 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     if let Some(boosters) = args.boosters {
         profile = profile.with_boosters(boosters).context("--boosters")?;
     }
+    for rule in &args.allow {
+        profile = profile.allow(rule)?;
+    }
+    for rule in &args.deny {
+        profile = profile.deny(rule)?;
+    }
+
     let db = global.card_db()?;
     let date = match args.date {
         DateArg::Today => CheckDate::On(chrono::Local::now().date_naive()),
@@ -125,7 +144,16 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut summary = CheckSummary::default();
     let mut outcome = Outcome::Ok;
-    for (path, input) in load_all(&args.paths, global, &db) {
+    let (inputs, skipped) =
+        inputs::read_all(&args.paths, &args.selection, global.input_format, &db)?;
+    if !args.quiet {
+        skipped.note_skipped();
+    }
+    for file in &skipped.skipped {
+        summary.skipped += 1;
+        renderer.skipped(&mut out, &file.path.display().to_string(), file.reason)?;
+    }
+    for (path, input) in inputs {
         let judged = input.and_then(|deck| Ok(checker.check(&deck)?));
         match judged {
             Ok(report) => {
@@ -179,23 +207,4 @@ fn renderer(args: &CheckArgs) -> Box<dyn CheckRenderer> {
             }))
         }
     }
-}
-
-/// Every input with the path it came from, read in parallel, in input order.
-fn load_all(
-    paths: &[PathBuf],
-    global: &Global,
-    db: &vtesdeck::cards::CardDb,
-) -> Vec<(String, inputs::Input)> {
-    use rayon::prelude::*;
-    inputs::expand(paths)
-        .into_par_iter()
-        .map(|path| match path {
-            Ok(path) => (
-                path.display().to_string(),
-                inputs::load(&path, global.input_format, db),
-            ),
-            Err(problem) => (problem.path.display().to_string(), Err(problem.error)),
-        })
-        .collect()
 }

@@ -18,6 +18,7 @@ pub mod plain;
 pub mod registry;
 pub mod screen;
 pub mod secret_library;
+pub mod sniff;
 pub mod text;
 pub mod twd;
 pub mod twd_writer;

@@ -7,6 +7,7 @@ pub mod db_text;
 pub mod deck_text;
 pub mod diff;
 pub mod draw_table;
+pub mod json_lines;
 pub mod output_file;
 pub mod stats_json;
 pub mod stats_table;
