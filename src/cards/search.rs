@@ -150,7 +150,11 @@ impl CardSearch {
                 self.sets.push(abbreviation);
                 Ok(self)
             }
-            None => Err(SearchError::UnknownSet(text.into(), closest(&key, &known))),
+            None => {
+                let names: Vec<&str> = db.sets().iter().map(|s| s.name.as_str()).collect();
+                let suggestion = closest(&key, &known).or_else(|| closest(&key, &names));
+                Err(SearchError::UnknownSet(text.into(), suggestion))
+            }
         }
     }
 

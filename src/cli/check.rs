@@ -26,6 +26,9 @@ pub struct CheckArgs {
     #[command(flatten)]
     selection: inputs::FileSelection,
 
+    #[command(flatten)]
+    deck_format: inputs::DeckFormat,
+
     /// Turn a rule off (as `disabled_rules` in a profile); repeat.
     #[arg(long, value_name = "RULE")]
     allow: Vec<String>,
@@ -144,8 +147,12 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut summary = CheckSummary::default();
     let mut outcome = Outcome::Ok;
-    let (inputs, skipped) =
-        inputs::read_all(&args.paths, &args.selection, global.input_format, &db)?;
+    let (inputs, skipped) = inputs::read_all(
+        &args.paths,
+        &args.selection,
+        args.deck_format.input_format,
+        &db,
+    )?;
     if !args.quiet {
         skipped.note_skipped();
     }

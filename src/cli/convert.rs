@@ -19,12 +19,16 @@ pub struct ConvertArgs {
     #[arg(value_name = "FILE")]
     input: PathBuf,
 
+    #[command(flatten)]
+    deck_format: inputs::DeckFormat,
+
     /// The layout to write.
     #[arg(long, value_name = "FORMAT", value_parser = to_format_parser())]
     to: Format,
 
     /// Write to this file (through a temporary file in the same folder)
-    /// instead of standard output; an existing file is kept unless --force.
+    /// instead of standard output (`-` is standard output); an existing file is
+    /// kept unless --force.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 
@@ -49,10 +53,11 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
     let output = args
         .output
         .as_deref()
+        .filter(|path| !inputs::is_standard_stream(path))
         .map(|path| OutputFile::check(path, args.force))
         .transpose()?;
     let db = global.card_db()?;
-    let deck = inputs::load_argument(&args.input, global.input_format, &db)?;
+    let deck = inputs::load_argument(&args.input, args.deck_format.input_format, &db)?;
     let text = formats::write(args.to, &deck, &db)
         .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?;
     match &output {

@@ -13,6 +13,20 @@ use vtesdeck::formats::MAX_FILE_BYTES;
 use vtesdeck::formats::{self, Format};
 use vtesdeck::output::json_lines::{write_record, ErrorRecord};
 
+/// `--input-format`, on the commands that read decks (not on `db` or `card`).
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct DeckFormat {
+    /// Read decklists in this format instead of detecting it.
+    #[arg(long = "input-format", value_name = "FORMAT", value_parser = super::input_format_parser())]
+    pub input_format: Option<Format>,
+}
+
+/// Whether a path argument is `-`: standard input where a command reads,
+/// standard output where it writes (`convert -o -`).
+pub fn is_standard_stream(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
 /// What `-q`/`--quiet` means on every command (its help's first line): print
 /// only results and problems.
 pub const QUIET_HELP: &str = "Only results and problems: no line for what is fine (a legal \
@@ -220,7 +234,7 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Expansion {
     let out = &mut expansion.files;
     let mut stdin_taken = false;
     for path in paths {
-        if path.as_os_str() == "-" {
+        if is_standard_stream(path) {
             out.push(if std::mem::replace(&mut stdin_taken, true) {
                 Err(InputProblem {
                     path: path.clone(),
@@ -361,7 +375,7 @@ fn is_unmatched_pattern(path: &Path) -> bool {
 
 /// Reads one input path (`-` = standard input) into a deck.
 pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
-    if path.as_os_str() == "-" {
+    if is_standard_stream(path) {
         let mut bytes = Vec::new();
         std::io::stdin()
             .lock()

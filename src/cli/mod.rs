@@ -36,10 +36,6 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     cards: Option<PathBuf>,
 
-    /// Read decklists in this format instead of detecting it.
-    #[arg(long, global = true, value_name = "FORMAT", value_parser = input_format_parser())]
-    input_format: Option<Format>,
-
     /// Never download: with no card database, stop (exit 2) instead of fetching it.
     #[arg(long, global = true, env = "VTESDECK_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
     offline: bool,
@@ -83,7 +79,7 @@ fn format_parser(names: Vec<&'static str>) -> impl clap::builder::TypedValuePars
 }
 
 /// `--input-format` values: every layout of the formats registry.
-fn input_format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
+pub(crate) fn input_format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
     format_parser(Format::ALL.into_iter().map(Format::name).collect())
 }
 
@@ -91,8 +87,6 @@ fn input_format_parser() -> impl clap::builder::TypedValueParser<Value = Format>
 pub struct Global {
     /// `--cards`.
     pub cards: Option<PathBuf>,
-    /// `--input-format`.
-    pub input_format: Option<Format>,
     /// `--offline` / `VTESDECK_OFFLINE`: never download.
     pub offline: bool,
 }
@@ -119,7 +113,6 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let global = Global {
         cards: cli.cards,
-        input_format: cli.input_format,
         offline: cli.offline,
     };
     let result = match cli.command {

@@ -22,6 +22,9 @@ pub struct ParseArgs {
     #[command(flatten)]
     selection: inputs::FileSelection,
 
+    #[command(flatten)]
+    deck_format: inputs::DeckFormat,
+
     /// JSON Lines: one `deck` record per deck, an `error` record per input that
     /// cannot be read.
     #[arg(long)]
@@ -34,8 +37,12 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut outcome = Outcome::Ok;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let (decks, skipped) =
-        inputs::read_all(&args.paths, &args.selection, global.input_format, &db)?;
+    let (decks, skipped) = inputs::read_all(
+        &args.paths,
+        &args.selection,
+        args.deck_format.input_format,
+        &db,
+    )?;
     skipped.note_skipped();
     for (path, input) in decks {
         let deck = match input {

@@ -26,6 +26,9 @@ pub struct StatsArgs {
     #[command(flatten)]
     selection: inputs::FileSelection,
 
+    #[command(flatten)]
+    deck_format: inputs::DeckFormat,
+
     /// JSON Lines: one `"type": "deck"` record per deck (with `path`), an `error`
     /// record per input that cannot be read; with `--summary`, a last `summary` record.
     #[arg(long)]
@@ -64,8 +67,12 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut decks: Vec<Deck> = Vec::new();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let (inputs, skipped) =
-        inputs::read_all(&args.paths, &args.selection, global.input_format, &db)?;
+    let (inputs, skipped) = inputs::read_all(
+        &args.paths,
+        &args.selection,
+        args.deck_format.input_format,
+        &db,
+    )?;
     skipped.note_skipped();
     for (path, input) in inputs {
         match input {
