@@ -15,8 +15,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .nth(1)
         .map(PathBuf::from)
         .ok_or("usage: parse_deck DECKFILE")?;
-    // --cards DIR, $VTESDECK_CARDS, or the user's data folder, as the CLI does.
-    let db = CardDb::load(&CardDb::locate(None)?)?;
+    // $VTESDECK_CARDS, the installed copy, else the built-in snapshot, as the CLI does.
+    let db = CardDb::open(&CardDb::locate(None))?;
     let deck = Deck::load(&deck_path, None, &db)?;
     println!(
         "{} read as {}: {} crypt cards, {} library cards",

@@ -1,4 +1,4 @@
-//! `vtesdeck db update|import|info` and the first-use download, against a
+//! `vtesdeck db update|import|info` and the built-in snapshot, against a
 //! local HTTP server started by each test (no network needed). Every test runs
 //! with a temporary HOME and XDG_DATA_HOME: the user's data folder is never touched.
 
@@ -389,76 +389,83 @@ fn import_of_a_missing_path_is_an_error() {
 }
 
 #[test]
-fn first_use_downloads_with_one_notice_line() {
+fn with_nothing_installed_the_built_in_snapshot_answers_without_downloading() {
     let home = Home::new();
-    let url = serve(Reply::ok(fixture_zip("", &[], &[])));
-    let output = home
-        .vtesdeck()
-        .env("VTESDECK_DB_URL", &url)
-        .args(["card", "Test Haven"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("Test Haven"))
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("downloading"), "{stderr}");
-    assert_installed(&home.cards());
-    home.vtesdeck()
-        .args(["card", "Test Haven"])
-        .assert()
-        .success()
-        .stderr(predicate::str::is_empty());
-}
-
-#[test]
-fn first_use_offline_stops_naming_update_and_import() {
-    let home = Home::new();
-    for offline in [["--offline"].as_slice(), [].as_slice()] {
-        home.vtesdeck()
-            .env(
-                "VTESDECK_OFFLINE",
-                if offline.is_empty() { "1" } else { "0" },
-            )
-            .args(offline)
-            .args(["card", "Test Haven"])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains("vtesdeck db update"))
-            .stderr(predicate::str::contains("vtesdeck db import PATH"));
-    }
-    assert!(!home.cards().exists());
-}
-
-#[test]
-fn first_use_download_failure_stops_naming_update_and_import() {
-    let home = Home::new();
+    // A download would go to this server and fail the test: nothing may ask it.
     let url = serve(Reply {
         status: 500,
         body: Vec::new(),
         announced_length: None,
     });
-    home.vtesdeck()
-        .env("VTESDECK_DB_URL", &url)
-        .args(["card", "Test Haven"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("HTTP 500"))
-        .stderr(predicate::str::contains("vtesdeck db update"))
-        .stderr(predicate::str::contains("vtesdeck db import PATH"));
-    assert!(!home.cards().exists());
+    for offline in [["--offline"].as_slice(), [].as_slice()] {
+        home.vtesdeck()
+            .env("VTESDECK_DB_URL", &url)
+            .args(offline)
+            .args(["card", "Deep Song"])
+            .assert()
+            .success()
+            .stderr(predicate::str::is_empty())
+            .stdout(predicate::str::starts_with("Deep Song  [100515]"))
+            .stdout(predicate::str::contains("Requires:    Animalism"));
+    }
+    assert!(!home.cards().exists(), "nothing may be installed");
 }
 
 #[test]
-fn info_without_a_database_names_update_and_import() {
+fn info_without_a_database_names_the_built_in_snapshot_and_its_date() {
     let home = Home::new();
+    let provenance = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/cards/PROVENANCE"),
+    )
+    .expect("data/cards/PROVENANCE");
+    let date = provenance
+        .lines()
+        .find_map(|line| line.strip_prefix("date:"))
+        .expect("a date line")
+        .trim()
+        .to_string();
     home.vtesdeck()
         .args(["db", "info"])
         .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "Database:   built-in snapshot (none installed)\n",
+        ))
+        .stdout(predicate::str::contains(format!("Date:       {date} (")));
+    home.vtesdeck()
+        .args(["db", "info", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "\"snapshot_date\":\"{date}\""
+        )))
+        .stdout(predicate::str::contains("\"path\":null"))
+        .stdout(predicate::str::contains("\"crypt_cards\":1785"));
+}
+
+#[test]
+fn installed_copy_wins_over_the_built_in_snapshot() {
+    let home = Home::new();
+    home.install_good();
+    home.vtesdeck()
+        .args(["card", "Test Haven"])
+        .assert()
+        .success()
+        .stderr(predicate::str::is_empty());
+    home.vtesdeck().args(["card", "Deep Song"]).assert().code(1);
+}
+
+#[test]
+fn update_with_a_file_url_points_to_import() {
+    let home = Home::new();
+    home.vtesdeck()
+        .args(["db", "update", "--url", "file:///tmp/vtescsv_utf8.zip"])
+        .assert()
         .code(2)
-        .stderr(predicate::str::contains("db update"))
-        .stderr(predicate::str::contains("db import"));
+        .stderr(predicate::str::contains(
+            "vtesdeck db import /tmp/vtescsv_utf8.zip",
+        ));
+    assert!(!home.cards().exists());
 }
 
 // ---- Reliability: crashes, races, hostile servers and files (issue 13) ----

@@ -266,13 +266,7 @@ fn compare(path: &Path, db: &CardDb) -> Option<String> {
 #[test]
 fn twda_headers_equal_the_computed_figures() {
     let db = CardDb::load(&common::cards_dir()).expect("card database");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(common::twda_dir())
-        .expect("TWDA folder")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    assert!(files.len() > 4000, "only {} TWDA files", files.len());
+    let files = common::twda_files();
     let differing: Vec<(String, String)> = files
         .par_iter()
         .filter_map(|path| {

@@ -86,7 +86,8 @@ fn json_has_the_issue_shape() {
     for key in ["expected_controlled", "expected_capacity", "expected_pool"] {
         assert!(turn[key].is_number(), "{key}");
     }
-    assert_eq!(turn["p_at_least"].as_array().unwrap().len(), 4);
+    // P(at least k) goes up to --max-vampires.
+    assert_eq!(turn["p_at_least"].as_array().unwrap().len(), 3);
     assert_eq!(seat["turns"].as_array().unwrap().len(), 5);
     let first = &seat["nth_vampire"][0];
     assert_eq!(first["nth"], 1);
@@ -131,23 +132,38 @@ fn table_and_terminal_chart() {
 }
 
 #[test]
-fn plot_writes_svg_and_png() {
+fn plot_writes_svg_and_refuses_png() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("curve.svg");
-    let png = dir.path().join("curve.png");
-    for path in [&svg, &png] {
-        vtesdeck_sim()
-            .arg("transfers")
-            .arg(sim_dir().join("mixed.txt"))
-            .args(["--samples", "1000", "--seed", "1", "--quiet", "--plot"])
-            .arg(path)
-            .assert()
-            .success();
-    }
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("mixed.txt"))
+        .args(["--samples", "1000", "--seed", "1", "--quiet", "--plot"])
+        .arg(&svg)
+        .assert()
+        .success();
     let svg = std::fs::read_to_string(svg).unwrap();
-    assert!(svg.contains("<svg") && svg.contains("seat 5"));
-    let png = std::fs::read(png).unwrap();
-    assert!(png.starts_with(b"\x89PNG"));
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<polyline").count(), 5, "one line per seat");
+    for seat in 1..=5 {
+        assert!(
+            svg.contains(&format!("<title>seat {seat}</title>")),
+            "{svg}"
+        );
+    }
+    assert!(svg.contains("mixed.txt: transfer curve"));
+    let png = dir.path().join("curve.png");
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("mixed.txt"))
+        .args(["--samples", "100", "--plot"])
+        .arg(&png)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("name the file .svg"))
+        .stderr(predicate::str::contains("PNG is not drawn"));
+    assert!(!png.exists());
 }
 
 /// A simulation that would run for hours: the plot file must be refused before it.
@@ -183,7 +199,7 @@ fn plot_file_is_checked_before_the_simulation() {
     assert_eq!(std::fs::read_to_string(&existing).unwrap(), "mine");
     endless_transfers(&dir.path().join("curve.txt"), &[])
         .code(2)
-        .stderr(predicate::str::contains("must end in .svg or .png"));
+        .stderr(predicate::str::contains("the plot is written as SVG: name the file .svg"));
 }
 
 #[cfg(unix)]
@@ -232,7 +248,7 @@ fn bad_options_and_decks_exit_2() {
         (
             "mixed.txt",
             &["--plot", "curve.txt"],
-            "must end in .svg or .png",
+            "the plot is written as SVG: name the file .svg",
         ),
         ("no_crypt.txt", &[], "the crypt is empty"),
         ("unresolved.txt", &[], "unresolved card line"),

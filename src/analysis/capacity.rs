@@ -3,85 +3,66 @@
 use serde::Serialize;
 
 use crate::cards::CardDb;
+use crate::deck::twd_header::CryptHeader;
 use crate::deck::Deck;
 
-/// How many crypt cards a player starts with: `min` and `max` sum this many capacities.
-pub const OPENING_CRYPT_CARDS: usize = 4;
-
-/// The capacity spread of a crypt, copies counted.
+/// The capacity spread of a crypt, copies counted: the figures of the TWD
+/// crypt header ([`CryptHeader`]) and the unrounded mean.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CapacitySpread {
     /// Sum of the 4 smallest capacities (all of them in a crypt of fewer than 4 cards).
-    pub min: u32,
+    pub min: u64,
     /// Sum of the 4 largest capacities.
-    pub max: u32,
+    pub max: u64,
     /// Mean capacity over all copies (0 for an empty crypt).
     pub average: f64,
-    /// The mean as the TWDA prints it: two decimals, trailing zeros removed (`4.42`, `4`, `3.5`).
+    /// The mean as the TWDA prints it: two decimals, a half up, trailing zeros
+    /// removed (`4.42`, `4`, `3.5`).
     pub average_text: String,
 }
 
 impl CapacitySpread {
     /// Computes the spread of a deck's crypt (cards unknown to the database are left out).
     pub fn of_deck(deck: &Deck, db: &CardDb) -> CapacitySpread {
-        let mut capacities: Vec<u32> = Vec::new();
-        for entry in &deck.crypt {
-            if let Some(capacity) = db.get(entry.id).and_then(|card| card.capacity) {
-                for _ in 0..entry.count {
-                    capacities.push(u32::from(capacity));
-                }
-            }
-        }
-        CapacitySpread::from_capacities(capacities)
+        let capacities: Vec<(u32, u64)> = deck
+            .crypt
+            .iter()
+            .filter_map(|entry| {
+                let capacity = db.get(entry.id)?.capacity?;
+                Some((u32::from(capacity), u64::from(entry.count)))
+            })
+            .collect();
+        CapacitySpread::from_copies(&capacities)
     }
 
     /// Computes the spread of a list of capacities, one per copy.
-    pub fn from_capacities(mut capacities: Vec<u32>) -> CapacitySpread {
-        capacities.sort_unstable();
-        let take = OPENING_CRYPT_CARDS.min(capacities.len());
-        let min = capacities[..take].iter().sum();
-        let max = capacities[capacities.len() - take..].iter().sum();
-        let total: u64 = capacities.iter().map(|&c| u64::from(c)).sum();
-        let count = capacities.len() as u64;
-        let average = if count == 0 {
+    pub fn from_capacities(capacities: Vec<u32>) -> CapacitySpread {
+        let copies: Vec<(u32, u64)> = capacities.into_iter().map(|c| (c, 1)).collect();
+        CapacitySpread::from_copies(&copies)
+    }
+
+    /// Computes the spread of a list of `(capacity, copies)`.
+    pub fn from_copies(capacities: &[(u32, u64)]) -> CapacitySpread {
+        let header = CryptHeader::from_capacities(capacities);
+        let total: u64 = capacities.iter().map(|&(c, n)| u64::from(c) * n).sum();
+        let average = if header.count == 0 {
             0.0
         } else {
-            total as f64 / count as f64
+            total as f64 / header.count as f64
         };
         CapacitySpread {
-            min,
-            max,
+            min: header.min,
+            max: header.max,
             average,
-            average_text: twda_average(total, count),
+            average_text: header.avg,
         }
-    }
-}
-
-/// Formats `total / count` as the TWDA does: rounded to two decimals, a half
-/// up (the archive writes `avg=2.63` for 42 / 16 = 2.625), then trailing zeros
-/// and a trailing point removed. `0` for an empty crypt.
-pub fn twda_average(total: u64, count: u64) -> String {
-    if count == 0 {
-        return "0".to_string();
-    }
-    let scaled = total * 100;
-    let mut hundredths = scaled / count;
-    let remainder = scaled % count;
-    if remainder * 2 >= count {
-        hundredths += 1;
-    }
-    let whole = hundredths / 100;
-    let fraction = hundredths % 100;
-    match fraction {
-        0 => whole.to_string(),
-        f if f % 10 == 0 => format!("{whole}.{}", f / 10),
-        f => format!("{whole}.{f:02}"),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deck::twd_header::twda_average;
     use crate::testing::{deck_of, fixture_db};
 
     #[test]

@@ -5,8 +5,7 @@ use serde::Serialize;
 
 use super::capacity::CapacitySpread;
 use super::tally::{self, Tally};
-use super::votes::title_votes;
-use crate::cards::{Card, CardDb, CardId, CardType, Cost};
+use crate::cards::{title_votes, Card, CardDb, CardId, CardType, Cost};
 use crate::deck::{Deck, DeckCard};
 
 /// A card of the deck with its copies, for lists in a report.

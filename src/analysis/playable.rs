@@ -5,8 +5,7 @@
 use serde::Serialize;
 
 use super::composition::{known_cards, CardCount};
-use super::requirement::{discipline_mask, CryptRequirement};
-use crate::cards::{CardDb, CardId};
+use crate::cards::{CardDb, CardId, CryptCard, CryptRequirement};
 use crate::deck::Deck;
 
 /// A library card with a requirement, and who in the crypt meets it.
@@ -44,26 +43,19 @@ impl Playability {
     /// Checks every library card with a requirement against every crypt card.
     pub fn of_deck(deck: &Deck, db: &CardDb) -> Playability {
         let crypt: Vec<_> = known_cards(&deck.crypt, db)
-            .map(|(card, count)| (card, discipline_mask(card), count))
+            .map(|(card, count)| (CryptCard::new(card), count))
             .collect();
         let mut cards = Vec::new();
         let mut dead_cards = Vec::new();
         for (card, count) in known_cards(&deck.library, db) {
-            let may_restrict = card.discipline_requirement.is_some()
-                || !card.clans.is_empty()
-                || card.path.is_some()
-                || !card.requirements.is_empty();
-            if !may_restrict {
-                continue;
-            }
             let requirement = CryptRequirement::of_card(card);
             if !requirement.is_restrictive() {
                 continue;
             }
             let mut crypt_cards = 0;
             let mut vampires = 0;
-            for (vampire, mask, copies) in &crypt {
-                if requirement.is_met_by(vampire, *mask) {
+            for (vampire, copies) in &crypt {
+                if requirement.is_met_by(vampire) {
                     crypt_cards += copies;
                     vampires += 1;
                 }

@@ -5,8 +5,8 @@ use serde::Serialize;
 use super::composition::{CryptComposition, LibraryComposition};
 use super::disciplines::DisciplineSpread;
 use super::playable::Playability;
-use super::twd_header::TwdHeader;
 use crate::cards::CardDb;
+use crate::deck::twd_header::TwdHeader;
 use crate::deck::Deck;
 
 /// What a deck is made of and what its crypt can play, all computed from the
@@ -29,7 +29,7 @@ impl Stats {
     /// Computes the stats of a deck.
     pub fn of_deck(deck: &Deck, db: &CardDb) -> Stats {
         let crypt = CryptComposition::of_deck(deck, db);
-        let twd_header = TwdHeader::new(deck, db, &crypt.capacity);
+        let twd_header = TwdHeader::of_deck(deck, db);
         Stats {
             library: LibraryComposition::of_deck(deck, db),
             disciplines: DisciplineSpread::of_deck(deck, db),
@@ -50,7 +50,7 @@ mod tests {
         let db = fixture_db();
         let deck = deck_of(&db, &[(200002, 6), (200003, 6), (100004, 10), (100002, 2)]);
         let stats = Stats::of_deck(&deck, &db);
-        assert_eq!(stats.twd_header.crypt.count, stats.crypt.count);
+        assert_eq!(stats.twd_header.crypt.count, u64::from(stats.crypt.count));
         assert_eq!(stats.twd_header.crypt.min, 12);
         assert_eq!(stats.twd_header.crypt.max, 20);
         assert_eq!(stats.twd_header.crypt.avg, "4");

@@ -338,15 +338,6 @@ impl Card {
         self.kind == CardKind::Crypt
     }
 
-    /// Whether the card's text marks it unique (allies, equipment, masters...).
-    pub fn is_unique(&self) -> bool {
-        self.text.split(['.', '\n']).next().is_some_and(|first| {
-            first
-                .split_whitespace()
-                .any(|w| w == "Unique" || w == "Unique{}")
-        })
-    }
-
     /// The name a decklist usually shows: `The Rack` for `Rack, The`.
     pub fn display_name(&self) -> String {
         match self.name.strip_suffix(", The") {

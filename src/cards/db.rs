@@ -3,11 +3,14 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use chrono::NaiveDate;
+
 use super::card::{Card, CardId, CardKind, Group};
 use super::error::DbError;
 use super::load;
 use super::names::{fold, fold_into, NameIndex};
 use super::sets::{SetDates, SetInfo};
+use super::snapshot::{self, Snapshot};
 
 /// Environment variable naming the card database folder.
 pub const CARDS_ENV: &str = "VTESDECK_CARDS";
@@ -19,13 +22,50 @@ const ALIASES: &str = include_str!("../../data/aliases.tsv");
 #[derive(Debug, Clone)]
 pub struct CardDb {
     cards: Vec<Card>,
-    by_id: HashMap<CardId, usize>,
+    by_id: rustc_hash::FxHashMap<CardId, usize>,
     names: NameIndex,
     /// Card names exactly as the CSV writes them, with the candidates of their
     /// folded key: most decklists write names this way, and skip the folding.
     verbatim: rustc_hash::FxHashMap<String, Vec<usize>>,
     sets: Vec<SetInfo>,
     source: PathBuf,
+    /// The card list's date when this is the snapshot built into the program.
+    snapshot_date: Option<NaiveDate>,
+}
+
+/// Where the card database in use comes from. [`CardDb::locate`] tries them
+/// in this order: `--cards DIR`, `$VTESDECK_CARDS`, the copy installed by
+/// `db update` / `db import`, and last the snapshot built into the program.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DbLocation {
+    /// The folder given with `--cards DIR`.
+    Flag(PathBuf),
+    /// The folder named by `$VTESDECK_CARDS`.
+    Env(PathBuf),
+    /// The copy installed in the user data folder by `db update` or `db import`.
+    Installed(PathBuf),
+    /// The official card list of one date, built into the program.
+    Embedded,
+}
+
+impl DbLocation {
+    /// The folder holding the CSV files; `None` for the built-in snapshot.
+    pub fn folder(&self) -> Option<&Path> {
+        match self {
+            DbLocation::Flag(dir) | DbLocation::Env(dir) | DbLocation::Installed(dir) => Some(dir),
+            DbLocation::Embedded => None,
+        }
+    }
+
+    /// How it was chosen, as `db info` says it.
+    pub fn found_by(&self) -> &'static str {
+        match self {
+            DbLocation::Flag(_) => "--cards",
+            DbLocation::Env(_) => CARDS_ENV,
+            DbLocation::Installed(_) => "user data folder",
+            DbLocation::Embedded => "built-in snapshot",
+        }
+    }
 }
 
 /// A printing hint written after a crypt name: `(G6)`, `(ADV)`, `(G3 ADV)`, `Gangrel:6`.
@@ -94,7 +134,7 @@ impl CardDb {
             }
         }
         let source = crypt.0.parent().map(Path::to_path_buf).unwrap_or_default();
-        Ok(CardDb::index(cards, sets, source))
+        Ok(CardDb::index(cards, sets, source, None))
     }
 
     /// Loads `vtescrypt.csv` and `vteslib.csv` (and `vtessets.csv`,
@@ -148,27 +188,47 @@ impl CardDb {
         directories::ProjectDirs::from("", "", "vtesdeck").map(|d| d.data_dir().join("cards"))
     }
 
-    /// Finds the database folder: `flag`, else `$VTESDECK_CARDS`, else [`CardDb::user_dir`].
-    pub fn locate(flag: Option<&Path>) -> Result<PathBuf, DbError> {
+    /// Chooses the database: `flag`, else `$VTESDECK_CARDS`, else the copy
+    /// installed in [`CardDb::user_dir`], else the built-in snapshot.
+    pub fn locate(flag: Option<&Path>) -> DbLocation {
         if let Some(dir) = flag {
-            return Ok(dir.to_path_buf());
+            return DbLocation::Flag(dir.to_path_buf());
         }
         if let Some(dir) = std::env::var_os(CARDS_ENV).filter(|v| !v.is_empty()) {
-            return Ok(PathBuf::from(dir));
+            return DbLocation::Env(PathBuf::from(dir));
         }
-        let mut searched = vec![format!("--cards, ${CARDS_ENV}")];
-        if let Some(dir) = CardDb::user_dir() {
-            if dir.join("vtescrypt.csv").is_file() {
-                return Ok(dir);
-            }
-            searched.push(dir.display().to_string());
+        match CardDb::user_dir() {
+            Some(dir) if dir.join("vtescrypt.csv").is_file() => DbLocation::Installed(dir),
+            _ => DbLocation::Embedded,
         }
-        Err(DbError::NotFound {
-            searched: searched.join(", "),
-        })
     }
 
-    fn index(cards: Vec<Card>, sets: Vec<SetInfo>, source: PathBuf) -> CardDb {
+    /// Loads the database at `location`.
+    pub fn open(location: &DbLocation) -> Result<CardDb, DbError> {
+        match location.folder() {
+            Some(dir) => CardDb::load(dir),
+            None => CardDb::embedded(),
+        }
+    }
+
+    /// The official card list built into the program (see `data/cards/PROVENANCE`).
+    pub fn embedded() -> Result<CardDb, DbError> {
+        let Snapshot { date, cards, sets } = snapshot::decode(snapshot::EMBEDDED)?;
+        Ok(CardDb::index(cards, sets, PathBuf::new(), Some(date)))
+    }
+
+    /// The card list's date when this is the built-in snapshot; `None` for a
+    /// database loaded from a folder.
+    pub fn snapshot_date(&self) -> Option<NaiveDate> {
+        self.snapshot_date
+    }
+
+    fn index(
+        cards: Vec<Card>,
+        sets: Vec<SetInfo>,
+        source: PathBuf,
+        snapshot_date: Option<NaiveDate>,
+    ) -> CardDb {
         let by_id = cards.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
         let mut names = NameIndex::new();
         for (i, card) in cards.iter().enumerate() {
@@ -184,6 +244,7 @@ impl CardDb {
             verbatim: rustc_hash::FxHashMap::default(),
             sets,
             source,
+            snapshot_date,
         };
         db.add_aliases();
         db.add_short_names();
@@ -258,7 +319,7 @@ impl CardDb {
         &self.sets
     }
 
-    /// The folder the database was loaded from.
+    /// The folder the database was loaded from (empty for the built-in snapshot).
     pub fn source(&self) -> &Path {
         &self.source
     }

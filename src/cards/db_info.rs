@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
 use super::db::CardDb;
@@ -12,15 +12,18 @@ use super::sets::SetInfo;
 /// A summary of a loaded card database.
 #[derive(Debug, Clone, Serialize)]
 pub struct DbInfo {
-    /// The database folder.
-    pub path: PathBuf,
-    /// How the folder was chosen (`--cards`, `VTESDECK_CARDS`, `user data folder`).
+    /// The database folder; `None` for the snapshot built into the program.
+    pub path: Option<PathBuf>,
+    /// How it was chosen (`--cards`, `VTESDECK_CARDS`, `user data folder`,
+    /// `built-in snapshot`): see [`DbLocation::found_by`](super::DbLocation::found_by).
     pub found_by: String,
     /// The URL or local path it was installed from, when vtesdeck installed it.
     pub source: Option<String>,
     /// When it was installed.
     pub installed: Option<DateTime<Utc>>,
-    /// Whole days since it was installed.
+    /// The date of the built-in snapshot's card list, when that is in use.
+    pub snapshot_date: Option<NaiveDate>,
+    /// Whole days since it was installed, or since the built-in snapshot's date.
     pub age_days: Option<i64>,
     /// Number of crypt cards.
     pub crypt_cards: usize,
@@ -35,7 +38,10 @@ pub struct DbInfo {
 impl DbInfo {
     /// Summarises `db`; `now` sets the age of the download.
     pub fn new(db: &CardDb, found_by: &str, now: DateTime<Utc>) -> DbInfo {
-        let provenance = Provenance::load(db.source());
+        let provenance = match db.snapshot_date() {
+            Some(_) => None,
+            None => Provenance::load(db.source()),
+        };
         let crypt_cards = db.cards().iter().filter(|c| c.is_crypt()).count();
         let newest_set = db
             .sets()
@@ -43,12 +49,18 @@ impl DbInfo {
             .filter(|s| s.release.is_some())
             .max_by_key(|s| s.release)
             .cloned();
+        let snapshot_date = db.snapshot_date();
+        let age_days = match snapshot_date {
+            Some(date) => Some((now.date_naive() - date).num_days()),
+            None => provenance.as_ref().map(|p| (now - p.installed).num_days()),
+        };
         DbInfo {
-            path: db.source().to_path_buf(),
+            path: Some(db.source().to_path_buf()).filter(|_| snapshot_date.is_none()),
             found_by: found_by.to_string(),
             source: provenance.as_ref().map(|p| p.source.clone()),
             installed: provenance.as_ref().map(|p| p.installed),
-            age_days: provenance.as_ref().map(|p| (now - p.installed).num_days()),
+            snapshot_date,
+            age_days,
             crypt_cards,
             library_cards: db.cards().len() - crypt_cards,
             sets: db.sets().len(),
@@ -92,5 +104,18 @@ mod tests {
         let info = DbInfo::new(&db, "--cards", now);
         assert_eq!(info.age_days, Some(10));
         assert_eq!(info.source.as_deref(), Some("here"));
+        assert_eq!(info.path.as_deref(), Some(dir.path()));
+    }
+
+    #[test]
+    fn built_in_snapshot_has_no_folder_and_ages_from_its_date() {
+        let db = CardDb::embedded().unwrap();
+        let date = db.snapshot_date().unwrap();
+        let now = date.and_hms_opt(23, 0, 0).unwrap().and_utc() + chrono::Duration::days(400);
+        let info = DbInfo::new(&db, "built-in snapshot", now);
+        assert_eq!(info.path, None);
+        assert_eq!(info.snapshot_date, Some(date));
+        assert_eq!(info.age_days, Some(400));
+        assert_eq!(info.source, None);
     }
 }

@@ -6,12 +6,6 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum DbError {
-    /// No card database folder was found.
-    #[error("no card database found (looked in: {searched})")]
-    NotFound {
-        /// The places that were searched, comma separated.
-        searched: String,
-    },
     /// A required CSV file is missing from the folder.
     #[error("{}: missing (a card database folder holds vtescrypt.csv and vteslib.csv)", path.display())]
     MissingFile {
@@ -58,6 +52,10 @@ pub enum DbError {
         /// What was expected.
         message: &'static str,
     },
+    /// The snapshot built into the program cannot be read (a build from a
+    /// stale `data/cards/cards.bin.gz`).
+    #[error(transparent)]
+    Snapshot(#[from] super::snapshot::SnapshotError),
 }
 
 impl DbError {
@@ -66,7 +64,6 @@ impl DbError {
     /// them: the archive entry or the source file).
     pub fn with_path_named(self, rename: &dyn Fn(&Path) -> PathBuf) -> DbError {
         match self {
-            DbError::NotFound { searched } => DbError::NotFound { searched },
             DbError::MissingFile { path } => DbError::MissingFile {
                 path: rename(&path),
             },
@@ -100,6 +97,7 @@ impl DbError {
                 value,
                 message,
             },
+            snapshot @ DbError::Snapshot(_) => snapshot,
         }
     }
 }

@@ -1,15 +1,12 @@
 //! `vtesdeck db update|import|info`: get, install and describe the card database,
-//! and the download on first use.
+//! and the note when the built-in snapshot is old.
 
-use std::io::{Cursor, IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
-use vtesdeck::cards::download::{self, DEFAULT_DB_URL};
-use vtesdeck::cards::{install, CardDb, DbInfo, InstallError, InstallStep, CARDS_ENV};
+use vtesdeck::cards::{install, CardDb, DbInfo, InstallStep, CARDS_ENV};
 use vtesdeck::output::db_text;
 
 use super::{Global, Outcome};
@@ -32,20 +29,22 @@ enum DbCommand {
     /// Install the card database from a local zip (the VEKN vtescsv_utf8.zip, at
     /// most 16 MB) or a folder holding vtescrypt.csv and vteslib.csv, as `update` does.
     Import(ImportArgs),
-    /// Show the card database in use: folder, source, age, card counts, newest set.
+    /// Show the card database in use (--cards, VTESDECK_CARDS, the installed copy or the
+    /// built-in snapshot) with its date, source, card counts and newest set.
     Info(InfoArgs),
 }
 
 /// Arguments of `db update`.
 #[derive(Debug, Args)]
 struct UpdateArgs {
-    /// The zip to download.
-    #[arg(long, env = download::DB_URL_ENV, default_value = DEFAULT_DB_URL)]
-    url: String,
+    /// The zip to download [default: $VTESDECK_DB_URL, else the official
+    /// https://www.vekn.net/images/stories/downloads/vtescsv_utf8.zip].
+    #[arg(long, value_name = "URL")]
+    url: Option<String>,
 
     /// Give up when the download is not finished after this many seconds
     /// (besides the 30 s connect and 60 s per-read timeouts).
-    #[arg(long, value_name = "SECS", default_value_t = download::DEFAULT_DEADLINE.as_secs(),
+    #[arg(long, value_name = "SECS", default_value_t = 120,
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     timeout: u64,
 }
@@ -70,37 +69,16 @@ struct InfoArgs {
 /// is then left as it was).
 pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
     match &args.command {
-        DbCommand::Update(update) => {
-            if global.offline {
-                anyhow::bail!(
-                    "`db update` needs the network but --offline (or VTESDECK_OFFLINE) is set; \
-                     use `vtesdeck db import PATH` with a downloaded zip or folder"
-                );
-            }
-            let target = install_target(global)?;
-            install::check_target(&target)?;
-            let bytes = fetch(&update.url, Duration::from_secs(update.timeout))?;
-            let report = install::install_zip(
-                Cursor::new(bytes),
-                &update.url,
-                &target,
-                &mut tell_waiting(&target),
-            )?;
-            finish(&db_text::render_install(&report), &target, global)
-        }
+        DbCommand::Update(update) => update_db(update, global),
         DbCommand::Import(import) => {
             let target = install_target(global)?;
             let report = install::import(&import.path, &target, &mut tell_waiting(&target))?;
             finish(&db_text::render_install(&report), &target, global)
         }
         DbCommand::Info(info_args) => {
-            let (dir, found_by) = match (&global.cards, env_cards()) {
-                (Some(dir), _) => (dir.clone(), "--cards"),
-                (None, Some(dir)) => (dir, CARDS_ENV),
-                (None, None) => (CardDb::locate(None)?, "user data folder"),
-            };
-            let db = CardDb::load(&dir)?;
-            let info = DbInfo::new(&db, found_by, chrono::Utc::now());
+            let location = CardDb::locate(global.cards.as_deref());
+            let db = CardDb::open(&location)?;
+            let info = DbInfo::new(&db, location.found_by(), chrono::Utc::now());
             let mut out = std::io::stdout().lock();
             if info_args.json {
                 serde_json::to_writer(&mut out, &info)?;
@@ -111,6 +89,75 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
             Ok(Outcome::Ok)
         }
     }
+}
+
+/// `db update`: downloads the zip and installs it.
+#[cfg(feature = "download")]
+fn update_db(update: &UpdateArgs, global: &Global) -> anyhow::Result<Outcome> {
+    use vtesdeck::cards::download;
+    let url = update.url.clone().unwrap_or_else(download::db_url_from_env);
+    if let Some(path) = url.strip_prefix("file://") {
+        anyhow::bail!(
+            "`db update` downloads over HTTP(S); for a local file use `vtesdeck db import {path}`"
+        );
+    }
+    if global.offline {
+        anyhow::bail!(
+            "`db update` needs the network but --offline (or VTESDECK_OFFLINE) is set; \
+             use `vtesdeck db import PATH` with a downloaded zip or folder"
+        );
+    }
+    let target = install_target(global)?;
+    install::check_target(&target)?;
+    let deadline = std::time::Duration::from_secs(update.timeout);
+    let bytes = fetch(&url, deadline)?;
+    let report = install::install_zip(
+        std::io::Cursor::new(bytes),
+        &url,
+        &target,
+        &mut tell_waiting(&target),
+    )?;
+    finish(&db_text::render_install(&report), &target, global)
+}
+
+/// `db update` in a build without the `download` feature.
+#[cfg(not(feature = "download"))]
+fn update_db(_update: &UpdateArgs, _global: &Global) -> anyhow::Result<Outcome> {
+    anyhow::bail!(
+        "this vtesdeck was built without downloading (the `download` feature); \
+         download the VEKN vtescsv_utf8.zip and run `vtesdeck db import PATH`"
+    )
+}
+
+/// Downloads `url` within `deadline`, with a progress bar on standard error
+/// (none when it is not a terminal).
+#[cfg(feature = "download")]
+fn fetch(
+    url: &str,
+    deadline: std::time::Duration,
+) -> Result<Vec<u8>, vtesdeck::cards::InstallError> {
+    use indicatif::{ProgressBar, ProgressStyle};
+    use std::io::IsTerminal;
+    use vtesdeck::cards::download;
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(0);
+        if let Ok(style) =
+            ProgressStyle::with_template("{spinner} {bytes}/{total_bytes} {wide_bar} {eta}")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let result = download::download(url, deadline, &mut |done, total| {
+        if let Some(total) = total {
+            bar.set_length(total);
+        }
+        bar.set_position(done);
+    });
+    bar.finish_and_clear();
+    result
 }
 
 /// Prints the install report, with a note when `$VTESDECK_CARDS` will still win.
@@ -158,70 +205,36 @@ fn tell_waiting(target: &Path) -> impl FnMut(InstallStep) + '_ {
     }
 }
 
-/// Downloads `url` within `deadline`, with a progress bar on standard error
-/// (none when it is not a terminal).
-fn fetch(url: &str, deadline: Duration) -> Result<Vec<u8>, InstallError> {
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(0);
-        if let Ok(style) =
-            ProgressStyle::with_template("{spinner} {bytes}/{total_bytes} {wide_bar} {eta}")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let result = download::download(url, deadline, &mut |done, total| {
-        if let Some(total) = total {
-            bar.set_length(total);
-        }
-        bar.set_position(done);
-    });
-    bar.finish_and_clear();
-    result
+/// Days after its date when the built-in snapshot is called old.
+const STALE_SNAPSHOT_DAYS: i64 = 365;
+
+/// The one line said when the database in use is the built-in snapshot and it
+/// is more than a year old on `today`; `None` otherwise.
+pub fn stale_snapshot_note(db: &CardDb, today: chrono::NaiveDate) -> Option<String> {
+    let date = db.snapshot_date()?;
+    let age = (today - date).num_days();
+    (age > STALE_SNAPSHOT_DAYS).then(|| {
+        format!(
+            "note: using the card list built into vtesdeck, dated {date} ({age} days old); \
+             `vtesdeck db update` downloads the current one"
+        )
+    })
 }
 
-/// First use: no database anywhere. Downloads it into the user data folder as
-/// `db update` does, unless offline; any failure names `db update` and `db import`.
-pub fn first_use(global: &Global, searched: &str) -> anyhow::Result<CardDb> {
-    let remedy = "run `vtesdeck db update` to download it, or `vtesdeck db import PATH` \
-                  with the VEKN vtescsv_utf8.zip or a folder of its CSV files \
-                  (or pass --cards DIR)";
-    if global.offline {
-        anyhow::bail!(
-            "no card database found (looked in: {searched}) and --offline (or VTESDECK_OFFLINE) \
-             forbids downloading it; {remedy}"
-        );
-    }
-    let Some(target) = CardDb::user_dir() else {
-        anyhow::bail!("no card database found and no user data folder to put one in; {remedy}");
-    };
-    // An install interrupted where folders cannot be exchanged may have left
-    // the database beside its place: put it back rather than download again.
-    if install::clear_leftovers(&target).unwrap_or(false) {
-        if let Ok(db) = CardDb::load(&target) {
-            return Ok(db);
-        }
-    }
-    let url = download::db_url_from_env();
-    let _ = writeln!(
-        std::io::stderr(),
-        "vtesdeck: no card database yet: downloading {url} into {}",
-        target.display()
-    );
-    let installed = fetch(&url, download::DEFAULT_DEADLINE).and_then(|bytes| {
-        install::install_zip(
-            Cursor::new(bytes),
-            &url,
-            &target,
-            &mut tell_waiting(&target),
-        )
-    });
-    match installed {
-        Ok(_) => Ok(CardDb::load(&target)?),
-        Err(err) => Err(anyhow::anyhow!(
-            "could not get the card database: {err}; {remedy}"
-        )),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_snapshot_is_old_after_one_year() {
+        let db = CardDb::embedded().unwrap();
+        let date = db.snapshot_date().unwrap();
+        let day = |days| date + chrono::Duration::days(days);
+        assert_eq!(stale_snapshot_note(&db, day(0)), None);
+        assert_eq!(stale_snapshot_note(&db, day(365)), None);
+        let note = stale_snapshot_note(&db, day(366)).unwrap();
+        assert!(note.contains("366 days old"), "{note}");
+        assert!(note.contains("vtesdeck db update"), "{note}");
+        assert!(!note.contains('\n'), "{note}");
     }
 }

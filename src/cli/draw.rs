@@ -18,7 +18,7 @@ pub const LONG_ABOUT: &str = "Odds of the opening hand and of the starting crypt
 
 Exact figures (hypergeometric) for the opening hand per card type, discipline requirement, clan requirement, trifles and --track group: expected count and P(at least k), k = 1..4; for the starting crypt cards: P(at least one copy) per crypt card, the total capacity distribution, P(at least k distinct), P(a duplicate), P(at least k with a discipline).
 
-Sampled figures, with their standard error: P(a master and a playable card), the mean number of playable cards, P(no playable minion card). Playable: a card other than a master or an event whose discipline and clan requirements one of the starting crypt cards meets.
+Sampled figures, with their standard error: P(a master and a playable card), the mean number of playable cards, P(no playable minion card). Playable: a card other than a master or an event that one of the starting crypt cards can play (disciplines and virtues with Flight, clan with renamed clans as one, path, sect, title, capacity, traits: the playability model of check and stats). Distinct vampires and duplicates: every printing of a name is one vampire; copies of a non-unique vampire (The Horde) are not duplicates.
 
 Exit status: 0 ok; 2 on an error, including a deck with unresolved lines, an empty crypt or library, or a hand larger than the library.";
 

@@ -11,6 +11,7 @@ mod exit;
 mod inputs;
 mod parse;
 mod progress;
+mod shell;
 mod sim_options;
 mod stats;
 mod transfers;
@@ -20,7 +21,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use vtesdeck::cards::{CardDb, DbError};
+use vtesdeck::cards::{CardDb, DbLocation};
 use vtesdeck::formats::Format;
 
 pub use exit::Outcome;
@@ -32,11 +33,12 @@ pub use exit::Outcome;
 #[command(name = "vtesdeck", version, about, max_term_width = 100)]
 pub struct Cli {
     /// Card database folder (vtescrypt.csv, vteslib.csv); default: $VTESDECK_CARDS,
-    /// then the user data folder (~/.local/share/vtesdeck/cards on Linux).
+    /// then the copy installed by `db update`/`db import` (~/.local/share/vtesdeck/cards
+    /// on Linux), then the official card list built into vtesdeck.
     #[arg(long, global = true, value_name = "DIR")]
     cards: Option<PathBuf>,
 
-    /// Never download: with no card database, stop (exit 2) instead of fetching it.
+    /// Never use the network: `db update` stops (exit 2) and points to `db import`.
     #[arg(long, global = true, env = "VTESDECK_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
     offline: bool,
 
@@ -67,6 +69,10 @@ enum Command {
     Transfers(transfers::TransfersArgs),
     /// What decks are made of (crypt, library, disciplines) and what their crypt can play.
     Stats(stats::StatsArgs),
+    /// Print the shell completion script: bash, zsh, fish, powershell or elvish.
+    Completions(shell::CompletionsArgs),
+    /// Print the manual page (roff), or write one page per command with --dir.
+    Man(shell::ManArgs),
 }
 
 /// A clap parser of format names: `names` are the accepted values (shown in
@@ -87,24 +93,38 @@ pub(crate) fn input_format_parser() -> impl clap::builder::TypedValueParser<Valu
 pub struct Global {
     /// `--cards`.
     pub cards: Option<PathBuf>,
-    /// `--offline` / `VTESDECK_OFFLINE`: never download.
+    /// `--offline` / `VTESDECK_OFFLINE`: never use the network.
     pub offline: bool,
 }
 
 impl Global {
-    /// Finds and loads the card database; with none anywhere, downloads it
-    /// first (unless offline), as `db update` does.
-    pub fn card_db(&self) -> anyhow::Result<CardDb> {
-        match CardDb::locate(self.cards.as_deref()) {
-            Ok(dir) => {
-                // Best effort: what a crashed install left beside the database goes;
-                // a failure to remove it changes nothing to this command.
-                let _ = vtesdeck::cards::install::clear_leftovers(&dir);
-                Ok(CardDb::load(&dir)?)
+    /// Finds and loads the card database (`--cards`, `$VTESDECK_CARDS`, the
+    /// installed copy, the built-in snapshot); never downloads. What a crashed
+    /// install left beside the folder is cleared first (a half-done install is
+    /// finished). An old built-in snapshot gets one line on standard error
+    /// saying how to update.
+    ///
+    /// The database lives until the process ends and is never freed: freeing
+    /// its tens of thousands of small allocations at exit would cost about a
+    /// millisecond for nothing.
+    pub fn card_db(&self) -> anyhow::Result<std::mem::ManuallyDrop<CardDb>> {
+        let mut location = CardDb::locate(self.cards.as_deref());
+        // Best effort: a failure to clear leftovers changes nothing to this command.
+        let folder = location
+            .folder()
+            .map(PathBuf::from)
+            .or_else(CardDb::user_dir);
+        if let Some(folder) = folder {
+            let repaired = vtesdeck::cards::install::clear_leftovers(&folder).unwrap_or(false);
+            if repaired && matches!(location, DbLocation::Embedded) {
+                location = CardDb::locate(self.cards.as_deref());
             }
-            Err(DbError::NotFound { searched }) => db::first_use(self, &searched),
-            Err(err) => Err(err.into()),
         }
+        let db = CardDb::open(&location)?;
+        if let Some(note) = db::stale_snapshot_note(&db, chrono::Utc::now().date_naive()) {
+            let _ = writeln!(std::io::stderr(), "vtesdeck: {note}");
+        }
+        Ok(std::mem::ManuallyDrop::new(db))
     }
 }
 
@@ -125,6 +145,8 @@ pub fn main() -> ExitCode {
         Command::Draw(args) => draw::run(&args, &global),
         Command::Transfers(args) => transfers::run(&args, &global),
         Command::Stats(args) => stats::run(&args, &global),
+        Command::Completions(args) => shell::completions(&args),
+        Command::Man(args) => shell::man(&args),
     };
     match result {
         Ok(outcome) => outcome.into(),
@@ -163,12 +185,6 @@ fn advice(err: &anyhow::Error) -> Option<&'static str> {
     use vtesdeck::rules::{CheckError, ProfileError};
     use vtesdeck::sim::SimError;
     err.chain().find_map(|cause| {
-        if let Some(DbError::NotFound { .. }) = cause.downcast_ref::<DbError>() {
-            return Some(
-                "pass --cards DIR, set VTESDECK_CARDS, or install one with \
-                 `vtesdeck db update` (download) or `vtesdeck db import PATH`",
-            );
-        }
         if let Some(CheckError::NoEventDate { .. }) = cause.downcast_ref::<CheckError>() {
             return Some("give --date YYYY-MM-DD");
         }

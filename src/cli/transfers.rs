@@ -17,9 +17,9 @@ pub const LONG_ABOUT: &str = "Simulate the influence phase: how fast the crypt c
 
 Rules: 30 pool at the start; 4 crypt cards dealt; transfers on a player's first turn are 1, 2, 3 for seats 1, 2, 3 and 4 for seats 4 and 5; 4 on every later turn. 1 transfer moves 1 pool to an uncontrolled vampire; 4 transfers and 1 pool move the next crypt card to the uncontrolled region. A vampire with blood equal to its capacity at the end of the phase comes into play. Pool never goes below 1.
 
-Policy `cheapest` (the default): during the phase, while transfers remain: an eligible target is an uncontrolled vampire not yet full and not a copy of a vampire controlled or already full; if there is none, the crypt is not empty and at least 4 transfers remain, move the next crypt card in; else if there is one, put 1 pool on the eligible target that needs the fewest counters to reach its capacity (ties: the one dealt first); else the remaining transfers are lost. Stop spending once --max-vampires vampires are controlled or full.
+Policy `cheapest` (the default): during the phase, while transfers remain: an eligible target is an uncontrolled vampire not yet full and not a copy (any printing: same name) of a unique vampire controlled or already full; if there is none, the crypt is not empty and at least 4 transfers remain, move the next crypt card in; else if there is one, put 1 pool on the eligible target that needs the fewest counters to reach its capacity (ties: the one dealt first); else the remaining transfers are lost. Stop spending once --max-vampires vampires are controlled or full.
 
-Output per seat and turn: P(at least 1..4 vampires controlled), expected number controlled, expected total capacity controlled, expected pool; per seat the mean and median turn of the 1st to 4th vampire; a terminal chart of the expected capacity in play by turn, one line per seat (--plot writes it as SVG or PNG).
+Output per seat and turn: P(at least 1..K vampires controlled) (K = --max-vampires), expected number controlled, expected total capacity controlled, expected pool; per seat the mean and median turn of the 1st to Kth vampire; a terminal chart of the expected capacity in play by turn, one line per seat (--plot writes it as SVG).
 
 Exit status: 0 ok; 2 on an error, including a deck with unresolved lines or an empty crypt.";
 
@@ -39,8 +39,10 @@ pub struct TransfersArgs {
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     turns: u32,
 
-    /// Stop spending transfers once this many vampires are controlled or full.
-    #[arg(long, default_value_t = 4, value_name = "K")]
+    /// Stop spending transfers once this many vampires are controlled or full;
+    /// P(at least k) and the nth-vampire figures go up to K.
+    #[arg(long, default_value_t = 4, value_name = "K",
+          value_parser = clap::value_parser!(u32).range(0..=1000))]
     max_vampires: u32,
 
     /// How transfers are spent.
@@ -51,8 +53,8 @@ pub struct TransfersArgs {
     #[arg(long)]
     json: bool,
 
-    /// Also write the chart as an image: FILE.svg or FILE.png (through a
-    /// temporary file in the same folder); an existing file is kept unless --force.
+    /// Also write the chart as an SVG image: FILE.svg (through a temporary
+    /// file in the same folder); an existing file is kept unless --force.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
 

@@ -1,5 +1,7 @@
 //! The deck model: resolved crypt and library entries, the lines that did not resolve.
 
+pub mod twd_header;
+
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};

@@ -9,7 +9,8 @@ use chrono::Datelike;
 
 use super::layout::{by_name, one_line, DeckWriter};
 use super::EventInfo;
-use crate::cards::{Card, CardDb, CardType, DisciplineLevel};
+use crate::cards::{Card, CardDb, DisciplineLevel};
+use crate::deck::twd_header::{library_line, CryptHeader, TwdHeader};
 use crate::deck::Deck;
 
 /// The TWDA layout writer.
@@ -93,7 +94,7 @@ fn month_name(month: u32) -> &'static str {
 /// `Crypt (12 cards, min=8, max=26, avg=4.42)`, a dashed underline, and the columned lines.
 fn write_crypt(out: &mut String, deck: &Deck, db: &CardDb) {
     let crypt = twda_crypt_order(by_name(&deck.crypt, db));
-    let header = crypt_header(&crypt);
+    let header = CryptHeader::of_deck(deck, db).to_string();
     let _ = writeln!(out, "{header}\n{}", "-".repeat(header.chars().count()));
     let rows: Vec<[String; 7]> = crypt
         .iter()
@@ -194,37 +195,6 @@ fn path(card: &Card) -> String {
         .to_string()
 }
 
-/// The crypt header with the TWDA's statistics: min and max are the sums of
-/// the 4 smallest and 4 largest capacities (copies counted), avg the mean.
-fn crypt_header(crypt: &[(&Card, u32)]) -> String {
-    let mut capacities: Vec<(u64, u64)> = crypt
-        .iter()
-        .map(|(card, count)| (u64::from(card.capacity.unwrap_or(0)), u64::from(*count)))
-        .collect();
-    capacities.sort_unstable();
-    let copies: u64 = capacities.iter().map(|(_, n)| n).sum();
-    let total: u64 = capacities.iter().map(|(c, n)| c * n).sum();
-    let sum_of_four = |sorted: &mut dyn Iterator<Item = &(u64, u64)>| {
-        let mut left = 4u64;
-        let mut sum = 0;
-        for (capacity, count) in sorted {
-            let taken = left.min(*count);
-            sum += capacity * taken;
-            left -= taken;
-        }
-        sum
-    };
-    let min = sum_of_four(&mut capacities.iter());
-    let max = sum_of_four(&mut capacities.iter().rev());
-    let avg = if copies == 0 {
-        "0".to_string()
-    } else {
-        let text = format!("{:.2}", total as f64 / copies as f64);
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    };
-    format!("Crypt ({copies} cards, min={min}, max={max}, avg={avg})")
-}
-
 /// `ANI PRO aus for`: superior disciplines first, each level alphabetical;
 /// `-none-` for a vampire without disciplines, as the TWDA writes it.
 fn disciplines(card: &Card) -> String {
@@ -246,29 +216,20 @@ fn disciplines(card: &Card) -> String {
 }
 
 /// `Library (90 cards)`, then one section per type in the TWDA's order.
+/// The section headers are those of [`TwdHeader`] (the ones `stats` prints).
 fn write_library(out: &mut String, deck: &Deck, db: &CardDb) {
-    let _ = writeln!(out, "Library ({} cards)", deck.library_count());
-    let mut sections: Vec<(String, Vec<(&Card, u32)>)> = Vec::new();
-    for (card, count) in by_name(&deck.library, db) {
-        let section = card.type_name();
-        match sections.iter_mut().find(|(s, _)| *s == section) {
-            Some((_, cards)) => cards.push((card, count)),
-            None => sections.push((section, vec![(card, count)])),
-        }
-    }
-    sections.sort_by(|a, b| CardType::section_rank(&a.0).cmp(&CardType::section_rank(&b.0)));
-    for (index, (section, cards)) in sections.iter().enumerate() {
+    let header = TwdHeader::of_deck(deck, db);
+    let _ = writeln!(out, "{}", library_line(header.library));
+    let cards = by_name(&deck.library, db);
+    for (index, section) in header.sections.iter().enumerate() {
         if index > 0 {
             out.push('\n');
         }
-        let total: u32 = cards.iter().map(|(_, n)| n).sum();
-        let trifles: u32 = cards.iter().filter(|(c, _)| c.trifle).map(|(_, n)| n).sum();
-        if trifles > 0 {
-            let _ = writeln!(out, "{section} ({total}; {trifles} trifle)");
-        } else {
-            let _ = writeln!(out, "{section} ({total})");
-        }
-        for (card, count) in cards {
+        let _ = writeln!(out, "{section}");
+        for (card, count) in cards
+            .iter()
+            .filter(|(c, _)| c.type_name() == section.type_name)
+        {
             let _ = writeln!(out, "{count}x {}", card.name);
         }
     }

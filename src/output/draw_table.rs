@@ -79,7 +79,10 @@ pub fn render(odds: &DrawOdds, deck: &Deck, db: &CardDb, out: &mut impl Write) -
 
     let mut starting = new_table(&["Starting crypt cards (exact)", "P"], 1);
     for (k, p) in odds.crypt.distinct_at_least.iter().enumerate() {
-        starting.add_row(vec![format!("at least {} distinct", k + 1), percent(*p)]);
+        starting.add_row(vec![
+            format!("at least {} distinct vampires", k + 1),
+            percent(*p),
+        ]);
     }
     starting.add_row(vec![
         "at least one duplicate".to_string(),
@@ -118,8 +121,8 @@ pub fn render(odds: &DrawOdds, deck: &Deck, db: &CardDb, out: &mut impl Write) -
     writeln!(out, "\n{sampled}")?;
     writeln!(
         out,
-        "{} samples, seed {} (playable: a minion card whose discipline and clan \
-         requirements one of the starting crypt cards meets)",
+        "{} samples, seed {} (playable: a minion card one of the starting crypt cards \
+         can play: disciplines, clan, path, sect, title, capacity, traits)",
         odds.samples, odds.seed
     )
 }

@@ -18,20 +18,12 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
         curve.seed,
         curve.max_vampires
     )?;
+    let mut header = vec!["Turn".to_string()];
+    header.extend((1..=curve.max_vampires).map(|k| format!("P(>={k})")));
+    header.extend(["Controlled", "Capacity", "Pool"].map(String::from));
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
     for seat in &curve.seats {
-        let mut table = new_table(
-            &[
-                "Turn",
-                "P(>=1)",
-                "P(>=2)",
-                "P(>=3)",
-                "P(>=4)",
-                "Controlled",
-                "Capacity",
-                "Pool",
-            ],
-            0,
-        );
+        let mut table = new_table(&header, 0);
         for turn in &seat.turns {
             let mut row = vec![turn.turn.to_string()];
             row.extend(turn.p_at_least.iter().map(|p| percent(*p)));
@@ -59,13 +51,28 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
     transfer_chart::render(curve, out)
 }
 
-/// `1st`, `2nd`, `3rd`, `4th`.
+/// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`.
 fn ordinal(n: u32) -> String {
-    let suffix = match n {
-        1 => "st",
-        2 => "nd",
-        3 => "rd",
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordinals_past_the_fourth() {
+        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 103].map(ordinal).into();
+        assert_eq!(
+            words,
+            ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "103rd"]
+        );
+    }
 }

@@ -1,32 +1,13 @@
 //! The TWDA header lines of a deck: `Crypt (12 cards, min=8, max=26, avg=4.42)`,
 //! `Library (90 cards)`, then one line per section (`Master (20; 4 trifle)`).
 
-use std::fmt::Write;
-
 use crate::analysis::TwdHeader;
 
-/// Renders the headers, one per line, exactly as a TWDA entry writes them.
+/// Renders the headers, one per line, exactly as a TWDA entry writes them
+/// (the wording of [`TwdHeader`]'s `Display`, which `convert --to twd` and
+/// `parse` write too).
 pub fn render(header: &TwdHeader) -> String {
-    let mut out = String::new();
-    let crypt = &header.crypt;
-    let _ = writeln!(
-        out,
-        "Crypt ({} cards, min={}, max={}, avg={})",
-        crypt.count, crypt.min, crypt.max, crypt.avg
-    );
-    let _ = writeln!(out, "Library ({} cards)", header.library);
-    for section in &header.sections {
-        if section.trifles > 0 {
-            let _ = writeln!(
-                out,
-                "{} ({}; {} trifle)",
-                section.type_name, section.count, section.trifles
-            );
-        } else {
-            let _ = writeln!(out, "{} ({})", section.type_name, section.count);
-        }
-    }
-    out
+    header.to_string()
 }
 
 #[cfg(test)]

@@ -3,11 +3,11 @@
 
 use chrono::NaiveDate;
 
-use crate::cards::{legal_from, Card, CardType};
+use crate::cards::{identity, legal_from, Card, CardType, CryptRequirement};
 use crate::deck::DeckCard;
 
 /// Facts about one card that the rules read often.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardFacts {
     /// The first day the card may be played ([`legal_from`]).
     pub legal_from: Option<NaiveDate>,
@@ -15,8 +15,9 @@ pub struct CardFacts {
     pub unique: bool,
     /// The card is an event.
     pub event: bool,
-    /// A crypt card's disciplines (and virtues) as a mask, any level.
-    pub disciplines: u64,
+    /// What a library card asks of the crypt card that plays it, when it asks
+    /// anything ([`CryptRequirement::is_restrictive`]).
+    pub requirement: Option<CryptRequirement>,
 }
 
 impl CardFacts {
@@ -24,12 +25,10 @@ impl CardFacts {
     pub fn new(card: &Card) -> CardFacts {
         CardFacts {
             legal_from: legal_from(card),
-            unique: !card.is_crypt() && card.is_unique(),
+            unique: !card.is_crypt() && identity::is_unique(card),
             event: card.types.contains(&CardType::Event),
-            disciplines: card
-                .disciplines
-                .iter()
-                .fold(0, |mask, (discipline, _)| mask | discipline.bit()),
+            requirement: Some(CryptRequirement::of_card(card))
+                .filter(|r| !card.is_crypt() && r.is_restrictive()),
         }
     }
 }
@@ -63,6 +62,18 @@ mod tests {
             Some("2005-07-01")
         );
         let alma = CardFacts::new(db.get(CardId(200001)).unwrap());
-        assert_eq!(alma.disciplines.count_ones(), 1);
+        assert!(alma.requirement.is_none());
+        let alma_card = db.get(CardId(200001)).unwrap();
+        assert_eq!(
+            crate::cards::CryptCard::new(alma_card)
+                .disciplines()
+                .count_ones(),
+            1
+        );
+        let punch = CardFacts::new(db.get(CardId(100004)).unwrap());
+        assert_eq!(
+            punch.requirement.map(|r| r.to_string()).as_deref(),
+            Some("Potence")
+        );
     }
 }

@@ -1,6 +1,10 @@
 //! `duplicate-unique` (warning): more than one copy of a unique library card.
+//! Uniqueness and identity come from the cards layer
+//! ([`crate::cards::identity`]): copies are counted per card name, whatever
+//! the lines they are on.
 
 use super::{Context, Rule, Severity, Violation};
+use crate::cards::Identity;
 use crate::deck::Deck;
 
 /// Warns about extra copies of a unique non-vampire card (only one can be in play).
@@ -21,17 +25,28 @@ impl Rule for DuplicateUnique {
     }
 
     fn check(&self, _deck: &Deck, context: &Context) -> Vec<Violation> {
-        context
+        let unique: Vec<_> = context
             .library
             .iter()
-            .filter(|entry| entry.deck_card.count > 1 && entry.facts.unique)
-            .map(|entry| {
-                let message = format!(
-                    "{} copies of {}, a unique card (only one can be in play)",
-                    entry.deck_card.count,
-                    entry.card.display_name()
-                );
-                context.card_violation(self.id(), self.severity(), entry, message)
+            .filter(|entry| entry.facts.unique)
+            .map(|entry| (Identity::of(entry.card), entry))
+            .collect();
+        unique
+            .iter()
+            .enumerate()
+            .filter(|(i, (identity, _))| !unique[..*i].iter().any(|(other, _)| other == identity))
+            .filter_map(|(_, (identity, entry))| {
+                let copies = unique
+                    .iter()
+                    .filter(|(other, _)| other == identity)
+                    .fold(0u32, |n, (_, e)| n.saturating_add(e.deck_card.count));
+                (copies > 1).then(|| {
+                    let message = format!(
+                        "{copies} copies of {}, a unique card (only one can be in play)",
+                        entry.card.display_name()
+                    );
+                    context.card_violation(self.id(), self.severity(), entry, message)
+                })
             })
             .collect()
     }

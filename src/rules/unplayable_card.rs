@@ -1,29 +1,15 @@
-//! `unplayable-card` (warning): a library card no crypt card can ever play: a
-//! discipline (or virtue) requirement or a clan requirement nobody in the crypt meets.
+//! `unplayable-card` (warning): a library card no crypt card can ever play,
+//! as the shared playability model ([`crate::cards::playability`]) says:
+//! disciplines and virtues (Flight included), clan (renamed clans as one),
+//! path, sect, title, capacity, traits.
 
 use super::{Context, Rule, Severity, Violation};
-use crate::cards::Card;
+use crate::cards::CryptCard;
 use crate::deck::Deck;
 
 /// Warns about library cards the crypt cannot play.
 #[derive(Debug, Clone, Copy)]
 pub struct UnplayableCard;
-
-/// Clans that the card text treats as one (renamed clans of the Fifth Edition).
-const SAME_CLANS: &[(&str, &str)] = &[
-    ("Assamite", "Banu Haqim"),
-    ("Follower of Set", "Ministry"),
-    ("Giovanni", "Hecata"),
-];
-
-/// Whether a crypt card belongs to the clan a library card names.
-fn is_of_clan(crypt_clan: &str, required: &str) -> bool {
-    crypt_clan.eq_ignore_ascii_case(required)
-        || SAME_CLANS.iter().any(|(a, b)| {
-            (crypt_clan.eq_ignore_ascii_case(a) && required.eq_ignore_ascii_case(b))
-                || (crypt_clan.eq_ignore_ascii_case(b) && required.eq_ignore_ascii_case(a))
-        })
-}
 
 impl Rule for UnplayableCard {
     fn id(&self) -> &'static str {
@@ -35,44 +21,29 @@ impl Rule for UnplayableCard {
     }
 
     fn summary(&self) -> &'static str {
-        "a library card whose discipline or clan requirement no crypt card meets"
+        "a library card whose requirements (discipline, clan, sect, title, capacity...) no crypt card meets"
     }
 
     fn check(&self, _deck: &Deck, context: &Context) -> Vec<Violation> {
         if context.crypt.is_empty() {
             return Vec::new();
         }
-        let crypt: Vec<&Card> = context.crypt.iter().map(|entry| entry.card).collect();
-        let masks: Vec<u64> = context
+        let crypt: Vec<CryptCard> = context
             .crypt
             .iter()
-            .map(|entry| entry.facts.disciplines)
+            .map(|entry| CryptCard::new(entry.card))
             .collect();
         context
             .library
             .iter()
             .filter_map(|entry| {
-                let card = entry.card;
-                let missing = if let Some(requirement) = card
-                    .discipline_requirement
-                    .as_ref()
-                    .filter(|req| !masks.iter().any(|&mask| req.is_met_by(mask)))
-                {
-                    requirement.to_string()
-                } else if !card.clans.is_empty()
-                    && !crypt.iter().any(|vampire| {
-                        vampire.clans.iter().any(|clan| {
-                            card.clans.iter().any(|required| is_of_clan(clan, required))
-                        })
-                    })
-                {
-                    card.clans.join("/")
-                } else {
+                let requirement = entry.facts.requirement.as_ref()?;
+                if crypt.iter().any(|vampire| requirement.is_met_by(vampire)) {
                     return None;
-                };
+                }
                 let message = format!(
-                    "no crypt card can play {}: it needs {missing}",
-                    card.display_name()
+                    "no crypt card can play {}: it needs {requirement}",
+                    entry.card.display_name()
                 );
                 Some(context.card_violation(self.id(), self.severity(), entry, message))
             })
@@ -124,7 +95,7 @@ mod tests {
     fn clan_requirement_needs_a_member() {
         assert_eq!(
             warnings(&[(200006, 12), (100008, 60)]),
-            ["no crypt card can play Test Brujah Pride: it needs Brujah"]
+            ["no crypt card can play Test Brujah Pride: it needs Brujah; camarilla"]
         );
         // Test Toreador Grace: Toreador or Ventrue.
         assert!(warnings(&[(200013, 12), (100009, 60)]).is_empty());
@@ -132,8 +103,19 @@ mod tests {
 
     #[test]
     fn renamed_clans_count_as_one() {
-        assert!(is_of_clan("Banu Haqim", "Assamite"));
-        assert!(is_of_clan("Follower of Set", "Ministry"));
-        assert!(!is_of_clan("Brujah", "Brujah antitribu"));
+        use crate::cards::playability::is_same_clan;
+        assert!(is_same_clan("Banu Haqim", "Assamite"));
+        assert!(is_same_clan("Follower of Set", "Ministry"));
+        assert!(!is_same_clan("Brujah", "Brujah antitribu"));
+    }
+
+    #[test]
+    fn clan_and_sect_must_meet_in_one_vampire() {
+        // Test Brujah Pride: Brujah and camarilla; Theo Test G6 is an Anarch
+        // Brujah, Dario Test a Camarilla Toreador.
+        assert_eq!(
+            warnings(&[(200010, 6), (200004, 6), (100008, 60)]),
+            ["no crypt card can play Test Brujah Pride: it needs Brujah; camarilla"]
+        );
     }
 }

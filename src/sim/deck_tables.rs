@@ -1,7 +1,9 @@
 //! A deck turned into compact tables for the sampling loops: piles of small
-//! indices and, per crypt card, a bit mask of the library cards it can play.
+//! indices and, per crypt card, a bit mask of the library cards it can play
+//! (as the shared playability model says, [`crate::cards::playability`]), and
+//! which crypt cards are one vampire ([`crate::cards::identity`]).
 
-use crate::cards::{CardDb, CardId, CardType};
+use crate::cards::{identity, CardDb, CardId, CardType, CryptCard, CryptRequirement, Identity};
 use crate::deck::Deck;
 
 use super::SimError;
@@ -20,8 +22,14 @@ pub struct CryptKind {
     pub count: u32,
     /// Capacity.
     pub capacity: u8,
-    /// Disciplines (any level) as a [`crate::cards::Discipline::bit`] mask.
+    /// Disciplines and virtues (any level, Flight included) as a
+    /// [`crate::cards::Discipline::bit`] mask.
     pub disciplines: u64,
+    /// Which vampire it is: crypt kinds with the same name (every printing)
+    /// share this index, numbered from 0 in deck order.
+    pub vampire: u16,
+    /// Whether only one copy of this vampire can be in play ([`identity::is_unique`]).
+    pub unique: bool,
 }
 
 /// One distinct library card of a deck.
@@ -39,10 +47,9 @@ pub struct LibraryKind {
 /// A deck's crypt and library as compact tables.
 ///
 /// Minion cards (every library card but masters and events) with the same
-/// discipline and clan requirements share a class; `playable` holds, for each
+/// requirements ([`CryptRequirement`]) share a class; `playable` holds, for each
 /// crypt kind, a bit set over classes: bit `c` is set when that crypt card meets
-/// class `c`'s discipline requirement ([`crate::cards::DisciplineRequirement::is_met_by`])
-/// and clan requirement ([`crate::cards::Card::clans`]).
+/// class `c`'s requirement ([`CryptRequirement::is_met_by`]).
 #[derive(Debug, Clone)]
 pub struct DeckTables {
     /// Distinct crypt cards, deck order.
@@ -79,6 +86,7 @@ impl DeckTables {
         }
         let mut crypt = Vec::new();
         let mut crypt_cards = Vec::new();
+        let mut identities: Vec<Identity> = Vec::new();
         for entry in &deck.crypt {
             let card = db.get(entry.id).ok_or_else(|| SimError::UnknownCard {
                 path: path.clone(),
@@ -90,15 +98,26 @@ impl DeckTables {
                 line: entry.line,
                 name: card.name.clone(),
             })?;
+            let identity = Identity::of(card);
+            let vampire = match identities.iter().position(|i| *i == identity) {
+                Some(index) => index,
+                None => {
+                    identities.push(identity);
+                    identities.len() - 1
+                }
+            };
+            let crypt_card = CryptCard::new(card);
             crypt.push(CryptKind {
                 id: entry.id,
                 count: entry.count,
                 capacity,
-                disciplines: card.disciplines.iter().fold(0, |m, (d, _)| m | d.bit()),
+                disciplines: crypt_card.disciplines(),
+                vampire: vampire as u16,
+                unique: identity::is_unique(card),
             });
-            crypt_cards.push(card);
+            crypt_cards.push(crypt_card);
         }
-        let mut requirement_classes: Vec<(&crate::cards::Card, u16)> = Vec::new();
+        let mut requirement_classes: Vec<(CryptRequirement, u16)> = Vec::new();
         let mut library = Vec::new();
         let mut classes = 2usize;
         for entry in &deck.library {
@@ -111,17 +130,21 @@ impl DeckTables {
                 MASTER_CLASS
             } else if card.types.iter().all(|t| *t == CardType::Event) {
                 NON_MINION_CLASS
-            } else if let Some((_, class)) = requirement_classes.iter().find(|(other, _)| {
-                other.discipline_requirement == card.discipline_requirement
-                    && other.clans == card.clans
-            }) {
-                *class
             } else {
-                let class = u16::try_from(classes)
-                    .map_err(|_| SimError::TooLarge { path: path.clone() })?;
-                classes += 1;
-                requirement_classes.push((card, class));
-                class
+                let requirement = CryptRequirement::of_card(card);
+                match requirement_classes
+                    .iter()
+                    .find(|(other, _)| *other == requirement)
+                {
+                    Some((_, class)) => *class,
+                    None => {
+                        let class = u16::try_from(classes)
+                            .map_err(|_| SimError::TooLarge { path: path.clone() })?;
+                        classes += 1;
+                        requirement_classes.push((requirement, class));
+                        class
+                    }
+                }
             };
             library.push(LibraryKind {
                 id: entry.id,
@@ -131,15 +154,9 @@ impl DeckTables {
         }
         let words = classes.div_ceil(64);
         let mut playable = vec![0u64; crypt.len() * words];
-        for (k, (kind, vampire)) in crypt.iter().zip(&crypt_cards).enumerate() {
+        for (k, vampire) in crypt_cards.iter().enumerate() {
             for (requirement, class) in &requirement_classes {
-                let disciplines_met = requirement
-                    .discipline_requirement
-                    .as_ref()
-                    .is_none_or(|r| r.is_met_by(kind.disciplines));
-                let clan_met = requirement.clans.is_empty()
-                    || vampire.clans.iter().any(|c| requirement.clans.contains(c));
-                if disciplines_met && clan_met {
+                if requirement.is_met_by(vampire) {
                     let c = usize::from(*class);
                     playable[k * words + c / 64] |= 1 << (c % 64);
                 }
@@ -218,6 +235,18 @@ mod tests {
         assert!(tables.can_play(alma, class_of(100003)));
         assert!(!tables.can_play(alma, MASTER_CLASS));
         assert_eq!(tables.crypt_pile.len(), 12);
+        assert_eq!((tables.crypt[0].vampire, tables.crypt[1].vampire), (0, 1));
+        assert!(tables.crypt[0].unique);
         assert_eq!(tables.library_pile.len(), 80);
+    }
+
+    #[test]
+    fn printings_of_one_name_share_a_vampire_index() {
+        let db = fixture_db();
+        // Alma, Theo Test G2, Theo Test (ADV), Theo Test G6.
+        let deck = deck_of(&db, &[(200001, 3), (200008, 3), (200009, 3), (200010, 3)]);
+        let tables = DeckTables::new(&deck, &db).unwrap();
+        let vampires: Vec<u16> = tables.crypt.iter().map(|k| k.vampire).collect();
+        assert_eq!(vampires, [0, 1, 1, 1]);
     }
 }

@@ -108,9 +108,11 @@ pub struct CryptOdds {
     pub vampires: Figures<f64>,
     /// Distribution of the total capacity: sum -> probability.
     pub capacity_total: Figures<f64>,
-    /// P(at least k distinct crypt cards) for k = 1..crypt_draw.
+    /// P(at least k distinct vampires) for k = 1..crypt_draw: every printing of
+    /// a name is one vampire ([`crate::cards::Identity`]), and each copy of a
+    /// non-unique vampire (The Horde) counts as one more.
     pub distinct_at_least: Vec<f64>,
-    /// P(at least two copies of one crypt card).
+    /// P(at least two copies, any printings, of one unique vampire).
     pub duplicate: f64,
     /// Per crypt discipline (inferior or superior): count of crypt cards with it and
     /// P(at least k of the drawn cards have it), k = 1..4.
@@ -148,8 +150,8 @@ impl Estimate {
 }
 
 /// Sampled figures of the opening ("playable": a minion card, i.e. neither a
-/// master nor an event, whose discipline and clan requirements one of the
-/// starting crypt cards meets).
+/// master nor an event, that one of the starting crypt cards can play, as
+/// [`crate::cards::CryptRequirement::is_met_by`] says).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct SampledOdds {
     /// P(the hand holds at least one master and at least one playable card).
@@ -338,9 +340,28 @@ impl CryptOdds {
             .filter(|(_, p)| **p > 0.0)
             .map(|(sum, p)| (sum.to_string(), *p))
             .collect();
-        let distinct = score_distribution(&counts, draw, &ln, |_, j| usize::from(j > 0));
+        // Copies by vampire (every printing of a name together) and its uniqueness.
+        let mut vampire_counts: Vec<(u32, bool)> = Vec::new();
+        for kind in &tables.crypt {
+            let index = usize::from(kind.vampire);
+            if index == vampire_counts.len() {
+                vampire_counts.push((0, kind.unique));
+            }
+            vampire_counts[index].0 += kind.count;
+        }
+        let by_vampire: Vec<u32> = vampire_counts.iter().map(|(n, _)| *n).collect();
+        let distinct = score_distribution(&by_vampire, draw, &ln, |v, j| {
+            if vampire_counts[v].1 {
+                usize::from(j > 0)
+            } else {
+                j as usize
+            }
+        });
         let distinct_at_least = (1..=draw as usize).map(|k| tail(&distinct, k)).collect();
-        let all_distinct = distinct.get(draw as usize).copied().unwrap_or(0.0);
+        let duplicates = score_distribution(&by_vampire, draw, &ln, |v, j| {
+            usize::from(vampire_counts[v].1 && j > 1)
+        });
+        let no_duplicate = duplicates.first().copied().unwrap_or(0.0);
         let disciplines = Discipline::all()
             .filter_map(|d| {
                 let count: u32 = tables
@@ -359,7 +380,7 @@ impl CryptOdds {
             vampires: Figures(vampires),
             capacity_total: Figures(capacity_total),
             distinct_at_least,
-            duplicate: (1.0 - all_distinct).clamp(0.0, 1.0),
+            duplicate: (1.0 - no_duplicate).clamp(0.0, 1.0),
             disciplines: Figures(disciplines),
         }
     }
@@ -548,6 +569,17 @@ mod tests {
         assert!((c.duplicate - 1.0).abs() < 1e-12);
         let total: f64 = c.capacity_total.0.iter().map(|(_, p)| p).sum();
         assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn printings_of_one_name_are_one_vampire_in_the_crypt_figures() {
+        let db = fixture_db();
+        // Theo Test G2 x6 and G6 x6: one vampire; four cards drawn are four copies of it.
+        let deck = deck_of(&db, &[(200008, 6), (200010, 6), (100004, 40)]);
+        let odds = DrawOdds::compute(&deck, &db, &options(100, 1), &|_| {}).unwrap();
+        assert_eq!(odds.crypt.distinct_at_least, [1.0, 0.0, 0.0, 0.0]);
+        assert!((odds.crypt.duplicate - 1.0).abs() < 1e-12);
+        assert_eq!(odds.crypt.vampires.0.len(), 2);
     }
 
     #[test]

@@ -7,6 +7,14 @@
 //! uncontrolled vampire; 4 transfers and 1 pool move the next crypt card to the
 //! uncontrolled region. A vampire with blood equal to its capacity at the end of
 //! the phase comes into play. Pool never goes below 1.
+//!
+//! Which vampire is which: every printing of a name is one vampire
+//! ([`crate::cards::Identity`]: Theo Bell G2 and G6, a base and its advanced
+//! version), and only one copy of a unique vampire can be in play. A copy of a
+//! vampire already in play (or already full) stays in the uncontrolled region
+//! and receives no transfers: it never comes out as a second vampire. A
+//! non-unique vampire (The Horde, Tupdog, Valkyrie...) is never blocked by
+//! its other copies.
 
 use serde::Serialize;
 
@@ -27,15 +35,14 @@ pub const TRANSFERS_PER_TURN: u32 = 4;
 pub const CRYPT_DRAW_TRANSFERS: u32 = 4;
 /// Seats at a table.
 pub const SEATS: u8 = 5;
-/// Largest `k` of the `p_at_least` lists and of `nth_vampire`.
-const AT_LEAST: usize = 4;
 
 /// How transfers are spent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Policy {
     /// While transfers remain: an eligible target is an uncontrolled vampire not
-    /// yet full and not a copy of a vampire controlled or already full; if there is
+    /// yet full and not a copy (any printing) of a unique vampire controlled or
+    /// already full; if there is
     /// none, the crypt is not empty and at least 4 transfers remain, move the next
     /// crypt card in; else if there is one, put 1 pool on the eligible target that
     /// needs the fewest counters to reach its capacity (ties: the one dealt first);
@@ -93,7 +100,7 @@ impl Default for TransferOptions {
 pub struct TurnFigures {
     /// The turn (1-based).
     pub turn: u32,
-    /// P(at least k vampires controlled), k = 1..4.
+    /// P(at least k vampires controlled), k = 1..`max_vampires`.
     pub p_at_least: Vec<f64>,
     /// Expected number of vampires controlled.
     pub expected_controlled: f64,
@@ -123,7 +130,7 @@ pub struct SeatCurve {
     pub seat: u8,
     /// Turn by turn.
     pub turns: Vec<TurnFigures>,
-    /// The 1st to 4th vampire.
+    /// The 1st to `max_vampires`-th vampire.
     pub nth_vampire: Vec<NthVampire>,
 }
 
@@ -160,11 +167,14 @@ impl TransferCurve {
             });
         }
         let turns = options.turns as usize;
+        // No more vampires than crypt cards can come out: the tallies stop
+        // there, and the figures beyond are zeros added by `SeatTally::curve`.
+        let most = (options.max_vampires as usize).min(tables.crypt_pile.len());
         let empty = || -> Vec<SeatTally> {
             options
                 .seats
                 .iter()
-                .map(|_| SeatTally::new(turns))
+                .map(|_| SeatTally::new(turns, most))
                 .collect()
         };
         let totals = run_chunks(
@@ -194,7 +204,7 @@ impl TransferCurve {
             .seats
             .iter()
             .zip(&totals)
-            .map(|(seat, tally)| tally.curve(*seat, options.samples))
+            .map(|(seat, tally)| tally.curve(*seat, options.samples, options.max_vampires))
             .collect();
         Ok(TransferCurve {
             path: deck.path_label(),
@@ -210,8 +220,8 @@ impl TransferCurve {
 /// Integer tallies of one seat over a batch of games.
 #[derive(Debug, Clone)]
 struct SeatTally {
-    /// `[turn][k]`: games with at least k+1 vampires controlled.
-    at_least: Vec<[u64; AT_LEAST]>,
+    /// `[turn][k]`: games with at least k+1 vampires controlled, k < `max_vampires`.
+    at_least: Vec<Vec<u64>>,
     controlled: Vec<u64>,
     capacity: Vec<u64>,
     pool: Vec<u64>,
@@ -220,13 +230,13 @@ struct SeatTally {
 }
 
 impl SeatTally {
-    fn new(turns: usize) -> SeatTally {
+    fn new(turns: usize, max_vampires: usize) -> SeatTally {
         SeatTally {
-            at_least: vec![[0; AT_LEAST]; turns],
+            at_least: vec![vec![0; max_vampires]; turns],
             controlled: vec![0; turns],
             capacity: vec![0; turns],
             pool: vec![0; turns],
-            nth_turn: vec![vec![0; turns]; AT_LEAST],
+            nth_turn: vec![vec![0; turns]; max_vampires],
         }
     }
 
@@ -245,21 +255,24 @@ impl SeatTally {
         }
     }
 
-    fn curve(&self, seat: u8, samples: u64) -> SeatCurve {
+    /// The figures, `P(at least k)` and the nth vampire for k, n up to `max_vampires`.
+    fn curve(&self, seat: u8, samples: u64, max_vampires: u32) -> SeatCurve {
         let n = samples.max(1) as f64;
+        let width = max_vampires as usize;
         let turns = (0..self.controlled.len())
             .map(|t| TurnFigures {
                 turn: t as u32 + 1,
-                p_at_least: self.at_least[t].iter().map(|&c| c as f64 / n).collect(),
+                p_at_least: (0..width)
+                    .map(|k| self.at_least[t].get(k).map_or(0.0, |&c| c as f64 / n))
+                    .collect(),
                 expected_controlled: self.controlled[t] as f64 / n,
                 expected_capacity: self.capacity[t] as f64 / n,
                 expected_pool: self.pool[t] as f64 / n,
             })
             .collect();
-        let nth_vampire = self
-            .nth_turn
-            .iter()
-            .enumerate()
+        let never = vec![0; self.controlled.len()];
+        let nth_vampire = (0..width)
+            .map(|i| (i, self.nth_turn.get(i).unwrap_or(&never)))
             .map(|(i, by_turn)| {
                 let out: u64 = by_turn.iter().sum();
                 let weighted: u64 = by_turn
@@ -297,6 +310,10 @@ impl SeatTally {
 #[derive(Debug, Clone, Copy)]
 struct Uncontrolled {
     kind: u16,
+    /// Which vampire ([`super::deck_tables::CryptKind::vampire`]).
+    vampire: u16,
+    /// Whether only one copy of it can be in play.
+    unique: bool,
     capacity: u8,
     blood: u8,
 }
@@ -312,6 +329,7 @@ struct Game<'a> {
     tables: &'a DeckTables,
     crypt: Vec<u16>,
     uncontrolled: Vec<Uncontrolled>,
+    /// The vampires ([`Uncontrolled::vampire`]) in play.
     controlled: Vec<u16>,
     turns: u32,
     max_vampires: usize,
@@ -340,9 +358,12 @@ impl<'a> Game<'a> {
 
     fn deal(&mut self, position: usize) {
         let kind = self.crypt[position];
+        let card = &self.tables.crypt[usize::from(kind)];
         self.uncontrolled.push(Uncontrolled {
             kind,
-            capacity: self.tables.crypt[usize::from(kind)].capacity,
+            vampire: card.vampire,
+            unique: card.unique,
+            capacity: card.capacity,
             blood: 0,
         });
     }
@@ -388,7 +409,7 @@ impl<'a> Game<'a> {
             let controlled = &mut self.controlled;
             self.uncontrolled.retain(|u| {
                 if u.is_full() {
-                    controlled.push(u.kind);
+                    controlled.push(u.vampire);
                     capacity += u64::from(tables.crypt[usize::from(u.kind)].capacity);
                     false
                 } else {
@@ -396,7 +417,7 @@ impl<'a> Game<'a> {
                 }
             });
             let now = self.controlled.len();
-            for nth in before..now.min(AT_LEAST) {
+            for nth in before..now.min(self.max_vampires) {
                 tally.nth_turn[nth][turn] += 1;
             }
             for (k, slot) in tally.at_least[turn].iter_mut().enumerate() {
@@ -419,11 +440,12 @@ impl<'a> Game<'a> {
             if best.is_some_and(|(_, b)| b <= needed) {
                 continue;
             }
-            let copy_in_play = self.controlled.contains(&u.kind)
-                || self
-                    .uncontrolled
-                    .iter()
-                    .any(|other| other.kind == u.kind && other.is_full());
+            let copy_in_play = u.unique
+                && (self.controlled.contains(&u.vampire)
+                    || self
+                        .uncontrolled
+                        .iter()
+                        .any(|other| other.vampire == u.vampire && other.is_full()));
             if !copy_in_play {
                 best = Some((i, needed));
             }
@@ -534,8 +556,57 @@ mod tests {
             ..options
         };
         let curve = TransferCurve::simulate(&deck, &db, &two, &|_| {}).unwrap();
-        assert_eq!(curve.seats[0].turns[19].p_at_least[2], 0.0);
+        // The lists stop at --max-vampires, and no third vampire ever comes out.
+        assert_eq!(curve.seats[0].turns[19].p_at_least.len(), 2);
+        assert_eq!(curve.seats[0].turns[19].expected_controlled, 2.0);
         assert_eq!(curve.seats[0].turns[19].p_at_least[1], 1.0);
+    }
+
+    #[test]
+    fn printings_of_one_name_are_one_vampire_in_play() {
+        // Theo Test: G2 base x6 + G2 advanced x6; then G2 x6 + G6 x6.
+        for crypt in [[(200008, 6), (200009, 6)], [(200008, 6), (200010, 6)]] {
+            let curve = simulate(&crypt, vec![1, 5], 2000);
+            for seat in &curve.seats {
+                for turn in &seat.turns {
+                    assert_eq!(turn.p_at_least[1], 0.0, "{crypt:?} seat {}", seat.seat);
+                }
+                assert_eq!(seat.nth_vampire[1].p_never, 1.0);
+                assert_eq!(seat.nth_vampire[0].p_never, 0.0);
+            }
+        }
+    }
+
+    #[test]
+    fn figures_go_up_to_max_vampires() {
+        let db = fixture_db();
+        let deck = deck_of(
+            &db,
+            &[
+                (200001, 3),
+                (200002, 3),
+                (200011, 3),
+                (200006, 3),
+                (100001, 10),
+            ],
+        );
+        let options = TransferOptions {
+            seats: vec![4],
+            turns: 12,
+            samples: 500,
+            seed: Seed(3),
+            max_vampires: 6,
+            policy: Policy::Cheapest,
+        };
+        let curve = TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap();
+        let seat = &curve.seats[0];
+        assert_eq!(seat.nth_vampire.len(), 6);
+        assert!(seat.turns.iter().all(|t| t.p_at_least.len() == 6));
+        // Four different vampires: the fourth comes out, never a fifth.
+        assert_eq!(seat.turns[11].p_at_least[3], 1.0);
+        assert_eq!(seat.turns[11].p_at_least[4], 0.0);
+        assert_eq!(seat.nth_vampire[4].p_never, 1.0);
+        assert_eq!(seat.nth_vampire[5].nth, 6);
     }
 
     #[test]

@@ -16,6 +16,18 @@ pub fn twda_dir() -> PathBuf {
     shared_path("VTESDECK_TWDA", "twda/decks", "10043.txt")
 }
 
+/// Every `.txt` decklist of the TWDA, sorted (more than 4,000, or the test fails).
+pub fn twda_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(twda_dir())
+        .expect("TWDA folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 4000, "only {} TWDA files", files.len());
+    files
+}
+
 /// The sample exports: `../shared/samples` (next to the cards folder).
 pub fn samples_dir() -> PathBuf {
     let dir = cards_dir().join("../samples");

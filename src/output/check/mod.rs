@@ -4,6 +4,7 @@
 mod github;
 mod jsonl;
 mod junit;
+#[cfg(feature = "cli")]
 mod table;
 
 use std::fmt;
@@ -15,6 +16,7 @@ pub use github::GithubRenderer;
 pub(crate) use github::{escape_data, escape_property};
 pub use jsonl::JsonLinesRenderer;
 pub use junit::JunitRenderer;
+#[cfg(feature = "cli")]
 pub use table::{TableOptions, TableRenderer};
 
 /// Counts of a check run, for the closing line and the JSON `summary` record.
