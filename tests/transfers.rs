@@ -199,7 +199,9 @@ fn plot_file_is_checked_before_the_simulation() {
     assert_eq!(std::fs::read_to_string(&existing).unwrap(), "mine");
     endless_transfers(&dir.path().join("curve.txt"), &[])
         .code(2)
-        .stderr(predicate::str::contains("the plot is written as SVG: name the file .svg"));
+        .stderr(predicate::str::contains(
+            "the plot is written as SVG: name the file .svg",
+        ));
 }
 
 #[cfg(unix)]
