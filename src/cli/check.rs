@@ -1,7 +1,6 @@
 //! `vtesdeck check`: tournament legality of decklists, for people and for CI.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
 
 use anyhow::Context as _;
 use chrono::NaiveDate;
@@ -17,17 +16,8 @@ use super::{inputs, report_input_error, Global, Outcome};
 /// Arguments of `vtesdeck check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Decklist files, directories (read recursively: decklist files only, the
-    /// others listed as skipped), or `-` for standard input (the default when it
-    /// is not a terminal).
-    #[arg(value_name = "PATH")]
-    paths: Vec<PathBuf>,
-
     #[command(flatten)]
-    selection: inputs::FileSelection,
-
-    #[command(flatten)]
-    deck_format: inputs::DeckFormat,
+    inputs: inputs::DeckPaths,
 
     /// Turn a rule off (as `disabled_rules` in a profile); repeat.
     #[arg(long, value_name = "RULE")]
@@ -147,12 +137,7 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut summary = CheckSummary::default();
     let mut outcome = Outcome::Ok;
-    let (inputs, skipped) = inputs::read_all(
-        &args.paths,
-        &args.selection,
-        args.deck_format.input_format,
-        &db,
-    )?;
+    let (inputs, skipped) = args.inputs.read(&db)?;
     if !args.quiet {
         skipped.note_skipped();
     }

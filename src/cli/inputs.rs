@@ -27,6 +27,35 @@ pub fn is_standard_stream(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
+/// The deck arguments of the commands that read many decks (`parse`, `check`,
+/// `stats`): paths, `--glob`/`--exclude`, `--input-format`.
+#[derive(Debug, clap::Args)]
+pub struct DeckPaths {
+    /// Decklist files, directories (read recursively: decklist files only, the
+    /// others listed as skipped), or `-` for standard input (the default when it
+    /// is not a terminal).
+    #[arg(value_name = "PATH")]
+    paths: Vec<PathBuf>,
+
+    #[command(flatten)]
+    selection: FileSelection,
+
+    #[command(flatten)]
+    deck_format: DeckFormat,
+}
+
+impl DeckPaths {
+    /// Reads every deck the arguments name (see [`read_all`]).
+    pub fn read(&self, db: &CardDb) -> anyhow::Result<(Vec<(String, Input)>, Expansion)> {
+        read_all(
+            &self.paths,
+            &self.selection,
+            self.deck_format.input_format,
+            db,
+        )
+    }
+}
+
 /// What `-q`/`--quiet` means on every command (its help's first line): print
 /// only results and problems.
 pub const QUIET_HELP: &str = "Only results and problems: no line for what is fine (a legal \

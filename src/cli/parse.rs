@@ -1,7 +1,6 @@
 //! `vtesdeck parse`: read decklists, print them normalised or as JSON.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use clap::Args;
 use vtesdeck::formats::json::DeckJson;
@@ -13,17 +12,8 @@ use super::{inputs, report_input_error, Global, Outcome};
 /// Arguments of `vtesdeck parse`.
 #[derive(Debug, Args)]
 pub struct ParseArgs {
-    /// Decklist files, directories (read recursively: decklist files only, the
-    /// others noted as skipped), or `-` for standard input (the default when it is
-    /// not a terminal).
-    #[arg(value_name = "PATH")]
-    paths: Vec<PathBuf>,
-
     #[command(flatten)]
-    selection: inputs::FileSelection,
-
-    #[command(flatten)]
-    deck_format: inputs::DeckFormat,
+    inputs: inputs::DeckPaths,
 
     /// JSON Lines: one `deck` record per deck, an `error` record per input that
     /// cannot be read.
@@ -37,12 +27,7 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut outcome = Outcome::Ok;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let (decks, skipped) = inputs::read_all(
-        &args.paths,
-        &args.selection,
-        args.deck_format.input_format,
-        &db,
-    )?;
+    let (decks, skipped) = args.inputs.read(&db)?;
     skipped.note_skipped();
     for (path, input) in decks {
         let deck = match input {

@@ -1,7 +1,6 @@
 //! `vtesdeck stats`: what decks are made of, and what their crypt can play.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use clap::Args;
 use rayon::prelude::*;
@@ -17,17 +16,8 @@ use super::{inputs, report_input_error, Global, Outcome};
 /// Arguments of `vtesdeck stats`.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// Decklist files, directories (read recursively: decklist files only, the
-    /// others noted as skipped), or `-` for standard input (the default when it is
-    /// not a terminal).
-    #[arg(value_name = "PATH")]
-    paths: Vec<PathBuf>,
-
     #[command(flatten)]
-    selection: inputs::FileSelection,
-
-    #[command(flatten)]
-    deck_format: inputs::DeckFormat,
+    inputs: inputs::DeckPaths,
 
     /// JSON Lines: one `"type": "deck"` record per deck (with `path`), an `error`
     /// record per input that cannot be read; with `--summary`, a last `summary` record.
@@ -67,12 +57,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut decks: Vec<Deck> = Vec::new();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let (inputs, skipped) = inputs::read_all(
-        &args.paths,
-        &args.selection,
-        args.deck_format.input_format,
-        &db,
-    )?;
+    let (inputs, skipped) = args.inputs.read(&db)?;
     skipped.note_skipped();
     for (path, input) in inputs {
         match input {
