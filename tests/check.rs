@@ -34,6 +34,10 @@ fn json_report(args: &[&str], name: &str) -> serde_json::Value {
     let text = String::from_utf8(output.stdout).expect("UTF-8");
     let mut lines = text.lines();
     let report = serde_json::from_str(lines.next().expect("one line")).expect("JSON");
+    let summary: serde_json::Value =
+        serde_json::from_str(lines.next().expect("a summary")).expect("JSON");
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["decks"], 1);
     assert_eq!(lines.next(), None);
     report
 }
@@ -252,7 +256,9 @@ fn v5_profile_rejects_cards_without_a_v5_print() {
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(1));
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let report: serde_json::Value =
+        serde_json::from_str(text.lines().next().expect("a deck")).expect("JSON");
     assert_eq!(report["profile"], "v5");
     let problems: Vec<&str> = report["problems"]
         .as_array()
@@ -277,7 +283,9 @@ fn own_profile_file_sets_pool_copies_bans_and_sizes() {
         .output()
         .expect("runs");
     assert_eq!(output.status.code(), Some(1));
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let report: serde_json::Value =
+        serde_json::from_str(text.lines().next().expect("a deck")).expect("JSON");
     assert_eq!(report["profile"], "late-league");
     let found: Vec<(String, String)> = report["problems"]
         .as_array()
@@ -577,8 +585,13 @@ fn twda_at_event_dates_flags_exactly_the_illegal_decks() {
     let text = String::from_utf8(output.stdout).expect("UTF-8");
     let mut flagged: Vec<(String, Vec<String>)> = Vec::new();
     let mut decks = 0;
+    let mut summary = serde_json::Value::Null;
     for line in text.lines() {
         let report: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+        if report["type"] == "summary" {
+            summary = report;
+            continue;
+        }
         decks += 1;
         let mut rules = error_rules(&report);
         rules.dedup();
@@ -594,6 +607,9 @@ fn twda_at_event_dates_flags_exactly_the_illegal_decks() {
         }
     }
     assert_eq!(decks, 4504);
+    assert_eq!(summary["decks"], 4504);
+    assert_eq!(summary["illegal"], flagged.len());
+    assert_eq!(summary["skipped"], 0);
     flagged.sort();
     let mut expected: Vec<(String, Vec<String>)> = TWDA_ILLEGAL
         .iter()
@@ -724,7 +740,9 @@ fn declared_total_not_met_is_a_warning_with_both_numbers() {
             .arg(&path)
             .output()
             .expect("runs");
-        serde_json::from_slice(&output.stdout).expect("JSON")
+        // The deck record (a summary record follows it).
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        serde_json::from_str(stdout.lines().next().unwrap_or_default()).expect("JSON")
     };
     let head = "Crypt (12 cards)\n6x Alma Test\n6x Carla Test\nLibrary (90 cards)\n59x Test Bleed\n1x Test Haven\n";
     let report = report_of("declared.txt", &format!("{head}+30x Test Bleed\n"));
@@ -738,4 +756,201 @@ fn declared_total_not_met_is_a_warning_with_both_numbers() {
         problem["message"],
         "the list declares 90 library cards but 60 were read"
     );
+}
+
+/// A folder as a repository of decks keeps them: two decklists (one in a
+/// sub-folder), a README, an image, a hidden folder.
+fn deck_repository() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("drafts")).expect("mkdir");
+    std::fs::create_dir_all(dir.path().join(".git")).expect("mkdir");
+    std::fs::copy(deck("legal.txt"), dir.path().join("legal.txt")).expect("copy");
+    std::fs::copy(
+        deck("small-crypt.txt"),
+        dir.path().join("drafts/small.deck"),
+    )
+    .expect("copy");
+    std::fs::write(
+        dir.path().join("README.md"),
+        "# Our decks\n\nPlay them well.\n",
+    )
+    .expect("write");
+    std::fs::write(
+        dir.path().join("notes.md"),
+        "Ideas for next week.\nMore bleed.\n",
+    )
+    .expect("write");
+    std::fs::write(
+        dir.path().join("photo.png"),
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0",
+    )
+    .expect("write");
+    std::fs::write(dir.path().join(".git/HEAD"), "ref: refs/heads/main\n").expect("write");
+    dir
+}
+
+/// The JSON Lines records of a `check --json` run, and its exit status.
+fn json_records(args: &[&str]) -> (Vec<serde_json::Value>, Option<i32>) {
+    let output = check("2021-01-01")
+        .arg("--json")
+        .args(args)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let records = text
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("JSON line"))
+        .collect();
+    (records, output.status.code())
+}
+
+#[test]
+fn folders_are_read_for_decklists_and_the_rest_is_listed_as_skipped() {
+    let repo = deck_repository();
+    let root = repo.path().to_str().expect("UTF-8 path");
+    let (records, status) = json_records(&[root]);
+    assert_eq!(status, Some(1), "{records:?}");
+    let of_type = |kind: &str| -> Vec<&serde_json::Value> {
+        records.iter().filter(|r| r["type"] == kind).collect()
+    };
+    let decks: Vec<&str> = of_type("deck")
+        .iter()
+        .map(|r| r["path"].as_str().expect("path"))
+        .collect();
+    assert_eq!(decks.len(), 2, "{decks:?}");
+    assert!(decks[0].ends_with("drafts/small.deck") && decks[1].ends_with("legal.txt"));
+    let skipped: Vec<String> = of_type("skipped")
+        .iter()
+        .map(|r| {
+            let path = PathBuf::from(r["path"].as_str().expect("path"));
+            path.file_name()
+                .expect("name")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(skipped, ["README.md", "notes.md", "photo.png"]);
+    let summary = records.last().expect("records");
+    assert_eq!(
+        *summary,
+        serde_json::json!({"type": "summary", "decks": 2, "legal": 1, "illegal": 1,
+                           "errors": 0, "skipped": 3, "schema": 1})
+    );
+    assert!(records.iter().all(|r| r["schema"] == 1));
+
+    check("2021-01-01")
+        .arg(root)
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "2 decks: 1 legal, 1 illegal (3 files skipped: not decklists)",
+        ))
+        .stderr(contains("skipped").and(contains("README.md: a repository document")))
+        .stderr(contains("photo.png: binary data"));
+    check("2021-01-01")
+        .args(["-q", root])
+        .assert()
+        .code(1)
+        .stderr(contains("skipped").not());
+}
+
+#[test]
+fn glob_and_exclude_choose_the_files() {
+    let repo = deck_repository();
+    let root = repo.path().to_str().expect("UTF-8 path");
+    let (records, status) = json_records(&["--exclude", "drafts", root]);
+    assert_eq!(status, Some(0));
+    assert_eq!(records.last().expect("summary")["decks"], 1);
+    let (records, status) = json_records(&["--glob", "**/*.deck", root]);
+    assert_eq!(status, Some(1));
+    let summary = records.last().expect("summary");
+    assert_eq!(
+        (&summary["decks"], &summary["illegal"]),
+        (&1.into(), &1.into())
+    );
+    assert_eq!(summary["skipped"], 0);
+    check("2021-01-01")
+        .args(["--glob", "*.dek", root])
+        .assert()
+        .code(2)
+        .stderr(contains("no decklist in this folder"));
+    check("2021-01-01")
+        .args(["--glob", "[abc", root])
+        .assert()
+        .code(2)
+        .stderr(contains("`[` without its `]`"));
+}
+
+#[test]
+fn allow_turns_a_rule_off_and_deny_makes_its_warnings_errors() {
+    let warnings = deck("warnings.txt");
+    let path = warnings.to_str().expect("UTF-8 path");
+    let (records, status) = json_records(&["--deny", "duplicate-event", path]);
+    assert_eq!(status, Some(1));
+    assert_eq!(records[0]["legal"], false);
+    assert_eq!(error_rules(&records[0]), ["duplicate-event"]);
+    let (records, status) = json_records(&["--allow", "duplicate-event", path]);
+    assert_eq!(status, Some(0));
+    let rules: Vec<&str> = records[0]["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|p| p["rule"].as_str().expect("rule"))
+        .collect();
+    assert!(!rules.contains(&"duplicate-event"), "{rules:?}");
+    let small = deck("small-crypt.txt");
+    let (records, status) =
+        json_records(&["--allow", "crypt-size", small.to_str().expect("UTF-8")]);
+    assert_eq!(status, Some(0));
+    assert_eq!(records[0]["legal"], true);
+    check("2021-01-01")
+        .args(["--deny", "no-such-rule", path])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "--deny: unknown rule \"no-such-rule\" (rules: unknown-card",
+        ));
+}
+
+#[test]
+fn standard_input_is_read_when_no_file_is_given_and_only_once() {
+    let text = std::fs::read_to_string(deck("legal.txt")).expect("read");
+    check("2021-01-01")
+        .write_stdin(text.clone())
+        .assert()
+        .code(0)
+        .stdout(contains("-: legal"));
+    let (records, status) = {
+        let output = check("2021-01-01")
+            .args(["--json", "-", "-"])
+            .write_stdin(text)
+            .output()
+            .expect("runs");
+        let text = String::from_utf8(output.stdout).expect("UTF-8");
+        let records: Vec<serde_json::Value> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("JSON line"))
+            .collect();
+        (records, output.status.code())
+    };
+    assert_eq!(status, Some(2));
+    assert_eq!(records[0]["type"], "deck");
+    assert_eq!(
+        records[1],
+        serde_json::json!({"type": "error", "path": "-",
+            "message": "-: standard input given twice (it can be read once)", "schema": 1})
+    );
+    assert_eq!(records[2]["errors"], 1);
+}
+
+#[test]
+fn an_unreadable_input_is_an_error_record_in_the_stream() {
+    let (records, status) = json_records(&["/nonexistent/deck.txt"]);
+    assert_eq!(status, Some(2));
+    assert_eq!(records[0]["type"], "error");
+    assert_eq!(records[0]["path"], "/nonexistent/deck.txt");
+    assert!(records[0]["message"]
+        .as_str()
+        .expect("message")
+        .starts_with("/nonexistent/deck.txt"));
 }

@@ -364,3 +364,23 @@ fn unresolved_lines_are_reported_and_missing_input_is_an_error() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn output_dash_is_standard_output() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let deck = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks/brujah-rush.txt");
+    let to_stdout = common::vtesdeck()
+        .current_dir(dir.path())
+        .args(["convert", "--to", "jol", "-o", "-"])
+        .arg(&deck)
+        .output()
+        .expect("runs");
+    assert_eq!(to_stdout.status.code(), Some(0));
+    let plain = common::vtesdeck()
+        .args(["convert", "--to", "jol"])
+        .arg(&deck)
+        .output()
+        .expect("runs");
+    assert_eq!(to_stdout.stdout, plain.stdout);
+    assert!(!dir.path().join("-").exists(), "no file named -");
+}

@@ -152,7 +152,7 @@ fn forced_format_overrides_detection() {
     assert_eq!(deck.format, Format::Plain);
     assert_eq!(deck.crypt_count(), 12);
     common::vtesdeck()
-        .args(["--input-format", "lackey", "parse", "--json"])
+        .args(["parse", "--input-format", "lackey", "--json"])
         .arg(&path)
         .assert()
         .success()

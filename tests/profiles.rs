@@ -116,7 +116,8 @@ fn check_errors(args: &[&str], deck: &std::path::Path) -> (Option<i32>, Vec<Stri
         .output()
         .expect("runs");
     let text = String::from_utf8(output.stdout).expect("UTF-8");
-    let report: serde_json::Value = serde_json::from_str(text.trim()).unwrap_or_else(|err| {
+    let first = text.lines().next().unwrap_or_default();
+    let report: serde_json::Value = serde_json::from_str(first).unwrap_or_else(|err| {
         panic!(
             "{}: {err}: {text}{}",
             deck.display(),

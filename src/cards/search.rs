@@ -10,16 +10,17 @@ use super::names::fold;
 #[non_exhaustive]
 pub enum SearchError {
     /// The type is not a card type.
-    #[error("unknown card type {0:?} (one of: {types})", types = type_names())]
-    UnknownType(String),
+    #[error("unknown card type {0:?}{suggestion} (one of: {types})", suggestion = suggest(.1), types = type_names())]
+    UnknownType(String, Option<String>),
     /// The discipline is not known.
     #[error(
-        "unknown discipline {0:?} (an abbreviation like `pot`, `POT` for superior, or a name)"
+        "unknown discipline {0:?}{suggestion} (an abbreviation like `pot`, `POT` for superior, or a name)",
+        suggestion = suggest(.1)
     )]
-    UnknownDiscipline(String),
+    UnknownDiscipline(String, Option<String>),
     /// The group is not `1`..`9` or `ANY`.
-    #[error("bad group {0:?} (expected 1-9 or ANY)")]
-    BadGroup(String),
+    #[error("bad group {0:?}{suggestion} (expected 1-9 or ANY)", suggestion = suggest(.1))]
+    BadGroup(String, Option<String>),
     /// No card has this clan.
     #[error("unknown clan {0:?}{suggestion}", suggestion = suggest(.1))]
     UnknownClan(String, Option<String>),
@@ -70,8 +71,10 @@ impl CardSearch {
 
     /// Adds a card type (`vampire`, `political action`; any case).
     pub fn with_type(mut self, text: &str) -> Result<CardSearch, SearchError> {
-        let card_type =
-            CardType::parse(text).ok_or_else(|| SearchError::UnknownType(text.into()))?;
+        let card_type = CardType::parse(text).ok_or_else(|| {
+            let names: Vec<&str> = CardType::ALL.iter().map(|t| t.name()).collect();
+            SearchError::UnknownType(text.into(), closest(&fold(text), &names))
+        })?;
         self.types.push(card_type);
         Ok(self)
     }
@@ -96,8 +99,12 @@ impl CardSearch {
     /// Adds a discipline: abbreviation (`pot`; `POT` asks for the superior level) or name.
     pub fn with_discipline(mut self, text: &str) -> Result<CardSearch, SearchError> {
         let text = text.trim();
-        let discipline =
-            Discipline::parse(text).ok_or_else(|| SearchError::UnknownDiscipline(text.into()))?;
+        let discipline = Discipline::parse(text).ok_or_else(|| {
+            let names: Vec<&str> = Discipline::all()
+                .flat_map(|d| [d.abbreviation(), d.name()])
+                .collect();
+            SearchError::UnknownDiscipline(text.into(), closest(&fold(text), &names))
+        })?;
         let superior = text.len() == 3 && text.chars().all(|c| c.is_ascii_uppercase());
         self.disciplines.push(DisciplineFilter {
             discipline,
@@ -112,7 +119,8 @@ impl CardSearch {
 
     /// Adds a crypt group (`1`..`9`, `ANY`).
     pub fn with_group(mut self, text: &str) -> Result<CardSearch, SearchError> {
-        let group = Group::parse(text).ok_or_else(|| SearchError::BadGroup(text.into()))?;
+        let group = Group::parse(text)
+            .ok_or_else(|| SearchError::BadGroup(text.into(), closest(&fold(text), &["ANY"])))?;
         self.groups.push(group);
         Ok(self)
     }
@@ -142,7 +150,11 @@ impl CardSearch {
                 self.sets.push(abbreviation);
                 Ok(self)
             }
-            None => Err(SearchError::UnknownSet(text.into(), closest(&key, &known))),
+            None => {
+                let names: Vec<&str> = db.sets().iter().map(|s| s.name.as_str()).collect();
+                let suggestion = closest(&key, &known).or_else(|| closest(&key, &names));
+                Err(SearchError::UnknownSet(text.into(), suggestion))
+            }
         }
     }
 
@@ -266,8 +278,19 @@ mod tests {
         let db = fixture_db();
         let err = CardSearch::new().with_clan("Bruja", &db).unwrap_err();
         assert!(err.to_string().contains("did you mean \"Brujah\""), "{err}");
-        assert!(CardSearch::new().with_type("Vampyre").is_err());
+        let err = CardSearch::new().with_type("Vampyre").unwrap_err();
+        assert!(
+            err.to_string().contains("did you mean \"Vampire\""),
+            "{err}"
+        );
+        let err = CardSearch::new().with_discipline("Potance").unwrap_err();
+        assert!(
+            err.to_string().contains("did you mean \"Potence\""),
+            "{err}"
+        );
         assert!(CardSearch::new().with_discipline("xyz").is_err());
+        let err = CardSearch::new().with_group("AN").unwrap_err();
+        assert!(err.to_string().contains("did you mean \"ANY\""), "{err}");
         assert!(CardSearch::new().with_group("0").is_err());
         assert!(CardSearch::new().with_set("Nowhere", &db).is_err());
     }

@@ -6,6 +6,7 @@ use clap::Args;
 use vtesdeck::cards::{find_by_name, CardSearch, Lookup, MatchKind};
 use vtesdeck::output::card_json::{CardJson, NotFoundJson};
 use vtesdeck::output::card_text;
+use vtesdeck::output::json_lines::write_record;
 
 use super::{Global, Outcome};
 
@@ -46,7 +47,7 @@ pub struct CardArgs {
     #[arg(long, value_name = "TEXT")]
     text: Vec<String>,
 
-    /// One JSON object per card, one per line.
+    /// JSON Lines: one `card` record per card, a `not_found` record per name not found.
     #[arg(long)]
     json: bool,
 }
@@ -98,8 +99,7 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
         let found = search.run(&db);
         if args.json {
             for card in &found {
-                serde_json::to_writer(&mut out, &CardJson::new(card, &db))?;
-                writeln!(out)?;
+                write_record(&mut out, &CardJson::new(card, &db))?;
             }
         } else {
             write!(out, "{}", card_text::render_list(&found, &db))?;
@@ -129,8 +129,7 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
                 }
                 for card in cards {
                     if args.json {
-                        serde_json::to_writer(&mut out, &CardJson::new(card, &db))?;
-                        writeln!(out)?;
+                        write_record(&mut out, &CardJson::new(card, &db))?;
                     } else {
                         if !first {
                             writeln!(out)?;
@@ -143,8 +142,7 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
             Lookup::NotFound { suggestions } => {
                 outcome = Outcome::Findings;
                 if args.json {
-                    serde_json::to_writer(&mut out, &NotFoundJson::new(name, &suggestions))?;
-                    writeln!(out)?;
+                    write_record(&mut out, &NotFoundJson::new(name, &suggestions))?;
                 }
                 out.flush()?;
                 let hint = if suggestions.is_empty() {

@@ -1,7 +1,6 @@
 //! `vtesdeck check`: tournament legality of decklists, for people and for CI.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
 
 use anyhow::Context as _;
 use chrono::NaiveDate;
@@ -17,9 +16,16 @@ use super::{inputs, report_input_error, Global, Outcome};
 /// Arguments of `vtesdeck check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Decklist files, directories (read recursively), or `-` for standard input.
-    #[arg(required = true, value_name = "PATH")]
-    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    inputs: inputs::DeckPaths,
+
+    /// Turn a rule off (as `disabled_rules` in a profile); repeat.
+    #[arg(long, value_name = "RULE")]
+    allow: Vec<String>,
+
+    /// Make a rule's warnings errors: a deck it flags is illegal (exit 1); repeat.
+    #[arg(long, value_name = "RULE")]
+    deny: Vec<String>,
 
     /// Judge at this date: YYYY-MM-DD, `today`, or `event` (each TWD deck's own event
     /// date; a deck without one is reported as an error and not judged).
@@ -66,8 +72,7 @@ pub struct CheckArgs {
     #[arg(long)]
     strict: bool,
 
-    /// Human output: leave out the lines of legal decks.
-    #[arg(short, long)]
+    #[arg(short, long, help = inputs::QUIET_HELP)]
     quiet: bool,
 
     /// Colour in the human output: auto (only on a terminal, not with NO_COLOR), always, never.
@@ -136,6 +141,13 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     if let Some(boosters) = args.boosters {
         profile = profile.with_boosters(boosters).context("--boosters")?;
     }
+    for rule in &args.allow {
+        profile = profile.allow(rule)?;
+    }
+    for rule in &args.deny {
+        profile = profile.deny(rule)?;
+    }
+
     let db = global.card_db()?;
     let checker =
         Checker::new(&db, &profile, args.date.check_date(), args.players)?.with_strict(args.strict);
@@ -145,7 +157,15 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut summary = CheckSummary::default();
     let mut outcome = Outcome::Ok;
-    for (path, input) in load_all(&args.paths, global, &db) {
+    let (inputs, skipped) = args.inputs.read(&db)?;
+    if !args.quiet {
+        skipped.note_skipped();
+    }
+    for file in &skipped.skipped {
+        summary.skipped += 1;
+        renderer.skipped(&mut out, &file.path.display().to_string(), file.reason)?;
+    }
+    for (path, input) in inputs {
         let judged = input.and_then(|deck| Ok(checker.check(&deck)?));
         match judged {
             Ok(report) => {
@@ -203,14 +223,4 @@ fn renderer(args: &CheckArgs) -> Box<dyn CheckRenderer> {
             }))
         }
     }
-}
-
-/// Every input with the path it came from (`file#N` for the N-th deck of a
-/// file of JSON records), read in parallel, in input order.
-fn load_all(
-    paths: &[PathBuf],
-    global: &Global,
-    db: &vtesdeck::cards::CardDb,
-) -> Vec<(String, inputs::Input)> {
-    inputs::load_all_labelled(paths, global.input_format, db)
 }

@@ -24,12 +24,16 @@ pub struct ConvertArgs {
     #[arg(value_name = "FILE")]
     input: PathBuf,
 
+    #[command(flatten)]
+    deck_format: inputs::DeckFormat,
+
     /// The layout to write.
     #[arg(long, value_name = "FORMAT", value_parser = to_format_parser())]
     to: Format,
 
     /// Write to this file (through a temporary file in the same folder)
-    /// instead of standard output; an existing file is kept unless --force.
+    /// instead of standard output (`-` is standard output); an existing file is
+    /// kept unless --force.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 
@@ -54,10 +58,11 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
     let output = args
         .output
         .as_deref()
+        .filter(|path| !inputs::is_standard_stream(path))
         .map(|path| OutputFile::check(path, args.force))
         .transpose()?;
     let db = global.card_db()?;
-    let decks = read_input(&args.input, global, &db)?;
+    let decks = read_input(&args.input, args.deck_format.input_format, &db)?;
     let text = match decks.as_slice() {
         [deck] if !args.input.is_dir() => formats::write(args.to, deck, &db)
             .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?,
@@ -99,16 +104,16 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
 /// cannot be read stops the conversion).
 fn read_input(
     input: &Path,
-    global: &Global,
+    format: Option<vtesdeck::formats::Format>,
     db: &vtesdeck::cards::CardDb,
 ) -> anyhow::Result<Vec<Deck>> {
     if input.is_dir() {
-        return inputs::load_all(&[input.to_path_buf()], global.input_format, db)
-            .into_iter()
-            .collect();
+        let selection = inputs::FileSelection::default();
+        let (decks, _skipped) = inputs::read_all(&[input.to_path_buf()], &selection, format, db)?;
+        return decks.into_iter().map(|(_, deck)| deck).collect();
     }
     if input.exists() || input.as_os_str() == "-" {
-        return inputs::load_decks(input, global.input_format, db);
+        return inputs::load_decks(input, format, db);
     }
-    Ok(vec![inputs::load_argument(input, global.input_format, db)?])
+    Ok(vec![inputs::load_argument(input, format, db)?])
 }

@@ -22,6 +22,9 @@ pub struct DiffArgs {
     #[arg(value_name = "REGISTERED")]
     registered: PathBuf,
 
+    #[command(flatten)]
+    deck_format: inputs::DeckFormat,
+
     /// The decklist played (the right-hand side): a file, `-`, a VDB deck URL, or a folder.
     #[arg(value_name = "PLAYED")]
     played: PathBuf,
@@ -73,7 +76,7 @@ pub fn run(args: &DiffArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut summary = DiffSummary::default();
     let mut outcome = Outcome::Ok;
-    for pairing in load_pairs(pairings, (left, right), global, &db) {
+    for pairing in load_pairs(pairings, (left, right), args.deck_format.input_format, &db) {
         match pairing {
             Loaded::Compared { left, right, diff } => {
                 summary.add(&diff);
@@ -115,7 +118,7 @@ pub fn run(args: &DiffArgs, global: &Global) -> anyhow::Result<Outcome> {
 /// Whether the arguments are two folders (`false`: two decklists); an error for
 /// a folder against a decklist, or `-` on both sides.
 fn pair_up_kind(left: &Path, right: &Path) -> anyhow::Result<bool> {
-    if left.as_os_str() == "-" && right.as_os_str() == "-" {
+    if inputs::is_standard_stream(left) && inputs::is_standard_stream(right) {
         anyhow::bail!("-: only one side can be standard input");
     }
     match (left.is_dir(), right.is_dir()) {
@@ -188,7 +191,7 @@ enum Loaded {
 fn load_pairs(
     pairings: Vec<Pairing>,
     arguments: (&Path, &Path),
-    global: &Global,
+    format: Option<vtesdeck::formats::Format>,
     db: &vtesdeck::cards::CardDb,
 ) -> Vec<Loaded> {
     use rayon::prelude::*;
@@ -199,7 +202,7 @@ fn load_pairs(
                 let (left_label, right_label) =
                     (left.display().to_string(), right.display().to_string());
                 let read = |path: &Path| -> inputs::Input {
-                    let deck = inputs::load_argument(path, global.input_format, db)?;
+                    let deck = inputs::load_argument(path, format, db)?;
                     if inputs::empty_deck_warning(&deck).is_some() {
                         anyhow::bail!(
                             "{}:1: no card lines (an empty file, or no line reads as a card): \

@@ -48,12 +48,15 @@ pub struct DrawArgs {
 
     #[command(flatten)]
     sim: SimArgs,
+
+    #[command(flatten)]
+    deck_format: inputs::DeckFormat,
 }
 
 /// Runs `draw`.
 pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
     let db = global.card_db()?;
-    let deck = inputs::load(&args.file, global.input_format, &db)?;
+    let deck = inputs::load(&args.file, args.deck_format.input_format, &db)?;
     let tracked = args
         .track
         .iter()

@@ -3,7 +3,7 @@
 //! and the others still read. No input is no pass: a folder holding no
 //! decklist, or a pattern that matched nothing, is an error naming it.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -11,6 +11,55 @@ use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::MAX_FILE_BYTES;
 use vtesdeck::formats::{self, Format};
+use vtesdeck::output::json_lines::{write_record, ErrorRecord};
+
+/// `--input-format`, on the commands that read decks (not on `db` or `card`).
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct DeckFormat {
+    /// Read decklists in this format instead of detecting it.
+    #[arg(long = "input-format", value_name = "FORMAT", value_parser = super::input_format_parser())]
+    pub input_format: Option<Format>,
+}
+
+/// Whether a path argument is `-`: standard input where a command reads,
+/// standard output where it writes (`convert -o -`).
+pub fn is_standard_stream(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The deck arguments of the commands that read many decks (`parse`, `check`,
+/// `stats`): paths, `--glob`/`--exclude`, `--input-format`.
+#[derive(Debug, clap::Args)]
+pub struct DeckPaths {
+    /// Decklist files, directories (read recursively: decklist files only, the
+    /// others listed as skipped), or `-` for standard input (the default when it
+    /// is not a terminal).
+    #[arg(value_name = "PATH")]
+    paths: Vec<PathBuf>,
+
+    #[command(flatten)]
+    selection: FileSelection,
+
+    #[command(flatten)]
+    deck_format: DeckFormat,
+}
+
+impl DeckPaths {
+    /// Reads every deck the arguments name (see [`read_all`]).
+    pub fn read(&self, db: &CardDb) -> anyhow::Result<(Vec<(String, Input)>, Expansion)> {
+        read_all(
+            &self.paths,
+            &self.selection,
+            self.deck_format.input_format,
+            db,
+        )
+    }
+}
+
+/// What `-q`/`--quiet` means on every command (its help's first line): print
+/// only results and problems.
+pub const QUIET_HELP: &str = "Only results and problems: no line for what is fine (a legal \
+     deck), no progress bar, no note on standard error (files skipped)";
 
 /// One input: a deck, or the error that kept it from being read.
 pub type Input = Result<Deck, anyhow::Error>;
@@ -24,36 +73,247 @@ pub struct InputProblem {
     pub error: anyhow::Error,
 }
 
-/// The files named by the arguments, directories walked in name order.
-/// Walk errors (symlink loops, unreadable folders), folders without any
-/// decklist and patterns that matched nothing come back as problems in place.
+/// Which files are read: `--glob` and `--exclude`, on every command that reads
+/// folders of decks.
+#[derive(Debug, Default, Clone, clap::Args)]
+pub struct FileSelection {
+    /// Read only the files matching this pattern (`*.txt`, `decks/**/*.twd`); a
+    /// pattern without `/` matches the file name, one with `/` the path inside the
+    /// folder given (or the path as given for a file); repeat for any of several.
+    #[arg(long = "glob", value_name = "PATTERN", value_parser = Pattern::parse)]
+    pub globs: Vec<Pattern>,
+
+    /// Leave out the files (or folders) matching this pattern (same syntax as
+    /// `--glob`; `drafts` leaves out every folder or file named so); repeat.
+    #[arg(long = "exclude", value_name = "PATTERN", value_parser = Pattern::parse)]
+    pub excludes: Vec<Pattern>,
+}
+
+impl FileSelection {
+    /// Whether a file (its path relative to the folder walked, `/`-separated) is read.
+    fn selects(&self, relative: &str) -> bool {
+        (self.globs.is_empty() || self.globs.iter().any(|glob| glob.matches_file(relative)))
+            && !self
+                .excludes
+                .iter()
+                .any(|exclude| exclude.matches_file(relative))
+    }
+
+    /// Whether a folder inside a walk (relative path) is left out whole.
+    fn excludes_folder(&self, relative: &str) -> bool {
+        self.excludes
+            .iter()
+            .any(|exclude| exclude.matches_path(relative))
+    }
+}
+
+/// A shell-style file pattern: `*` (any characters but `/`), `**` (any
+/// folders), `?` (one character), `[abc]` (one of a set).
+#[derive(Debug, Clone)]
+pub struct Pattern {
+    text: String,
+    regex: regex::Regex,
+    /// No `/` in the pattern: it matches the last component of a path.
+    name_only: bool,
+}
+
+impl Pattern {
+    /// Parses a pattern (for clap): an unclosed `[` is an error.
+    pub fn parse(text: &str) -> Result<Pattern, String> {
+        let trimmed = text.trim_start_matches("./");
+        let mut regex = String::from("^");
+        let mut chars = trimmed.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '*' if chars.peek() == Some(&'*') => {
+                    chars.next();
+                    if chars.peek() == Some(&'/') {
+                        chars.next();
+                        regex.push_str("(?:.*/)?");
+                    } else {
+                        regex.push_str(".*");
+                    }
+                }
+                '*' => regex.push_str("[^/]*"),
+                '?' => regex.push_str("[^/]"),
+                '[' => {
+                    let mut class = String::new();
+                    let mut closed = false;
+                    for c in chars.by_ref() {
+                        if c == ']' {
+                            closed = true;
+                            break;
+                        }
+                        if c == '\\' || (c == '^' && class.is_empty()) {
+                            class.push('\\');
+                        }
+                        class.push(if c == '!' && class.is_empty() { '^' } else { c });
+                    }
+                    if !closed || class.is_empty() {
+                        return Err(format!("{text:?}: `[` without its `]`"));
+                    }
+                    regex.push('[');
+                    regex.push_str(&class);
+                    regex.push(']');
+                }
+                _ => regex.push_str(&regex::escape(&c.to_string())),
+            }
+        }
+        regex.push('$');
+        Ok(Pattern {
+            text: text.to_string(),
+            regex: regex::Regex::new(&regex).map_err(|err| format!("{text:?}: {err}"))?,
+            name_only: !trimmed.trim_end_matches('/').contains('/'),
+        })
+    }
+
+    /// Whether a file's relative path matches: the whole path, or (for a pattern
+    /// without `/`) its name or any folder on its way.
+    fn matches_file(&self, relative: &str) -> bool {
+        if self.name_only {
+            relative
+                .split('/')
+                .any(|component| self.regex.is_match(component))
+        } else {
+            self.regex.is_match(relative)
+        }
+    }
+
+    /// Whether a folder's relative path matches.
+    fn matches_path(&self, relative: &str) -> bool {
+        let name = relative.rsplit('/').next().unwrap_or(relative);
+        self.regex
+            .is_match(if self.name_only { name } else { relative })
+    }
+}
+
+impl std::fmt::Display for Pattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// A file found in a folder and not read, with why.
+#[derive(Debug, Clone)]
+pub struct Skipped {
+    /// The file.
+    pub path: PathBuf,
+    /// Why it is not a decklist.
+    pub reason: &'static str,
+}
+
+/// The files to read, and the files of the folders walked that are not decklists.
+#[derive(Debug, Default)]
+pub struct Expansion {
+    /// Files to read, and problems in place (walk errors, empty folders, patterns
+    /// that matched nothing, `-` given twice).
+    pub files: Vec<Result<PathBuf, InputProblem>>,
+    /// Files found in folders that do not look like decklists (a README, an image).
+    pub skipped: Vec<Skipped>,
+}
+
+impl Expansion {
+    /// One line per skipped file on standard error (`vtesdeck: skipped PATH: why`).
+    pub fn note_skipped(&self) {
+        let mut stderr = std::io::stderr().lock();
+        for skipped in &self.skipped {
+            let _ = writeln!(
+                stderr,
+                "vtesdeck: skipped {}: {}",
+                skipped.path.display(),
+                skipped.reason
+            );
+        }
+    }
+}
+
+/// The paths to read: the arguments, or `-` (standard input) when none is given
+/// and standard input is not a terminal (`cat deck.txt | vtesdeck check`).
+pub fn paths_or_stdin(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    use std::io::IsTerminal;
+    if !paths.is_empty() {
+        return Ok(paths.to_vec());
+    }
+    if std::io::stdin().is_terminal() {
+        anyhow::bail!(
+            "no input: give decklist files or folders, `-` for standard input, or pipe a decklist in"
+        );
+    }
+    Ok(vec![PathBuf::from("-")])
+}
+
+/// The files named by the arguments, directories walked in name order, the
+/// files skipped noted on standard error (see [`walk`]).
 pub fn expand(paths: &[PathBuf]) -> Vec<Result<PathBuf, InputProblem>> {
-    let mut out = Vec::new();
+    let expansion = walk(paths, &FileSelection::default());
+    expansion.note_skipped();
+    expansion.files
+}
+
+/// The files named by the arguments, directories walked in name order. In a
+/// folder, hidden files and folders are left out, and so are the files that do
+/// not look like decklists ([`formats::sniff`]: a decklist extension, or a
+/// content that reads as one); those are listed in [`Expansion::skipped`].
+/// A file named on the command line is always read. `--glob`/`--exclude` apply
+/// to every file. Walk errors (symlink loops, unreadable folders), folders without
+/// any decklist, patterns that matched nothing and a second `-` come back as
+/// problems in place.
+pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Expansion {
+    let mut expansion = Expansion::default();
+    let out = &mut expansion.files;
+    let mut stdin_taken = false;
     for path in paths {
-        if path.as_os_str() == "-" || !path.is_dir() {
-            out.push(if is_unmatched_pattern(path) {
+        if is_standard_stream(path) {
+            out.push(if std::mem::replace(&mut stdin_taken, true) {
                 Err(InputProblem {
                     path: path.clone(),
-                    error: anyhow::anyhow!(
-                        "{}: no such file; a pattern that matched nothing is no input",
-                        path.display()
-                    ),
+                    error: anyhow::anyhow!("-: standard input given twice (it can be read once)"),
                 })
             } else {
                 Ok(path.clone())
             });
             continue;
         }
+        if !path.is_dir() {
+            if is_unmatched_pattern(path) {
+                out.push(Err(InputProblem {
+                    path: path.clone(),
+                    error: anyhow::anyhow!(
+                        "{}: no such file; a pattern that matched nothing is no input",
+                        path.display()
+                    ),
+                }));
+            } else if selection.selects(&slash_path(path)) {
+                out.push(Ok(path.clone()));
+            }
+            continue;
+        }
         let found_before = out.len();
+        let skipped_before = expansion.skipped.len();
         let walker = walkdir::WalkDir::new(path)
             .follow_links(true)
-            .sort_by_file_name();
+            .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|entry| {
+                let hidden =
+                    entry.depth() > 0 && entry.file_name().to_string_lossy().starts_with('.');
+                let excluded = entry.depth() > 0
+                    && entry.file_type().is_dir()
+                    && selection.excludes_folder(&relative(path, entry.path()));
+                !hidden && !excluded
+            });
         for entry in walker {
             match entry {
                 Ok(entry) if entry.file_type().is_file() => {
-                    let name = entry.file_name().to_string_lossy();
-                    if !name.starts_with('.') {
-                        out.push(Ok(entry.into_path()));
+                    if !selection.selects(&relative(path, entry.path())) {
+                        continue;
+                    }
+                    match looks_like_decklist(entry.path()) {
+                        Ok(()) => out.push(Ok(entry.into_path())),
+                        Err(reason) => expansion.skipped.push(Skipped {
+                            path: entry.into_path(),
+                            reason,
+                        }),
                     }
                 }
                 Ok(_) => {}
@@ -81,16 +341,59 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Result<PathBuf, InputProblem>> {
             }
         }
         if out.len() == found_before {
+            let skipped = expansion.skipped.len() - skipped_before;
             out.push(Err(InputProblem {
                 path: path.clone(),
                 error: anyhow::anyhow!(
-                    "{}: no decklist in this folder (nothing to read; hidden files are skipped)",
-                    path.display()
+                    "{}: no decklist in this folder (nothing to read; hidden files are left out{})",
+                    path.display(),
+                    match skipped {
+                        0 => String::new(),
+                        n => format!(", {n} other file(s) skipped as not decklists"),
+                    }
                 ),
             }));
         }
     }
-    out
+    expansion
+}
+
+/// A path with `/` separators and no leading `./`, for pattern matching.
+fn slash_path(path: &Path) -> String {
+    let text = path.to_string_lossy().replace('\\', "/");
+    text.trim_start_matches("./").to_string()
+}
+
+/// The path of a walked entry inside the folder given, `/`-separated.
+fn relative(root: &Path, path: &Path) -> String {
+    slash_path(path.strip_prefix(root).unwrap_or(path))
+}
+
+/// Whether a file found in a folder is read as a decklist: by its name, else by
+/// its first bytes; `Err` says why not. A file that cannot be opened is read
+/// (so that its error is reported where decks are).
+fn looks_like_decklist(path: &Path) -> Result<(), &'static str> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    match formats::sniff::by_name(&name) {
+        Some(true) => return Ok(()),
+        Some(false) => return Err(formats::sniff::NotDecklist::Document.reason()),
+        None => {}
+    }
+    let Ok(file) = std::fs::File::open(path) else {
+        return Ok(());
+    };
+    let mut head = Vec::new();
+    if file
+        .take(formats::sniff::SNIFF_BYTES as u64)
+        .read_to_end(&mut head)
+        .is_err()
+    {
+        return Ok(());
+    }
+    formats::sniff::by_content(&head).map_err(formats::sniff::NotDecklist::reason)
 }
 
 /// Whether `path` is absent and holds a wildcard: a shell pattern that matched
@@ -116,7 +419,7 @@ pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
 /// Reads one input path (`-` = standard input) into its decks: one, or one
 /// per record of a file of JSON records (a JSON array of decks, JSON Lines).
 pub fn load_decks(path: &Path, format: Option<Format>, db: &CardDb) -> anyhow::Result<Vec<Deck>> {
-    if path.as_os_str() == "-" {
+    if is_standard_stream(path) {
         let mut bytes = Vec::new();
         std::io::stdin()
             .lock()
@@ -163,40 +466,50 @@ pub fn empty_deck_warning(deck: &Deck) -> Option<String> {
     })
 }
 
-/// Expands the arguments and reads every deck, in parallel, in input order
-/// (each record of a file of JSON records is a deck, as each file of a folder is).
-pub fn load_all(paths: &[PathBuf], format: Option<Format>, db: &CardDb) -> Vec<Input> {
-    load_all_labelled(paths, format, db)
-        .into_iter()
-        .map(|(_, input)| input)
-        .collect()
-}
-
-/// [`load_all`] with each input's label: the deck's path (`file#N` for a
-/// record), or the path that could not be read.
-pub fn load_all_labelled(
+/// The inputs named by the arguments (standard input when none is given and it
+/// is not a terminal), read in parallel, in input order, each with the path it
+/// came from; and the files of the folders that were skipped (the `files` of
+/// the [`Expansion`] are taken out).
+pub fn read_all(
     paths: &[PathBuf],
+    selection: &FileSelection,
     format: Option<Format>,
     db: &CardDb,
-) -> Vec<(String, Input)> {
+) -> anyhow::Result<(Vec<(String, Input)>, Expansion)> {
     use rayon::prelude::*;
-    let per_path: Vec<Vec<(String, Input)>> = expand(paths)
+    let paths = paths_or_stdin(paths)?;
+    let mut expansion = walk(&paths, selection);
+    let files = std::mem::take(&mut expansion.files);
+    // Each record of a file of JSON records is a deck, as each file of a folder is.
+    let per_path: Vec<Vec<(String, Input)>> = files
         .into_par_iter()
-        .map(|path| {
-            let path = match path {
-                Ok(path) => path,
-                Err(problem) => {
-                    return vec![(problem.path.display().to_string(), Err(problem.error))]
-                }
-            };
-            match load_decks(&path, format, db) {
+        .map(|path| match path {
+            Ok(path) => match load_decks(&path, format, db) {
                 Ok(decks) => decks
                     .into_iter()
                     .map(|deck| (deck.path_label(), Ok(deck)))
                     .collect(),
                 Err(err) => vec![(path.display().to_string(), Err(err))],
-            }
+            },
+            Err(problem) => vec![(problem.path.display().to_string(), Err(problem.error))],
         })
         .collect();
-    per_path.into_iter().flatten().collect()
+    Ok((per_path.into_iter().flatten().collect(), expansion))
+}
+
+/// Reports an input that could not be read: on standard error, and with `json`
+/// as an `error` record of the JSON Lines stream `out`.
+pub fn report_unreadable(
+    out: &mut dyn Write,
+    json: bool,
+    path: &str,
+    err: &anyhow::Error,
+) -> std::io::Result<()> {
+    out.flush()?;
+    super::report_input_error(err);
+    if json {
+        let message = format!("{err:#}");
+        write_record(out, &ErrorRecord::new(path, &message))?;
+    }
+    Ok(())
 }

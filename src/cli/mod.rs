@@ -39,10 +39,6 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     cards: Option<PathBuf>,
 
-    /// Read decklists in this format instead of detecting it.
-    #[arg(long, global = true, value_name = "FORMAT", value_parser = input_format_parser())]
-    input_format: Option<Format>,
-
     /// Never use the network: `db update` stops (exit 2) and points to `db import`.
     #[arg(long, global = true, env = "VTESDECK_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
     offline: bool,
@@ -93,7 +89,7 @@ fn format_parser(names: Vec<&'static str>) -> impl clap::builder::TypedValuePars
 }
 
 /// `--input-format` values: every layout of the formats registry.
-fn input_format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
+pub(crate) fn input_format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
     format_parser(Format::ALL.into_iter().map(Format::name).collect())
 }
 
@@ -101,8 +97,6 @@ fn input_format_parser() -> impl clap::builder::TypedValueParser<Value = Format>
 pub struct Global {
     /// `--cards`.
     pub cards: Option<PathBuf>,
-    /// `--input-format`.
-    pub input_format: Option<Format>,
     /// `--offline` / `VTESDECK_OFFLINE`: never use the network.
     pub offline: bool,
 }
@@ -143,7 +137,6 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let global = Global {
         cards: cli.cards,
-        input_format: cli.input_format,
         offline: cli.offline,
     };
     let result = match cli.command {

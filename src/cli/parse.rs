@@ -1,22 +1,22 @@
 //! `vtesdeck parse`: read decklists, print them normalised or as JSON.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use clap::Args;
 use vtesdeck::formats::json::DeckJson;
 use vtesdeck::output::deck_text;
+use vtesdeck::output::json_lines::write_record;
 
 use super::{inputs, report_input_error, Global, Outcome};
 
 /// Arguments of `vtesdeck parse`.
 #[derive(Debug, Args)]
 pub struct ParseArgs {
-    /// Decklist files, directories (read recursively), or `-` for standard input.
-    #[arg(required = true, value_name = "PATH")]
-    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    inputs: inputs::DeckPaths,
 
-    /// One JSON object per deck, one per line.
+    /// JSON Lines: one `deck` record per deck, an `error` record per input that
+    /// cannot be read.
     #[arg(long)]
     json: bool,
 }
@@ -27,11 +27,13 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut outcome = Outcome::Ok;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    for input in inputs::load_all(&args.paths, global.input_format, &db) {
+    let (decks, skipped) = args.inputs.read(&db)?;
+    skipped.note_skipped();
+    for (path, input) in decks {
         let deck = match input {
             Ok(deck) => deck,
             Err(err) => {
-                report_input_error(&err);
+                inputs::report_unreadable(&mut out, args.json, &path, &err)?;
                 outcome = outcome.merge(Outcome::Error);
                 continue;
             }
@@ -44,8 +46,7 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
             outcome = outcome.merge(Outcome::Findings);
         }
         if args.json {
-            serde_json::to_writer(&mut out, &DeckJson::new(&deck, &db))?;
-            writeln!(out)?;
+            write_record(&mut out, &DeckJson::new(&deck, &db))?;
         } else {
             writeln!(out, "{}", deck_text::render(&deck, &db))?;
         }

@@ -38,6 +38,9 @@ pub struct ReportArgs {
     #[arg(value_name = "FILE|DIR|-")]
     input: PathBuf,
 
+    #[command(flatten)]
+    deck_format: inputs::DeckFormat,
+
     /// Where to write: the page of one deck (`-`: standard output, the default),
     /// or for a folder, the folder of the report (created when missing; its parent must exist).
     #[arg(short, long, value_name = "OUT")]
@@ -111,7 +114,7 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
     };
     match target {
         Target::Stdout | Target::File(_) => {
-            let deck = inputs::load_argument(&args.input, global.input_format, &db)?;
+            let deck = inputs::load_argument(&args.input, args.deck_format.input_format, &db)?;
             let progress = Progress::new(args.sim.samples * (1 + u64::from(SEATS)), args.sim.quiet);
             let (page, outcome) = args
                 .sim
@@ -133,7 +136,12 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
                 pages
                     .par_iter()
                     .map(|(path, page)| {
-                        let result = work.folder_page(path, page, global, &provenance);
+                        let result = work.folder_page(
+                            path,
+                            page,
+                            args.deck_format.input_format,
+                            &provenance,
+                        );
                         progress.advance(1);
                         result
                     })
@@ -332,7 +340,7 @@ impl Work<'_> {
         &self,
         path: &Path,
         page: &Result<(String, OutputFile), inputs::InputProblem>,
-        global: &Global,
+        input_format: Option<vtesdeck::formats::Format>,
         provenance: &Provenance,
     ) -> (IndexRow, Outcome) {
         let failed = |error: &anyhow::Error| {
@@ -361,7 +369,7 @@ impl Work<'_> {
             Ok(page) => page,
             Err(problem) => return failed(&problem.error),
         };
-        let deck = match inputs::load(path, global.input_format, self.db) {
+        let deck = match inputs::load(path, input_format, self.db) {
             Ok(deck) => deck,
             Err(err) => return failed(&err),
         };

@@ -21,8 +21,7 @@ pub struct SimArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
 
-    /// No progress bar.
-    #[arg(long, short)]
+    #[arg(long, short, help = super::inputs::QUIET_HELP)]
     pub quiet: bool,
 }
 

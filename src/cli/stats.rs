@@ -1,13 +1,13 @@
 //! `vtesdeck stats`: what decks are made of, and what their crypt can play.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 use vtesdeck::analysis::{Stats, SummaryBuilder, TwdHeader};
 use vtesdeck::deck::Deck;
+use vtesdeck::output::json_lines::write_record;
 use vtesdeck::output::stats_json::{StatsJson, SummaryJson};
 use vtesdeck::output::{stats_table, twd_header};
 
@@ -16,12 +16,11 @@ use super::{inputs, report_input_error, Global, Outcome};
 /// Arguments of `vtesdeck stats`.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// Decklist files, directories (read recursively), or `-` for standard input.
-    #[arg(required = true, value_name = "PATH")]
-    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    inputs: inputs::DeckPaths,
 
-    /// One JSON object per deck, one per line (`"type": "deck"`, with `path`);
-    /// with `--summary`, a last `"type": "summary"` object.
+    /// JSON Lines: one `"type": "deck"` record per deck (with `path`), an `error`
+    /// record per input that cannot be read; with `--summary`, a last `summary` record.
     #[arg(long)]
     json: bool,
 
@@ -56,11 +55,15 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
     let db = global.card_db()?;
     let mut outcome = Outcome::Ok;
     let mut decks: Vec<Deck> = Vec::new();
-    for input in inputs::load_all(&args.paths, global.input_format, &db) {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let (inputs, skipped) = args.inputs.read(&db)?;
+    skipped.note_skipped();
+    for (path, input) in inputs {
         match input {
             Ok(deck) => decks.push(deck),
             Err(err) => {
-                report_input_error(&err);
+                inputs::report_unreadable(&mut out, args.json, &path, &err)?;
                 outcome = outcome.merge(Outcome::Error);
             }
         }
@@ -76,8 +79,6 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
             (stats, text)
         })
         .unzip();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
     let mut summary = (args.summary || args.summary_only).then(SummaryBuilder::new);
     let several = decks.len() > 1;
     for (index, ((deck, stats), text)) in decks.iter().zip(&stats).zip(rendered).enumerate() {
@@ -103,12 +104,10 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
                     path: deck.path_label(),
                     twd_header: &stats.twd_header,
                 };
-                serde_json::to_writer(&mut out, &record)?;
-                writeln!(out)?;
+                write_record(&mut out, &record)?;
             }
             (true, false) => {
-                serde_json::to_writer(&mut out, &StatsJson::new(deck, stats))?;
-                writeln!(out)?;
+                write_record(&mut out, &StatsJson::new(deck, stats))?;
             }
             (false, true) => {
                 if several {
@@ -130,8 +129,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
     if let Some(builder) = summary {
         let summary = builder.finish(&db);
         if args.json {
-            serde_json::to_writer(&mut out, &SummaryJson::new(&summary))?;
-            writeln!(out)?;
+            write_record(&mut out, &SummaryJson::new(&summary))?;
         } else {
             if !decks.is_empty() && !args.summary_only {
                 writeln!(out)?;

@@ -64,6 +64,9 @@ pub struct TransfersArgs {
 
     #[command(flatten)]
     sim: SimArgs,
+
+    #[command(flatten)]
+    deck_format: inputs::DeckFormat,
 }
 
 /// `--seat` values.
@@ -101,7 +104,7 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
         None => None,
     };
     let db = global.card_db()?;
-    let deck = inputs::load(&args.file, global.input_format, &db)?;
+    let deck = inputs::load(&args.file, args.deck_format.input_format, &db)?;
     let options = TransferOptions {
         seats: match args.seat {
             SeatChoice::One(seat) => vec![seat],

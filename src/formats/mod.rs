@@ -28,6 +28,7 @@ pub mod pmwiki;
 pub mod registry;
 pub mod screen;
 pub mod secret_library;
+pub mod sniff;
 pub mod sutekh_csv;
 pub mod sutekh_xml;
 pub mod text;

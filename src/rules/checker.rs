@@ -243,7 +243,15 @@ impl<'a> Checker<'a> {
             let problems = RULES
                 .iter()
                 .filter(|rule| self.profile.enables(rule.id()))
-                .flat_map(|rule| rule.check(deck, context))
+                .flat_map(|rule| {
+                    let mut problems = rule.check(deck, context);
+                    if self.profile.denies(rule.id()) {
+                        for problem in &mut problems {
+                            problem.severity = Severity::Error;
+                        }
+                    }
+                    problems
+                })
                 .collect();
             CheckReport::new(deck, context, problems)
         }))

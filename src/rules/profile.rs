@@ -86,6 +86,9 @@ pub struct Profile {
     pub banned_cards: Vec<CardRef>,
     /// Rule ids not checked under this profile.
     pub disabled_rules: Vec<String>,
+    /// Rule ids whose warnings count as errors under this profile (they make a
+    /// deck illegal), as `check --deny RULE` does.
+    pub denied_rules: Vec<String>,
 }
 
 /// Crypt size limits.
@@ -172,6 +175,7 @@ impl Default for Profile {
             boosters: false,
             banned_cards: Vec::new(),
             disabled_rules: Vec::new(),
+            denied_rules: Vec::new(),
         }
     }
 }
@@ -224,6 +228,15 @@ fn day<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<NaiveDate>, 
 /// cards as boosters, at most 12; library 5 per booster, at most 40.
 pub fn booster_minimums(boosters: u32) -> (u32, u32) {
     (boosters.min(12), boosters.saturating_mul(5).min(40))
+}
+
+/// `Ok` for the id of a registered rule; else the message naming the known ones.
+fn known_rule(id: &str) -> Result<(), String> {
+    if RULES.iter().any(|rule| rule.id() == id) {
+        return Ok(());
+    }
+    let known: Vec<&str> = RULES.iter().map(|rule| rule.id()).collect();
+    Err(format!("unknown rule {id:?} (rules: {})", known.join(", ")))
 }
 
 /// An error finding, reading or validating a profile.
@@ -366,15 +379,43 @@ impl Profile {
             return Err(invalid("max_copies must be at least 1".to_string()));
         }
         for id in &self.disabled_rules {
-            if !RULES.iter().any(|rule| rule.id() == id) {
-                let known: Vec<&str> = RULES.iter().map(|rule| rule.id()).collect();
-                return Err(invalid(format!(
-                    "disabled_rules: unknown rule {id:?} (rules: {})",
-                    known.join(", ")
-                )));
-            }
+            known_rule(id).map_err(|message| invalid(format!("disabled_rules: {message}")))?;
+        }
+        for id in &self.denied_rules {
+            known_rule(id).map_err(|message| invalid(format!("denied_rules: {message}")))?;
         }
         Ok(())
+    }
+
+    /// The profile with a rule turned off (`check --allow RULE`): its problems are
+    /// not reported; an unknown rule id is an error listing the rules.
+    pub fn allow(mut self, rule: &str) -> Result<Profile, ProfileError> {
+        self.command_line_rule(rule, "--allow")?;
+        self.denied_rules.retain(|id| id != rule);
+        self.disabled_rules.push(rule.to_string());
+        Ok(self)
+    }
+
+    /// The profile with a rule's warnings made errors (`check --deny RULE`): the
+    /// rule is checked (even when the profile disabled it) and any problem it
+    /// finds makes the deck illegal; an unknown rule id is an error.
+    pub fn deny(mut self, rule: &str) -> Result<Profile, ProfileError> {
+        self.command_line_rule(rule, "--deny")?;
+        self.disabled_rules.retain(|id| id != rule);
+        self.denied_rules.push(rule.to_string());
+        Ok(self)
+    }
+
+    fn command_line_rule(&self, rule: &str, flag: &str) -> Result<(), ProfileError> {
+        known_rule(rule).map_err(|message| ProfileError::Invalid {
+            origin: flag.to_string(),
+            message,
+        })
+    }
+
+    /// Whether a rule's problems are errors under this profile whatever their severity.
+    pub fn denies(&self, rule: &str) -> bool {
+        self.denied_rules.iter().any(|id| id == rule)
     }
 
     /// Whether a rule is checked under this profile.

@@ -51,6 +51,15 @@ impl CheckRenderer for GithubRenderer {
         Ok(())
     }
 
+    fn skipped(&mut self, out: &mut dyn Write, path: &str, reason: &str) -> io::Result<()> {
+        writeln!(
+            out,
+            "::notice file={},title=skipped::{}",
+            escape_property(path),
+            escape_data(&format!("not read: {reason}"))
+        )
+    }
+
     fn input_error(&mut self, out: &mut dyn Write, path: &str, message: &str) -> io::Result<()> {
         let file = if path.is_empty() {
             String::new()
@@ -83,8 +92,9 @@ mod tests {
             [
                 "::error file=decks/bad <1>.txt,title=crypt-size::crypt has 11 cards, at least 12 needed",
                 "::error file=decks/bad <1>.txt,line=34,title=crypt-grouping::Tony (G3) does not fit groups 1-2",
+                "::notice file=decks/README.md,title=skipped::not read: a repository document",
                 "::error file=decks/missing.txt,title=unreadable::decks/missing.txt: No such file",
-                "2 decks: 1 legal, 1 illegal, 1 error",
+                "2 decks: 1 legal, 1 illegal, 1 error (1 file skipped: not a decklist)",
             ]
         );
     }

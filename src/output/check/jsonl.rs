@@ -1,9 +1,23 @@
-//! `--json`: one JSON object per deck, one per line (input errors go to standard error only).
+//! `--json`: JSON Lines, one `deck` record per deck, an `error` record per input
+//! that could not be read or judged, a `skipped` record per file of a folder
+//! that is not a decklist, and a closing `summary` record; each with `"schema": 1`.
 
 use std::io::{self, Write};
 
+use serde::Serialize;
+
 use super::{CheckRenderer, CheckSummary};
+use crate::output::json_lines::{write_record, ErrorRecord, SkippedRecord};
 use crate::rules::CheckReport;
+
+/// The closing record: `{"type": "summary", "decks", "legal", "illegal", "errors", "skipped"}`.
+#[derive(Serialize)]
+struct SummaryRecord<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(flatten)]
+    summary: &'a CheckSummary,
+}
 
 /// Writes each report as one line of JSON.
 #[derive(Debug, Default)]
@@ -11,16 +25,25 @@ pub struct JsonLinesRenderer;
 
 impl CheckRenderer for JsonLinesRenderer {
     fn deck(&mut self, out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
-        serde_json::to_writer(&mut *out, report)?;
-        writeln!(out)
+        write_record(out, report)
     }
 
-    fn input_error(&mut self, _out: &mut dyn Write, _path: &str, _message: &str) -> io::Result<()> {
-        Ok(())
+    fn input_error(&mut self, out: &mut dyn Write, path: &str, message: &str) -> io::Result<()> {
+        write_record(out, &ErrorRecord::new(path, message))
     }
 
-    fn finish(&mut self, _out: &mut dyn Write, _summary: &CheckSummary) -> io::Result<()> {
-        Ok(())
+    fn skipped(&mut self, out: &mut dyn Write, path: &str, reason: &str) -> io::Result<()> {
+        write_record(out, &SkippedRecord::new(path, reason))
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, summary: &CheckSummary) -> io::Result<()> {
+        write_record(
+            out,
+            &SummaryRecord {
+                kind: "summary",
+                summary,
+            },
+        )
     }
 }
 
@@ -36,7 +59,17 @@ mod tests {
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
-        assert_eq!(lines.len(), 2);
+        assert_eq!(lines.len(), 5);
+        assert!(lines.iter().all(|line| line["schema"] == 1));
+        let types: Vec<&str> = lines.iter().map(|l| l["type"].as_str().unwrap()).collect();
+        assert_eq!(types, ["deck", "deck", "skipped", "error", "summary"]);
+        assert_eq!(lines[3]["path"], "decks/missing.txt");
+        assert_eq!(lines[3]["message"], "decks/missing.txt: No such file");
+        assert_eq!(
+            lines[4],
+            serde_json::json!({"type": "summary", "decks": 2, "legal": 1, "illegal": 1,
+                               "errors": 1, "skipped": 1, "schema": 1})
+        );
         let bad = &lines[1];
         for field in [
             "path", "name", "legal", "date", "profile", "crypt", "library", "groups", "problems",

@@ -19,8 +19,8 @@ pub use junit::JunitRenderer;
 #[cfg(feature = "cli")]
 pub use table::{TableOptions, TableRenderer};
 
-/// Counts of a check run, for the closing line.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// Counts of a check run, for the closing line and the JSON `summary` record.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct CheckSummary {
     /// Decks judged.
     pub decks: usize,
@@ -30,6 +30,8 @@ pub struct CheckSummary {
     pub illegal: usize,
     /// Inputs that could not be read or judged.
     pub errors: usize,
+    /// Files of the folders read that are not decklists (a README, an image).
+    pub skipped: usize,
 }
 
 impl CheckSummary {
@@ -50,7 +52,8 @@ impl CheckSummary {
 }
 
 impl fmt::Display for CheckSummary {
-    /// `4504 decks: 4485 legal, 19 illegal` (`, 2 errors` when some inputs failed).
+    /// `4504 decks: 4485 legal, 19 illegal` (`, 2 errors` when some inputs failed,
+    /// ` (1 file skipped: not a decklist)` when a folder held other files).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let decks = if self.decks == 1 { "deck" } else { "decks" };
         write!(
@@ -59,9 +62,14 @@ impl fmt::Display for CheckSummary {
             self.decks, self.legal, self.illegal
         )?;
         match self.errors {
+            0 => {}
+            1 => f.write_str(", 1 error")?,
+            n => write!(f, ", {n} errors")?,
+        }
+        match self.skipped {
             0 => Ok(()),
-            1 => f.write_str(", 1 error"),
-            n => write!(f, ", {n} errors"),
+            1 => f.write_str(" (1 file skipped: not a decklist)"),
+            n => write!(f, " ({n} files skipped: not decklists)"),
         }
     }
 }
@@ -73,6 +81,11 @@ pub trait CheckRenderer {
     /// An input that could not be read or judged (`path` as given, the error's message).
     /// The message is also printed on standard error by the caller.
     fn input_error(&mut self, out: &mut dyn Write, path: &str, message: &str) -> io::Result<()>;
+    /// A file of a folder that was not read, not being a decklist (also noted on
+    /// standard error by the caller); nothing by default.
+    fn skipped(&mut self, _out: &mut dyn Write, _path: &str, _reason: &str) -> io::Result<()> {
+        Ok(())
+    }
     /// The end of the run.
     fn finish(&mut self, out: &mut dyn Write, summary: &CheckSummary) -> io::Result<()>;
 }
@@ -141,6 +154,10 @@ pub(crate) mod fixtures {
             renderer.deck(&mut out, &report).unwrap();
         }
         summary.add_error();
+        summary.skipped += 1;
+        renderer
+            .skipped(&mut out, "decks/README.md", "a repository document")
+            .unwrap();
         renderer
             .input_error(
                 &mut out,
@@ -164,12 +181,18 @@ mod tests {
             legal: 4485,
             illegal: 19,
             errors: 0,
+            skipped: 0,
         };
         assert_eq!(summary.to_string(), "4504 decks: 4485 legal, 19 illegal");
         summary.errors = 2;
         assert_eq!(
             summary.to_string(),
             "4504 decks: 4485 legal, 19 illegal, 2 errors"
+        );
+        summary.skipped = 1;
+        assert_eq!(
+            summary.to_string(),
+            "4504 decks: 4485 legal, 19 illegal, 2 errors (1 file skipped: not a decklist)"
         );
     }
 }

@@ -185,7 +185,7 @@ mod tests {
         assert!(!text.contains('\x1b'));
         assert_eq!(
             *lines.last().unwrap(),
-            "2 decks: 1 legal, 1 illegal, 1 error"
+            "2 decks: 1 legal, 1 illegal, 1 error (1 file skipped: not a decklist)"
         );
     }
 

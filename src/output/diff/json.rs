@@ -7,9 +7,7 @@ use serde::Serialize;
 
 use super::{DiffPair, DiffRenderer, DiffSummary};
 use crate::analysis::{CardChange, Side, UnreadLine};
-
-/// The version of the record's shape.
-const SCHEMA: u32 = 1;
+use crate::output::json_lines::{write_line as write_record, SCHEMA};
 
 /// A compared (or unreadable) pair.
 #[derive(Serialize)]
@@ -38,11 +36,6 @@ struct UnpairedRecord<'a> {
 /// Writes one JSON record per line.
 #[derive(Debug, Default)]
 pub struct JsonDiffRenderer;
-
-fn write_record(out: &mut dyn Write, record: &impl Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, record)?;
-    writeln!(out)
-}
 
 impl DiffRenderer for JsonDiffRenderer {
     fn pair(&mut self, out: &mut dyn Write, pair: &DiffPair) -> io::Result<()> {

@@ -1,0 +1,292 @@
+//! Every JSON Lines record type of every command, validated against the JSON
+//! Schema files of `docs/json-schema/`, on the real card list, the samples of
+//! every export layout, the examples and a slice of the TWDA.
+//!
+//! The validator is a small one of the keywords those files use (`type`,
+//! `const`, `enum`, `pattern`, `properties`, `required`,
+//! `additionalProperties: false`, `items`); a schema with any other keyword
+//! fails the test rather than being half checked.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+/// Keywords the validator knows; the annotations are accepted and not checked.
+const KEYWORDS: &[&str] = &[
+    "$schema",
+    "title",
+    "description",
+    "type",
+    "const",
+    "enum",
+    "pattern",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+];
+
+/// The schemas of `docs/json-schema/`, by file stem.
+fn schemas() -> BTreeMap<String, Value> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/json-schema");
+    std::fs::read_dir(&dir)
+        .expect("docs/json-schema")
+        .map(|entry| {
+            let path = entry.expect("entry").path();
+            let text = std::fs::read_to_string(&path).expect("read schema");
+            let schema: Value = serde_json::from_str(&text)
+                .unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+            let stem = path
+                .file_stem()
+                .expect("stem")
+                .to_string_lossy()
+                .into_owned();
+            (stem, schema)
+        })
+        .collect()
+}
+
+/// Whether a JSON value has a JSON Schema type (`integer` is a number without fraction).
+fn has_type(value: &Value, name: &str) -> bool {
+    match name {
+        "null" => value.is_null(),
+        "boolean" => value.is_boolean(),
+        "integer" => value.is_i64() || value.is_u64(),
+        "number" => value.is_number(),
+        "string" => value.is_string(),
+        "array" => value.is_array(),
+        "object" => value.is_object(),
+        other => panic!("unknown type {other:?} in a schema"),
+    }
+}
+
+/// The problems of `value` against `schema`, each naming where (`/problems/0/line`).
+fn validate(schema: &Value, value: &Value, at: &str, problems: &mut Vec<String>) {
+    let schema = schema.as_object().expect("a schema is an object");
+    for keyword in schema.keys() {
+        assert!(
+            KEYWORDS.contains(&keyword.as_str()),
+            "{at}: keyword {keyword:?} unknown to this validator"
+        );
+    }
+    if let Some(types) = schema.get("type") {
+        let names: Vec<&str> = match types {
+            Value::String(name) => vec![name.as_str()],
+            Value::Array(names) => names.iter().filter_map(Value::as_str).collect(),
+            other => panic!("{at}: bad type {other}"),
+        };
+        if !names.iter().any(|name| has_type(value, name)) {
+            problems.push(format!("{at}: {value} is not of type {names:?}"));
+            return;
+        }
+    }
+    if let Some(expected) = schema.get("const") {
+        if value != expected {
+            problems.push(format!("{at}: {value} is not {expected}"));
+        }
+    }
+    if let Some(Value::Array(allowed)) = schema.get("enum") {
+        if !allowed.contains(value) {
+            problems.push(format!("{at}: {value} is not one of {allowed:?}"));
+        }
+    }
+    if let (Some(Value::String(pattern)), Value::String(text)) = (schema.get("pattern"), value) {
+        let regex = regex::Regex::new(pattern).expect("pattern");
+        if !regex.is_match(text) {
+            problems.push(format!("{at}: {text:?} does not match {pattern}"));
+        }
+    }
+    if let Value::Object(fields) = value {
+        let properties = schema.get("properties").and_then(Value::as_object);
+        if let Some(Value::Array(required)) = schema.get("required") {
+            for name in required.iter().filter_map(Value::as_str) {
+                if !fields.contains_key(name) {
+                    problems.push(format!("{at}: required field {name:?} missing"));
+                }
+            }
+        }
+        for (name, field) in fields {
+            match properties.and_then(|p| p.get(name)) {
+                Some(sub) => validate(sub, field, &format!("{at}/{name}"), problems),
+                None if schema.get("additionalProperties") == Some(&Value::Bool(false)) => {
+                    problems.push(format!("{at}: field {name:?} not in the schema"));
+                }
+                None => {}
+            }
+        }
+    }
+    if let (Some(items), Value::Array(elements)) = (schema.get("items"), value) {
+        for (index, element) in elements.iter().enumerate() {
+            validate(items, element, &format!("{at}/{index}"), problems);
+        }
+    }
+}
+
+/// A command run and the schema of each record type it writes.
+struct Run {
+    args: Vec<String>,
+    schemas: &'static [(&'static str, &'static str)],
+}
+
+fn path_arg(path: &Path) -> String {
+    path.to_str().expect("UTF-8 path").to_string()
+}
+
+/// A folder as a repository of decks: the examples, one more decklist, a README, an image.
+fn deck_repository() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    for entry in std::fs::read_dir(&examples).expect("examples") {
+        let path = entry.expect("entry").path();
+        std::fs::copy(&path, dir.path().join(path.file_name().expect("name"))).expect("copy");
+    }
+    std::fs::copy(
+        examples.join("brujah-rush.txt"),
+        dir.path().join("only-here.txt"),
+    )
+    .expect("copy");
+    std::fs::write(dir.path().join("README.md"), "# Our decks\n").expect("write");
+    std::fs::write(
+        dir.path().join("logo.png"),
+        [0x89, b'P', b'N', b'G', 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3],
+    )
+    .expect("write");
+    dir
+}
+
+#[test]
+fn every_json_lines_record_of_every_command_matches_its_schema() {
+    let schemas = schemas();
+    let repository = deck_repository();
+    let repo = path_arg(repository.path());
+    let samples = path_arg(&common::samples_dir());
+    let examples = path_arg(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks"));
+    let mut twda: Vec<String> = std::fs::read_dir(common::twda_dir())
+        .expect("TWDA")
+        .map(|entry| path_arg(&entry.expect("entry").path()))
+        .collect();
+    twda.sort();
+    twda.truncate(60);
+    let missing = "/nonexistent/deck.txt".to_string();
+    let strings = |items: &[&str]| items.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let with = |head: &[&str], tail: &[&String]| {
+        let mut args = strings(head);
+        args.extend(tail.iter().map(|s| s.to_string()));
+        args
+    };
+    let mut twda_and_more = vec![&repo, &samples, &missing];
+    twda_and_more.extend(twda.iter());
+    let runs = vec![
+        Run {
+            args: with(&["check", "--json"], &twda_and_more),
+            schemas: &[
+                ("deck", "check-deck"),
+                ("skipped", "skipped"),
+                ("error", "error"),
+                ("summary", "check-summary"),
+            ],
+        },
+        Run {
+            args: with(&["parse", "--json"], &twda_and_more),
+            schemas: &[("deck", "parse-deck"), ("error", "error")],
+        },
+        Run {
+            args: with(&["stats", "--json", "--summary"], &twda_and_more),
+            schemas: &[
+                ("deck", "stats-deck"),
+                ("error", "error"),
+                ("summary", "stats-summary"),
+            ],
+        },
+        Run {
+            args: with(&["stats", "--json", "--twd-header"], &twda_and_more),
+            schemas: &[("deck", "stats-twd-header"), ("error", "error")],
+        },
+        Run {
+            args: strings(&["card", "--json", "--search"]),
+            schemas: &[("card", "card")],
+        },
+        Run {
+            args: strings(&[
+                "card",
+                "--json",
+                "Theo Bell",
+                "Deep Song",
+                "Nosuchcardatall",
+            ]),
+            schemas: &[("card", "card"), ("not_found", "card-not-found")],
+        },
+        Run {
+            args: with(&["diff", "--json"], &[&examples, &repo]),
+            schemas: &[("diff", "diff"), ("unpaired", "diff-unpaired")],
+        },
+        Run {
+            args: with(
+                &["diff", "--json"],
+                &[&format!("{examples}/brujah-rush.txt"), &missing],
+            ),
+            schemas: &[("diff", "diff")],
+        },
+    ];
+    let mut used = BTreeSet::new();
+    for run in &runs {
+        let output = common::vtesdeck().args(&run.args).output().expect("runs");
+        let text = String::from_utf8(output.stdout).expect("UTF-8");
+        let mut seen = BTreeSet::new();
+        for (number, line) in text.lines().enumerate() {
+            let record: Value = serde_json::from_str(line).expect("a JSON line");
+            let kind = record["type"].as_str().expect("a type").to_string();
+            let schema_name = run
+                .schemas
+                .iter()
+                .find(|(record_type, _)| *record_type == kind)
+                .map(|(_, schema)| *schema)
+                .unwrap_or_else(|| panic!("{}: record type {kind:?} has no schema", run.args[0]));
+            let mut problems = Vec::new();
+            validate(&schemas[schema_name], &record, "", &mut problems);
+            assert!(
+                problems.is_empty(),
+                "{} line {}: {schema_name}.json: {problems:#?}",
+                run.args[..2].join(" "),
+                number + 1
+            );
+            seen.insert(kind);
+            used.insert(schema_name);
+        }
+        for (record_type, _) in run.schemas {
+            assert!(
+                seen.contains(*record_type),
+                "{:?} wrote no {record_type:?} record",
+                &run.args[..2]
+            );
+        }
+    }
+    let files: BTreeSet<&str> = schemas.keys().map(String::as_str).collect();
+    assert_eq!(
+        files, used,
+        "every schema file is exercised, every record type has one"
+    );
+}
+
+#[test]
+fn the_validator_rejects_what_the_schemas_forbid() {
+    let schemas = schemas();
+    let error = &schemas["error"];
+    let mut problems = Vec::new();
+    let good = serde_json::json!({"type": "error", "path": "a", "message": "a: gone", "schema": 1});
+    validate(error, &good, "", &mut problems);
+    assert!(problems.is_empty(), "{problems:?}");
+    for bad in [
+        serde_json::json!({"type": "error", "path": "a", "message": "a: gone"}),
+        serde_json::json!({"type": "error", "path": "a", "message": "a: gone", "schema": 2}),
+        serde_json::json!({"type": "error", "path": 3, "message": "a: gone", "schema": 1}),
+        serde_json::json!({"type": "error", "path": "a", "message": "m", "schema": 1, "extra": 0}),
+    ] {
+        let mut problems = Vec::new();
+        validate(error, &bad, "", &mut problems);
+        assert!(!problems.is_empty(), "{bad} passed");
+    }
+}
