@@ -89,7 +89,12 @@ pub fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
     let card_lines = deck
         .lines
         .iter()
-        .filter(|line| line.kind != LineKind::MaybeCard)
+        // A bare name is a card line of a plain list, but prose is bare too:
+        // only lines with a written count tell a decklist.
+        .filter(|line| {
+            line.kind != LineKind::MaybeCard
+                && line.reading.count_place != crate::deck::raw::CountPlace::Unwritten
+        })
         .count();
     let written_lines = super::lines(&text)
         .filter(|line| !line.trim().is_empty())
