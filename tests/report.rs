@@ -152,7 +152,10 @@ fn dom_text(text: &str) -> String {
 
 fn json(args: &[&str], deck: &Path) -> Value {
     let output = common::vtesdeck().args(args).arg(deck).output().unwrap();
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|err| {
+    // The first record (`check --json` closes with a summary record).
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let first = stdout.lines().next().unwrap_or_default();
+    serde_json::from_str(first).unwrap_or_else(|err| {
         panic!(
             "{args:?}: {err}: {}",
             String::from_utf8_lossy(&output.stderr)
