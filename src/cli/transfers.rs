@@ -114,6 +114,7 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
         policy: match args.policy {
             PolicyArg::Cheapest => Policy::Cheapest,
         },
+        keys: Default::default(),
     };
     let progress = Progress::new(options.samples, args.sim.quiet);
     let curve = args

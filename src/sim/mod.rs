@@ -3,6 +3,8 @@
 
 pub mod deck_tables;
 mod error;
+pub mod key;
+pub mod opening_exact;
 pub mod opening_hand;
 pub mod seed;
 pub mod transfers;

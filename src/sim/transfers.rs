@@ -15,6 +15,10 @@
 //! and receives no transfers: it never comes out as a second vampire. A
 //! non-unique vampire (The Horde, Tupdog, Valkyrie...) is never blocked by
 //! its other copies.
+//!
+//! How transfers are spent is a [`Policy`]; [`PolicyComparison`] runs them all
+//! on the same shuffled crypts. Key vampires ([`KeyVampires`]) are followed
+//! per seat ([`KeyCurve`]).
 
 use serde::Serialize;
 
@@ -22,6 +26,7 @@ use crate::cards::CardDb;
 use crate::deck::Deck;
 
 use super::deck_tables::DeckTables;
+use super::key::KeyVampires;
 use super::seed::{below, run_chunks, Seed, SimRng};
 use super::SimError;
 
@@ -36,26 +41,41 @@ pub const CRYPT_DRAW_TRANSFERS: u32 = 4;
 /// Seats at a table.
 pub const SEATS: u8 = 5;
 
-/// How transfers are spent.
+/// How transfers are spent. Common to every policy, during the influence phase,
+/// while transfers remain and pool is above 1: an *eligible target* is an
+/// uncontrolled vampire not yet full and not a copy (any printing) of a unique
+/// vampire controlled or already full; a *crypt draw* (4 transfers, 1 pool)
+/// moves the next crypt card in; spending stops once `max_vampires` vampires
+/// are controlled or full; remaining transfers are lost when nothing applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Policy {
-    /// While transfers remain: an eligible target is an uncontrolled vampire not
-    /// yet full and not a copy (any printing) of a unique vampire controlled or
-    /// already full; if there is
-    /// none, the crypt is not empty and at least 4 transfers remain, move the next
-    /// crypt card in; else if there is one, put 1 pool on the eligible target that
-    /// needs the fewest counters to reach its capacity (ties: the one dealt first);
-    /// else the remaining transfers are lost. Stop spending once `max_vampires`
-    /// vampires are controlled or full.
+    /// Each transfer: if there is no eligible target, the crypt is not empty and
+    /// at least 4 transfers remain, make a crypt draw; else put 1 pool on the
+    /// eligible target that needs the fewest counters to reach its capacity
+    /// (ties: the one dealt first).
     Cheapest,
+    /// As `cheapest`, but the pool goes on the eligible target with the largest
+    /// capacity (ties: the one dealt first).
+    Biggest,
+    /// Each transfer: put 1 pool on the eligible key vampire needing the fewest
+    /// counters if there is one; else, when no key vampire is controlled or in
+    /// the uncontrolled region, the crypt is not empty and at least 4 transfers
+    /// remain, make a crypt draw (before spending on another vampire);
+    /// otherwise as `cheapest`.
+    Key,
 }
 
 impl Policy {
-    /// The policy's name (`cheapest`).
+    /// Every policy, in the order `--policy all` shows them.
+    pub const ALL: [Policy; 3] = [Policy::Cheapest, Policy::Biggest, Policy::Key];
+
+    /// The policy's name (`cheapest`, `biggest`, `key`).
     pub fn name(self) -> &'static str {
         match self {
             Policy::Cheapest => "cheapest",
+            Policy::Biggest => "biggest",
+            Policy::Key => "key",
         }
     }
 }
@@ -80,6 +100,8 @@ pub struct TransferOptions {
     pub max_vampires: u32,
     /// How transfers are spent.
     pub policy: Policy,
+    /// Key vampires followed per seat (`--key`).
+    pub keys: KeyVampires,
 }
 
 impl Default for TransferOptions {
@@ -91,6 +113,7 @@ impl Default for TransferOptions {
             seed: Seed(0),
             max_vampires: 4,
             policy: Policy::Cheapest,
+            keys: KeyVampires::default(),
         }
     }
 }
@@ -106,8 +129,23 @@ pub struct TurnFigures {
     pub expected_controlled: f64,
     /// Expected total capacity controlled.
     pub expected_capacity: f64,
-    /// Expected pool.
+    /// Expected pool at the end of the turn.
     pub expected_pool: f64,
+    /// 10th percentile of the pool at the end of the turn: in one game in ten
+    /// the pool is at or below it (the games where influence went badly).
+    pub pool_p10: u32,
+}
+
+/// When a key vampire comes into play, for one seat.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct KeyCurve {
+    /// P(a key vampire is in play at the end of turn T), T = 1..turns.
+    pub p_in_play_by_turn: Vec<f64>,
+    /// Mean turn the first key vampire comes into play, over the games where it
+    /// does (`null` if never).
+    pub mean_turn: Option<f64>,
+    /// Share of games where no key vampire comes into play within the turns.
+    pub p_never: f64,
 }
 
 /// When the n-th vampire comes into play.
@@ -132,6 +170,9 @@ pub struct SeatCurve {
     pub turns: Vec<TurnFigures>,
     /// The 1st to `max_vampires`-th vampire.
     pub nth_vampire: Vec<NthVampire>,
+    /// Key vampires (absent without `--key`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<KeyCurve>,
 }
 
 /// The transfer curve of a deck: the `vtesdeck transfers` report.
@@ -147,6 +188,8 @@ pub struct TransferCurve {
     pub seed: u64,
     /// `--max-vampires`.
     pub max_vampires: u32,
+    /// Key vampires' names (empty without `--key`).
+    pub keys: Vec<String>,
     /// One curve per seat.
     pub seats: Vec<SeatCurve>,
 }
@@ -160,7 +203,7 @@ impl TransferCurve {
         options: &TransferOptions,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<TransferCurve, SimError> {
-        let tables = DeckTables::new(deck, db)?;
+        let tables = DeckTables::with_keys(deck, db, &options.keys)?;
         if tables.crypt_pile.is_empty() {
             return Err(SimError::EmptyCrypt {
                 path: deck.path_label(),
@@ -204,7 +247,13 @@ impl TransferCurve {
             .seats
             .iter()
             .zip(&totals)
-            .map(|(seat, tally)| tally.curve(*seat, options.samples, options.max_vampires))
+            .map(|(seat, tally)| {
+                let mut curve = tally.curve(*seat, options.samples, options.max_vampires);
+                if !options.keys.is_empty() {
+                    curve.key = Some(tally.key_curve(options.samples));
+                }
+                curve
+            })
             .collect();
         Ok(TransferCurve {
             path: deck.path_label(),
@@ -212,6 +261,7 @@ impl TransferCurve {
             samples: options.samples,
             seed: options.seed.0,
             max_vampires: options.max_vampires,
+            keys: options.keys.names().to_vec(),
             seats,
         })
     }
@@ -227,6 +277,10 @@ struct SeatTally {
     pool: Vec<u64>,
     /// `[nth][turn]`: games where the nth vampire came out on that turn (0-based).
     nth_turn: Vec<Vec<u64>>,
+    /// `[turn][pool]`: games ending the turn with that pool.
+    pool_histogram: Vec<Vec<u64>>,
+    /// `[turn]`: games where the first key vampire came out on that turn.
+    key_turn: Vec<u64>,
 }
 
 impl SeatTally {
@@ -237,6 +291,8 @@ impl SeatTally {
             capacity: vec![0; turns],
             pool: vec![0; turns],
             nth_turn: vec![vec![0; turns]; max_vampires],
+            pool_histogram: vec![vec![0; STARTING_POOL as usize + 1]; turns],
+            key_turn: vec![0; turns],
         }
     }
 
@@ -253,6 +309,35 @@ impl SeatTally {
         for (a, b) in self.nth_turn.iter_mut().zip(&other.nth_turn) {
             add_all(a, b);
         }
+        for (a, b) in self.pool_histogram.iter_mut().zip(&other.pool_histogram) {
+            add_all(a, b);
+        }
+        add_all(&mut self.key_turn, &other.key_turn);
+    }
+
+    /// The key vampire figures.
+    fn key_curve(&self, samples: u64) -> KeyCurve {
+        let n = samples.max(1) as f64;
+        let mut out = 0u64;
+        let p_in_play_by_turn = self
+            .key_turn
+            .iter()
+            .map(|c| {
+                out += c;
+                out as f64 / n
+            })
+            .collect();
+        let weighted: u64 = self
+            .key_turn
+            .iter()
+            .enumerate()
+            .map(|(t, c)| (t as u64 + 1) * c)
+            .sum();
+        KeyCurve {
+            p_in_play_by_turn,
+            mean_turn: (out > 0).then(|| weighted as f64 / out as f64),
+            p_never: (samples - out.min(samples)) as f64 / n,
+        }
     }
 
     /// The figures, `P(at least k)` and the nth vampire for k, n up to `max_vampires`.
@@ -268,6 +353,7 @@ impl SeatTally {
                 expected_controlled: self.controlled[t] as f64 / n,
                 expected_capacity: self.capacity[t] as f64 / n,
                 expected_pool: self.pool[t] as f64 / n,
+                pool_p10: percentile(&self.pool_histogram[t], samples, 0.1),
             })
             .collect();
         let never = vec![0; self.controlled.len()];
@@ -302,8 +388,22 @@ impl SeatTally {
             seat,
             turns,
             nth_vampire,
+            key: None,
         }
     }
+}
+
+/// The smallest value `v` with at least `share` of the samples at or below it.
+fn percentile(histogram: &[u64], samples: u64, share: f64) -> u32 {
+    let needed = (share * samples as f64).ceil().max(1.0) as u64;
+    let mut seen = 0;
+    histogram
+        .iter()
+        .position(|c| {
+            seen += c;
+            seen >= needed
+        })
+        .unwrap_or(histogram.len().saturating_sub(1)) as u32
 }
 
 /// A crypt card in the uncontrolled region.
@@ -314,6 +414,8 @@ struct Uncontrolled {
     vampire: u16,
     /// Whether only one copy of it can be in play.
     unique: bool,
+    /// Whether it is a key vampire.
+    key: bool,
     capacity: u8,
     blood: u8,
 }
@@ -333,6 +435,17 @@ struct Game<'a> {
     controlled: Vec<u16>,
     turns: u32,
     max_vampires: usize,
+    policy: Policy,
+}
+
+/// What one transfer (or four) does.
+enum Spend {
+    /// 1 pool on this uncontrolled vampire.
+    Transfer(usize),
+    /// 4 transfers and 1 pool: the next crypt card in.
+    CryptDraw,
+    /// Nothing applies: the remaining transfers are lost.
+    Stop,
 }
 
 impl<'a> Game<'a> {
@@ -344,6 +457,7 @@ impl<'a> Game<'a> {
             controlled: Vec::with_capacity(tables.crypt_pile.len()),
             turns: options.turns,
             max_vampires: options.max_vampires as usize,
+            policy: options.policy,
         }
     }
 
@@ -363,6 +477,7 @@ impl<'a> Game<'a> {
             kind,
             vampire: card.vampire,
             unique: card.unique,
+            key: card.key,
             capacity: card.capacity,
             blood: 0,
         });
@@ -378,6 +493,7 @@ impl<'a> Game<'a> {
         }
         let mut pool = STARTING_POOL;
         let mut capacity = 0u64;
+        let mut key_in_play = false;
         for turn in 0..self.turns as usize {
             let mut transfers = if turn == 0 {
                 first_turn_transfers(seat)
@@ -389,27 +505,30 @@ impl<'a> Game<'a> {
                 if self.controlled.len() + full >= self.max_vampires {
                     break;
                 }
-                match self.cheapest_target() {
-                    Some(target) => {
+                let can_draw = next < self.crypt.len() && transfers >= CRYPT_DRAW_TRANSFERS;
+                match self.choose(can_draw, key_in_play) {
+                    Spend::Transfer(target) => {
                         self.uncontrolled[target].blood += 1;
                         pool -= 1;
                         transfers -= 1;
                     }
-                    None if next < self.crypt.len() && transfers >= CRYPT_DRAW_TRANSFERS => {
+                    Spend::CryptDraw => {
                         self.deal(next);
                         next += 1;
                         pool -= 1;
                         transfers -= CRYPT_DRAW_TRANSFERS;
                     }
-                    None => break,
+                    Spend::Stop => break,
                 }
             }
             let before = self.controlled.len();
             let tables = self.tables;
             let controlled = &mut self.controlled;
+            let key_before = key_in_play;
             self.uncontrolled.retain(|u| {
                 if u.is_full() {
                     controlled.push(u.vampire);
+                    key_in_play |= u.key;
                     capacity += u64::from(tables.crypt[usize::from(u.kind)].capacity);
                     false
                 } else {
@@ -426,29 +545,75 @@ impl<'a> Game<'a> {
             tally.controlled[turn] += now as u64;
             tally.capacity[turn] += capacity;
             tally.pool[turn] += u64::from(pool);
+            tally.pool_histogram[turn][pool as usize] += 1;
+            if key_in_play && !key_before {
+                tally.key_turn[turn] += 1;
+            }
         }
     }
 
-    /// The eligible target needing the fewest counters (ties: dealt first).
-    fn cheapest_target(&self) -> Option<usize> {
+    /// What the policy does with the next transfer (`can_draw`: the crypt is
+    /// not empty and at least 4 transfers remain).
+    fn choose(&self, can_draw: bool, key_in_play: bool) -> Spend {
+        let any = |_: &Uncontrolled| true;
+        let target = match self.policy {
+            Policy::Cheapest => self.cheapest_target(any),
+            Policy::Biggest => self.biggest_target(),
+            Policy::Key => {
+                if let Some(key) = self.cheapest_target(|u| u.key) {
+                    return Spend::Transfer(key);
+                }
+                let key_in_sight = key_in_play || self.uncontrolled.iter().any(|u| u.key);
+                if !key_in_sight && can_draw {
+                    return Spend::CryptDraw;
+                }
+                self.cheapest_target(any)
+            }
+        };
+        match target {
+            Some(target) => Spend::Transfer(target),
+            None if can_draw => Spend::CryptDraw,
+            None => Spend::Stop,
+        }
+    }
+
+    /// Whether uncontrolled card `u` can receive a transfer: not full, and not
+    /// a copy of a unique vampire controlled or already full.
+    fn is_eligible(&self, u: &Uncontrolled) -> bool {
+        !u.is_full()
+            && !(u.unique
+                && (self.controlled.contains(&u.vampire)
+                    || self
+                        .uncontrolled
+                        .iter()
+                        .any(|other| other.vampire == u.vampire && other.is_full())))
+    }
+
+    /// The eligible target with the largest capacity (ties: dealt first).
+    fn biggest_target(&self) -> Option<usize> {
+        let mut best: Option<(usize, u8)> = None;
+        for (i, u) in self.uncontrolled.iter().enumerate() {
+            if best.is_some_and(|(_, b)| b >= u.capacity) || !self.is_eligible(u) {
+                continue;
+            }
+            best = Some((i, u.capacity));
+        }
+        best.map(|(i, _)| i)
+    }
+
+    /// The eligible target among those `wanted` needing the fewest counters
+    /// (ties: dealt first).
+    fn cheapest_target(&self, wanted: impl Fn(&Uncontrolled) -> bool) -> Option<usize> {
         let mut best: Option<(usize, u8)> = None;
         for (i, u) in self.uncontrolled.iter().enumerate() {
             if u.is_full() {
                 continue;
             }
             let needed = u.capacity - u.blood;
-            if best.is_some_and(|(_, b)| b <= needed) {
+            if best.is_some_and(|(_, b)| b <= needed) || !wanted(u) || !self.is_eligible(u) {
                 continue;
             }
-            let copy_in_play = u.unique
-                && (self.controlled.contains(&u.vampire)
-                    || self
-                        .uncontrolled
-                        .iter()
-                        .any(|other| other.vampire == u.vampire && other.is_full()));
-            if !copy_in_play {
-                best = Some((i, needed));
-            }
+            best = Some((i, needed));
         }
         best.map(|(i, _)| i)
     }
@@ -545,6 +710,7 @@ mod tests {
             seed: Seed(1),
             max_vampires: 4,
             policy: Policy::Cheapest,
+            keys: KeyVampires::default(),
         };
         let curve = TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap();
         for turn in &curve.seats[0].turns {
@@ -597,6 +763,7 @@ mod tests {
             seed: Seed(3),
             max_vampires: 6,
             policy: Policy::Cheapest,
+            keys: KeyVampires::default(),
         };
         let curve = TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap();
         let seat = &curve.seats[0];
