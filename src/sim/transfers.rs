@@ -267,6 +267,93 @@ impl TransferCurve {
     }
 }
 
+/// The turn of [`PolicyRow::p_two_by_turn_3`].
+pub const COMPARE_TWO_BY_TURN: u32 = 3;
+/// The turn of [`PolicyRow::p_key_by_turn_4`] and [`PolicyRow::expected_pool_turn_4`].
+pub const COMPARE_KEY_AND_POOL_TURN: u32 = 4;
+
+/// One policy at one seat in [`PolicyComparison`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PolicyRow {
+    /// The policy.
+    pub policy: Policy,
+    /// The seat.
+    pub seat: u8,
+    /// P(at least 2 vampires controlled at the end of turn 3) (`null` when
+    /// fewer turns are simulated or `--max-vampires` is below 2).
+    pub p_two_by_turn_3: Option<f64>,
+    /// P(a key vampire in play at the end of turn 4) (`null` without `--key`
+    /// or with fewer turns).
+    pub p_key_by_turn_4: Option<f64>,
+    /// Expected pool at the end of turn 4 (`null` with fewer turns).
+    pub expected_pool_turn_4: Option<f64>,
+}
+
+/// Every policy on the same shuffled crypts (the same seed): `transfers --policy all`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PolicyComparison {
+    /// The deck.
+    pub path: String,
+    /// Games per seat and policy.
+    pub samples: u64,
+    /// Seed (the same for every policy: common random numbers).
+    pub seed: u64,
+    /// Key vampires' names.
+    pub keys: Vec<String>,
+    /// Per seat, one row per policy ([`Policy::ALL`] order).
+    pub comparison: Vec<PolicyRow>,
+    /// The full curve of each policy.
+    pub curves: Vec<TransferCurve>,
+}
+
+impl PolicyComparison {
+    /// Simulates every policy with `options` (its `policy` is ignored).
+    pub fn simulate(
+        deck: &Deck,
+        db: &CardDb,
+        options: &TransferOptions,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<PolicyComparison, SimError> {
+        let curves = Policy::ALL
+            .iter()
+            .map(|policy| {
+                let options = TransferOptions {
+                    policy: *policy,
+                    ..options.clone()
+                };
+                TransferCurve::simulate(deck, db, &options, progress)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut comparison = Vec::new();
+        for (index, seat) in options.seats.iter().enumerate() {
+            for curve in &curves {
+                let figures = &curve.seats[index];
+                let turn = |t: u32| figures.turns.get(t as usize - 1);
+                comparison.push(PolicyRow {
+                    policy: curve.policy,
+                    seat: *seat,
+                    p_two_by_turn_3: turn(COMPARE_TWO_BY_TURN)
+                        .and_then(|t| t.p_at_least.get(1).copied()),
+                    p_key_by_turn_4: figures.key.as_ref().and_then(|k| {
+                        k.p_in_play_by_turn
+                            .get(COMPARE_KEY_AND_POOL_TURN as usize - 1)
+                            .copied()
+                    }),
+                    expected_pool_turn_4: turn(COMPARE_KEY_AND_POOL_TURN).map(|t| t.expected_pool),
+                });
+            }
+        }
+        Ok(PolicyComparison {
+            path: deck.path_label(),
+            samples: options.samples,
+            seed: options.seed.0,
+            keys: options.keys.names().to_vec(),
+            comparison,
+            curves,
+        })
+    }
+}
+
 /// Integer tallies of one seat over a batch of games.
 #[derive(Debug, Clone)]
 struct SeatTally {
@@ -788,5 +875,149 @@ mod tests {
         let one = run(1);
         assert_eq!(one, run(2));
         assert_eq!(one, run(1));
+    }
+
+    fn with_key(crypt: &[(u32, u32)], key: &str, policy: Policy, seats: Vec<u8>) -> TransferCurve {
+        let db = fixture_db();
+        let mut cards = crypt.to_vec();
+        cards.push((100001, 10));
+        let deck = deck_of(&db, &cards);
+        let options = TransferOptions {
+            seats,
+            samples: 20_000,
+            seed: Seed(21),
+            policy,
+            keys: KeyVampires::resolve(&[key.to_string()], &db).unwrap(),
+            ..TransferOptions::default()
+        };
+        TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap()
+    }
+
+    #[test]
+    fn key_policy_brings_the_key_out_at_least_as_often_as_cheapest() {
+        // Twelve vampires of capacity 1 to 11, the key a big one (Kiki Test, 9).
+        let crypt = [
+            (200001, 2),
+            (200002, 2),
+            (200003, 1),
+            (200006, 2),
+            (200011, 2),
+            (200012, 1),
+            (200013, 1),
+            (200005, 1),
+        ];
+        let seats: Vec<u8> = (1..=5).collect();
+        // Same seed: the same crypt orders for both policies (common random numbers).
+        let key = with_key(&crypt, "Kiki Test", Policy::Key, seats.clone());
+        let cheapest = with_key(&crypt, "Kiki Test", Policy::Cheapest, seats);
+        let mut strictly_better = false;
+        for (k, c) in key.seats.iter().zip(&cheapest.seats) {
+            let (k, c) = (k.key.as_ref().unwrap(), c.key.as_ref().unwrap());
+            for (turn, (pk, pc)) in k
+                .p_in_play_by_turn
+                .iter()
+                .zip(&c.p_in_play_by_turn)
+                .enumerate()
+            {
+                let error = (pc * (1.0 - pc) / 20_000.0).sqrt();
+                assert!(
+                    pk + 3.0 * error >= *pc,
+                    "turn {}: key {pk} < cheapest {pc}",
+                    turn + 1
+                );
+                strictly_better |= pk > pc;
+            }
+            assert!(k.p_never <= c.p_never + 0.01);
+        }
+        assert!(strictly_better);
+    }
+
+    #[test]
+    fn twelve_copies_of_the_key_are_in_play_from_the_first_possible_turn() {
+        // Dario Test, capacity 7: seat 1 has 1 + 4 + 4 = 9 by turn 3 (7 reached on
+        // turn 3: 1 + 4 = 5 < 7 on turn 2); seats 4 and 5 have 4 + 4 = 8 on turn 2.
+        for policy in Policy::ALL {
+            let curve = with_key(&[(200004, 12)], "Dario Test", policy, (1..=5).collect());
+            for seat in &curve.seats {
+                let key = seat.key.as_ref().unwrap();
+                let first = if seat.seat >= 3 { 2 } else { 3 };
+                for (t, p) in key.p_in_play_by_turn.iter().enumerate() {
+                    let expected = if t + 1 >= first { 1.0 } else { 0.0 };
+                    assert_eq!(*p, expected, "{policy:?} seat {} turn {}", seat.seat, t + 1);
+                    assert_eq!(seat.turns[t].p_at_least[0], expected);
+                }
+                assert_eq!(key.mean_turn, Some(first as f64));
+                assert_eq!(key.p_never, 0.0);
+            }
+        }
+    }
+
+    #[test]
+    fn biggest_fills_the_largest_first() {
+        // Alma (1) and Eva (11), six copies each, seat 5: 4 transfers a turn.
+        // Whenever an Eva is dealt, biggest fills her first: with both in the
+        // start, turn 1 brings nobody out; cheapest brings Alma out on turn 1.
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200001, 6), (200005, 6), (100001, 10)]);
+        let run = |policy| {
+            let options = TransferOptions {
+                seats: vec![5],
+                samples: 5000,
+                seed: Seed(2),
+                policy,
+                ..TransferOptions::default()
+            };
+            TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap()
+        };
+        let (biggest, cheapest) = (run(Policy::Biggest), run(Policy::Cheapest));
+        // P(an Alma among the 4 dealt) = 1 - C(6,4)/C(12,4) = 1 - 15/495.
+        let alma = 1.0 - 15.0 / 495.0;
+        assert!((cheapest.seats[0].turns[0].p_at_least[0] - alma).abs() < 0.02);
+        // Biggest: a vampire on turn 1 only without Eva: 15/495 (four Almas).
+        assert!((biggest.seats[0].turns[0].p_at_least[0] - 15.0 / 495.0).abs() < 0.01);
+        // 4 + 4 + 4 = 12 >= 11: Eva out on turn 3 whenever dealt in the start.
+        assert!(biggest.seats[0].turns[2].expected_capacity > 10.0);
+    }
+
+    #[test]
+    fn pool_tenth_percentile_is_at_or_below_the_mean() {
+        let curve = simulate(&[(200001, 4), (200004, 4), (200005, 4)], vec![1, 5], 5000);
+        for seat in &curve.seats {
+            for turn in &seat.turns {
+                assert!(f64::from(turn.pool_p10) <= turn.expected_pool + 1e-9);
+                assert!(turn.pool_p10 >= 1);
+            }
+        }
+        // Twelve Alma Test (capacity 1): the pool is deterministic, 29 on turn 1.
+        let alma = simulate(&[(200001, 12)], vec![1], 100);
+        assert_eq!(alma.seats[0].turns[0].pool_p10, 29);
+        assert_eq!(alma.seats[0].turns[7].pool_p10, 22);
+    }
+
+    #[test]
+    fn comparison_runs_every_policy_on_the_same_crypts() {
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200001, 4), (200004, 4), (200013, 4), (100001, 10)]);
+        let options = TransferOptions {
+            seats: vec![2, 4],
+            samples: 3000,
+            seed: Seed(8),
+            keys: KeyVampires::resolve(&["Kiki Test".to_string()], &db).unwrap(),
+            ..TransferOptions::default()
+        };
+        let all = PolicyComparison::simulate(&deck, &db, &options, &|_| {}).unwrap();
+        assert_eq!(all.comparison.len(), 6);
+        assert_eq!(all.curves.len(), 3);
+        for (row, curve) in all.comparison.iter().zip(all.curves.iter().cycle()) {
+            assert_eq!(row.policy, curve.policy);
+            let seat = curve.seats.iter().find(|s| s.seat == row.seat).unwrap();
+            assert_eq!(row.p_two_by_turn_3, Some(seat.turns[2].p_at_least[1]));
+            assert_eq!(row.expected_pool_turn_4, Some(seat.turns[3].expected_pool));
+            let key = seat.key.as_ref().unwrap();
+            assert_eq!(row.p_key_by_turn_4, Some(key.p_in_play_by_turn[3]));
+        }
+        // The cheapest curve is the one `--policy cheapest` gives.
+        let cheapest = TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap();
+        assert_eq!(all.curves[0], cheapest);
     }
 }
