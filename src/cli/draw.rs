@@ -12,7 +12,7 @@ use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions, TrackedGroup};
 
 use super::progress::Progress;
-use super::sim_options::{sim_inputs, SimArgs};
+use super::sim_options::{sim_inputs, warn_missing_keys, SimArgs};
 use super::{Global, Outcome};
 
 /// The long `--help` text of `vtesdeck draw`.
@@ -139,9 +139,7 @@ fn warn_missing(deck: &Deck, db: &CardDb, options: &DrawOptions) {
             );
         }
     }
-    for name in options.keys.missing_from(deck, db) {
-        eprintln!("vtesdeck: {path}: warning: --key {name}: not in the crypt (its figures are 0)");
-    }
+    warn_missing_keys(deck, db, &options.keys);
 }
 
 /// Resolves a `--track` value: one card name, or a comma-separated group.

@@ -4,7 +4,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 use vtesdeck::cards::CardDb;
+use vtesdeck::deck::Deck;
 use vtesdeck::formats::Format;
+use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::seed::Seed;
 
 use super::inputs::{self, Input};
@@ -76,4 +78,15 @@ pub fn sim_inputs(paths: &[PathBuf], format: Option<Format>, db: &CardDb) -> Vec
         );
     }
     decks
+}
+
+/// Warns (standard error) of `--key` vampires the deck's crypt lacks: their
+/// figures are 0 for a reason the reader should see.
+pub fn warn_missing_keys(deck: &Deck, db: &CardDb, keys: &KeyVampires) {
+    for name in keys.missing_from(deck, db) {
+        eprintln!(
+            "vtesdeck: {}: warning: --key {name}: not in the crypt (its figures are 0)",
+            deck.path_label()
+        );
+    }
 }

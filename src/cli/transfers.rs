@@ -13,7 +13,7 @@ use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::transfers::{Policy, PolicyComparison, TransferCurve, TransferOptions, SEATS};
 
 use super::progress::Progress;
-use super::sim_options::{sim_inputs, SimArgs};
+use super::sim_options::{sim_inputs, warn_missing_keys, SimArgs};
 use super::{Global, Outcome};
 
 /// The long `--help` text of `vtesdeck transfers`.
@@ -156,12 +156,7 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut first = true;
     for deck in decks {
         let written = deck.and_then(|deck| {
-            for name in options.keys.missing_from(&deck, &db) {
-                eprintln!(
-                    "vtesdeck: {}: warning: --key {name}: not in the crypt (its figures are 0)",
-                    deck.path_label()
-                );
-            }
+            warn_missing_keys(&deck, &db, &options.keys);
             if !first && !args.json {
                 writeln!(out)?;
             }
