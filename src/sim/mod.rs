@@ -1,5 +1,7 @@
-//! Goldfish simulations: opening hands ([`opening_hand`]) and the influence phase
-//! ([`transfers`]), sampled in parallel with reproducible seeds ([`seed`]).
+//! Goldfish figures: the opening ([`opening_hand`], its joint figures exact in
+//! [`opening_exact`]), key vampires ([`key`]), and the influence phase under
+//! several policies ([`transfers`]), sampled in parallel with reproducible
+//! seeds ([`seed`]).
 
 pub mod deck_tables;
 mod error;
