@@ -410,3 +410,50 @@ fn several_decks_one_record_each() {
     assert_eq!(lines.len(), 2);
     assert!(lines[1]["path"].as_str().unwrap().ends_with("pennies.txt"));
 }
+
+#[test]
+fn a_vdb_url_of_twelve_janey_pickman_under_key_is_one_from_her_first_turn() {
+    // Janey Pickman, capacity 6: seat 1 has 1 + 4 = 5 transfers by turn 2, so
+    // turn 3; seats 2 to 5 have 6 or more by turn 2.
+    let url = "https://vdb.im/decks/deck?name=Two%20cards&author=Me#200673=12;100601=60";
+    let output = common::vtesdeck()
+        .args([
+            "transfers",
+            url,
+            "--json",
+            "-q",
+            "--samples",
+            "2000",
+            "--seed",
+            "4",
+        ])
+        .args(["--policy", "key", "--key", "Janey Pickman"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let v: Value = serde_json::from_slice(&output.stdout).unwrap();
+    for seat in v["seats"].as_array().unwrap() {
+        let first = if seat["seat"] == 1 { 3 } else { 2 };
+        let by_turn = seat["key"]["p_in_play_by_turn"].as_array().unwrap();
+        for (t, p) in by_turn.iter().enumerate() {
+            let expected = if t + 1 >= first { 1.0 } else { 0.0 };
+            assert_eq!(
+                p.as_f64().unwrap(),
+                expected,
+                "seat {} turn {}",
+                seat["seat"],
+                t + 1
+            );
+        }
+    }
+    let draw = common::vtesdeck()
+        .args(["draw", url, "--json", "-q", "--key", "Janey Pickman"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&draw.stdout).unwrap();
+    assert_eq!(v["key"]["p_in_start"], 1.0);
+}
