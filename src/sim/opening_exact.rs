@@ -23,10 +23,10 @@ use crate::analysis::hypergeometric::LnFactorials;
 
 use super::deck_tables::{DeckTables, MASTER_CLASS};
 
-/// Most distinct (union of playable classes, cards drawn) states the
-/// enumeration keeps; beyond, the exact form is too long to compute and the
-/// figures are sampled instead.
-pub const MAX_START_STATES: usize = 4_000_000;
+/// Most distinct starts (by the union of the library classes they play) the
+/// enumeration keeps at any step; beyond, the exact form is too long to
+/// compute and the figures are sampled instead.
+pub const MAX_START_STATES: usize = 1_000_000;
 
 /// The joint figures of an opening ("playable": a minion card, neither a master
 /// nor an event, that one of the starting crypt cards can play, as
@@ -87,9 +87,9 @@ pub fn playable_count_distribution(tables: &DeckTables, crypt_draw: u32) -> Opti
                     cell[drawn + j] += weight * binomial;
                 }
             }
-        }
-        if next.len() * (draw + 1) > MAX_START_STATES {
-            return None;
+            if next.len() > MAX_START_STATES {
+                return None;
+            }
         }
         states = next;
     }
