@@ -12,6 +12,7 @@ mod common;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::sim::opening_exact::OpeningFigures;
 use vtesdeck::sim::opening_hand::{
     check_opening, CryptOdds, DrawOptions, LibraryOdds, SampledOdds,
 };
@@ -25,6 +26,29 @@ fn load() -> (CardDb, Deck) {
     let deck = Deck::load(&path, None, &db).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(deck.library_count(), 90);
     (db, deck)
+}
+
+/// The deck's library with a crypt of 40 distinct vampires, one per name, the
+/// first 40 of the card database with different clans mixed in.
+fn forty_card_crypt(db: &CardDb, deck: &Deck) -> Deck {
+    let mut names: Vec<&str> = Vec::new();
+    for card in db.cards().iter().filter(|c| c.is_crypt() && !c.advanced) {
+        if !names.contains(&card.name.as_str()) && card.capacity.is_some() {
+            names.push(&card.name);
+        }
+        if names.len() == 40 {
+            break;
+        }
+    }
+    let mut text: String = names.iter().map(|n| format!("1x {n}\n")).collect();
+    text.push('\n');
+    for entry in &deck.library {
+        let card = db.get(entry.id).expect("library card of the deck");
+        text.push_str(&format!("{}x {}\n", entry.count, card.name));
+    }
+    let forty = Deck::from_text(&text, None, db);
+    assert!(forty.unresolved.is_empty(), "{:?}", forty.unresolved);
+    forty
 }
 
 fn benches(c: &mut Criterion) {
@@ -43,6 +67,25 @@ fn benches(c: &mut Criterion) {
             (library, crypt)
         })
     });
+
+    // Issue 14: under 20 ms for a 12-card crypt and 90-card library.
+    c.bench_function(
+        "exact opening figures, 12-card crypt, 90-card library",
+        |b| b.iter(|| OpeningFigures::exact(&tables, options.hand, options.crypt_draw).unwrap()),
+    );
+    // Issue 14: under 1 s for a 40-card crypt: 40 distinct vampires of every
+    // clan (the most distinct starts, C(40, 4) = 91,390) and the same library.
+    let forty = forty_card_crypt(&db, &deck);
+    let forty_tables = check_opening(&forty, &db, &options).unwrap();
+    assert_eq!(forty_tables.crypt_pile.len(), 40);
+    c.bench_function(
+        "exact opening figures, 40 distinct vampires, 90-card library",
+        |b| {
+            b.iter(|| {
+                OpeningFigures::exact(&forty_tables, options.hand, options.crypt_draw).unwrap()
+            })
+        },
+    );
 
     let mut group = c.benchmark_group("sampled");
     group.sample_size(10);

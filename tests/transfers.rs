@@ -333,3 +333,144 @@ fn plot_of_a_deck_with_a_hostile_name_is_valid_svg() {
     roxmltree::Document::parse(&text).expect("valid XML");
     assert!(text.contains("mixed\u{FFFD}\u{FFFD}.txt"));
 }
+
+#[test]
+fn key_figures_per_seat_in_the_issue_shape() {
+    let v = transfers_json("titans.txt", &["--key", "Titan Three", "--seat", "4"]);
+    assert_eq!(v["keys"], serde_json::json!(["Titan Three"]));
+    let key = &v["seats"][0]["key"];
+    let by_turn = key["p_in_play_by_turn"].as_array().unwrap();
+    assert_eq!(by_turn.len(), 8);
+    // Cumulative: never goes down.
+    let values: Vec<f64> = by_turn.iter().map(|p| p.as_f64().unwrap()).collect();
+    assert!(values.windows(2).all(|w| w[0] <= w[1]));
+    let never = key["p_never"].as_f64().unwrap();
+    assert!((never - (1.0 - values[7])).abs() < 1e-12);
+    assert!(key["mean_turn"].is_f64());
+    assert!(v["seats"][0]["turns"][0]["pool_p10"].is_u64());
+    // Without --key there is no "key".
+    let plain = transfers_json("titans.txt", &["--seat", "4"]);
+    assert!(plain["seats"][0].get("key").is_none());
+}
+
+#[test]
+fn policy_all_side_by_side() {
+    let v = transfers_json("titans.txt", &["--policy", "all", "--key", "Titan Three"]);
+    let rows = v["comparison"].as_array().unwrap();
+    assert_eq!(rows.len(), 15);
+    let policies: Vec<&str> = rows[..3]
+        .iter()
+        .map(|r| r["policy"].as_str().unwrap())
+        .collect();
+    assert_eq!(policies, ["cheapest", "biggest", "key"]);
+    for row in rows {
+        for field in ["p_two_by_turn_3", "p_key_by_turn_4", "expected_pool_turn_4"] {
+            assert!(row[field].is_f64(), "{field}");
+        }
+    }
+    assert_eq!(v["curves"].as_array().unwrap().len(), 3);
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("titans.txt"))
+        .args(["--policy", "all", "--samples", "2000", "--seed", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("P(2 vampires by turn 3)"))
+        .stdout(predicate::str::contains("Columns: "));
+}
+
+#[test]
+fn key_mistakes_are_named() {
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("titans.txt"))
+        .args(["--policy", "key"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--policy key needs at least one --key",
+        ));
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("titans.txt"))
+        .args(["--key", "Zzyzx Qqq"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--key \"Zzyzx Qqq\": no crypt card",
+        ));
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("titans.txt"))
+        .args(["--key", "Penny One", "--samples", "100", "-q"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "--key Penny One: not in the crypt",
+        ));
+}
+
+#[test]
+fn several_decks_one_record_each() {
+    let output = vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("titans.txt"))
+        .arg(sim_dir().join("pennies.txt"))
+        .args(["--json", "--quiet", "--samples", "500", "--seed", "1"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let lines: Vec<Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[1]["path"].as_str().unwrap().ends_with("pennies.txt"));
+}
+
+#[test]
+fn a_vdb_url_of_twelve_janey_pickman_under_key_is_one_from_her_first_turn() {
+    // Janey Pickman, capacity 6: seat 1 has 1 + 4 = 5 transfers by turn 2, so
+    // turn 3; seats 2 to 5 have 6 or more by turn 2.
+    let url = "https://vdb.im/decks/deck?name=Two%20cards&author=Me#200673=12;100601=60";
+    let output = common::vtesdeck()
+        .args([
+            "transfers",
+            url,
+            "--json",
+            "-q",
+            "--samples",
+            "2000",
+            "--seed",
+            "4",
+        ])
+        .args(["--policy", "key", "--key", "Janey Pickman"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let v: Value = serde_json::from_slice(&output.stdout).unwrap();
+    for seat in v["seats"].as_array().unwrap() {
+        let first = if seat["seat"] == 1 { 3 } else { 2 };
+        let by_turn = seat["key"]["p_in_play_by_turn"].as_array().unwrap();
+        for (t, p) in by_turn.iter().enumerate() {
+            let expected = if t + 1 >= first { 1.0 } else { 0.0 };
+            assert_eq!(
+                p.as_f64().unwrap(),
+                expected,
+                "seat {} turn {}",
+                seat["seat"],
+                t + 1
+            );
+        }
+    }
+    let draw = common::vtesdeck()
+        .args(["draw", url, "--json", "-q", "--key", "Janey Pickman"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&draw.stdout).unwrap();
+    assert_eq!(v["key"]["p_in_start"], 1.0);
+}

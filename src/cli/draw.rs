@@ -6,28 +6,38 @@ use std::path::PathBuf;
 use anyhow::bail;
 use clap::Args;
 use vtesdeck::cards::{CardDb, CardKind, Lookup, PrintingHint};
+use vtesdeck::deck::Deck;
 use vtesdeck::output::draw_table;
+use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions, TrackedGroup};
 
 use super::progress::Progress;
-use super::sim_options::SimArgs;
+use super::sim_options::{sim_inputs, warn_missing_keys, SimArgs};
 use super::{inputs, Global, Outcome};
 
 /// The long `--help` text of `vtesdeck draw`.
-pub const LONG_ABOUT: &str = "Odds of the opening hand and of the starting crypt cards (exact and sampled).
+pub const LONG_ABOUT: &str = "Odds of the opening hand and of the starting crypt cards, exact.
 
-Exact figures (hypergeometric) for the opening hand per card type, discipline requirement, clan requirement, trifles and --track group: expected count and P(at least k), k = 1..4; for the starting crypt cards: P(at least one copy) per crypt card, the total capacity distribution, P(at least k distinct), P(a duplicate), P(at least k with a discipline).
+Inputs: decklist files, folders (every file under them, one report per deck), `-` for standard input, and VDB deck URLs (as `convert`). With --json, one JSON object per deck, one per line.
 
-Sampled figures, with their standard error: P(a master and a playable card), the mean number of playable cards, P(no playable minion card). Playable: a card other than a master or an event that one of the starting crypt cards can play (disciplines and virtues with Flight, clan with renamed clans as one, path, sect, title, capacity, traits: the playability model of check and stats). Distinct vampires and duplicates: every printing of a name is one vampire; copies of a non-unique vampire (The Horde) are not duplicates.
+Per card group (hypergeometric): for the opening hand per card type, discipline requirement, clan requirement, trifles and --track group: expected count and P(at least k), k = 1..4; for the starting crypt cards: P(at least one copy) per crypt card, the total capacity distribution, P(at least k distinct), P(a duplicate), P(at least k with a discipline).
 
-Exit status: 0 ok; 2 on an error, including a deck with unresolved lines, an empty crypt or library, or a hand larger than the library.";
+Opening (the hand with the starting crypt cards), exact: P(a master and a playable card), the mean number of playable cards, P(no playable minion card). Method: every distinct start (a multiset of --crypt-draw crypt cards, weighted by its hypergeometric probability: 495 starts for twelve distinct vampires) splits the library into masters (M), cards that start can play (P) and the rest; with L library cards and a hand of h, P(no playable) = C(L-P,h)/C(L,h), mean playable = hP/L, P(master and playable) = 1 - C(L-M,h)/C(L,h) - C(L-P,h)/C(L,h) + C(L-M-P,h)/C(L,h), each summed over the starts with their weights. When the starts are too many to sum (huge crypts or --crypt-draw), these three are sampled (--samples, --seed) and the output says so, with standard errors.
+
+Playable: a card other than a master or an event that one of the starting crypt cards can play (disciplines and virtues with Flight, clan with renamed clans as one, path, sect, title, capacity, traits: the playability model of check and stats). Distinct vampires and duplicates: every printing of a name is one vampire; copies of a non-unique vampire (The Horde) are not duplicates.
+
+--key NAME: P(at least one key vampire among the starting crypt cards) = 1 - C(N-K,d)/C(N,d), with K crypt cards of the key vampires (any printing of the name) in an N-card crypt, d dealt. --seen N: the exact odds of each --track group among the first N library cards seen (7 in the opening hand, one more per card drawn later).
+
+Small figures keep their size: 3.2e-3% rather than 0.0%.
+
+Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved lines, an empty crypt or library, a hand larger than the library, a --track name that is a crypt card or no card, a --key name that is no crypt card. A --track card or --key vampire not in a deck is a warning naming it.";
 
 /// Arguments of `vtesdeck draw` (see [`LONG_ABOUT`]).
 #[derive(Debug, Args)]
 pub struct DrawArgs {
-    /// Decklist file, or `-` for standard input.
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
+    /// Decklist files, folders, VDB deck URLs, or `-` for standard input.
+    #[arg(value_name = "PATH", required = true)]
+    files: Vec<PathBuf>,
 
     /// Library cards in the opening hand.
     #[arg(long, default_value_t = 7, value_name = "N")]
@@ -42,7 +52,16 @@ pub struct DrawArgs {
     #[arg(long, value_name = "NAME")]
     track: Vec<String>,
 
-    /// One JSON object instead of tables.
+    /// A key vampire (repeatable; any printing of the name counts): P(one is
+    /// among the starting crypt cards).
+    #[arg(long, value_name = "NAME")]
+    key: Vec<String>,
+
+    /// The odds of each --track group among the first N library cards seen.
+    #[arg(long, value_name = "N")]
+    seen: Option<u32>,
+
+    /// One JSON object per deck instead of tables.
     #[arg(long)]
     json: bool,
 
@@ -53,38 +72,77 @@ pub struct DrawArgs {
     deck_format: inputs::DeckFormat,
 }
 
-/// Runs `draw`.
+/// Runs `draw`: one report per deck; an unreadable deck is reported and the
+/// others still run (exit 2).
 pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
     let db = global.card_db()?;
-    let deck = inputs::load(&args.file, args.deck_format.input_format, &db)?;
     let tracked = args
         .track
         .iter()
         .map(|text| tracked_group(text, &db))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    let keys = KeyVampires::resolve(&args.key, &db)?;
     let options = DrawOptions {
         hand: args.hand,
         crypt_draw: args.crypt_draw,
         samples: args.sim.samples,
         seed: args.sim.seed(),
         tracked,
+        keys,
+        seen: args.seen,
     };
-    let progress = Progress::new(options.samples, args.sim.quiet);
-    let odds = args
-        .sim
-        .install(|| DrawOdds::compute(&deck, &db, &options, &|n| progress.advance(n)))?;
-    progress.finish();
-    let odds = odds?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    if args.json {
-        serde_json::to_writer(&mut out, &odds)?;
-        writeln!(out)?;
-    } else {
-        draw_table::render(&odds, &deck, &db, &mut out)?;
+    let mut outcome = Outcome::Ok;
+    let mut first = true;
+    for deck in sim_inputs(&args.files, args.deck_format.input_format, &db) {
+        let report = deck.and_then(|deck| {
+            warn_missing(&deck, &db, &options);
+            // The progress bar only moves when the opening has to be sampled.
+            let progress = Progress::new(options.samples, args.sim.quiet);
+            let odds = args
+                .sim
+                .install(|| DrawOdds::compute(&deck, &db, &options, &|n| progress.advance(n)))?;
+            progress.finish();
+            Ok((odds?, deck))
+        });
+        match report {
+            Ok((odds, deck)) => {
+                if args.json {
+                    serde_json::to_writer(&mut out, &odds)?;
+                    writeln!(out)?;
+                } else {
+                    if !first {
+                        writeln!(out)?;
+                    }
+                    draw_table::render(&odds, &deck, &db, &mut out)?;
+                }
+                first = false;
+            }
+            Err(err) => {
+                out.flush()?;
+                eprintln!("vtesdeck: {err:#}");
+                outcome = Outcome::Error;
+            }
+        }
     }
     out.flush()?;
-    Ok(Outcome::Ok)
+    Ok(outcome)
+}
+
+/// Warns (standard error) of --track cards and --key vampires the deck lacks:
+/// their figures are 0 for a reason the reader should see.
+fn warn_missing(deck: &Deck, db: &CardDb, options: &DrawOptions) {
+    let path = deck.path_label();
+    for group in &options.tracked {
+        if !deck.library.iter().any(|e| group.ids.contains(&e.id)) {
+            eprintln!(
+                "vtesdeck: {path}: warning: --track {}: not in the library (its figures are 0)",
+                group.label
+            );
+        }
+    }
+    warn_missing_keys(deck, db, &options.keys);
 }
 
 /// Resolves a `--track` value: one card name, or a comma-separated group.
@@ -109,6 +167,16 @@ fn tracked_group(text: &str, db: &CardDb) -> anyhow::Result<TrackedGroup> {
     let mut labels = Vec::new();
     for name in names {
         match db.lookup(name, PrintingHint::default(), library) {
+            Lookup::Found { cards, .. }
+                if cards
+                    .iter()
+                    .all(|id| db.get(*id).is_some_and(|card| card.is_crypt())) =>
+            {
+                bail!(
+                    "--track {name:?}: a crypt card; --track follows library cards (--key NAME \
+                     gives the odds of a vampire)"
+                )
+            }
             Lookup::Found { cards, .. } => {
                 for id in cards {
                     if let Some(card) = db.get(id) {

@@ -3,6 +3,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use vtesdeck::sim::key::KeyVampires;
 
 use anyhow::{bail, Context as _};
 use clap::Args;
@@ -313,6 +314,8 @@ impl Work<'_> {
             samples: self.args.sim.samples,
             seed: self.seed,
             tracked: Vec::new(),
+            keys: KeyVampires::default(),
+            seen: None,
         };
         let transfers = TransferOptions {
             seats: (1..=SEATS).collect(),
@@ -321,6 +324,7 @@ impl Work<'_> {
             seed: self.seed,
             max_vampires: MAX_VAMPIRES,
             policy: Policy::Cheapest,
+            keys: KeyVampires::default(),
         };
         DeckReport {
             deck,

@@ -1,7 +1,15 @@
 //! Options the simulation subcommands share: seed, samples, threads, quiet.
 
+use std::path::PathBuf;
+
 use clap::Args;
+use vtesdeck::cards::CardDb;
+use vtesdeck::deck::Deck;
+use vtesdeck::formats::Format;
+use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::seed::Seed;
+
+use super::inputs::{self, Input};
 
 /// `--samples`, `--seed`, `--threads`, `--quiet`.
 #[derive(Debug, Args)]
@@ -42,5 +50,42 @@ impl SimArgs {
                 Ok(pool.install(work))
             }
         }
+    }
+}
+
+/// The decks of `draw` and `transfers`: files, folders (walked, one deck per
+/// file), `-` for standard input and VDB deck URLs, in argument order.
+pub fn sim_inputs(paths: &[PathBuf], format: Option<Format>, db: &CardDb) -> Vec<Input> {
+    let mut decks = Vec::new();
+    for path in paths {
+        // A VDB URL is no file name: it may hold `?`, which `expand` reads as a pattern.
+        let is_url = !path.exists()
+            && path
+                .to_str()
+                .is_some_and(vtesdeck::formats::vdb_url::looks_like);
+        if is_url {
+            decks.push(inputs::load_argument(path, format, db));
+            continue;
+        }
+        decks.extend(
+            inputs::expand(std::slice::from_ref(path))
+                .into_iter()
+                .map(|path| {
+                    path.map_err(|problem| problem.error)
+                        .and_then(|p| inputs::load(&p, format, db))
+                }),
+        );
+    }
+    decks
+}
+
+/// Warns (standard error) of `--key` vampires the deck's crypt lacks: their
+/// figures are 0 for a reason the reader should see.
+pub fn warn_missing_keys(deck: &Deck, db: &CardDb, keys: &KeyVampires) {
+    for name in keys.missing_from(deck, db) {
+        eprintln!(
+            "vtesdeck: {}: warning: --key {name}: not in the crypt (its figures are 0)",
+            deck.path_label()
+        );
     }
 }

@@ -3,13 +3,17 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use anyhow::bail;
 use clap::{Args, ValueEnum};
+use vtesdeck::cards::CardDb;
+use vtesdeck::deck::Deck;
 use vtesdeck::output::output_file::OutputFile;
 use vtesdeck::output::{transfer_plot, transfer_table};
-use vtesdeck::sim::transfers::{Policy, TransferCurve, TransferOptions, SEATS};
+use vtesdeck::sim::key::KeyVampires;
+use vtesdeck::sim::transfers::{Policy, PolicyComparison, TransferCurve, TransferOptions, SEATS};
 
 use super::progress::Progress;
-use super::sim_options::SimArgs;
+use super::sim_options::{sim_inputs, warn_missing_keys, SimArgs};
 use super::{inputs, Global, Outcome};
 
 /// The long `--help` text of `vtesdeck transfers`.
@@ -17,18 +21,24 @@ pub const LONG_ABOUT: &str = "Simulate the influence phase: how fast the crypt c
 
 Rules: 30 pool at the start; 4 crypt cards dealt; transfers on a player's first turn are 1, 2, 3 for seats 1, 2, 3 and 4 for seats 4 and 5; 4 on every later turn. 1 transfer moves 1 pool to an uncontrolled vampire; 4 transfers and 1 pool move the next crypt card to the uncontrolled region. A vampire with blood equal to its capacity at the end of the phase comes into play. Pool never goes below 1.
 
-Policy `cheapest` (the default): during the phase, while transfers remain: an eligible target is an uncontrolled vampire not yet full and not a copy (any printing: same name) of a unique vampire controlled or already full; if there is none, the crypt is not empty and at least 4 transfers remain, move the next crypt card in; else if there is one, put 1 pool on the eligible target that needs the fewest counters to reach its capacity (ties: the one dealt first); else the remaining transfers are lost. Stop spending once --max-vampires vampires are controlled or full.
+Inputs: decklist files, folders (every file under them, one report per deck), `-` for standard input, and VDB deck URLs (as `convert`). With --json, one JSON object per deck, one per line.
 
-Output per seat and turn: P(at least 1..K vampires controlled) (K = --max-vampires), expected number controlled, expected total capacity controlled, expected pool; per seat the mean and median turn of the 1st to Kth vampire; a terminal chart of the expected capacity in play by turn, one line per seat (--plot writes it as SVG).
+Policies. Common to all, during the phase, one transfer at a time while transfers remain and pool is above 1: an eligible target is an uncontrolled vampire not yet full and not a copy (any printing: same name) of a unique vampire controlled or already full; a crypt draw (4 transfers, 1 pool) moves the next crypt card in; spending stops once --max-vampires vampires are controlled or full; the remaining transfers are lost when nothing applies.
+  cheapest (the default): if there is no eligible target, the crypt is not empty and at least 4 transfers remain, make a crypt draw; else put 1 pool on the eligible target that needs the fewest counters to reach its capacity (ties: the one dealt first).
+  biggest: as cheapest, but the pool goes on the eligible target with the largest capacity (ties: the one dealt first).
+  key: put 1 pool on the eligible key vampire (--key) needing the fewest counters if there is one; else, when no key vampire is controlled or in the uncontrolled region, the crypt is not empty and at least 4 transfers remain, make a crypt draw before spending on another vampire; otherwise as cheapest.
+  all: every policy on the same shuffled crypts (the same seed), side by side per seat: P(2 vampires by turn 3), P(key in play by turn 4), expected pool at turn 4; the JSON holds the full curve of each.
 
-Exit status: 0 ok; 2 on an error, including a deck with unresolved lines or an empty crypt.";
+Output per seat and turn: P(at least 1..K vampires controlled) (K = --max-vampires), expected number controlled, expected total capacity controlled, expected pool and its 10th percentile (in one game in ten the pool is at or below it), with --key P(a key vampire in play); per seat the mean and median turn of the 1st to Kth vampire and, with --key, the mean turn of the first key vampire and the share of games where none comes out; a terminal chart of the expected capacity in play by turn, one line per seat (--plot writes it as SVG, one deck and one policy). Every figure is sampled (--samples games per seat and policy).
+
+Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved lines or an empty crypt, a --key name that is no crypt card, --policy key without --key. A --key vampire not in a deck is a warning naming it.";
 
 /// Arguments of `vtesdeck transfers` (see [`LONG_ABOUT`]).
 #[derive(Debug, Args)]
 pub struct TransfersArgs {
-    /// Decklist file, or `-` for standard input.
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
+    /// Decklist files, folders, VDB deck URLs, or `-` for standard input.
+    #[arg(value_name = "PATH", required = true)]
+    files: Vec<PathBuf>,
 
     /// Seat to simulate: 1 to 5, or `all`.
     #[arg(long, default_value = "all", value_name = "1..5|all", value_parser = parse_seat)]
@@ -45,11 +55,16 @@ pub struct TransfersArgs {
           value_parser = clap::value_parser!(u32).range(0..=1000))]
     max_vampires: u32,
 
-    /// How transfers are spent.
+    /// How transfers are spent (see the policies above), or `all` to compare them.
     #[arg(long, default_value = "cheapest", value_name = "POLICY")]
     policy: PolicyArg,
 
-    /// One JSON object instead of tables and chart.
+    /// A key vampire (repeatable; any printing of the name counts): P(one is in
+    /// play by the end of each turn), its mean turn, the games where it never comes out.
+    #[arg(long, value_name = "NAME")]
+    key: Vec<String>,
+
+    /// One JSON object per deck instead of tables and chart.
     #[arg(long)]
     json: bool,
 
@@ -87,24 +102,41 @@ fn parse_seat(text: &str) -> Result<SeatChoice, String> {
 }
 
 /// `--policy` values.
-#[derive(Debug, Clone, Copy, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum PolicyArg {
     /// Fill the uncontrolled vampire closest to its capacity; draw when none is eligible.
     Cheapest,
+    /// Fill the uncontrolled vampire with the largest capacity; draw when none is eligible.
+    Biggest,
+    /// Fill a key vampire first; draw for one while none is in sight; else as cheapest.
+    Key,
+    /// Every policy side by side.
+    All,
 }
 
-/// Runs `transfers`.
+/// Runs `transfers`: one report per deck; an unreadable deck is reported and
+/// the others still run (exit 2).
 pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
     // The plot file is checked before the simulation, not after it.
     let plot = match &args.plot {
         Some(path) => {
+            if args.policy == PolicyArg::All {
+                bail!("--plot draws one policy, not --policy all");
+            }
             transfer_plot::check_extension(path)?;
             Some(OutputFile::check(path, args.force)?)
         }
         None => None,
     };
+    if args.policy == PolicyArg::Key && args.key.is_empty() {
+        bail!("--policy key needs at least one --key NAME");
+    }
     let db = global.card_db()?;
-    let deck = inputs::load(&args.file, args.deck_format.input_format, &db)?;
+    let keys = KeyVampires::resolve(&args.key, &db)?;
+    let decks = sim_inputs(&args.files, args.deck_format.input_format, &db);
+    if plot.is_some() && decks.len() > 1 {
+        bail!("--plot draws one deck; {} decks given", decks.len());
+    }
     let options = TransferOptions {
         seats: match args.seat {
             SeatChoice::One(seat) => vec![seat],
@@ -115,26 +147,78 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
         seed: args.sim.seed(),
         max_vampires: args.max_vampires,
         policy: match args.policy {
-            PolicyArg::Cheapest => Policy::Cheapest,
+            PolicyArg::Cheapest | PolicyArg::All => Policy::Cheapest,
+            PolicyArg::Biggest => Policy::Biggest,
+            PolicyArg::Key => Policy::Key,
         },
+        keys,
     };
-    let progress = Progress::new(options.samples, args.sim.quiet);
-    let curve = args
-        .sim
-        .install(|| TransferCurve::simulate(&deck, &db, &options, &|n| progress.advance(n)))?;
-    progress.finish();
-    let curve = curve?;
-    if let Some(plot) = &plot {
-        transfer_plot::write(&curve, plot)?;
-    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    if args.json {
-        serde_json::to_writer(&mut out, &curve)?;
-        writeln!(out)?;
-    } else {
-        transfer_table::render(&curve, &mut out)?;
+    let mut outcome = Outcome::Ok;
+    let mut first = true;
+    for deck in decks {
+        let written = deck.and_then(|deck| {
+            warn_missing_keys(&deck, &db, &options.keys);
+            if !first && !args.json {
+                writeln!(out)?;
+            }
+            first = false;
+            simulate_one(args, &deck, &db, &options, plot.as_ref(), &mut out)
+        });
+        if let Err(err) = written {
+            out.flush()?;
+            eprintln!("vtesdeck: {err:#}");
+            outcome = Outcome::Error;
+        }
     }
     out.flush()?;
-    Ok(Outcome::Ok)
+    Ok(outcome)
+}
+
+/// Simulates and writes one deck's report.
+fn simulate_one(
+    args: &TransfersArgs,
+    deck: &Deck,
+    db: &CardDb,
+    options: &TransferOptions,
+    plot: Option<&OutputFile>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let policies = if args.policy == PolicyArg::All {
+        Policy::ALL.len() as u64
+    } else {
+        1
+    };
+    let progress = Progress::new(options.samples * policies, args.sim.quiet);
+    let advance = |n| progress.advance(n);
+    if args.policy == PolicyArg::All {
+        let all = args
+            .sim
+            .install(|| PolicyComparison::simulate(deck, db, options, &advance))?;
+        progress.finish();
+        let all = all?;
+        if args.json {
+            serde_json::to_writer(&mut *out, &all)?;
+            writeln!(out)?;
+        } else {
+            transfer_table::render_comparison(&all, out)?;
+        }
+        return Ok(());
+    }
+    let curve = args
+        .sim
+        .install(|| TransferCurve::simulate(deck, db, options, &advance))?;
+    progress.finish();
+    let curve = curve?;
+    if let Some(plot) = plot {
+        transfer_plot::write(&curve, plot)?;
+    }
+    if args.json {
+        serde_json::to_writer(&mut *out, &curve)?;
+        writeln!(out)?;
+    } else {
+        transfer_table::render(&curve, out)?;
+    }
+    Ok(())
 }

@@ -6,11 +6,20 @@ use comfy_table::{presets, CellAlignment, Table};
 
 use crate::cards::CardDb;
 use crate::deck::Deck;
-use crate::sim::opening_hand::{CardOdds, DrawOdds, Estimate, Figures};
+use crate::sim::opening_hand::{CardOdds, DrawOdds, Estimate, Figures, OpeningMethod};
 
-/// A probability as a percentage with one decimal (`78.3%`).
+/// A probability as a percentage with one decimal (`78.3%`); a figure that
+/// one decimal would hide keeps its size: `3.2e-3%` rather than `0.0%`, and
+/// `> 99.9%` rather than `100.0%`. Exact 0 and 1 are `0.0%` and `100.0%`.
 pub fn percent(p: f64) -> String {
-    format!("{:.1}%", (p * 100.0).max(0.0))
+    let value = (p * 100.0).clamp(0.0, 100.0);
+    if value > 0.0 && value < 0.05 {
+        format!("{value:.1e}%")
+    } else if (99.95..100.0).contains(&value) {
+        "> 99.9%".to_string()
+    } else {
+        format!("{value:.1}%")
+    }
 }
 
 /// A table with the vtesdeck look; the columns after the first `text_columns`
@@ -41,7 +50,8 @@ pub struct DrawTable {
 }
 
 /// The tables of the `draw` report, in order: exact library odds, each crypt
-/// card, crypt disciplines, starting crypt cards, total capacity, sampled figures.
+/// card, crypt disciplines, starting crypt cards, total capacity, opening
+/// figures (exact, or sampled past too many starts), tracked cards seen (`--seen`).
 pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
     let at_least = ["P(>=1)", "P(>=2)", "P(>=3)", "P(>=4)"];
     let mut header = vec!["Library (exact)", "Kind", "Cards", "Expected"];
@@ -73,14 +83,14 @@ pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
         text_columns: 1,
         rows: Vec::new(),
     };
-    for ((_, p), entry) in odds.crypt.vampires.0.iter().zip(&deck.crypt) {
-        let card = db.get(entry.id);
+    for ((_, vampire), entry) in odds.crypt.vampires.0.iter().zip(&deck.crypt) {
         vampires.rows.push(vec![
-            card.map_or_else(|| entry.id.to_string(), |c| db.printing_name(c)),
-            entry.count.to_string(),
-            card.and_then(|c| c.capacity)
+            vampire.name.clone(),
+            vampire.count.to_string(),
+            db.get(entry.id)
+                .and_then(|c| c.capacity)
                 .map_or(String::new(), |c| c.to_string()),
-            percent(*p),
+            percent(vampire.p_at_least_one),
         ]);
     }
 
@@ -126,37 +136,91 @@ pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
         above -= p;
     }
 
-    let s = &odds.sampled;
-    let sampled = DrawTable {
-        header: vec!["Sampled", "Estimate ± standard error"],
-        text_columns: 1,
-        rows: vec![
-            vec![
-                "P(a master and a playable card)".to_string(),
-                estimate_percent(s.master_and_playable),
-            ],
-            vec![
-                "mean playable cards in hand".to_string(),
-                format!(
-                    "{:.3} ± {:.3}",
-                    s.mean_playable.value, s.mean_playable.standard_error
-                ),
-            ],
-            vec![
-                "P(no playable minion card)".to_string(),
-                estimate_percent(s.no_playable_minion),
-            ],
-        ],
+    let method = match odds.opening_method {
+        OpeningMethod::Exact => "Opening (exact)",
+        OpeningMethod::Sampled => "Opening (sampled)",
     };
-    vec![library, vampires, disciplines, starting, capacity, sampled]
+    let mut opening = DrawTable {
+        header: vec![method, "P / mean"],
+        text_columns: 1,
+        rows: Vec::new(),
+    };
+    let o = &odds.opening;
+    let rows: [(&str, String, Option<Estimate>); 3] = [
+        (
+            "P(a master and a playable card)",
+            percent(o.master_and_playable),
+            odds.sampled.map(|s| s.master_and_playable),
+        ),
+        (
+            "mean playable cards in hand",
+            format!("{:.3}", o.mean_playable),
+            odds.sampled.map(|s| s.mean_playable),
+        ),
+        (
+            "P(no playable minion card)",
+            percent(o.no_playable_minion),
+            odds.sampled.map(|s| s.no_playable_minion),
+        ),
+    ];
+    for (label, value, estimate) in rows {
+        let shown = match estimate {
+            Some(e) if label.starts_with("mean") => {
+                format!("{:.3} ± {:.3}", e.value, e.standard_error)
+            }
+            Some(e) => estimate_percent(e),
+            None => value,
+        };
+        opening.rows.push(vec![label.to_string(), shown]);
+    }
+    if let Some(key) = &odds.key {
+        opening.rows.push(vec![
+            format!(
+                "P(a key vampire among the starting crypt cards: {})",
+                key.names.join(", ")
+            ),
+            percent(key.p_in_start),
+        ]);
+    }
+    let mut tables = vec![library, vampires, disciplines, starting, capacity, opening];
+    if let Some(seen) = &odds.seen {
+        let mut header = vec![
+            "Tracked among the first library cards seen (exact)",
+            "Cards",
+        ];
+        header.extend(at_least);
+        let mut table = DrawTable {
+            header,
+            text_columns: 1,
+            rows: Vec::new(),
+        };
+        for (name, card_odds) in &seen.tracked.0 {
+            let mut row = vec![
+                format!("{name} (first {} cards)", seen.cards),
+                card_odds.count.to_string(),
+            ];
+            row.extend(card_odds.p_at_least.iter().map(|p| percent(*p)));
+            table.rows.push(row);
+        }
+        tables.push(table);
+    }
+    tables
 }
 
-/// The note under the report: samples, seed, and what "playable" means.
+/// The notes under the report: how the opening figures were computed, and
+/// what the columns mean.
 pub fn sampling_note(odds: &DrawOdds) -> String {
+    let method = match odds.opening_method {
+        OpeningMethod::Exact => "Every figure is exact (no sampling).".to_string(),
+        OpeningMethod::Sampled => format!(
+            "Opening figures sampled (too many distinct starts to sum): {} samples, seed {}.",
+            odds.samples, odds.seed
+        ),
+    };
     format!(
-        "{} samples, seed {} (playable: a minion card one of the starting crypt cards \
-         can play: disciplines, clan, path, sect, title, capacity, traits)",
-        odds.samples, odds.seed
+        "{method}\nColumns: Cards = copies in the deck; Expected = mean copies drawn; P(>=k) = \
+         chance of at least k copies; playable = a minion card one of the starting crypt cards \
+         can play (disciplines, clan, path, sect, title, capacity, traits)."
     )
 }
 
@@ -189,7 +253,38 @@ fn odds_row(name: &str, section: &str, odds: &CardOdds) -> Vec<String> {
     row
 }
 
-/// An estimate with its standard error (`45.21% ± 0.16%`).
+/// An estimate with its standard error (`45.21% ± 0.16%`); figures that two
+/// decimals would show as `0.00%` are written in scientific form (`3.1e-4%`).
 fn estimate_percent(e: Estimate) -> String {
-    format!("{:.2}% ± {:.2}%", e.value * 100.0, e.standard_error * 100.0)
+    let (value, error) = (e.value * 100.0, e.standard_error * 100.0);
+    if value.abs() < 0.005 || error < 0.005 {
+        format!("{value:.2e}% ± {error:.1e}%")
+    } else {
+        format!("{value:.2}% ± {error:.2}%")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_figures_keep_their_size() {
+        assert_eq!(percent(0.0), "0.0%");
+        assert_eq!(percent(1.0), "100.0%");
+        assert_eq!(percent(0.783), "78.3%");
+        assert_eq!(percent(0.000_032), "3.2e-3%");
+        assert_eq!(percent(0.999_9), "> 99.9%");
+        let tiny = Estimate {
+            value: 0.000_001,
+            standard_error: 0.000_000_5,
+        };
+        assert_eq!(estimate_percent(tiny), "1.00e-4% ± 5.0e-5%");
+        assert!(!estimate_percent(tiny).contains("0.00%"));
+        let zero = Estimate {
+            value: 0.0,
+            standard_error: 0.0,
+        };
+        assert_eq!(estimate_percent(zero), "0.00e0% ± 0.0e0%");
+    }
 }

@@ -4,7 +4,9 @@ use std::io::{self, Write};
 
 use super::draw_table::{new_table, percent};
 use super::transfer_chart;
-use crate::sim::transfers::TransferCurve;
+use crate::sim::transfers::{
+    PolicyComparison, TransferCurve, COMPARE_KEY_AND_POOL_TURN, COMPARE_TWO_BY_TURN,
+};
 
 /// Renders the report: per seat the turn-by-turn figures and when the n-th
 /// vampire comes out, then the terminal chart of the expected capacity.
@@ -20,7 +22,10 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
     )?;
     let mut header = vec!["Turn".to_string()];
     header.extend((1..=curve.max_vampires).map(|k| format!("P(>={k})")));
-    header.extend(["Controlled", "Capacity", "Pool"].map(String::from));
+    header.extend(["Controlled", "Capacity", "Pool", "Pool p10"].map(String::from));
+    if !curve.keys.is_empty() {
+        header.push("Key in play".to_string());
+    }
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     for seat in &curve.seats {
         let mut table = new_table(&header, 0);
@@ -30,6 +35,11 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
             row.push(format!("{:.2}", turn.expected_controlled));
             row.push(format!("{:.2}", turn.expected_capacity));
             row.push(format!("{:.2}", turn.expected_pool));
+            row.push(turn.pool_p10.to_string());
+            if let Some(key) = &seat.key {
+                let p = key.p_in_play_by_turn.get(turn.turn as usize - 1);
+                row.push(p.map_or("-".to_string(), |p| percent(*p)));
+            }
             table.add_row(row);
         }
         writeln!(out, "\nSeat {}\n{table}", seat.seat)?;
@@ -43,12 +53,69 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
             ]);
         }
         writeln!(out, "{nth}")?;
+        if let Some(key) = &seat.key {
+            writeln!(
+                out,
+                "Key vampire ({}): mean turn {}, not out in {} of the games",
+                curve.keys.join(", "),
+                key.mean_turn.map_or("-".to_string(), |m| format!("{m:.2}")),
+                percent(key.p_never)
+            )?;
+        }
     }
+    writeln!(
+        out,
+        "Columns: P(>=k) = chance of at least k vampires controlled at the end of the turn; \
+         Controlled, Capacity, Pool = means; Pool p10 = the pool of the worst tenth of the \
+         games{}; Not out = share of games where that vampire never comes out.",
+        if curve.keys.is_empty() {
+            ""
+        } else {
+            "; Key in play = chance a key vampire is controlled"
+        }
+    )?;
     writeln!(
         out,
         "\nExpected capacity in play by turn (one line per seat)"
     )?;
     transfer_chart::render(curve, out)
+}
+
+/// Renders `transfers --policy all`: per seat, one row per policy.
+pub fn render_comparison(all: &PolicyComparison, out: &mut impl Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}: influence policies compared on the same shuffled crypts, {} games per seat, seed {}{}",
+        all.path,
+        all.samples,
+        all.seed,
+        if all.keys.is_empty() {
+            String::new()
+        } else {
+            format!(", key {}", all.keys.join(", "))
+        }
+    )?;
+    let two = format!("P(2 vampires by turn {COMPARE_TWO_BY_TURN})");
+    let key = format!("P(key in play by turn {COMPARE_KEY_AND_POOL_TURN})");
+    let pool = format!("Expected pool at turn {COMPARE_KEY_AND_POOL_TURN}");
+    let mut table = new_table(&["Seat", "Policy", &two, &key, &pool], 2);
+    let shown = |p: Option<f64>| p.map_or("-".to_string(), percent);
+    for row in &all.comparison {
+        table.add_row(vec![
+            row.seat.to_string(),
+            row.policy.name().to_string(),
+            shown(row.p_two_by_turn_3),
+            shown(row.p_key_by_turn_4),
+            row.expected_pool_turn_4
+                .map_or("-".to_string(), |p| format!("{p:.2}")),
+        ]);
+    }
+    writeln!(out, "\n{table}")?;
+    writeln!(
+        out,
+        "Columns: one row per seat and policy (--help describes each policy); P(key ...) needs \
+         --key; \"-\" = fewer turns simulated or no key; higher P and higher pool are better."
+    )
 }
 
 /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`.

@@ -6,6 +6,7 @@
 use crate::cards::{identity, CardDb, CardId, CardType, CryptCard, CryptRequirement, Identity};
 use crate::deck::Deck;
 
+use super::key::KeyVampires;
 use super::SimError;
 
 /// Library class of master cards in [`DeckTables::library_pile`].
@@ -18,6 +19,8 @@ pub const NON_MINION_CLASS: u16 = 1;
 pub struct CryptKind {
     /// The card.
     pub id: CardId,
+    /// Its name, with the group or advanced mark when other printings exist.
+    pub name: String,
     /// Copies in the crypt.
     pub count: u32,
     /// Capacity.
@@ -30,6 +33,8 @@ pub struct CryptKind {
     pub vampire: u16,
     /// Whether only one copy of this vampire can be in play ([`identity::is_unique`]).
     pub unique: bool,
+    /// Whether it is a key vampire ([`KeyVampires`], any printing of the name).
+    pub key: bool,
 }
 
 /// One distinct library card of a deck.
@@ -72,6 +77,11 @@ impl DeckTables {
     /// Builds the tables; fails on unresolved lines, unknown ids, crypt cards
     /// without capacity, or parts too large to index.
     pub fn new(deck: &Deck, db: &CardDb) -> Result<DeckTables, SimError> {
+        DeckTables::with_keys(deck, db, &KeyVampires::default())
+    }
+
+    /// As [`DeckTables::new`], marking the key vampires ([`CryptKind::key`]).
+    pub fn with_keys(deck: &Deck, db: &CardDb, keys: &KeyVampires) -> Result<DeckTables, SimError> {
         let path = deck.path_label();
         if let Some(first) = deck.unresolved.first() {
             return Err(SimError::UnresolvedLines {
@@ -109,11 +119,13 @@ impl DeckTables {
             let crypt_card = CryptCard::new(card);
             crypt.push(CryptKind {
                 id: entry.id,
+                name: db.printing_name(card),
                 count: entry.count,
                 capacity,
                 disciplines: crypt_card.disciplines(),
                 vampire: vampire as u16,
                 unique: identity::is_unique(card),
+                key: keys.is_key(card),
             });
             crypt_cards.push(crypt_card);
         }

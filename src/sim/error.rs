@@ -79,4 +79,22 @@ pub enum SimError {
         /// The deck.
         path: String,
     },
+    /// A `--key` name that is no crypt card.
+    #[error("--key {name:?}: no crypt card of that name{}", if suggestions.is_empty() { String::new() } else { format!(" (did you mean {suggestions}?)") })]
+    UnknownKey {
+        /// The name as written.
+        name: String,
+        /// Close names, comma-separated (may be empty).
+        suggestions: String,
+    },
+    /// `--seen` asks for more cards than the library holds.
+    #[error("{path}: --seen {seen} is more than the {library}-card library")]
+    SeenTooLarge {
+        /// The deck.
+        path: String,
+        /// Cards asked for.
+        seen: u32,
+        /// Library size.
+        library: u32,
+    },
 }

@@ -1,8 +1,12 @@
-//! Goldfish simulations: opening hands ([`opening_hand`]) and the influence phase
-//! ([`transfers`]), sampled in parallel with reproducible seeds ([`seed`]).
+//! Goldfish figures: the opening ([`opening_hand`], its joint figures exact in
+//! [`opening_exact`]), key vampires ([`key`]), and the influence phase under
+//! several policies ([`transfers`]), sampled in parallel with reproducible
+//! seeds ([`seed`]).
 
 pub mod deck_tables;
 mod error;
+pub mod key;
+pub mod opening_exact;
 pub mod opening_hand;
 pub mod seed;
 pub mod transfers;

@@ -1,5 +1,8 @@
 //! The opening: exact odds of what the first hand and the first crypt cards hold
-//! ([`DrawOdds`]), and the sampled joint figures that have no closed form.
+//! ([`DrawOdds`]): per card group (hypergeometric), the joint figures of the
+//! hand and the starting crypt ([`OpeningFigures::exact`]), the key vampires
+//! ([`KeyInStart`]); sampling ([`SampledOdds`]) only when the exact enumeration
+//! would be too long.
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
@@ -8,6 +11,8 @@ use crate::cards::{CardDb, CardId, CardType, Discipline};
 use crate::deck::Deck;
 
 use super::deck_tables::{DeckTables, MASTER_CLASS};
+use super::key::{KeyInStart, KeyVampires};
+pub use super::opening_exact::OpeningFigures;
 use super::seed::{below, run_chunks, Seed, SimRng};
 use super::SimError;
 
@@ -36,6 +41,10 @@ pub struct DrawOptions {
     pub seed: Seed,
     /// Card groups followed with `--track`.
     pub tracked: Vec<TrackedGroup>,
+    /// Key vampires (`--key`).
+    pub keys: KeyVampires,
+    /// `--seen N`: the odds of each tracked group among the first N library cards.
+    pub seen: Option<u32>,
 }
 
 impl Default for DrawOptions {
@@ -46,6 +55,8 @@ impl Default for DrawOptions {
             samples: 100_000,
             seed: Seed(0),
             tracked: Vec::new(),
+            keys: KeyVampires::default(),
+            seen: None,
         }
     }
 }
@@ -104,8 +115,8 @@ pub struct LibraryOdds {
 /// Exact odds of the starting crypt cards.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct CryptOdds {
-    /// P(at least one copy) per distinct crypt card, by id.
-    pub vampires: Figures<f64>,
+    /// Per distinct crypt card, by id: its name and P(at least one copy).
+    pub vampires: Figures<CryptCardOdds>,
     /// Distribution of the total capacity: sum -> probability.
     pub capacity_total: Figures<f64>,
     /// P(at least k distinct vampires) for k = 1..crypt_draw: every printing of
@@ -117,6 +128,17 @@ pub struct CryptOdds {
     /// Per crypt discipline (inferior or superior): count of crypt cards with it and
     /// P(at least k of the drawn cards have it), k = 1..4.
     pub disciplines: Figures<CardOdds>,
+}
+
+/// One crypt card among the starting crypt cards.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct CryptCardOdds {
+    /// The card's name (with its group or advanced mark when other printings exist).
+    pub name: String,
+    /// Copies in the crypt.
+    pub count: u32,
+    /// P(at least one copy among the starting crypt cards).
+    pub p_at_least_one: f64,
 }
 
 /// A sampled figure and its standard error.
@@ -171,7 +193,7 @@ pub struct DrawOdds {
     pub hand: u32,
     /// Crypt cards drawn.
     pub crypt_draw: u32,
-    /// Samples of the sampled figures.
+    /// Samples of the sampled figures (none are taken when every figure is exact).
     pub samples: u64,
     /// Seed of the sampled figures.
     pub seed: u64,
@@ -179,8 +201,39 @@ pub struct DrawOdds {
     pub library: LibraryOdds,
     /// Exact crypt figures.
     pub crypt: CryptOdds,
-    /// Sampled joint figures.
-    pub sampled: SampledOdds,
+    /// The joint figures of the hand and the starting crypt cards.
+    pub opening: OpeningFigures,
+    /// How `opening` was computed: `exact` (enumerated starts), or `sampled`
+    /// when the enumeration would be too long (then `sampled` holds the
+    /// standard errors).
+    pub opening_method: OpeningMethod,
+    /// The sampled joint figures with their standard errors (`null` when exact).
+    pub sampled: Option<SampledOdds>,
+    /// Key vampires in the starting crypt cards (absent without `--key`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<KeyInStart>,
+    /// `--seen N`: tracked groups among the first N library cards (absent without it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seen: Option<SeenOdds>,
+}
+
+/// How the joint opening figures were computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OpeningMethod {
+    /// Summed over every distinct start: exact.
+    Exact,
+    /// Sampled: the enumeration would exceed [`super::opening_exact::MAX_START_STATES`].
+    Sampled,
+}
+
+/// The odds of each `--track` group among the first `cards` library cards seen.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct SeenOdds {
+    /// Library cards seen (7 in the opening hand, one more per later draw).
+    pub cards: u32,
+    /// Exact odds per tracked group.
+    pub tracked: Figures<CardOdds>,
 }
 
 impl DrawOdds {
@@ -195,16 +248,52 @@ impl DrawOdds {
         let tables = check_opening(deck, db, options)?;
         let library = LibraryOdds::compute(deck, db, options)?;
         let crypt = CryptOdds::compute(&tables, options);
-        let sampled = SampledOdds::sample(&tables, options, progress);
+        let (opening, opening_method, sampled) =
+            match OpeningFigures::exact(&tables, options.hand, options.crypt_draw) {
+                Some(exact) => (exact, OpeningMethod::Exact, None),
+                None => {
+                    let s = SampledOdds::sample(&tables, options, progress);
+                    let figures = OpeningFigures {
+                        master_and_playable: s.master_and_playable.value,
+                        mean_playable: s.mean_playable.value,
+                        no_playable_minion: s.no_playable_minion.value,
+                    };
+                    (figures, OpeningMethod::Sampled, Some(s))
+                }
+            };
+        let key = (!options.keys.is_empty())
+            .then(|| KeyInStart::compute(&tables, &options.keys, options.crypt_draw));
+        let seen = match options.seen {
+            None => None,
+            Some(cards) if cards > deck.library_count() => {
+                return Err(SimError::SeenTooLarge {
+                    path: deck.path_label(),
+                    seen: cards,
+                    library: deck.library_count(),
+                })
+            }
+            Some(cards) => Some(SeenOdds {
+                cards,
+                tracked: tracked_odds(deck, &options.tracked, cards),
+            }),
+        };
         Ok(DrawOdds {
             path: deck.path_label(),
             hand: options.hand,
             crypt_draw: options.crypt_draw,
-            samples: options.samples,
+            samples: if sampled.is_some() {
+                options.samples
+            } else {
+                0
+            },
             seed: options.seed.0,
             library,
             crypt,
+            opening,
+            opening_method,
             sampled,
+            key,
+            seen,
         })
     }
 }
@@ -215,7 +304,7 @@ pub fn check_opening(
     db: &CardDb,
     options: &DrawOptions,
 ) -> Result<DeckTables, SimError> {
-    let tables = DeckTables::new(deck, db)?;
+    let tables = DeckTables::with_keys(deck, db, &options.keys)?;
     let path = deck.path_label();
     let (crypt, library) = (deck.crypt_count(), deck.library_count());
     if crypt == 0 {
@@ -282,19 +371,7 @@ impl LibraryOdds {
             }
         }
         let trifles = cards.iter().filter(|(c, _)| c.trifle).map(|(_, n)| n).sum();
-        let tracked = options
-            .tracked
-            .iter()
-            .map(|group| {
-                let count = deck
-                    .library
-                    .iter()
-                    .filter(|e| group.ids.contains(&e.id))
-                    .map(|e| e.count)
-                    .sum();
-                (group.label.clone(), odds(count))
-            })
-            .collect();
+        let tracked = tracked_odds(deck, &options.tracked, options.hand);
         let ranked = |mut counts: Vec<(String, u32)>| {
             counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
             Figures(counts.into_iter().map(|(k, n)| (k, odds(n))).collect())
@@ -304,9 +381,32 @@ impl LibraryOdds {
             disciplines: ranked(disciplines),
             clans: ranked(clans),
             trifles: odds(trifles),
-            tracked: Figures(tracked),
+            tracked,
         })
     }
+}
+
+/// Exact odds of each tracked group among `draws` library cards.
+fn tracked_odds(deck: &Deck, tracked: &[TrackedGroup], draws: u32) -> Figures<CardOdds> {
+    let population = deck.library_count();
+    let ln = LnFactorials::new(population);
+    Figures(
+        tracked
+            .iter()
+            .map(|group| {
+                let count = deck
+                    .library
+                    .iter()
+                    .filter(|e| group.ids.contains(&e.id))
+                    .map(|e| e.count)
+                    .sum();
+                (
+                    group.label.clone(),
+                    CardOdds::new(population, count, draws, &ln),
+                )
+            })
+            .collect(),
+    )
 }
 
 fn add_count(counts: &mut Vec<(String, u32)>, key: String, count: u32) {
@@ -328,7 +428,12 @@ impl CryptOdds {
             .iter()
             .map(|k| {
                 let h = Hypergeometric::new(population, k.count, draw);
-                (k.id.to_string(), h.p_at_least(1, &ln))
+                let odds = CryptCardOdds {
+                    name: k.name.clone(),
+                    count: k.count,
+                    p_at_least_one: h.p_at_least(1, &ln),
+                };
+                (k.id.to_string(), odds)
             })
             .collect();
         let capacities = score_distribution(&counts, draw, &ln, |kind, j| {
@@ -560,7 +665,8 @@ mod tests {
         let c = &odds.crypt;
         // Six copies of each of two vampires, 4 drawn: P(no Alma) = C(6,4)/C(12,4).
         let none = choose(6, 4) as f64 / choose(12, 4) as f64;
-        assert!((c.vampires.0[0].1 - (1.0 - none)).abs() < 1e-12);
+        assert!((c.vampires.0[0].1.p_at_least_one - (1.0 - none)).abs() < 1e-12);
+        assert_eq!(c.vampires.0[0].1.name, "Alma Test");
         // Capacity 1 (Alma) and 7 (Dario): total 4 needs four Almas.
         let four_almas = c.capacity_total.0.iter().find(|(k, _)| k == "4").unwrap().1;
         assert!((four_almas - none).abs() < 1e-12);
@@ -611,7 +717,15 @@ mod tests {
         };
         let joint = (crypt(0) + crypt(4)) * master_and_playable(35)
             + (1.0 - crypt(0) - crypt(4)) * master_and_playable(70);
-        let s = &odds.sampled;
+        // The exact enumeration equals the hand formulas...
+        assert_eq!(odds.opening_method, OpeningMethod::Exact);
+        let o = &odds.opening;
+        assert!((o.no_playable_minion - no_playable).abs() < 1e-12);
+        assert!((o.mean_playable - mean).abs() < 1e-12);
+        assert!((o.master_and_playable - joint).abs() < 1e-12);
+        // ...and the sampler agrees with them.
+        let tables = check_opening(&masters_deck(), &db, &options).unwrap();
+        let s = SampledOdds::sample(&tables, &options, &|_| {});
         for (estimate, exact) in [
             (s.no_playable_minion, no_playable),
             (s.mean_playable, mean),
@@ -633,13 +747,15 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .unwrap();
-            pool.install(|| DrawOdds::compute(&deck, &db, &options(100_000, 9), &|_| {}).unwrap())
+            let tables = check_opening(&deck, &db, &options(100_000, 9)).unwrap();
+            pool.install(|| SampledOdds::sample(&tables, &options(100_000, 9), &|_| {}))
         };
         let one = run(1);
         assert_eq!(one, run(2));
         assert_eq!(one, run(1));
-        let other_seed = DrawOdds::compute(&deck, &db, &options(100_000, 10), &|_| {}).unwrap();
-        assert_ne!(one.sampled, other_seed.sampled);
+        let tables = check_opening(&deck, &db, &options(100_000, 10)).unwrap();
+        let other_seed = SampledOdds::sample(&tables, &options(100_000, 10), &|_| {});
+        assert_ne!(one, other_seed);
     }
 
     #[test]

@@ -15,6 +15,10 @@
 //! and receives no transfers: it never comes out as a second vampire. A
 //! non-unique vampire (The Horde, Tupdog, Valkyrie...) is never blocked by
 //! its other copies.
+//!
+//! How transfers are spent is a [`Policy`]; [`PolicyComparison`] runs them all
+//! on the same shuffled crypts. Key vampires ([`KeyVampires`]) are followed
+//! per seat ([`KeyCurve`]).
 
 use serde::Serialize;
 
@@ -22,6 +26,7 @@ use crate::cards::CardDb;
 use crate::deck::Deck;
 
 use super::deck_tables::DeckTables;
+use super::key::KeyVampires;
 use super::seed::{below, run_chunks, Seed, SimRng};
 use super::SimError;
 
@@ -36,26 +41,41 @@ pub const CRYPT_DRAW_TRANSFERS: u32 = 4;
 /// Seats at a table.
 pub const SEATS: u8 = 5;
 
-/// How transfers are spent.
+/// How transfers are spent. Common to every policy, during the influence phase,
+/// while transfers remain and pool is above 1: an *eligible target* is an
+/// uncontrolled vampire not yet full and not a copy (any printing) of a unique
+/// vampire controlled or already full; a *crypt draw* (4 transfers, 1 pool)
+/// moves the next crypt card in; spending stops once `max_vampires` vampires
+/// are controlled or full; remaining transfers are lost when nothing applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Policy {
-    /// While transfers remain: an eligible target is an uncontrolled vampire not
-    /// yet full and not a copy (any printing) of a unique vampire controlled or
-    /// already full; if there is
-    /// none, the crypt is not empty and at least 4 transfers remain, move the next
-    /// crypt card in; else if there is one, put 1 pool on the eligible target that
-    /// needs the fewest counters to reach its capacity (ties: the one dealt first);
-    /// else the remaining transfers are lost. Stop spending once `max_vampires`
-    /// vampires are controlled or full.
+    /// Each transfer: if there is no eligible target, the crypt is not empty and
+    /// at least 4 transfers remain, make a crypt draw; else put 1 pool on the
+    /// eligible target that needs the fewest counters to reach its capacity
+    /// (ties: the one dealt first).
     Cheapest,
+    /// As `cheapest`, but the pool goes on the eligible target with the largest
+    /// capacity (ties: the one dealt first).
+    Biggest,
+    /// Each transfer: put 1 pool on the eligible key vampire needing the fewest
+    /// counters if there is one; else, when no key vampire is controlled or in
+    /// the uncontrolled region, the crypt is not empty and at least 4 transfers
+    /// remain, make a crypt draw (before spending on another vampire);
+    /// otherwise as `cheapest`.
+    Key,
 }
 
 impl Policy {
-    /// The policy's name (`cheapest`).
+    /// Every policy, in the order `--policy all` shows them.
+    pub const ALL: [Policy; 3] = [Policy::Cheapest, Policy::Biggest, Policy::Key];
+
+    /// The policy's name (`cheapest`, `biggest`, `key`).
     pub fn name(self) -> &'static str {
         match self {
             Policy::Cheapest => "cheapest",
+            Policy::Biggest => "biggest",
+            Policy::Key => "key",
         }
     }
 }
@@ -80,6 +100,8 @@ pub struct TransferOptions {
     pub max_vampires: u32,
     /// How transfers are spent.
     pub policy: Policy,
+    /// Key vampires followed per seat (`--key`).
+    pub keys: KeyVampires,
 }
 
 impl Default for TransferOptions {
@@ -91,6 +113,7 @@ impl Default for TransferOptions {
             seed: Seed(0),
             max_vampires: 4,
             policy: Policy::Cheapest,
+            keys: KeyVampires::default(),
         }
     }
 }
@@ -106,8 +129,23 @@ pub struct TurnFigures {
     pub expected_controlled: f64,
     /// Expected total capacity controlled.
     pub expected_capacity: f64,
-    /// Expected pool.
+    /// Expected pool at the end of the turn.
     pub expected_pool: f64,
+    /// 10th percentile of the pool at the end of the turn: in one game in ten
+    /// the pool is at or below it (the games where influence went badly).
+    pub pool_p10: u32,
+}
+
+/// When a key vampire comes into play, for one seat.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct KeyCurve {
+    /// P(a key vampire is in play at the end of turn T), T = 1..turns.
+    pub p_in_play_by_turn: Vec<f64>,
+    /// Mean turn the first key vampire comes into play, over the games where it
+    /// does (`null` if never).
+    pub mean_turn: Option<f64>,
+    /// Share of games where no key vampire comes into play within the turns.
+    pub p_never: f64,
 }
 
 /// When the n-th vampire comes into play.
@@ -132,6 +170,9 @@ pub struct SeatCurve {
     pub turns: Vec<TurnFigures>,
     /// The 1st to `max_vampires`-th vampire.
     pub nth_vampire: Vec<NthVampire>,
+    /// Key vampires (absent without `--key`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<KeyCurve>,
 }
 
 /// The transfer curve of a deck: the `vtesdeck transfers` report.
@@ -147,6 +188,8 @@ pub struct TransferCurve {
     pub seed: u64,
     /// `--max-vampires`.
     pub max_vampires: u32,
+    /// Key vampires' names (empty without `--key`).
+    pub keys: Vec<String>,
     /// One curve per seat.
     pub seats: Vec<SeatCurve>,
 }
@@ -160,7 +203,7 @@ impl TransferCurve {
         options: &TransferOptions,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<TransferCurve, SimError> {
-        let tables = DeckTables::new(deck, db)?;
+        let tables = DeckTables::with_keys(deck, db, &options.keys)?;
         if tables.crypt_pile.is_empty() {
             return Err(SimError::EmptyCrypt {
                 path: deck.path_label(),
@@ -204,7 +247,13 @@ impl TransferCurve {
             .seats
             .iter()
             .zip(&totals)
-            .map(|(seat, tally)| tally.curve(*seat, options.samples, options.max_vampires))
+            .map(|(seat, tally)| {
+                let mut curve = tally.curve(*seat, options.samples, options.max_vampires);
+                if !options.keys.is_empty() {
+                    curve.key = Some(tally.key_curve(options.samples));
+                }
+                curve
+            })
             .collect();
         Ok(TransferCurve {
             path: deck.path_label(),
@@ -212,7 +261,95 @@ impl TransferCurve {
             samples: options.samples,
             seed: options.seed.0,
             max_vampires: options.max_vampires,
+            keys: options.keys.names().to_vec(),
             seats,
+        })
+    }
+}
+
+/// The turn of [`PolicyRow::p_two_by_turn_3`].
+pub const COMPARE_TWO_BY_TURN: u32 = 3;
+/// The turn of [`PolicyRow::p_key_by_turn_4`] and [`PolicyRow::expected_pool_turn_4`].
+pub const COMPARE_KEY_AND_POOL_TURN: u32 = 4;
+
+/// One policy at one seat in [`PolicyComparison`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PolicyRow {
+    /// The policy.
+    pub policy: Policy,
+    /// The seat.
+    pub seat: u8,
+    /// P(at least 2 vampires controlled at the end of turn 3) (`null` when
+    /// fewer turns are simulated or `--max-vampires` is below 2).
+    pub p_two_by_turn_3: Option<f64>,
+    /// P(a key vampire in play at the end of turn 4) (`null` without `--key`
+    /// or with fewer turns).
+    pub p_key_by_turn_4: Option<f64>,
+    /// Expected pool at the end of turn 4 (`null` with fewer turns).
+    pub expected_pool_turn_4: Option<f64>,
+}
+
+/// Every policy on the same shuffled crypts (the same seed): `transfers --policy all`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PolicyComparison {
+    /// The deck.
+    pub path: String,
+    /// Games per seat and policy.
+    pub samples: u64,
+    /// Seed (the same for every policy: common random numbers).
+    pub seed: u64,
+    /// Key vampires' names.
+    pub keys: Vec<String>,
+    /// Per seat, one row per policy ([`Policy::ALL`] order).
+    pub comparison: Vec<PolicyRow>,
+    /// The full curve of each policy.
+    pub curves: Vec<TransferCurve>,
+}
+
+impl PolicyComparison {
+    /// Simulates every policy with `options` (its `policy` is ignored).
+    pub fn simulate(
+        deck: &Deck,
+        db: &CardDb,
+        options: &TransferOptions,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<PolicyComparison, SimError> {
+        let curves = Policy::ALL
+            .iter()
+            .map(|policy| {
+                let options = TransferOptions {
+                    policy: *policy,
+                    ..options.clone()
+                };
+                TransferCurve::simulate(deck, db, &options, progress)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut comparison = Vec::new();
+        for (index, seat) in options.seats.iter().enumerate() {
+            for curve in &curves {
+                let figures = &curve.seats[index];
+                let turn = |t: u32| figures.turns.get(t as usize - 1);
+                comparison.push(PolicyRow {
+                    policy: curve.policy,
+                    seat: *seat,
+                    p_two_by_turn_3: turn(COMPARE_TWO_BY_TURN)
+                        .and_then(|t| t.p_at_least.get(1).copied()),
+                    p_key_by_turn_4: figures.key.as_ref().and_then(|k| {
+                        k.p_in_play_by_turn
+                            .get(COMPARE_KEY_AND_POOL_TURN as usize - 1)
+                            .copied()
+                    }),
+                    expected_pool_turn_4: turn(COMPARE_KEY_AND_POOL_TURN).map(|t| t.expected_pool),
+                });
+            }
+        }
+        Ok(PolicyComparison {
+            path: deck.path_label(),
+            samples: options.samples,
+            seed: options.seed.0,
+            keys: options.keys.names().to_vec(),
+            comparison,
+            curves,
         })
     }
 }
@@ -227,6 +364,10 @@ struct SeatTally {
     pool: Vec<u64>,
     /// `[nth][turn]`: games where the nth vampire came out on that turn (0-based).
     nth_turn: Vec<Vec<u64>>,
+    /// `[turn][pool]`: games ending the turn with that pool.
+    pool_histogram: Vec<Vec<u64>>,
+    /// `[turn]`: games where the first key vampire came out on that turn.
+    key_turn: Vec<u64>,
 }
 
 impl SeatTally {
@@ -237,6 +378,8 @@ impl SeatTally {
             capacity: vec![0; turns],
             pool: vec![0; turns],
             nth_turn: vec![vec![0; turns]; max_vampires],
+            pool_histogram: vec![vec![0; STARTING_POOL as usize + 1]; turns],
+            key_turn: vec![0; turns],
         }
     }
 
@@ -253,6 +396,35 @@ impl SeatTally {
         for (a, b) in self.nth_turn.iter_mut().zip(&other.nth_turn) {
             add_all(a, b);
         }
+        for (a, b) in self.pool_histogram.iter_mut().zip(&other.pool_histogram) {
+            add_all(a, b);
+        }
+        add_all(&mut self.key_turn, &other.key_turn);
+    }
+
+    /// The key vampire figures.
+    fn key_curve(&self, samples: u64) -> KeyCurve {
+        let n = samples.max(1) as f64;
+        let mut out = 0u64;
+        let p_in_play_by_turn = self
+            .key_turn
+            .iter()
+            .map(|c| {
+                out += c;
+                out as f64 / n
+            })
+            .collect();
+        let weighted: u64 = self
+            .key_turn
+            .iter()
+            .enumerate()
+            .map(|(t, c)| (t as u64 + 1) * c)
+            .sum();
+        KeyCurve {
+            p_in_play_by_turn,
+            mean_turn: (out > 0).then(|| weighted as f64 / out as f64),
+            p_never: (samples - out.min(samples)) as f64 / n,
+        }
     }
 
     /// The figures, `P(at least k)` and the nth vampire for k, n up to `max_vampires`.
@@ -268,6 +440,7 @@ impl SeatTally {
                 expected_controlled: self.controlled[t] as f64 / n,
                 expected_capacity: self.capacity[t] as f64 / n,
                 expected_pool: self.pool[t] as f64 / n,
+                pool_p10: percentile(&self.pool_histogram[t], samples, 0.1),
             })
             .collect();
         let never = vec![0; self.controlled.len()];
@@ -302,8 +475,22 @@ impl SeatTally {
             seat,
             turns,
             nth_vampire,
+            key: None,
         }
     }
+}
+
+/// The smallest value `v` with at least `share` of the samples at or below it.
+fn percentile(histogram: &[u64], samples: u64, share: f64) -> u32 {
+    let needed = (share * samples as f64).ceil().max(1.0) as u64;
+    let mut seen = 0;
+    histogram
+        .iter()
+        .position(|c| {
+            seen += c;
+            seen >= needed
+        })
+        .unwrap_or(histogram.len().saturating_sub(1)) as u32
 }
 
 /// A crypt card in the uncontrolled region.
@@ -314,6 +501,8 @@ struct Uncontrolled {
     vampire: u16,
     /// Whether only one copy of it can be in play.
     unique: bool,
+    /// Whether it is a key vampire.
+    key: bool,
     capacity: u8,
     blood: u8,
 }
@@ -333,6 +522,17 @@ struct Game<'a> {
     controlled: Vec<u16>,
     turns: u32,
     max_vampires: usize,
+    policy: Policy,
+}
+
+/// What one transfer (or four) does.
+enum Spend {
+    /// 1 pool on this uncontrolled vampire.
+    Transfer(usize),
+    /// 4 transfers and 1 pool: the next crypt card in.
+    CryptDraw,
+    /// Nothing applies: the remaining transfers are lost.
+    Stop,
 }
 
 impl<'a> Game<'a> {
@@ -344,6 +544,7 @@ impl<'a> Game<'a> {
             controlled: Vec::with_capacity(tables.crypt_pile.len()),
             turns: options.turns,
             max_vampires: options.max_vampires as usize,
+            policy: options.policy,
         }
     }
 
@@ -363,6 +564,7 @@ impl<'a> Game<'a> {
             kind,
             vampire: card.vampire,
             unique: card.unique,
+            key: card.key,
             capacity: card.capacity,
             blood: 0,
         });
@@ -378,6 +580,7 @@ impl<'a> Game<'a> {
         }
         let mut pool = STARTING_POOL;
         let mut capacity = 0u64;
+        let mut key_in_play = false;
         for turn in 0..self.turns as usize {
             let mut transfers = if turn == 0 {
                 first_turn_transfers(seat)
@@ -389,27 +592,30 @@ impl<'a> Game<'a> {
                 if self.controlled.len() + full >= self.max_vampires {
                     break;
                 }
-                match self.cheapest_target() {
-                    Some(target) => {
+                let can_draw = next < self.crypt.len() && transfers >= CRYPT_DRAW_TRANSFERS;
+                match self.choose(can_draw, key_in_play) {
+                    Spend::Transfer(target) => {
                         self.uncontrolled[target].blood += 1;
                         pool -= 1;
                         transfers -= 1;
                     }
-                    None if next < self.crypt.len() && transfers >= CRYPT_DRAW_TRANSFERS => {
+                    Spend::CryptDraw => {
                         self.deal(next);
                         next += 1;
                         pool -= 1;
                         transfers -= CRYPT_DRAW_TRANSFERS;
                     }
-                    None => break,
+                    Spend::Stop => break,
                 }
             }
             let before = self.controlled.len();
             let tables = self.tables;
             let controlled = &mut self.controlled;
+            let key_before = key_in_play;
             self.uncontrolled.retain(|u| {
                 if u.is_full() {
                     controlled.push(u.vampire);
+                    key_in_play |= u.key;
                     capacity += u64::from(tables.crypt[usize::from(u.kind)].capacity);
                     false
                 } else {
@@ -426,29 +632,75 @@ impl<'a> Game<'a> {
             tally.controlled[turn] += now as u64;
             tally.capacity[turn] += capacity;
             tally.pool[turn] += u64::from(pool);
+            tally.pool_histogram[turn][pool as usize] += 1;
+            if key_in_play && !key_before {
+                tally.key_turn[turn] += 1;
+            }
         }
     }
 
-    /// The eligible target needing the fewest counters (ties: dealt first).
-    fn cheapest_target(&self) -> Option<usize> {
+    /// What the policy does with the next transfer (`can_draw`: the crypt is
+    /// not empty and at least 4 transfers remain).
+    fn choose(&self, can_draw: bool, key_in_play: bool) -> Spend {
+        let any = |_: &Uncontrolled| true;
+        let target = match self.policy {
+            Policy::Cheapest => self.cheapest_target(any),
+            Policy::Biggest => self.biggest_target(),
+            Policy::Key => {
+                if let Some(key) = self.cheapest_target(|u| u.key) {
+                    return Spend::Transfer(key);
+                }
+                let key_in_sight = key_in_play || self.uncontrolled.iter().any(|u| u.key);
+                if !key_in_sight && can_draw {
+                    return Spend::CryptDraw;
+                }
+                self.cheapest_target(any)
+            }
+        };
+        match target {
+            Some(target) => Spend::Transfer(target),
+            None if can_draw => Spend::CryptDraw,
+            None => Spend::Stop,
+        }
+    }
+
+    /// Whether uncontrolled card `u` can receive a transfer: not full, and not
+    /// a copy of a unique vampire controlled or already full.
+    fn is_eligible(&self, u: &Uncontrolled) -> bool {
+        !u.is_full()
+            && !(u.unique
+                && (self.controlled.contains(&u.vampire)
+                    || self
+                        .uncontrolled
+                        .iter()
+                        .any(|other| other.vampire == u.vampire && other.is_full())))
+    }
+
+    /// The eligible target with the largest capacity (ties: dealt first).
+    fn biggest_target(&self) -> Option<usize> {
+        let mut best: Option<(usize, u8)> = None;
+        for (i, u) in self.uncontrolled.iter().enumerate() {
+            if best.is_some_and(|(_, b)| b >= u.capacity) || !self.is_eligible(u) {
+                continue;
+            }
+            best = Some((i, u.capacity));
+        }
+        best.map(|(i, _)| i)
+    }
+
+    /// The eligible target among those `wanted` needing the fewest counters
+    /// (ties: dealt first).
+    fn cheapest_target(&self, wanted: impl Fn(&Uncontrolled) -> bool) -> Option<usize> {
         let mut best: Option<(usize, u8)> = None;
         for (i, u) in self.uncontrolled.iter().enumerate() {
             if u.is_full() {
                 continue;
             }
             let needed = u.capacity - u.blood;
-            if best.is_some_and(|(_, b)| b <= needed) {
+            if best.is_some_and(|(_, b)| b <= needed) || !wanted(u) || !self.is_eligible(u) {
                 continue;
             }
-            let copy_in_play = u.unique
-                && (self.controlled.contains(&u.vampire)
-                    || self
-                        .uncontrolled
-                        .iter()
-                        .any(|other| other.vampire == u.vampire && other.is_full()));
-            if !copy_in_play {
-                best = Some((i, needed));
-            }
+            best = Some((i, needed));
         }
         best.map(|(i, _)| i)
     }
@@ -545,6 +797,7 @@ mod tests {
             seed: Seed(1),
             max_vampires: 4,
             policy: Policy::Cheapest,
+            keys: KeyVampires::default(),
         };
         let curve = TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap();
         for turn in &curve.seats[0].turns {
@@ -597,6 +850,7 @@ mod tests {
             seed: Seed(3),
             max_vampires: 6,
             policy: Policy::Cheapest,
+            keys: KeyVampires::default(),
         };
         let curve = TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap();
         let seat = &curve.seats[0];
@@ -621,5 +875,149 @@ mod tests {
         let one = run(1);
         assert_eq!(one, run(2));
         assert_eq!(one, run(1));
+    }
+
+    fn with_key(crypt: &[(u32, u32)], key: &str, policy: Policy, seats: Vec<u8>) -> TransferCurve {
+        let db = fixture_db();
+        let mut cards = crypt.to_vec();
+        cards.push((100001, 10));
+        let deck = deck_of(&db, &cards);
+        let options = TransferOptions {
+            seats,
+            samples: 20_000,
+            seed: Seed(21),
+            policy,
+            keys: KeyVampires::resolve(&[key.to_string()], &db).unwrap(),
+            ..TransferOptions::default()
+        };
+        TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap()
+    }
+
+    #[test]
+    fn key_policy_brings_the_key_out_at_least_as_often_as_cheapest() {
+        // Twelve vampires of capacity 1 to 11, the key a big one (Kiki Test, 9).
+        let crypt = [
+            (200001, 2),
+            (200002, 2),
+            (200003, 1),
+            (200006, 2),
+            (200011, 2),
+            (200012, 1),
+            (200013, 1),
+            (200005, 1),
+        ];
+        let seats: Vec<u8> = (1..=5).collect();
+        // Same seed: the same crypt orders for both policies (common random numbers).
+        let key = with_key(&crypt, "Kiki Test", Policy::Key, seats.clone());
+        let cheapest = with_key(&crypt, "Kiki Test", Policy::Cheapest, seats);
+        let mut strictly_better = false;
+        for (k, c) in key.seats.iter().zip(&cheapest.seats) {
+            let (k, c) = (k.key.as_ref().unwrap(), c.key.as_ref().unwrap());
+            for (turn, (pk, pc)) in k
+                .p_in_play_by_turn
+                .iter()
+                .zip(&c.p_in_play_by_turn)
+                .enumerate()
+            {
+                let error = (pc * (1.0 - pc) / 20_000.0).sqrt();
+                assert!(
+                    pk + 3.0 * error >= *pc,
+                    "turn {}: key {pk} < cheapest {pc}",
+                    turn + 1
+                );
+                strictly_better |= pk > pc;
+            }
+            assert!(k.p_never <= c.p_never + 0.01);
+        }
+        assert!(strictly_better);
+    }
+
+    #[test]
+    fn twelve_copies_of_the_key_are_in_play_from_the_first_possible_turn() {
+        // Dario Test, capacity 7: seat 1 has 1 + 4 + 4 = 9 by turn 3 (7 reached on
+        // turn 3: 1 + 4 = 5 < 7 on turn 2); seats 4 and 5 have 4 + 4 = 8 on turn 2.
+        for policy in Policy::ALL {
+            let curve = with_key(&[(200004, 12)], "Dario Test", policy, (1..=5).collect());
+            for seat in &curve.seats {
+                let key = seat.key.as_ref().unwrap();
+                let first = if seat.seat >= 3 { 2 } else { 3 };
+                for (t, p) in key.p_in_play_by_turn.iter().enumerate() {
+                    let expected = if t + 1 >= first { 1.0 } else { 0.0 };
+                    assert_eq!(*p, expected, "{policy:?} seat {} turn {}", seat.seat, t + 1);
+                    assert_eq!(seat.turns[t].p_at_least[0], expected);
+                }
+                assert_eq!(key.mean_turn, Some(first as f64));
+                assert_eq!(key.p_never, 0.0);
+            }
+        }
+    }
+
+    #[test]
+    fn biggest_fills_the_largest_first() {
+        // Alma (1) and Eva (11), six copies each, seat 5: 4 transfers a turn.
+        // Whenever an Eva is dealt, biggest fills her first: with both in the
+        // start, turn 1 brings nobody out; cheapest brings Alma out on turn 1.
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200001, 6), (200005, 6), (100001, 10)]);
+        let run = |policy| {
+            let options = TransferOptions {
+                seats: vec![5],
+                samples: 5000,
+                seed: Seed(2),
+                policy,
+                ..TransferOptions::default()
+            };
+            TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap()
+        };
+        let (biggest, cheapest) = (run(Policy::Biggest), run(Policy::Cheapest));
+        // P(an Alma among the 4 dealt) = 1 - C(6,4)/C(12,4) = 1 - 15/495.
+        let alma = 1.0 - 15.0 / 495.0;
+        assert!((cheapest.seats[0].turns[0].p_at_least[0] - alma).abs() < 0.02);
+        // Biggest: a vampire on turn 1 only without Eva: 15/495 (four Almas).
+        assert!((biggest.seats[0].turns[0].p_at_least[0] - 15.0 / 495.0).abs() < 0.01);
+        // 4 + 4 + 4 = 12 >= 11: Eva out on turn 3 whenever dealt in the start.
+        assert!(biggest.seats[0].turns[2].expected_capacity > 10.0);
+    }
+
+    #[test]
+    fn pool_tenth_percentile_is_at_or_below_the_mean() {
+        let curve = simulate(&[(200001, 4), (200004, 4), (200005, 4)], vec![1, 5], 5000);
+        for seat in &curve.seats {
+            for turn in &seat.turns {
+                assert!(f64::from(turn.pool_p10) <= turn.expected_pool + 1e-9);
+                assert!(turn.pool_p10 >= 1);
+            }
+        }
+        // Twelve Alma Test (capacity 1): the pool is deterministic, 29 on turn 1.
+        let alma = simulate(&[(200001, 12)], vec![1], 100);
+        assert_eq!(alma.seats[0].turns[0].pool_p10, 29);
+        assert_eq!(alma.seats[0].turns[7].pool_p10, 22);
+    }
+
+    #[test]
+    fn comparison_runs_every_policy_on_the_same_crypts() {
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200001, 4), (200004, 4), (200013, 4), (100001, 10)]);
+        let options = TransferOptions {
+            seats: vec![2, 4],
+            samples: 3000,
+            seed: Seed(8),
+            keys: KeyVampires::resolve(&["Kiki Test".to_string()], &db).unwrap(),
+            ..TransferOptions::default()
+        };
+        let all = PolicyComparison::simulate(&deck, &db, &options, &|_| {}).unwrap();
+        assert_eq!(all.comparison.len(), 6);
+        assert_eq!(all.curves.len(), 3);
+        for (row, curve) in all.comparison.iter().zip(all.curves.iter().cycle()) {
+            assert_eq!(row.policy, curve.policy);
+            let seat = curve.seats.iter().find(|s| s.seat == row.seat).unwrap();
+            assert_eq!(row.p_two_by_turn_3, Some(seat.turns[2].p_at_least[1]));
+            assert_eq!(row.expected_pool_turn_4, Some(seat.turns[3].expected_pool));
+            let key = seat.key.as_ref().unwrap();
+            assert_eq!(row.p_key_by_turn_4, Some(key.p_in_play_by_turn[3]));
+        }
+        // The cheapest curve is the one `--policy cheapest` gives.
+        let cheapest = TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap();
+        assert_eq!(all.curves[0], cheapest);
     }
 }
