@@ -13,9 +13,6 @@ pub const DEFAULT_DB_URL: &str = "https://www.vekn.net/images/stories/downloads/
 /// Environment variable overriding [`DEFAULT_DB_URL`].
 pub const DB_URL_ENV: &str = "VTESDECK_DB_URL";
 
-/// The overall deadline of a download when none is given: 120 seconds.
-pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(120);
-
 /// The longest wait for the connection.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
 

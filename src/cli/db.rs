@@ -44,7 +44,7 @@ struct UpdateArgs {
 
     /// Give up when the download is not finished after this many seconds
     /// (besides the 30 s connect and 60 s per-read timeouts).
-    #[arg(long, value_name = "SECS", default_value_t = 120,
+    #[arg(long, value_name = "SECS", default_value_t = install::DEFAULT_DOWNLOAD_DEADLINE.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     timeout: u64,
 }
