@@ -5,6 +5,9 @@ use std::borrow::Cow;
 /// Decodes decklist bytes: UTF-8 (with or without BOM), else Windows-1252
 /// (a superset of Latin-1 for printable text), so accents survive; CRLF and
 /// lone CR become LF. A UTF-8 text without CR is borrowed, not copied.
+// Out of line, so that a profile shows decoding as a phase of its own
+// (scripts/profile-phases.sh).
+#[inline(never)]
 pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let text = match std::str::from_utf8(bytes) {
