@@ -55,7 +55,7 @@ case "$(cd "$(dirname "$root")" 2>/dev/null && pwd)/" in
 esac
 if [ -z "$mirror" ]; then
   mirror="$(grep -h -o -E '^(URIs:|deb) +[a-z]+://[^ ]+/debian/?( |$)' /etc/apt/sources.list /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list 2>/dev/null \
-    | head -1 | awk '{print $2}')"
+    | head -1 | awk '{print $2}' || true)"
   [ -n "$mirror" ] || { echo "fresh-machine: no Debian mirror in /etc/apt; give --mirror URL" >&2; exit 2; }
 fi
 commit="$(git -C "$repo" rev-parse HEAD)"
