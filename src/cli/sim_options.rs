@@ -54,8 +54,9 @@ impl SimArgs {
 }
 
 /// The decks of `draw` and `transfers`: files, folders (walked, one deck per
-/// file), `-` for standard input and VDB deck URLs, in argument order.
-pub fn sim_inputs(paths: &[PathBuf], format: Option<Format>, db: &CardDb) -> Vec<Input> {
+/// file), `-` for standard input and VDB deck URLs, in argument order, each with
+/// the path it was read from (for the `error` record of one that cannot be read).
+pub fn sim_inputs(paths: &[PathBuf], format: Option<Format>, db: &CardDb) -> Vec<(String, Input)> {
     let mut decks = Vec::new();
     for path in paths {
         // A VDB URL is no file name: it may hold `?`, which `expand` reads as a pattern.
@@ -64,17 +65,18 @@ pub fn sim_inputs(paths: &[PathBuf], format: Option<Format>, db: &CardDb) -> Vec
                 .to_str()
                 .is_some_and(vtesdeck::formats::vdb_url::looks_like);
         if is_url {
-            decks.push(inputs::load_argument(path, format, db));
+            decks.push((
+                path.display().to_string(),
+                inputs::load_argument(path, format, db),
+            ));
             continue;
         }
-        decks.extend(
-            inputs::expand(std::slice::from_ref(path))
-                .into_iter()
-                .map(|path| {
-                    path.map_err(|problem| problem.error)
-                        .and_then(|p| inputs::load(&p, format, db))
-                }),
-        );
+        decks.extend(inputs::expand(std::slice::from_ref(path)).into_iter().map(
+            |path| match path {
+                Ok(p) => (p.display().to_string(), inputs::load(&p, format, db)),
+                Err(problem) => (problem.path.display().to_string(), Err(problem.error)),
+            },
+        ));
     }
     decks
 }
