@@ -5,7 +5,7 @@
 # pkg-config, no fontconfig, no crate cache. In it, a clean clone of HEAD with
 # ../shared beside it (read-only), then, exactly as the README writes them:
 #
-#   1. cargo install --path .            (crates fetched from the registry)
+#   1. cargo install --locked --path .   (crates fetched from the registry)
 #      vtesdeck check examples/decks     (with no network at all: first run, offline)
 #   2. cargo test --locked --profile test-release -- --include-ignored
 #      first as is (the bare machine), then after the test prerequisites the
@@ -139,7 +139,7 @@ inside 'cat /etc/debian_version; rustc --version; cargo --version; gcc --version
   echo "crate cache: $(ls /root/.cargo/registry 2>/dev/null | wc -l) entries"; ls -d ../shared/*'
 
 status=0
-step "README install" inside 'cargo install --path .' || status=1
+step "README install" inside 'cargo install --locked --path .' || status=1
 step "README check, no network at all" inside --offline 'vtesdeck check examples/decks' || status=1
 inside 'ls -l "$(command -v vtesdeck)" | awk "{print \"binary size:\", \$5, \"bytes\"}"'
 
