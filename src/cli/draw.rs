@@ -36,8 +36,9 @@ Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved li
 /// Arguments of `vtesdeck draw` (see [`LONG_ABOUT`]).
 #[derive(Debug, Args)]
 pub struct DrawArgs {
-    /// Decklist files, folders, VDB deck URLs, or `-` for standard input.
-    #[arg(value_name = "PATH", required = true)]
+    /// Decklist files, folders, VDB deck URLs, or `-` for standard input
+    /// (read when no path is given and it is not a terminal).
+    #[arg(value_name = "PATH")]
     files: Vec<PathBuf>,
 
     /// Library cards in the opening hand.
@@ -96,7 +97,7 @@ pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut outcome = Outcome::Ok;
     let mut first = true;
-    for (path, deck) in sim_inputs(&args.files, args.deck_format.input_format, &db) {
+    for (path, deck) in sim_inputs(&args.files, args.deck_format.input_format, &db)? {
         let report = deck.and_then(|deck| {
             warn_missing(&deck, &db, &options);
             // The progress bar only moves when the opening has to be sampled.

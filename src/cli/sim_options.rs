@@ -56,9 +56,16 @@ impl SimArgs {
 /// The decks of `draw` and `transfers`: files, folders (walked, one deck per
 /// file), `-` for standard input and VDB deck URLs, in argument order, each with
 /// the path it was read from (for the `error` record of one that cannot be read).
-pub fn sim_inputs(paths: &[PathBuf], format: Option<Format>, db: &CardDb) -> Vec<(String, Input)> {
+/// No path: standard input when it is not a terminal, else an error.
+pub fn sim_inputs(
+    paths: &[PathBuf],
+    format: Option<Format>,
+    db: &CardDb,
+) -> anyhow::Result<Vec<(String, Input)>> {
+    let paths = inputs::paths_or_stdin(paths)?;
     let mut decks = Vec::new();
-    for path in paths {
+    let mut stdin_taken = false;
+    for path in &paths {
         // A VDB URL is no file name: it may hold `?`, which `expand` reads as a pattern.
         let is_url = !path.exists()
             && path
@@ -71,14 +78,20 @@ pub fn sim_inputs(paths: &[PathBuf], format: Option<Format>, db: &CardDb) -> Vec
             ));
             continue;
         }
-        decks.extend(inputs::expand(std::slice::from_ref(path)).into_iter().map(
-            |path| match path {
-                Ok(p) => (p.display().to_string(), inputs::load(&p, format, db)),
-                Err(problem) => (problem.path.display().to_string(), Err(problem.error)),
-            },
-        ));
+        // A second `-`: `expand` of the two says why it is not read, in its own words.
+        let second_stdin =
+            inputs::is_standard_stream(path) && std::mem::replace(&mut stdin_taken, true);
+        let expanded = if second_stdin {
+            inputs::expand(&[path.clone(), path.clone()]).split_off(1)
+        } else {
+            inputs::expand(std::slice::from_ref(path))
+        };
+        decks.extend(expanded.into_iter().map(|path| match path {
+            Ok(p) => (p.display().to_string(), inputs::load(&p, format, db)),
+            Err(problem) => (problem.path.display().to_string(), Err(problem.error)),
+        }));
     }
-    decks
+    Ok(decks)
 }
 
 /// Warns (standard error) of `--key` vampires the deck's crypt lacks: their

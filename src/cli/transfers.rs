@@ -37,8 +37,9 @@ Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved li
 /// Arguments of `vtesdeck transfers` (see [`LONG_ABOUT`]).
 #[derive(Debug, Args)]
 pub struct TransfersArgs {
-    /// Decklist files, folders, VDB deck URLs, or `-` for standard input.
-    #[arg(value_name = "PATH", required = true)]
+    /// Decklist files, folders, VDB deck URLs, or `-` for standard input
+    /// (read when no path is given and it is not a terminal).
+    #[arg(value_name = "PATH")]
     files: Vec<PathBuf>,
 
     /// Seat to simulate: 1 to 5, or `all`.
@@ -134,7 +135,7 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     let db = global.card_db()?;
     let keys = KeyVampires::resolve(&args.key, &db)?;
-    let decks = sim_inputs(&args.files, args.deck_format.input_format, &db);
+    let decks = sim_inputs(&args.files, args.deck_format.input_format, &db)?;
     if plot.is_some() && decks.len() > 1 {
         bail!("--plot draws one deck; {} decks given", decks.len());
     }
