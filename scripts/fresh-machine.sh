@@ -87,6 +87,8 @@ cleanup() {
   fi
 }
 trap cleanup EXIT
+# Stopped by a signal: exit, so that the EXIT trap unmounts everything once.
+trap 'exit 130' INT TERM HUP
 bind() { # bind SOURCE TARGET [ro]
   mkdir -p "$2"
   mount --bind "$1" "$2"; mounts+=("$2")
