@@ -157,6 +157,16 @@ struct Run {
     schemas: &'static [(&'static str, &'static str)],
 }
 
+/// Sets (`Some`) or removes (`None`) each variable of `env` for `command`.
+fn set_env(command: &mut assert_cmd::Command, env: &[(&str, Option<String>)]) {
+    for (name, value) in env {
+        match value {
+            Some(value) => command.env(name, value),
+            None => command.env_remove(name),
+        };
+    }
+}
+
 fn path_arg(path: &Path) -> String {
     path.to_str().expect("UTF-8 path").to_string()
 }
@@ -211,12 +221,7 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
     let installed = tempfile::tempdir().expect("temp dir");
     let installed_home = home_of(installed.path());
     let mut import = common::vtesdeck();
-    for (name, value) in &installed_home {
-        match value {
-            Some(value) => import.env(name, value),
-            None => import.env_remove(name),
-        };
-    }
+    set_env(&mut import, &installed_home);
     import.args(["db", "import", &cards]).assert().success();
     let strings = |items: &[&str]| items.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let with = |head: &[&str], tail: &[&String]| {
@@ -369,12 +374,7 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
     let mut db_sources = BTreeSet::new();
     for run in &runs {
         let mut command = common::vtesdeck();
-        for (name, value) in &run.env {
-            match value {
-                Some(value) => command.env(name, value),
-                None => command.env_remove(name),
-            };
-        }
+        set_env(&mut command, &run.env);
         let output = command.args(&run.args).output().expect("runs");
         let text = String::from_utf8(output.stdout).expect("UTF-8");
         let mut seen = BTreeSet::new();
