@@ -125,4 +125,27 @@ mod tests {
             serde_json::json!({"type": "skipped", "path": "README.md", "reason": "a document", "schema": 1})
         );
     }
+
+    #[test]
+    fn a_report_without_a_type_is_tagged_first_and_versioned_last() {
+        #[derive(Serialize)]
+        struct Report {
+            path: &'static str,
+            seed: u64,
+        }
+        let mut out = Vec::new();
+        write_tagged(
+            &mut out,
+            "draw",
+            &Report {
+                path: "a.txt",
+                seed: u64::MAX,
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"type\":\"draw\",\"path\":\"a.txt\",\"seed\":18446744073709551615,\"schema\":1}\n"
+        );
+    }
 }
