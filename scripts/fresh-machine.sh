@@ -155,6 +155,7 @@ step "README test command, bare machine" inside 'cargo test --locked --profile t
   > >(tee "$log" | grep -E '^(===|\+ |test result:|error)' ) 2>&1 || true
 wait
 echo "bare machine: $(summarise "$log")"
+echo "(cargo test stops after the first test binary that fails: the ones after it did not run)"
 
 # The test prerequisites the README lists, set up as .ci/run does.
 step "test prerequisites (README): chromium, python3-venv, krcg 4.19" inside \
