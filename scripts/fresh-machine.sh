@@ -16,7 +16,7 @@
 # when the install, the check or the test run with its prerequisites fails.
 #
 # Usage (as root, with debootstrap and chroot; CI does not run it, it takes
-# half an hour or more on 2 cores):
+# about 25 minutes on 2 cores):
 #   scripts/fresh-machine.sh ROOT [--mirror URL] [--remove]
 # ROOT: an empty or missing folder outside the repository for the Debian tree.
 # --mirror: the Debian archive (default: the first one in this machine's apt sources).
