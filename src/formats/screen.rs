@@ -35,6 +35,9 @@ pub struct Screened<'a> {
 /// at least 8 of them (a stray NUL in a typed list is a line problem, not this).
 pub fn looks_binary(bytes: &[u8]) -> bool {
     let sample = &bytes[..bytes.len().min(BINARY_SAMPLE_BYTES)];
+    if !any_byte(sample, is_control_byte) {
+        return false;
+    }
     let controls = sample.iter().filter(|&&b| is_control_byte(b)).count();
     controls >= 8 && controls * 64 > sample.len()
 }
@@ -48,8 +51,18 @@ pub fn first_control_line(bytes: &[u8]) -> usize {
     bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1
 }
 
+/// A control byte other than tab, LF, CR and form feed. Written without
+/// branches, so that [`any_byte`] tests many bytes at once.
 fn is_control_byte(b: u8) -> bool {
-    (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) || b == 0x7f
+    (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r') & (b != 0x0c) | (b == 0x7f)
+}
+
+/// Whether a byte of `bytes` passes a branch-free test: 64 bytes at a time,
+/// all tested, which the compiler turns into vector instructions.
+fn any_byte(bytes: &[u8], test: impl Fn(u8) -> bool) -> bool {
+    bytes
+        .chunks(64)
+        .any(|chunk| chunk.iter().fold(false, |found, &b| found | test(b)))
 }
 
 /// Blanks the lines with control characters and the lines over
@@ -141,17 +154,9 @@ fn screen_lines(text: &str, max_line_bytes: usize) -> Screened<'_> {
 fn is_clean(text: &str, max_line_bytes: usize) -> bool {
     let bytes = text.as_bytes();
     // Control bytes, and 0xC2 (the first byte of the C1 controls U+0080 to
-    // U+009F, and of other Latin-1 signs): a branch-free test the compiler runs
-    // on many bytes at once. A text with a 0xC2 is told apart line by line.
-    let suspect = |b: u8| {
-        (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r') & (b != 0x0c)
-            | (b == 0x7f)
-            | (b == 0xc2)
-    };
-    let any_suspect = bytes
-        .chunks(64)
-        .any(|chunk| chunk.iter().fold(false, |found, &b| found | suspect(b)));
-    if any_suspect && has_control(bytes) {
+    // U+009F, and of other Latin-1 signs): a quick test first; a text with one
+    // is told apart byte by byte.
+    if any_byte(bytes, |b| is_control_byte(b) | (b == 0xc2)) && has_control(bytes) {
         return false;
     }
     let mut lines = 0;
@@ -174,13 +179,12 @@ fn is_clean(text: &str, max_line_bytes: usize) -> bool {
 /// Whether a text holds a control character [`screen`] blanks (any but tab,
 /// CR and form feed): the exact test behind [`is_clean`]'s quick one.
 fn has_control(bytes: &[u8]) -> bool {
-    bytes.iter().enumerate().any(|(at, &b)| match b {
-        b'\t' | b'\n' | b'\r' | 0x0c => false,
-        0x00..=0x1f | 0x7f => true,
-        0xc2 => bytes
-            .get(at + 1)
-            .is_some_and(|next| (0x80..=0x9f).contains(next)),
-        _ => false,
+    bytes.iter().enumerate().any(|(at, &b)| {
+        is_control_byte(b)
+            || (b == 0xc2
+                && bytes
+                    .get(at + 1)
+                    .is_some_and(|next| (0x80..=0x9f).contains(next)))
     })
 }
 
