@@ -14,16 +14,18 @@ use vtesdeck::formats::Format;
 enum Expect {
     /// This card and count, no remark.
     Exact(u32, u32),
-    /// This card and count, with this remark.
+    /// This card and count, with this remark only.
     Reported(u32, u32, ReadHow),
+    /// This card and count, with these remarks in this order.
+    Remarks(u32, u32, &'static [ReadHow]),
     /// No card: the line is unresolved (with a reason or suggestions).
     Unresolved,
 }
 
-use Expect::{Exact, Reported, Unresolved};
+use Expect::{Exact, Remarks, Reported, Unresolved};
 use ReadHow::{
-    Alias, CountAfterName, CountLabelled, Misspelling, NumberWords, PrintingChosen,
-    PrintingConflict, PrintingMissing, ShortName, TextIgnored,
+    Alias, ColumnsMismatch, CountAfterName, CountLabelled, Misspelling, NumberWords,
+    PrintingChosen, PrintingConflict, PrintingMissing, ShortName, TextIgnored,
 };
 
 const DEFLECTION: u32 = 100_518;
@@ -48,6 +50,9 @@ const CELESTE: u32 = 200_259;
 const BANG_NAKH: u32 = 100_130;
 const MAJESTY: u32 = 101_144;
 const CONDITIONING: u32 = 100_401;
+const SELA: u32 = 201_259;
+const SELA_ADV: u32 = 201_260;
+const ADISA: u32 = 201_636;
 
 const TABLE: &[(&str, Expect)] = &[
     // Counts before the name, every mark.
@@ -165,15 +170,61 @@ const TABLE: &[(&str, Expect)] = &[
         "1x Lucita  8  DOM FOR OBT cel pot  Lasombra:2",
         Exact(LUCITA, 1),
     ),
-    ("2\tTheo Bell\t8\tCEL POT PRE\tBrujah:6", Exact(THEO_G6, 2)),
     (
-        "2 Theo Bell 7 CEL POT PRE dom prince Brujah:2",
-        Exact(THEO_G2, 2),
+        "2\tTheo Bell\t8\taus dom CEL POT PRE\tBrujah:6",
+        Exact(THEO_G6, 2),
     ),
-    ("Theo Bell\t8\tCEL POT PRE\tBrujah\t6", Exact(THEO_G6, 1)),
+    ("2 Theo Bell 7 cel dom pre POT Brujah:2", Exact(THEO_G2, 2)),
+    (
+        "Theo Bell\t8\taus dom CEL POT PRE\tBrujah\t6",
+        Exact(THEO_G6, 1),
+    ),
+    // Capacity, disciplines, title and clan pick the printing too.
+    (
+        "2x Theo Bell  7  aus dom CEL POT PRE  Brujah:2",
+        Exact(THEO_G2_ADV, 2),
+    ),
+    ("2x Theo Bell 7 cel dom pre POT", Exact(THEO_G2, 2)),
+    ("Theo Bell 8 aus dom CEL POT PRE", Exact(THEO_G6, 1)),
+    (
+        "3x Theo Bell 8 aus dom CEL POT PRE Brujah",
+        Exact(THEO_G6, 3),
+    ),
+    (
+        "2x Sela  7  cel obt POT PRE  archbishop  Brujah antitribu:2",
+        Exact(SELA_ADV, 2),
+    ),
+    ("2x Sela 6 cel obt POT PRE bishop !Brujah:2", Exact(SELA, 2)),
+    ("1x Adisa  3  cel obf  Assamite:6", Exact(ADISA, 1)),
+    // A written tag wins over the columns, and the conflict is said.
     (
         "2x Theo Bell (G6)  7  CEL POT PRE dom  Brujah:2",
         Reported(THEO_G6, 2, PrintingConflict),
+    ),
+    (
+        "1x Theo Bell (ADV)  7  cel dom pre POT  Brujah:2",
+        Reported(THEO_G2_ADV, 1, PrintingConflict),
+    ),
+    (
+        "2x Sela (ADV)  6  cel obt POT PRE  bishop  Brujah antitribu:2",
+        Reported(SELA_ADV, 2, PrintingConflict),
+    ),
+    // Columns that fit no printing, or disagree with each other: said.
+    (
+        "2 Theo Bell 7 CEL POT PRE dom prince Brujah:2",
+        Reported(THEO_G2, 2, ColumnsMismatch),
+    ),
+    (
+        "2x Tara  9  ANI PRO  Brujah:5",
+        Reported(TARA, 2, ColumnsMismatch),
+    ),
+    (
+        "2x Theo Bell  8  aus dom CEL POT PRE  Brujah:2",
+        Reported(THEO_G2_ADV, 2, ColumnsMismatch),
+    ),
+    (
+        "2x Theo Bell (ADV)  8  aus dom CEL POT PRE  Brujah:6",
+        Reported(THEO_G2_ADV, 2, PrintingConflict),
     ),
     // A name with several printings and no tag.
     ("2x Theo Bell", Reported(THEO_G6, 2, PrintingChosen)),
@@ -193,7 +244,23 @@ const TABLE: &[(&str, Expect)] = &[
     ("3x DI", Reported(DI, 3, Alias)),
     ("1x Al-Ashrad", Reported(AL_ASHRAD, 1, ShortName)),
     ("2x Deflektion", Reported(DEFLECTION, 2, Misspelling)),
-    ("Deflektion 4", Reported(DEFLECTION, 4, Misspelling)),
+    (
+        "Deflektion 4",
+        Remarks(DEFLECTION, 4, &[Misspelling, CountAfterName]),
+    ),
+    // Several remarks on one line: every one is kept.
+    (
+        "Pier 13 x2",
+        Remarks(PIER_13, 2, &[ShortName, CountAfterName]),
+    ),
+    (
+        "Theo Bell x2",
+        Remarks(THEO_G6, 2, &[CountAfterName, PrintingChosen]),
+    ),
+    (
+        "Deflection (great) x3",
+        Remarks(DEFLECTION, 3, &[TextIgnored, CountAfterName]),
+    ),
     ("4x Govern the Unalinged", Reported(GOVERN, 4, Misspelling)),
     ("2x Direct Intervension", Reported(DI, 2, Misspelling)),
     (
@@ -242,7 +309,10 @@ fn every_line_of_the_table_reads_as_expected() {
                 cards == [(id, count)] && hows.is_empty() && deck.unresolved.is_empty()
             }
             Reported(id, count, how) => {
-                cards == [(id, count)] && hows.first() == Some(&how) && deck.unresolved.is_empty()
+                cards == [(id, count)] && hows == [how] && deck.unresolved.is_empty()
+            }
+            Remarks(id, count, expected) => {
+                cards == [(id, count)] && hows == expected && deck.unresolved.is_empty()
             }
             Unresolved => cards.is_empty() && deck.unresolved.len() == 1,
         };

@@ -7,7 +7,7 @@ use std::fmt;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use crate::cards::{CardId, CardKind, Group, PrintingHint};
+use crate::cards::{CardId, CardKind, CryptColumns, PrintingHint};
 
 /// A decklist layout vtesdeck reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -254,9 +254,10 @@ pub enum CountPlace {
 pub struct Reading {
     /// Where the count stood.
     pub count_place: CountPlace,
-    /// The group the line's columns give (`Lasombra:2`), when the line has
-    /// columns; the hint holds the written tag when there is one, else this.
-    pub column_group: Option<Group>,
+    /// The columns of a crypt row (capacity, disciplines, title, clan,
+    /// group: `8 DOM FOR OBT cel pot Lasombra:2`), when the line has them;
+    /// the hint holds the written tag when there is one, else their group.
+    pub columns: Option<Box<CryptColumns>>,
     /// Another way to read the same line (digits that may be the count or part
     /// of the name: `Tara 3`, `419 Operation`): if both name cards, the line is
     /// ambiguous.

@@ -12,7 +12,7 @@ use super::card_line::{self, Split};
 use super::layout::Layout;
 use super::{CountPlace, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine, Reading};
 use crate::cards::names::split_printing_suffix;
-use crate::cards::{CardKind, CardType, Discipline};
+use crate::cards::{CardKind, CardType, CryptColumns, Discipline, PrintingHint};
 
 /// Reads a plain list.
 pub fn read(text: &str) -> RawDeck {
@@ -78,7 +78,7 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
             if is_type_header(line) {
                 continue;
             }
-            let (name, hint, column_group) = name_and_columns(line);
+            let (name, hint, columns) = name_and_columns(line);
             let mut raw_line = RawLine::new(
                 number,
                 line.to_string(),
@@ -93,7 +93,7 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
                 },
             );
             raw_line.reading.count_place = CountPlace::Unwritten;
-            raw_line.reading.column_group = column_group;
+            raw_line.reading.columns = columns;
             deck.lines.push(raw_line);
             continue;
         };
@@ -126,7 +126,7 @@ fn card_line_of(
     split: &Split,
     section: Option<CardKind>,
 ) -> RawLine {
-    let (name, hint, column_group) = name_and_columns(split.name);
+    let (name, hint, columns) = name_and_columns(split.name);
     let mut raw_line = RawLine::new(
         number,
         line.to_string(),
@@ -138,7 +138,7 @@ fn card_line_of(
     );
     raw_line.reading = Reading {
         count_place: split.place,
-        column_group,
+        columns,
         other: other_reading(split, &raw_line.name),
     };
     raw_line
@@ -165,19 +165,13 @@ fn other_reading(split: &Split, primary: &str) -> Option<Box<OtherReading>> {
     })
 }
 
-/// The name, printing tag and column group of a line's text after the count:
-/// crypt rows copied from deck sites keep only the name, their group read
-/// from the columns.
-fn name_and_columns(
-    text: &str,
-) -> (
-    String,
-    crate::cards::PrintingHint,
-    Option<crate::cards::Group>,
-) {
+/// The name, printing tag and columns of a line's text after the count:
+/// crypt rows copied from deck sites keep only the name, their columns read
+/// apart (they pick the printing).
+fn name_and_columns(text: &str) -> (String, PrintingHint, Option<Box<CryptColumns>>) {
     if has_crypt_columns(text) {
         let row = super::twd::crypt_row(text);
-        return (row.name, row.hint, row.column_group);
+        return (row.name, row.hint, row.columns);
     }
     let (name, hint) = split_printing_suffix(text);
     (name.to_string(), hint, None)
@@ -368,10 +362,12 @@ mod tests {
         let deck = read("2x Lucita (ADV)  8  DOM FOR OBT cel pot Lasombra:2\nLucita\t10\tDOM FOR OBT cel pot\tLasombra:3\n");
         assert_eq!(deck.lines[0].name, "Lucita");
         assert_eq!(deck.lines[0].hint.advanced, Some(true));
+        let columns = deck.lines[0].reading.columns.as_deref();
         assert_eq!(
-            deck.lines[0].reading.column_group,
+            columns.and_then(|c| c.group),
             Some(crate::cards::Group::Number(2))
         );
+        assert_eq!(columns.and_then(|c| c.capacity), Some(8));
         assert_eq!(deck.lines[1].name, "Lucita");
         assert_eq!(
             deck.lines[1].hint.group,

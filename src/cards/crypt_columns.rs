@@ -1,0 +1,365 @@
+//! What the columns of a crypt row copied from a deck site or the TWDA say
+//! about a vampire (`Lucita (ADV)  8  DOM FOR OBT cel pot  Lasombra:2`,
+//! `Theo Bell<TAB>8<TAB>CEL POT PRE<TAB>Brujah<TAB>6`): capacity, disciplines,
+//! title, clan and group, and which of them a printing contradicts.
+
+use std::fmt;
+
+use super::discipline::{Discipline, DisciplineLevel};
+use super::playability::is_same_clan;
+use super::title::title_votes;
+use super::{Card, Group};
+
+/// The columns written after a crypt name; each `None` when not written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CryptColumns {
+    /// The capacity (or an Imbued's life).
+    pub capacity: Option<u8>,
+    /// The disciplines as written, with their level when the case tells it
+    /// (`DOM` superior, `dom` inferior); `Some(empty)` for `-none-`.
+    pub disciplines: Option<Vec<(Discipline, Option<DisciplineLevel>)>>,
+    /// The path's first word before a title (`Power archbishop Brujah`).
+    pub path: Option<String>,
+    /// The title, lower case (`prince`, `inner circle`, `2 votes`).
+    pub title: Option<String>,
+    /// The clan as written (`Lasombra`, `Gangrel antitribu`, `!Gangrel`),
+    /// after the path's word when there is no title (`Death Lasombra`).
+    pub clan: Option<String>,
+    /// The group (`Lasombra:2`, `Brujah<TAB>6`, `(group 4)`).
+    pub group: Option<Group>,
+}
+
+/// One column of a crypt row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Column {
+    /// Capacity.
+    Capacity,
+    /// Disciplines.
+    Disciplines,
+    /// Path (of Enlightenment).
+    Path,
+    /// Title.
+    Title,
+    /// Clan.
+    Clan,
+    /// Group.
+    Group,
+}
+
+impl Column {
+    /// The column's name in a sentence (`capacity`, `disciplines`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Column::Capacity => "capacity",
+            Column::Disciplines => "disciplines",
+            Column::Path => "path",
+            Column::Title => "title",
+            Column::Clan => "clan",
+            Column::Group => "group",
+        }
+    }
+}
+
+impl fmt::Display for Column {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl CryptColumns {
+    /// Reads the columns that follow a crypt name, starting at the capacity:
+    /// `8  DOM FOR OBT cel pot  cardinal  Lasombra:2`. `None` when the text
+    /// does not start with a capacity (1 to 11).
+    pub fn parse(text: &str) -> Option<CryptColumns> {
+        let mut tokens = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+            .peekable();
+        let capacity = tokens
+            .next()?
+            .parse::<u8>()
+            .ok()
+            .filter(|c| (1..=11).contains(c))?;
+        let mut disciplines = None;
+        while let Some(token) = tokens.peek() {
+            if token.eq_ignore_ascii_case("-none-") {
+                disciplines.get_or_insert_with(Vec::new);
+            } else if let Some(discipline) = Discipline::from_abbreviation(token) {
+                let level = if token.bytes().all(|b| b.is_ascii_uppercase()) {
+                    Some(DisciplineLevel::Superior)
+                } else if token.bytes().all(|b| b.is_ascii_lowercase()) {
+                    Some(DisciplineLevel::Inferior)
+                } else {
+                    None
+                };
+                disciplines
+                    .get_or_insert_with(Vec::new)
+                    .push((discipline, level));
+            } else {
+                break;
+            }
+            tokens.next();
+        }
+        let rest: Vec<&str> = tokens.collect();
+        let (words, group) = split_group(&rest);
+        let (path, title, clan) = split_title(words);
+        Some(CryptColumns {
+            capacity: Some(capacity),
+            disciplines,
+            path,
+            title,
+            clan,
+            group,
+        })
+    }
+
+    /// The written columns a card contradicts, in column order (empty: the
+    /// card fits the row).
+    pub fn mismatches(&self, card: &Card) -> Vec<Column> {
+        let mut found = Vec::new();
+        if self.capacity.is_some_and(|c| card.capacity != Some(c)) {
+            found.push(Column::Capacity);
+        }
+        if self
+            .disciplines
+            .as_ref()
+            .is_some_and(|written| !same_disciplines(written, card))
+        {
+            found.push(Column::Disciplines);
+        }
+        let path_word = card
+            .path
+            .as_deref()
+            .and_then(|path| path.split_whitespace().next());
+        if self
+            .path
+            .as_ref()
+            .is_some_and(|p| !path_word.is_some_and(|w| w.eq_ignore_ascii_case(p)))
+        {
+            found.push(Column::Path);
+        }
+        let title = card.title.as_deref().unwrap_or("");
+        if self
+            .title
+            .as_ref()
+            .is_some_and(|t| !t.eq_ignore_ascii_case(title))
+        {
+            found.push(Column::Title);
+        }
+        if self
+            .clan
+            .as_ref()
+            .is_some_and(|clan| !card.clans.iter().any(|c| same_clan(clan, c, path_word)))
+        {
+            found.push(Column::Clan);
+        }
+        if self.group.is_some_and(|g| card.group != Some(g)) {
+            found.push(Column::Group);
+        }
+        found
+    }
+
+    /// The columns as text for a sentence: `capacity 8, disciplines CEL POT
+    /// PRE, group 2` (only those named).
+    pub fn describe(&self, columns: &[Column]) -> String {
+        columns
+            .iter()
+            .filter_map(|column| {
+                let value = match column {
+                    Column::Capacity => self.capacity.map(|c| c.to_string()),
+                    Column::Disciplines => self.disciplines.as_ref().map(|d| {
+                        if d.is_empty() {
+                            "-none-".to_string()
+                        } else {
+                            d.iter()
+                                .map(|(discipline, level)| match level {
+                                    Some(DisciplineLevel::Superior) => {
+                                        discipline.abbreviation().to_ascii_uppercase()
+                                    }
+                                    _ => discipline.abbreviation().to_string(),
+                                })
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        }
+                    }),
+                    Column::Path => self.path.clone(),
+                    Column::Title => self.title.clone(),
+                    Column::Clan => self.clan.clone(),
+                    Column::Group => self.group.map(|g| g.to_string()),
+                }?;
+                Some(format!("{column} {value}"))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// The group at the end of the columns (`Lasombra:2`, `Brujah 6`, `(group
+/// 4)`, `G4`) and the words before it.
+fn split_group<'a>(words: &'a [&'a str]) -> (&'a [&'a str], Option<Group>) {
+    let Some((last, before)) = words.split_last() else {
+        return (words, None);
+    };
+    if let Some((clan, group)) = last.rsplit_once(':') {
+        // `Lasombra:2` stays a word (the clan, read without its group).
+        let words = if clan.is_empty() { before } else { words };
+        return (words, Group::parse(group));
+    }
+    let bare = last.trim_end_matches(')');
+    if let Some(group) = Group::parse(bare).or_else(|| {
+        bare.strip_prefix(['g', 'G'])
+            .and_then(Group::parse)
+            .filter(|_| bare.len() <= 3)
+    }) {
+        let before = match before.split_last() {
+            Some((word, rest)) if word.trim_start_matches('(').eq_ignore_ascii_case("group") => {
+                rest
+            }
+            _ => before,
+        };
+        return (before, Some(group));
+    }
+    (words, None)
+}
+
+/// The path (a word before a title), the title (a known one: `prince`,
+/// `inner circle`, `2 votes`) and the clan (the rest, without a `:group`) of
+/// the words after the disciplines.
+fn split_title(words: &[&str]) -> (Option<String>, Option<String>, Option<String>) {
+    let text_of = |words: &[&str]| {
+        let text = words.join(" ");
+        let text = match text.rsplit_once(':') {
+            Some((clan, group)) if Group::parse(group).is_some() => clan.to_string(),
+            _ => text,
+        };
+        let text = text.trim().to_string();
+        (!text.is_empty()).then_some(text)
+    };
+    for skip in [0, 1] {
+        for take in [2, 1] {
+            let Some(head) = words.get(skip..skip + take) else {
+                continue;
+            };
+            let head = head.join(" ");
+            if title_votes(&head).is_some() {
+                let path = text_of(&words[..skip]);
+                return (
+                    path,
+                    Some(head.to_ascii_lowercase()),
+                    text_of(&words[skip + take..]),
+                );
+            }
+        }
+    }
+    (None, None, text_of(words))
+}
+
+/// Whether written disciplines are the card's: the same disciplines, at the
+/// same level where the case tells it. `vis` is also read as Vision (`viz`),
+/// as the TWDA writes it for Imbued.
+fn same_disciplines(written: &[(Discipline, Option<DisciplineLevel>)], card: &Card) -> bool {
+    let vision = Discipline::from_abbreviation("viz");
+    let visceratika = Discipline::from_abbreviation("vis");
+    let mut unmatched: Vec<(Discipline, DisciplineLevel)> = card.disciplines.clone();
+    for &(discipline, level) in written {
+        let discipline = if Some(discipline) == visceratika
+            && !unmatched.iter().any(|(d, _)| Some(*d) == visceratika)
+        {
+            vision.unwrap_or(discipline)
+        } else {
+            discipline
+        };
+        let Some(at) = unmatched
+            .iter()
+            .position(|(d, l)| *d == discipline && level.is_none_or(|level| level == *l))
+        else {
+            return false;
+        };
+        unmatched.swap_remove(at);
+    }
+    unmatched.is_empty()
+}
+
+/// Whether a written clan is the card's: case ignored, renamed clans as one
+/// (`Assamite` for `Banu Haqim`), `!Gangrel` for `Gangrel antitribu`, the
+/// path's word first allowed (`Death Lasombra`).
+fn same_clan(written: &str, clan: &str, path_word: Option<&str>) -> bool {
+    let written = written.trim();
+    let without_path = path_word.and_then(|word| {
+        let (first, rest) = written.split_once(' ')?;
+        first.eq_ignore_ascii_case(word).then_some(rest.trim())
+    });
+    [Some(written), without_path]
+        .into_iter()
+        .flatten()
+        .any(|written| match written.strip_prefix('!') {
+            Some(base) => clan
+                .strip_suffix(" antitribu")
+                .is_some_and(|c| is_same_clan(c, base.trim())),
+            None => is_same_clan(clan, written),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn columns(text: &str) -> CryptColumns {
+        CryptColumns::parse(text).expect("columns")
+    }
+
+    #[test]
+    fn twda_columns_are_read() {
+        let read = columns("8  DOM FOR OBT cel pot  cardinal  Lasombra:2");
+        assert_eq!(read.capacity, Some(8));
+        assert_eq!(read.disciplines.as_ref().map(Vec::len), Some(5));
+        assert_eq!(read.title.as_deref(), Some("cardinal"));
+        assert_eq!(read.clan.as_deref(), Some("Lasombra"));
+        assert_eq!(read.group, Some(Group::Number(2)));
+        let read = columns("7  CEL POT PRE  inner circle  Ventrue antitribu:2");
+        assert_eq!(read.title.as_deref(), Some("inner circle"));
+        assert_eq!(read.clan.as_deref(), Some("Ventrue antitribu"));
+        let read = columns("1  -none-  Caitiff:ANY");
+        assert_eq!(read.disciplines, Some(Vec::new()));
+        assert_eq!(read.group, Some(Group::Any));
+        let read = columns("9  aus DOM  2 votes  Giovanni:2");
+        assert_eq!(read.title.as_deref(), Some("2 votes"));
+        let read = columns("6  obt pot  Power archbishop  Brujah:6");
+        assert_eq!(read.path.as_deref(), Some("Power"));
+        assert_eq!(read.title.as_deref(), Some("archbishop"));
+        assert_eq!(read.clan.as_deref(), Some("Brujah"));
+    }
+
+    #[test]
+    fn web_table_columns_are_read() {
+        let read = columns("8\tCEL POT PRE\tBrujah\t6");
+        assert_eq!(read.clan.as_deref(), Some("Brujah"));
+        assert_eq!(read.group, Some(Group::Number(6)));
+        let read = columns("8 ANI PRO aus for obf Gangrel antitribu (group 4)");
+        assert_eq!(read.clan.as_deref(), Some("Gangrel antitribu"));
+        assert_eq!(read.group, Some(Group::Number(4)));
+        let read = columns("8 DOM FOR OBT cel pot");
+        assert_eq!((read.title, read.clan, read.group), (None, None, None));
+        assert!(CryptColumns::parse("DOM 8").is_none());
+        assert!(CryptColumns::parse("12 DOM").is_none());
+    }
+
+    #[test]
+    fn describe_names_the_columns_asked() {
+        let read = columns("8 CEL pot  prince Brujah:2");
+        assert_eq!(
+            read.describe(&[Column::Capacity, Column::Disciplines, Column::Group]),
+            "capacity 8, disciplines CEL pot, group 2"
+        );
+    }
+
+    #[test]
+    fn clans_match_with_antitribu_marks() {
+        assert!(same_clan("!Gangrel", "Gangrel antitribu", None));
+        assert!(same_clan("gangrel ANTITRIBU", "Gangrel antitribu", None));
+        assert!(!same_clan("Gangrel", "Gangrel antitribu", None));
+        assert!(same_clan("Assamite", "Banu Haqim", None));
+        assert!(same_clan("Death Lasombra", "Lasombra", Some("Death")));
+        assert!(!same_clan("Death Lasombra", "Lasombra", None));
+    }
+}
