@@ -383,3 +383,220 @@ fn phone_note_deck_counts_every_line() {
     assert_eq!(deck.declared.crypt, Some(15));
     assert_eq!(deck.declared.library, Some(76));
 }
+
+// End to end: `parse` and `check` on hand-typed lists, every remark said.
+
+/// A hand-typed list: two lines of one vampire read differently (a tag the
+/// columns contradict, a count after the name), a misspelt name with its count
+/// after it, and a footer total that the cards read do not meet.
+const HAND_TYPED: &str = "Crypt:\n\
+    2x Theo Bell (ADV)  7  cel dom pre POT  Brujah:2\n\
+    Theo Bell (G2 ADV) x2\n\
+    Library:\n\
+    Deflektion 4\n\
+    Total: 90\n";
+
+fn hand_typed_file() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("hand-typed.txt");
+    std::fs::write(&path, HAND_TYPED).expect("write deck");
+    (dir, path)
+}
+
+/// The `how` and `line` of each entry of a card's `remarks`.
+fn remarks_of(entry: &serde_json::Value) -> Vec<(String, u64)> {
+    entry["remarks"]
+        .as_array()
+        .map(|remarks| {
+            remarks
+                .iter()
+                .map(|r| {
+                    (
+                        r["how"].as_str().unwrap_or_default().to_string(),
+                        r["line"].as_u64().unwrap_or_default(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn parse_json_keeps_read_as_and_lists_every_remark() {
+    let (_dir, path) = hand_typed_file();
+    let output = common::vtesdeck()
+        .args(["parse", "--json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let deck: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    let theo = &deck["crypt"][0];
+    assert_eq!(theo["id"], THEO_G2_ADV);
+    assert_eq!(theo["count"], 4);
+    assert_eq!(theo["read_as"]["line"], 2);
+    assert_eq!(theo["read_as"]["how"], "printing-conflict");
+    assert_eq!(
+        theo["read_as"]["note"],
+        "the tag says ADV, the columns fit \"Theo Bell (G2)\": the tag is followed"
+    );
+    assert_eq!(
+        remarks_of(theo),
+        [
+            ("printing-conflict".to_string(), 2),
+            ("count-after-name".to_string(), 3)
+        ]
+    );
+    let deflection = &deck["library"][0];
+    assert_eq!(
+        (deflection["id"].clone(), deflection["count"].clone()),
+        (DEFLECTION.into(), 4.into())
+    );
+    assert_eq!(deflection["read_as"]["how"], "misspelling");
+    assert_eq!(
+        remarks_of(deflection),
+        [
+            ("misspelling".to_string(), 5),
+            ("count-after-name".to_string(), 5)
+        ]
+    );
+    // The footer is a declared total, neither a card nor an unresolved line.
+    assert_eq!(deck["unresolved"], serde_json::json!([]));
+    assert_eq!(deck["library"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn parse_text_lists_every_remark_of_a_line() {
+    let (_dir, path) = hand_typed_file();
+    let output = common::vtesdeck()
+        .arg("parse")
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains(":5: Deflektion 4  -> 4x \"Deflection\" (misspelling; count-after-name)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(":3: Theo Bell (G2 ADV) x2  -> 2x \"Theo Bell (G2 ADV)\" (count-after-name)"),
+        "{text}"
+    );
+    assert!(!text.contains("Unresolved"), "{text}");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn check_warns_once_per_line_with_every_remark_and_compares_the_footer() {
+    let (_dir, path) = hand_typed_file();
+    let output = common::vtesdeck()
+        .args(["check", "--json", "--date", "2024-01-01"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let report: serde_json::Value =
+        serde_json::from_str(stdout.lines().next().unwrap_or_default()).expect("JSON");
+    let problems = report["problems"].as_array().cloned().unwrap_or_default();
+    let of_rule = |rule: &str| -> Vec<(u64, String)> {
+        problems
+            .iter()
+            .filter(|p| p["rule"] == rule)
+            .map(|p| {
+                (
+                    p["line"].as_u64().unwrap_or_default(),
+                    p["message"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        of_rule("name-corrected"),
+        [
+            (
+                2,
+                "`2x Theo Bell (ADV)  7  cel dom pre POT  Brujah:2` read as 2x \"Theo Bell (G2 ADV)\" \
+                 (a tag and columns that disagree: the tag says ADV, the columns fit \"Theo Bell (G2)\": \
+                 the tag is followed)"
+                    .to_string()
+            ),
+            (
+                3,
+                "`Theo Bell (G2 ADV) x2` read as 2x \"Theo Bell (G2 ADV)\" (a count after the name)"
+                    .to_string()
+            ),
+            (
+                5,
+                "`Deflektion 4` read as 4x \"Deflection\" (a misspelling; a count after the name)"
+                    .to_string()
+            ),
+        ]
+    );
+    assert_eq!(
+        of_rule("declared-count"),
+        [(
+            6,
+            "line 6 declares a total of 90 cards but 4 library cards and 8 in all were read"
+                .to_string()
+        )]
+    );
+    common::vtesdeck()
+        .args([
+            "check",
+            "--warnings",
+            "--format",
+            "github",
+            "--date",
+            "2024-01-01",
+        ])
+        .arg(&path)
+        .assert()
+        .stdout(predicates::str::contains(
+            "line 6 declares a total of 90 cards but 4 library cards and 8 in all were read",
+        ))
+        .stdout(predicates::str::contains(
+            "(a misspelling; a count after the name)",
+        ));
+}
+
+#[test]
+fn footer_totals_in_a_twd_shaped_list_are_compared_not_read_as_cards() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("twd-footer.txt");
+    std::fs::write(
+        &path,
+        "Crypt (2 cards, min=6, max=6)\n2x Tara  6  cel POT PRE  prince  Brujah:5\nCrypt: 2 cards\n\n\
+         Library (4 cards)\n3x Deflection\nLibrary total: 4\nTotal cards: 6\n",
+    )
+    .expect("write deck");
+    let output = common::vtesdeck()
+        .args(["check", "--json", "--date", "2024-01-01"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let report: serde_json::Value =
+        serde_json::from_str(stdout.lines().next().unwrap_or_default()).expect("JSON");
+    let declared: Vec<&str> = report["problems"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| p["rule"] == "declared-count")
+        .filter_map(|p| p["message"].as_str())
+        .collect();
+    assert_eq!(
+        declared,
+        [
+            "the list declares 4 library cards but 3 were read",
+            "line 7 declares 4 library cards but 3 were read",
+            "line 8 declares a total of 6 cards but 3 library cards and 5 in all were read",
+        ]
+    );
+    let parsed = common::vtesdeck()
+        .args(["parse", "--json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let deck: serde_json::Value = serde_json::from_slice(&parsed.stdout).expect("JSON");
+    assert_eq!(deck["unresolved"], serde_json::json!([]));
+    assert_eq!(deck["crypt"][0]["count"], 2);
+}

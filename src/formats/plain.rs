@@ -9,6 +9,7 @@
 //! line without a count that names no card is the list's title).
 
 use super::card_line::{self, Split};
+use super::declared_total;
 use super::layout::Layout;
 use super::{CountPlace, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine, Reading};
 use crate::cards::names::split_printing_suffix;
@@ -51,6 +52,8 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
             if let Some(kind) = section_header(heading) {
                 section = kind;
                 declare(&mut deck, kind, heading);
+            } else if let Some(total) = declared_total::footer(heading, number, section) {
+                deck.declared.totals.push(total);
             }
             continue;
         }
@@ -71,6 +74,10 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
             continue;
         }
         line = card_line::strip_comment(line);
+        if let Some(total) = declared_total::footer(line, number, section) {
+            deck.declared.totals.push(total);
+            continue;
+        }
         // A crypt row's trailing `Clan:3` is its group, not a count.
         let split = card_line::split(line)
             .filter(|split| split.place != CountPlace::AfterName || !has_crypt_columns(line));
@@ -292,6 +299,7 @@ impl Layout for PlainLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::TotalOf;
 
     fn counts(text: &str) -> Vec<(u32, String)> {
         read(text)
@@ -372,6 +380,27 @@ mod tests {
         assert_eq!(
             deck.lines[1].hint.group,
             Some(crate::cards::Group::Number(3))
+        );
+    }
+
+    #[test]
+    fn footer_totals_are_declared_counts_not_cards() {
+        let deck = read("Crypt:\n2x Alma\nTotal: 2\nLibrary:\n3x Beta\n**Library total: 3**\n## 5 cards total\n");
+        let lines: Vec<&str> = deck.lines.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(lines, ["Alma", "Beta"]);
+        let totals: Vec<(usize, u32, TotalOf)> = deck
+            .declared
+            .totals
+            .iter()
+            .map(|t| (t.line, t.count, t.of))
+            .collect();
+        assert_eq!(
+            totals,
+            [
+                (3, 2, TotalOf::PartOrDeck(CardKind::Crypt)),
+                (6, 3, TotalOf::Part(CardKind::Library)),
+                (7, 5, TotalOf::PartOrDeck(CardKind::Library)),
+            ]
         );
     }
 

@@ -308,6 +308,10 @@ fn read_card_line(number: usize, raw: &str, section: CardKind, deck: &mut RawDec
             if line.starts_with("--") || super::plain::is_type_header(line) {
                 return;
             }
+            if let Some(total) = super::declared_total::footer(line, number, Some(section)) {
+                deck.declared.totals.push(total);
+                return;
+            }
             let Some(split) = card_line::split(line) else {
                 return;
             };
