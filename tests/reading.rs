@@ -20,9 +20,11 @@ enum Expect {
     Remarks(u32, u32, &'static [ReadHow]),
     /// No card: the line is unresolved (with a reason or suggestions).
     Unresolved,
+    /// No card and nothing unresolved: a header or footer declaring this total.
+    Declared(u32),
 }
 
-use Expect::{Exact, Remarks, Reported, Unresolved};
+use Expect::{Declared, Exact, Remarks, Reported, Unresolved};
 use ReadHow::{
     Alias, ColumnsMismatch, CountAfterName, CountLabelled, Misspelling, NumberWords,
     PrintingChosen, PrintingConflict, PrintingMissing, ShortName, TextIgnored,
@@ -53,6 +55,7 @@ const CONDITIONING: u32 = 100_401;
 const SELA: u32 = 201_259;
 const SELA_ADV: u32 = 201_260;
 const ADISA: u32 = 201_636;
+const TOTAL_INSANITY: u32 = 101_997;
 
 const TABLE: &[(&str, Expect)] = &[
     // Counts before the name, every mark.
@@ -276,6 +279,21 @@ const TABLE: &[(&str, Expect)] = &[
     ("<li>3x Conditioning</li>", Exact(CONDITIONING, 3)),
     ("* 2x Majesty", Exact(MAJESTY, 2)),
     ("• 2x Majesty", Exact(MAJESTY, 2)),
+    // Footer and summary totals: declared counts, never cards.
+    ("Total: 90", Declared(90)),
+    ("Total 90", Declared(90)),
+    ("Library total: 90", Declared(90)),
+    ("Total library: 90", Declared(90)),
+    ("Crypt: 12 cards", Declared(12)),
+    ("Crypt total = 12", Declared(12)),
+    ("12 vampires", Declared(12)),
+    ("90 cards total", Declared(90)),
+    ("Total cards: 102", Declared(102)),
+    ("Deck size: 102", Declared(102)),
+    ("**Total: 90**", Declared(90)),
+    ("Total: 90 (4 trifles)", Declared(90)),
+    ("(90 cards)", Declared(90)),
+    ("2x Total Insanity", Exact(TOTAL_INSANITY, 2)),
     // Unresolved, never silently dropped.
     ("2x Qwxyzzy Plonk", Unresolved),
     ("0x Deflection", Unresolved),
@@ -315,6 +333,14 @@ fn every_line_of_the_table_reads_as_expected() {
                 cards == [(id, count)] && hows == expected && deck.unresolved.is_empty()
             }
             Unresolved => cards.is_empty() && deck.unresolved.len() == 1,
+            Declared(total) => {
+                let declared = &deck.declared;
+                cards.is_empty()
+                    && deck.unresolved.is_empty()
+                    && (declared.crypt == Some(total)
+                        || declared.library == Some(total)
+                        || declared.totals.iter().any(|t| t.count == total))
+            }
         };
         if !ok {
             failures.push(format!(

@@ -11,7 +11,10 @@
 use super::card_line::{self, Split};
 use super::declared_total;
 use super::layout::Layout;
-use super::{CountPlace, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine, Reading};
+use super::{
+    CountPlace, DeclaredTotal, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine,
+    Reading, TotalOf,
+};
 use crate::cards::names::split_printing_suffix;
 use crate::cards::{CardKind, CardType, CryptColumns, Discipline, PrintingHint};
 
@@ -51,7 +54,7 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
         if let Some(heading) = markdown_heading(line) {
             if let Some(kind) = section_header(heading) {
                 section = kind;
-                declare(&mut deck, kind, heading);
+                declare(&mut deck, kind, heading, number);
             } else if let Some(total) = declared_total::footer(heading, number, section) {
                 deck.declared.totals.push(total);
             }
@@ -67,7 +70,7 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
         }
         if let Some(kind) = section_header(line) {
             section = kind;
-            declare(&mut deck, kind, line);
+            declare(&mut deck, kind, line, number);
             continue;
         }
         if is_decoration(line) || is_metadata(line, &mut deck) {
@@ -209,16 +212,29 @@ fn markdown_heading(line: &str) -> Option<&str> {
     line[hashes..].strip_prefix([' ', '\t']).map(str::trim)
 }
 
-/// Keeps the total a section header announces (`Crypt (12 cards)`, `Library [90]`).
-fn declare(deck: &mut RawDeck, kind: Option<CardKind>, header: &str) {
+/// Keeps the total a section header announces (`Crypt (12 cards)`, `Library
+/// [90]`); a second header of the part with another total (`Library: 88 cards`
+/// closing the section) is kept as a declared total of its line.
+fn declare(deck: &mut RawDeck, kind: Option<CardKind>, header: &str, number: usize) {
     let total = header
         .split(|c: char| !c.is_ascii_digit())
         .find(|digits| !digits.is_empty())
         .and_then(|digits| digits.parse::<u32>().ok());
-    match kind {
-        Some(CardKind::Crypt) => deck.declared.crypt = deck.declared.crypt.or(total),
-        Some(CardKind::Library) => deck.declared.library = deck.declared.library.or(total),
-        None => {}
+    let (Some(kind), Some(total)) = (kind, total) else {
+        return;
+    };
+    let declared = match kind {
+        CardKind::Crypt => &mut deck.declared.crypt,
+        CardKind::Library => &mut deck.declared.library,
+    };
+    match *declared {
+        None => *declared = Some(total),
+        Some(first) if first != total => deck.declared.totals.push(DeclaredTotal {
+            line: number,
+            count: total,
+            of: TotalOf::Part(kind),
+        }),
+        Some(_) => {}
     }
 }
 
@@ -299,7 +315,6 @@ impl Layout for PlainLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::TotalOf;
 
     fn counts(text: &str) -> Vec<(u32, String)> {
         read(text)
@@ -385,7 +400,7 @@ mod tests {
 
     #[test]
     fn footer_totals_are_declared_counts_not_cards() {
-        let deck = read("Crypt:\n2x Alma\nTotal: 2\nLibrary:\n3x Beta\n**Library total: 3**\n## 5 cards total\n");
+        let deck = read("Crypt:\n2x Alma\nTotal: 2\nLibrary (3)\n3x Beta\n**Library total: 3**\n## 5 cards total\nLibrary: 4 cards\n");
         let lines: Vec<&str> = deck.lines.iter().map(|l| l.name.as_str()).collect();
         assert_eq!(lines, ["Alma", "Beta"]);
         let totals: Vec<(usize, u32, TotalOf)> = deck
@@ -400,6 +415,7 @@ mod tests {
                 (3, 2, TotalOf::PartOrDeck(CardKind::Crypt)),
                 (6, 3, TotalOf::Part(CardKind::Library)),
                 (7, 5, TotalOf::PartOrDeck(CardKind::Library)),
+                (8, 4, TotalOf::Part(CardKind::Library)),
             ]
         );
     }
