@@ -429,6 +429,17 @@ fn hand_typed_file() -> (tempfile::TempDir, std::path::PathBuf) {
     (dir, path)
 }
 
+/// The deck record of `check --json` on one file (a summary record follows it).
+fn check_report(path: &std::path::Path) -> serde_json::Value {
+    let output = common::vtesdeck()
+        .args(["check", "--json", "--date", "2024-01-01"])
+        .arg(path)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    serde_json::from_str(stdout.lines().next().unwrap_or_default()).expect("JSON")
+}
+
 /// The `how` and `line` of each entry of a card's `remarks`.
 fn remarks_of(entry: &serde_json::Value) -> Vec<(String, u64)> {
     entry["remarks"]
@@ -514,14 +525,7 @@ fn parse_text_lists_every_remark_of_a_line() {
 #[test]
 fn check_warns_once_per_line_with_every_remark_and_compares_the_footer() {
     let (_dir, path) = hand_typed_file();
-    let output = common::vtesdeck()
-        .args(["check", "--json", "--date", "2024-01-01"])
-        .arg(&path)
-        .output()
-        .expect("runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let report: serde_json::Value =
-        serde_json::from_str(stdout.lines().next().unwrap_or_default()).expect("JSON");
+    let report = check_report(&path);
     let problems = report["problems"].as_array().cloned().unwrap_or_default();
     let of_rule = |rule: &str| -> Vec<(u64, String)> {
         problems
@@ -594,14 +598,7 @@ fn footer_totals_in_a_twd_shaped_list_are_compared_not_read_as_cards() {
          Library (4 cards)\n3x Deflection\nLibrary total: 4\nTotal cards: 6\n",
     )
     .expect("write deck");
-    let output = common::vtesdeck()
-        .args(["check", "--json", "--date", "2024-01-01"])
-        .arg(&path)
-        .output()
-        .expect("runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let report: serde_json::Value =
-        serde_json::from_str(stdout.lines().next().unwrap_or_default()).expect("JSON");
+    let report = check_report(&path);
     let declared: Vec<&str> = report["problems"]
         .as_array()
         .into_iter()

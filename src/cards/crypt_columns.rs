@@ -258,26 +258,28 @@ fn split_title(words: &[&str]) -> (Option<String>, Option<String>, Option<String
 /// same level where the case tells it. `vis` is also read as Vision (`viz`),
 /// as the TWDA writes it for Imbued.
 fn same_disciplines(written: &[(Discipline, Option<DisciplineLevel>)], card: &Card) -> bool {
+    let own = &card.disciplines;
+    if written.len() != own.len() || own.len() > 64 {
+        return false;
+    }
     let vision = Discipline::from_abbreviation("viz");
     let visceratika = Discipline::from_abbreviation("vis");
-    let mut unmatched: Vec<(Discipline, DisciplineLevel)> = card.disciplines.clone();
+    let has_visceratika = own.iter().any(|(d, _)| Some(*d) == visceratika);
+    // The card's disciplines already matched, one bit each.
+    let mut used = 0u64;
     for &(discipline, level) in written {
-        let discipline = if Some(discipline) == visceratika
-            && !unmatched.iter().any(|(d, _)| Some(*d) == visceratika)
-        {
-            vision.unwrap_or(discipline)
-        } else {
-            discipline
+        let discipline = match vision {
+            Some(vision) if Some(discipline) == visceratika && !has_visceratika => vision,
+            _ => discipline,
         };
-        let Some(at) = unmatched
-            .iter()
-            .position(|(d, l)| *d == discipline && level.is_none_or(|level| level == *l))
-        else {
+        let Some(at) = own.iter().enumerate().position(|(i, (d, l))| {
+            used & (1 << i) == 0 && *d == discipline && level.is_none_or(|level| level == *l)
+        }) else {
             return false;
         };
-        unmatched.swap_remove(at);
+        used |= 1 << at;
     }
-    unmatched.is_empty()
+    true
 }
 
 /// Whether a written clan is the card's: case ignored, renamed clans as one
@@ -351,6 +353,28 @@ mod tests {
             read.describe(&[Column::Capacity, Column::Disciplines, Column::Group]),
             "capacity 8, disciplines CEL pot, group 2"
         );
+    }
+
+    #[test]
+    fn mismatches_name_the_columns_a_printing_contradicts() {
+        let db = crate::testing::fixture_db();
+        let card = |id| db.get(crate::cards::CardId(id)).expect("fixture card");
+        let (base, advanced, group_6) = (card(200008), card(200009), card(200010));
+        let row = columns("7  CEL POT PRE dom  Brujah:2");
+        assert_eq!(row.mismatches(advanced), []);
+        assert_eq!(row.mismatches(base), [Column::Disciplines]);
+        assert_eq!(
+            row.mismatches(group_6),
+            [Column::Capacity, Column::Disciplines, Column::Group]
+        );
+        let row = columns("8 cel pot pre for");
+        assert_eq!(row.mismatches(group_6), [Column::Disciplines]);
+        let row = columns("8 CEL for PRE POT");
+        assert_eq!(row.mismatches(group_6), []);
+        let row = columns("5  CEL POT pre  bishop  Brujah:2");
+        assert_eq!(row.mismatches(card(200003)), [Column::Title]);
+        let row = columns("1  -none-  Caitiff:ANY");
+        assert_eq!(row.mismatches(card(200011)), [Column::Capacity]);
     }
 
     #[test]
