@@ -153,7 +153,7 @@ fn deck_repository() -> tempfile::TempDir {
         dir.path().join("typed-by-hand.txt"),
         "Crypt (6 cards)\n2x Theo Bell (ADV)  7  cel dom pre POT  Brujah:2\n\
          2x Tara  9  ANI PRO  Brujah:5\nTheo Bell x2\n\
-         Library (6 cards)\nDeflektion 4\n2x Deflection\n",
+         Library (6 cards)\nDeflektion 4\n2x Deflection\nTotal: 100\n",
     )
     .expect("write");
     std::fs::write(dir.path().join("README.md"), "# Our decks\n").expect("write");

@@ -385,9 +385,8 @@ fn resolve<'a, 'l>(
     db: &'a CardDb,
     fuzzy_left: &mut usize,
 ) -> Result<Found<'a, 'l>, Unresolved> {
-    // Every remark that applies: on the name, on the printing or text left
-    // out, on the count
-    // (no allocation when there is none, the common case).
+    // Every remark that applies: on the name, on the printing or the text
+    // left out, on the count (no allocation when there is none, the common case).
     let found = |cards: Vec<&'a Card>, count: u32, remarks: [Option<Remark>; 3]| Found {
         line,
         cards,
