@@ -15,9 +15,8 @@ use super::{Card, Group};
 pub struct CryptColumns {
     /// The capacity (or an Imbued's life).
     pub capacity: Option<u8>,
-    /// The disciplines as written, with their level when the case tells it
-    /// (`DOM` superior, `dom` inferior); `Some(empty)` for `-none-`.
-    pub disciplines: Option<Vec<(Discipline, Option<DisciplineLevel>)>>,
+    /// The disciplines as written; `Some` with no discipline for `-none-`.
+    pub disciplines: Option<WrittenDisciplines>,
     /// The path's first word before a title (`Power archbishop Brujah`).
     pub path: Option<String>,
     /// The title, lower case (`prince`, `inner circle`, `2 votes`).
@@ -27,6 +26,25 @@ pub struct CryptColumns {
     pub clan: Option<String>,
     /// The group (`Lasombra:2`, `Brujah<TAB>6`, `(group 4)`).
     pub group: Option<Group>,
+}
+
+/// Disciplines written in a crypt row, as masks of [`Discipline::bit`], by
+/// the level their case tells (`DOM` superior, `dom` inferior, `Dom` not told).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WrittenDisciplines {
+    /// Written in upper case: superior.
+    pub superior: u64,
+    /// Written in lower case: inferior.
+    pub inferior: u64,
+    /// Written in mixed case: the level is not told.
+    pub either: u64,
+}
+
+impl WrittenDisciplines {
+    /// Every discipline written, whatever its level.
+    pub fn all(&self) -> u64 {
+        self.superior | self.inferior | self.either
+    }
 }
 
 /// One column of a crypt row.
@@ -71,44 +89,36 @@ impl CryptColumns {
     /// `8  DOM FOR OBT cel pot  cardinal  Lasombra:2`. `None` when the text
     /// does not start with a capacity (1 to 11).
     pub fn parse(text: &str) -> Option<CryptColumns> {
-        let mut tokens = text
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|t| !t.is_empty())
-            .peekable();
-        let capacity = tokens
-            .next()?
-            .parse::<u8>()
-            .ok()
-            .filter(|c| (1..=11).contains(c))?;
+        let (first, mut rest) = next_token(text)?;
+        let capacity = first.parse::<u8>().ok().filter(|c| (1..=11).contains(c))?;
         let mut disciplines = None;
-        while let Some(token) = tokens.peek() {
+        while let Some((token, after)) = next_token(rest) {
             if token.eq_ignore_ascii_case("-none-") {
-                disciplines.get_or_insert_with(Vec::new);
+                disciplines.get_or_insert_with(WrittenDisciplines::default);
             } else if let Some(discipline) = Discipline::from_abbreviation(token) {
-                let level = if token.bytes().all(|b| b.is_ascii_uppercase()) {
-                    Some(DisciplineLevel::Superior)
+                let written = disciplines.get_or_insert_with(WrittenDisciplines::default);
+                let mask = if token.bytes().all(|b| b.is_ascii_uppercase()) {
+                    &mut written.superior
                 } else if token.bytes().all(|b| b.is_ascii_lowercase()) {
-                    Some(DisciplineLevel::Inferior)
+                    &mut written.inferior
                 } else {
-                    None
+                    &mut written.either
                 };
-                disciplines
-                    .get_or_insert_with(Vec::new)
-                    .push((discipline, level));
+                *mask |= discipline.bit();
             } else {
                 break;
             }
-            tokens.next();
+            rest = after;
         }
-        let rest: Vec<&str> = tokens.collect();
-        let (words, group) = split_group(&rest);
+        let (words, group) = split_group(rest.trim_ascii());
         let (path, title, clan) = split_title(words);
+        let owned = |text: &str| (!text.is_empty()).then(|| text.to_string());
         Some(CryptColumns {
             capacity: Some(capacity),
             disciplines,
-            path,
-            title,
-            clan,
+            path: owned(path),
+            title: owned(title).map(|t| t.to_ascii_lowercase()),
+            clan: owned(clan),
             group,
         })
     }
@@ -122,7 +132,6 @@ impl CryptColumns {
         }
         if self
             .disciplines
-            .as_ref()
             .is_some_and(|written| !same_disciplines(written, card))
         {
             found.push(Column::Disciplines);
@@ -167,20 +176,18 @@ impl CryptColumns {
             .filter_map(|column| {
                 let value = match column {
                     Column::Capacity => self.capacity.map(|c| c.to_string()),
-                    Column::Disciplines => self.disciplines.as_ref().map(|d| {
-                        if d.is_empty() {
-                            "-none-".to_string()
-                        } else {
-                            d.iter()
-                                .map(|(discipline, level)| match level {
-                                    Some(DisciplineLevel::Superior) => {
-                                        discipline.abbreviation().to_ascii_uppercase()
-                                    }
-                                    _ => discipline.abbreviation().to_string(),
-                                })
-                                .collect::<Vec<_>>()
-                                .join(" ")
+                    Column::Disciplines => self.disciplines.map(|written| {
+                        if written.all() == 0 {
+                            return "-none-".to_string();
                         }
+                        // Superior ones first, as the TWDA writes them.
+                        let superior = Discipline::all()
+                            .filter(|d| written.superior & d.bit() != 0)
+                            .map(|d| d.abbreviation().to_ascii_uppercase());
+                        let others = Discipline::all()
+                            .filter(|d| (written.inferior | written.either) & d.bit() != 0)
+                            .map(|d| d.abbreviation().to_string());
+                        superior.chain(others).collect::<Vec<_>>().join(" ")
                     }),
                     Column::Path => self.path.clone(),
                     Column::Title => self.title.clone(),
@@ -194,92 +201,127 @@ impl CryptColumns {
     }
 }
 
+/// The first token of a text (separated by spaces, tabs or commas) and the
+/// text after it.
+fn next_token(text: &str) -> Option<(&str, &str)> {
+    // ASCII separators only: a byte search, safe inside UTF-8 text.
+    let is_separator = |b: &u8| b.is_ascii_whitespace() || *b == b',';
+    let start = text.bytes().position(|b| !is_separator(&b))?;
+    let text = &text[start..];
+    let end = text
+        .bytes()
+        .position(|b| is_separator(&b))
+        .unwrap_or(text.len());
+    Some((&text[..end], &text[end..]))
+}
+
+/// Where the last word of a text starts (after its last ASCII space or tab).
+fn last_word_start(text: &str) -> usize {
+    text.bytes()
+        .rposition(|b| b.is_ascii_whitespace())
+        .map_or(0, |at| at + 1)
+}
+
 /// The group at the end of the columns (`Lasombra:2`, `Brujah 6`, `(group
-/// 4)`, `G4`) and the words before it.
-fn split_group<'a>(words: &'a [&'a str]) -> (&'a [&'a str], Option<Group>) {
-    let Some((last, before)) = words.split_last() else {
-        return (words, None);
-    };
+/// 4)`, `G4`) and the text before it.
+fn split_group(text: &str) -> (&str, Option<Group>) {
+    let last_start = last_word_start(text);
+    let last = &text[last_start..];
     if let Some((clan, group)) = last.rsplit_once(':') {
-        // `Lasombra:2` stays a word (the clan, read without its group).
-        let words = if clan.is_empty() { before } else { words };
-        return (words, Group::parse(group));
+        // `Lasombra:2`: the clan stays, without its group.
+        let before = &text[..last_start + clan.len()];
+        return (before.trim_ascii_end(), Group::parse(group));
     }
     let bare = last.trim_end_matches(')');
-    if let Some(group) = Group::parse(bare).or_else(|| {
+    let group = Group::parse(bare).or_else(|| {
         bare.strip_prefix(['g', 'G'])
             .and_then(Group::parse)
             .filter(|_| bare.len() <= 3)
-    }) {
-        let before = match before.split_last() {
-            Some((word, rest)) if word.trim_start_matches('(').eq_ignore_ascii_case("group") => {
-                rest
-            }
-            _ => before,
-        };
-        return (before, Some(group));
-    }
-    (words, None)
+    });
+    let Some(group) = group else {
+        return (text, None);
+    };
+    let before = text[..last_start].trim_ascii_end();
+    let word_start = last_word_start(before);
+    let before = if before[word_start..]
+        .trim_start_matches('(')
+        .eq_ignore_ascii_case("group")
+    {
+        before[..word_start].trim_ascii_end()
+    } else {
+        before
+    };
+    (before, Some(group))
 }
 
 /// The path (a word before a title), the title (a known one: `prince`,
-/// `inner circle`, `2 votes`) and the clan (the rest, without a `:group`) of
-/// the words after the disciplines.
-fn split_title(words: &[&str]) -> (Option<String>, Option<String>, Option<String>) {
-    let text_of = |words: &[&str]| {
-        let text = words.join(" ");
-        let text = match text.rsplit_once(':') {
-            Some((clan, group)) if Group::parse(group).is_some() => clan.to_string(),
-            _ => text,
+/// `inner circle`, `2 votes`) and the clan (the rest) of the text after the
+/// disciplines, each empty when not written.
+fn split_title(text: &str) -> (&str, &str, &str) {
+    // The ends of the first three words.
+    let mut ends = [0usize; 3];
+    let mut count = 0;
+    let mut rest = text;
+    while count < 3 {
+        let Some((_, after)) = next_token(rest) else {
+            break;
         };
-        let text = text.trim().to_string();
-        (!text.is_empty()).then_some(text)
-    };
+        ends[count] = text.len() - after.len();
+        count += 1;
+        rest = after;
+    }
     for skip in [0, 1] {
         for take in [2, 1] {
-            let Some(head) = words.get(skip..skip + take) else {
+            if skip + take > count {
                 continue;
-            };
-            let head = head.join(" ");
-            if title_votes(&head).is_some() {
-                let path = text_of(&words[..skip]);
-                return (
-                    path,
-                    Some(head.to_ascii_lowercase()),
-                    text_of(&words[skip + take..]),
-                );
+            }
+            let start = if skip == 0 { 0 } else { ends[skip - 1] };
+            let end = ends[skip + take - 1];
+            let head = text[start..end].trim_ascii();
+            if title_votes(head).is_some() {
+                return (text[..start].trim_ascii(), head, text[end..].trim_ascii());
             }
         }
     }
-    (None, None, text_of(words))
+    ("", "", text.trim_ascii())
 }
 
 /// Whether written disciplines are the card's: the same disciplines, at the
 /// same level where the case tells it. `vis` is also read as Vision (`viz`),
 /// as the TWDA writes it for Imbued.
-fn same_disciplines(written: &[(Discipline, Option<DisciplineLevel>)], card: &Card) -> bool {
-    let own = &card.disciplines;
-    if written.len() != own.len() || own.len() > 64 {
-        return false;
+fn same_disciplines(written: WrittenDisciplines, card: &Card) -> bool {
+    let (mut superior, mut inferior) = (0u64, 0u64);
+    let mut visceratika = None;
+    let mut vision = None;
+    for (discipline, level) in &card.disciplines {
+        match level {
+            DisciplineLevel::Superior => superior |= discipline.bit(),
+            DisciplineLevel::Inferior => inferior |= discipline.bit(),
+        }
+        match discipline.abbreviation() {
+            "vis" => visceratika = Some(*discipline),
+            "viz" => vision = Some(*discipline),
+            _ => {}
+        }
     }
-    let vision = Discipline::from_abbreviation("viz");
-    let visceratika = Discipline::from_abbreviation("vis");
-    let has_visceratika = own.iter().any(|(d, _)| Some(*d) == visceratika);
-    // The card's disciplines already matched, one bit each.
-    let mut used = 0u64;
-    for &(discipline, level) in written {
-        let discipline = match vision {
-            Some(vision) if Some(discipline) == visceratika && !has_visceratika => vision,
-            _ => discipline,
-        };
-        let Some(at) = own.iter().enumerate().position(|(i, (d, l))| {
-            used & (1 << i) == 0 && *d == discipline && level.is_none_or(|level| level == *l)
-        }) else {
-            return false;
-        };
-        used |= 1 << at;
+    let mut written = written;
+    if let (None, Some(vision)) = (visceratika, vision) {
+        // `vis` written for the card's Vision.
+        if let Some(vis) = Discipline::from_abbreviation("vis") {
+            for mask in [
+                &mut written.superior,
+                &mut written.inferior,
+                &mut written.either,
+            ] {
+                if *mask & vis.bit() != 0 {
+                    *mask = (*mask & !vis.bit()) | vision.bit();
+                }
+            }
+        }
     }
-    true
+    written.superior & !superior == 0
+        && written.inferior & !inferior == 0
+        && written.all() == superior | inferior
 }
 
 /// Whether a written clan is the card's: case ignored, renamed clans as one
@@ -314,7 +356,7 @@ mod tests {
     fn twda_columns_are_read() {
         let read = columns("8  DOM FOR OBT cel pot  cardinal  Lasombra:2");
         assert_eq!(read.capacity, Some(8));
-        assert_eq!(read.disciplines.as_ref().map(Vec::len), Some(5));
+        assert_eq!(read.disciplines.map(|d| d.all().count_ones()), Some(5));
         assert_eq!(read.title.as_deref(), Some("cardinal"));
         assert_eq!(read.clan.as_deref(), Some("Lasombra"));
         assert_eq!(read.group, Some(Group::Number(2)));
@@ -322,7 +364,7 @@ mod tests {
         assert_eq!(read.title.as_deref(), Some("inner circle"));
         assert_eq!(read.clan.as_deref(), Some("Ventrue antitribu"));
         let read = columns("1  -none-  Caitiff:ANY");
-        assert_eq!(read.disciplines, Some(Vec::new()));
+        assert_eq!(read.disciplines, Some(WrittenDisciplines::default()));
         assert_eq!(read.group, Some(Group::Any));
         let read = columns("9  aus DOM  2 votes  Giovanni:2");
         assert_eq!(read.title.as_deref(), Some("2 votes"));

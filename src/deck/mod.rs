@@ -577,16 +577,18 @@ fn fit_columns<'a>(
     if !first.is_crypt() {
         return (cards, None);
     }
-    let misses: Vec<Vec<Column>> = cards.iter().map(|c| columns.mismatches(c)).collect();
-    if misses.iter().any(Vec::is_empty) {
-        let fitting = cards
-            .iter()
-            .zip(&misses)
-            .filter(|(_, miss)| miss.is_empty())
-            .map(|(card, _)| *card)
-            .collect();
-        return (fitting, None);
+    let fitting: Vec<bool> = cards
+        .iter()
+        .map(|card| columns.mismatches(card).is_empty())
+        .collect();
+    if fitting.iter().all(|fits| *fits) {
+        return (cards, None);
     }
+    if fitting.iter().any(|fits| *fits) {
+        let kept = cards.into_iter().zip(fitting).filter(|(_, fits)| *fits);
+        return (kept.map(|(card, _)| card).collect(), None);
+    }
+    let misses: Vec<Vec<Column>> = cards.iter().map(|c| columns.mismatches(c)).collect();
     let printings = db
         .lookup_exact(&first.name, PrintingHint::default(), Some(CardKind::Crypt))
         .map(|ids| cards_of(&ids, db))
