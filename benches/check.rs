@@ -23,7 +23,7 @@ fn twda_texts() -> Vec<String> {
         .iter()
         .map(|path| {
             let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            formats::decode(&bytes)
+            formats::decode(&bytes).into_owned()
         })
         .collect()
 }

@@ -9,10 +9,18 @@
 #      (reading the same files with `cat`), and the peak resident memory
 #      (GNU time, `/usr/bin/time -v`, when installed).
 #
-# Usage: scripts/bench.sh [--quick] [--no-criterion] [--runs N]
+#   0. first, the floor (issue 16): `vtesdeck check --quiet` over the whole
+#      TWDA against `cat` of the same files, and KRCG 4.19 on the same work
+#      when a Python with krcg 4.19 is found, side by side in this one run,
+#      with the ratios and vtesdeck's peak memory.
+#
+# Usage: scripts/bench.sh [--quick] [--no-criterion] [--floor] [--runs N]
 #   --quick         fewer criterion samples and whole-tool runs
 #   --no-criterion  skip `cargo bench` (whole-tool timings only)
+#   --floor         the floor section alone
 #   --runs N        runs per whole-tool command (default 10, 3 with --quick)
+# KRCG: $KRCG_PYTHON, else target/krcg-venv/bin/python (made by .ci/run), else
+# the floor section says it was not measured.
 # Data: $VTESDECK_CARDS (default ../shared/cards), $VTESDECK_TWDA (default
 # ../shared/twda/decks). Figures and the machine go in BENCHMARKS.md by hand.
 set -euo pipefail
@@ -20,13 +28,15 @@ cd "$(dirname "$0")/.."
 
 quick=0
 criterion=1
+floor_only=0
 runs=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
     --no-criterion) criterion=0 ;;
+    --floor) floor_only=1; criterion=0 ;;
     --runs) runs="$2"; shift ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -65,6 +75,62 @@ print("%.9f" % ((e.get("slope") or e["mean"])["point_estimate"] / 1e9))' "$1"
 
 human() { awk -v s="$1" 'BEGIN { if (s < 1e-3) printf "%.1f µs", s*1e6; else if (s < 1) printf "%.2f ms", s*1e3; else printf "%.3f s", s }'; }
 
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Times a command with hyperfine (through sh, as every command here is, so
+# that each pays the same shell start), $2 runs: sets $mean (seconds) and
+# $spread ("mean ± σ (user, system)").
+hyperfine_mean() {
+  hyperfine --style none --warmup 1 --runs "$2" -i --export-json "$tmp/h.json" "$1" > /dev/null 2>&1
+  spread=$(python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+print("%7.1f ms ± %5.1f ms (user %6.1f, system %5.1f)" % (r["mean"] * 1e3, (r["stddev"] or 0) * 1e3, r["user"] * 1e3, r["system"] * 1e3))' "$tmp/h.json")
+  mean=$(python3 -c 'import json,sys; print("%.6f" % json.load(open(sys.argv[1]))["results"][0]["mean"])' "$tmp/h.json")
+}
+
+echo "== the floor: whole-TWDA check against reading the same files"
+if ! command -v hyperfine > /dev/null; then
+  echo "(hyperfine not installed: apt-get install hyperfine; section skipped)"
+else
+  echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) ($runs runs each, hyperfine $(hyperfine --version | cut -d' ' -f2))"
+  # `cat` and the first check get the same file list from the same glob.
+  csvs="$cards/vtescrypt.csv $cards/vteslib.csv $cards/vtessets.csv $cards/vteslibmeta.csv"
+  floor_line() { # label, mean, spread, baseline label, baseline mean
+    if [ -n "${4:-}" ]; then
+      printf '%-50s %s  x%s %s\n' "$1" "$3" "$(awk -v a="$2" -v b="$5" 'BEGIN { printf "%.2f", a / b }')" "$4"
+    else
+      printf '%-50s %s\n' "$1" "$3"
+    fi
+  }
+  hyperfine_mean "cat $twda/* > /dev/null" "$runs"; cat_twda=$mean
+  floor_line "cat DIR/*" "$cat_twda" "$spread"
+  hyperfine_mean "$bin check --quiet $twda/* > /dev/null" "$runs"; check_glob=$mean
+  floor_line "vtesdeck check --quiet DIR/*" "$check_glob" "$spread" "cat" "$cat_twda"
+  hyperfine_mean "$bin check --quiet $twda > /dev/null" "$runs"; check_twda=$mean
+  floor_line "vtesdeck check --quiet DIR" "$check_twda" "$spread" "cat" "$cat_twda"
+  hyperfine_mean "cat $twda/* $csvs > /dev/null" "$runs"; cat_all=$mean
+  floor_line "cat DIR/* CARDS/*.csv" "$cat_all" "$spread"
+  hyperfine_mean "$bin --cards $cards check --quiet $twda > /dev/null" "$runs"; check_csv=$mean
+  floor_line "vtesdeck --cards CARDS check --quiet DIR" "$check_csv" "$spread" "cat" "$cat_all"
+  krcg_python="${KRCG_PYTHON:-$PWD/target/krcg-venv/bin/python}"
+  if [ -x "$krcg_python" ] && "$krcg_python" -c 'import importlib.metadata as m; assert m.version("krcg") == "4.19"' 2> /dev/null; then
+    # The same work: load the card CSVs, read every TWDA file, count-check each deck.
+    hyperfine_mean "$krcg_python scripts/krcg_bench.py --cards $cards --twda $twda" "$([ "$quick" = 1 ] && echo 2 || echo 3)"; krcg=$mean
+    printf '%-50s %s  x%s vtesdeck --cards\n' "krcg 4.19, same work (scripts/krcg_bench.py)" "$spread" \
+      "$(awk -v a="$krcg" -v b="$check_csv" 'BEGIN { printf "%.0f", a / b }')"
+  else
+    echo "krcg 4.19: not measured (no Python with krcg 4.19: set KRCG_PYTHON, or run .ci/run once to make target/krcg-venv)"
+  fi
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -v "$bin" check --quiet "$twda" > /dev/null 2> "$tmp/time.txt" || true
+    printf '%-50s %.1f MB\n' "peak memory, vtesdeck check --quiet DIR" "$(awk -F: '/Maximum resident set size/ { print $2 / 1024 }' "$tmp/time.txt")"
+  fi
+fi
+echo
+[ "$floor_only" = 1 ] && exit 0
+
 if [ "$criterion" = 1 ]; then
   echo "== criterion (cargo bench)"
   benches=()
@@ -101,8 +167,6 @@ if [ "$criterion" = 1 ]; then
 fi
 
 echo "== whole tool ($runs runs each)"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 printf '12x Nathan Turner\n\n90x Deep Song\n' > "$tmp/one.txt"
 
 # Commands: label, baseline label (or -), shell command.

@@ -4,8 +4,9 @@
 //!
 //! The validator is a small one of the keywords those files use (`type`,
 //! `const`, `enum`, `pattern`, `properties`, `required`,
-//! `additionalProperties: false`, `items`); a schema with any other keyword
-//! fails the test rather than being half checked.
+//! `additionalProperties` (`false` or a schema), `items`, `$ref` to the file's
+//! own `$defs`); a schema with any other keyword fails the test rather than
+//! being half checked.
 
 mod common;
 
@@ -27,6 +28,8 @@ const KEYWORDS: &[&str] = &[
     "required",
     "additionalProperties",
     "items",
+    "$defs",
+    "$ref",
 ];
 
 /// The schemas of `docs/json-schema/`, by file stem.
@@ -65,7 +68,23 @@ fn has_type(value: &Value, name: &str) -> bool {
 
 /// The problems of `value` against `schema`, each naming where (`/problems/0/line`).
 fn validate(schema: &Value, value: &Value, at: &str, problems: &mut Vec<String>) {
+    validate_in(schema, schema, value, at, problems);
+}
+
+/// [`validate`] of a part of the schema file `root` (where `$ref` points).
+fn validate_in(root: &Value, schema: &Value, value: &Value, at: &str, problems: &mut Vec<String>) {
     let schema = schema.as_object().expect("a schema is an object");
+    if let Some(reference) = schema.get("$ref") {
+        let name = reference
+            .as_str()
+            .and_then(|r| r.strip_prefix("#/$defs/"))
+            .unwrap_or_else(|| panic!("{at}: $ref {reference} is not #/$defs/NAME"));
+        let target = root["$defs"]
+            .get(name)
+            .unwrap_or_else(|| panic!("{at}: $ref to a missing definition {name:?}"));
+        assert_eq!(schema.len(), 1, "{at}: $ref beside other keywords");
+        return validate_in(root, target, value, at, problems);
+    }
     for keyword in schema.keys() {
         assert!(
             KEYWORDS.contains(&keyword.as_str()),
@@ -110,17 +129,22 @@ fn validate(schema: &Value, value: &Value, at: &str, problems: &mut Vec<String>)
         }
         for (name, field) in fields {
             match properties.and_then(|p| p.get(name)) {
-                Some(sub) => validate(sub, field, &format!("{at}/{name}"), problems),
-                None if schema.get("additionalProperties") == Some(&Value::Bool(false)) => {
-                    problems.push(format!("{at}: field {name:?} not in the schema"));
-                }
-                None => {}
+                Some(sub) => validate_in(root, sub, field, &format!("{at}/{name}"), problems),
+                None => match schema.get("additionalProperties") {
+                    Some(Value::Bool(false)) => {
+                        problems.push(format!("{at}: field {name:?} not in the schema"));
+                    }
+                    Some(sub @ Value::Object(_)) => {
+                        validate_in(root, sub, field, &format!("{at}/{name}"), problems);
+                    }
+                    _ => {}
+                },
             }
         }
     }
     if let (Some(items), Value::Array(elements)) = (schema.get("items"), value) {
         for (index, element) in elements.iter().enumerate() {
-            validate(items, element, &format!("{at}/{index}"), problems);
+            validate_in(root, items, element, &format!("{at}/{index}"), problems);
         }
     }
 }
@@ -128,7 +152,19 @@ fn validate(schema: &Value, value: &Value, at: &str, problems: &mut Vec<String>)
 /// A command run and the schema of each record type it writes.
 struct Run {
     args: Vec<String>,
+    /// Environment variables set (`Some`) or removed (`None`) for this run.
+    env: Vec<(&'static str, Option<String>)>,
     schemas: &'static [(&'static str, &'static str)],
+}
+
+/// Sets (`Some`) or removes (`None`) each variable of `env` for `command`.
+fn set_env(command: &mut assert_cmd::Command, env: &[(&str, Option<String>)]) {
+    for (name, value) in env {
+        match value {
+            Some(value) => command.env(name, value),
+            None => command.env_remove(name),
+        };
+    }
 }
 
 fn path_arg(path: &Path) -> String {
@@ -179,6 +215,22 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
     twda.sort();
     twda.truncate(60);
     let missing = "/nonexistent/deck.txt".to_string();
+    let cards = path_arg(&common::cards_dir());
+    // A user with nothing installed, and one with the card list installed by `db import`.
+    let home_of = |dir: &Path| {
+        vec![
+            ("HOME", Some(path_arg(dir))),
+            ("XDG_DATA_HOME", Some(path_arg(&dir.join("data")))),
+            ("VTESDECK_CARDS", None),
+        ]
+    };
+    let nothing_installed = tempfile::tempdir().expect("temp dir");
+    let empty_home = home_of(nothing_installed.path());
+    let installed = tempfile::tempdir().expect("temp dir");
+    let installed_home = home_of(installed.path());
+    let mut import = common::vtesdeck();
+    set_env(&mut import, &installed_home);
+    import.args(["db", "import", &cards]).assert().success();
     let strings = |items: &[&str]| items.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let with = |head: &[&str], tail: &[&String]| {
         let mut args = strings(head);
@@ -189,6 +241,7 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
     twda_and_more.extend(twda.iter());
     let runs = vec![
         Run {
+            env: Vec::new(),
             args: with(&["check", "--json"], &twda_and_more),
             schemas: &[
                 ("deck", "check-deck"),
@@ -198,10 +251,12 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
             ],
         },
         Run {
+            env: Vec::new(),
             args: with(&["parse", "--json"], &twda_and_more),
             schemas: &[("deck", "parse-deck"), ("error", "error")],
         },
         Run {
+            env: Vec::new(),
             args: with(&["stats", "--json", "--summary"], &twda_and_more),
             schemas: &[
                 ("deck", "stats-deck"),
@@ -210,14 +265,17 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
             ],
         },
         Run {
+            env: Vec::new(),
             args: with(&["stats", "--json", "--twd-header"], &twda_and_more),
             schemas: &[("deck", "stats-twd-header"), ("error", "error")],
         },
         Run {
+            env: Vec::new(),
             args: strings(&["card", "--json", "--search"]),
             schemas: &[("card", "card")],
         },
         Run {
+            env: Vec::new(),
             args: strings(&[
                 "card",
                 "--json",
@@ -228,15 +286,96 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
             schemas: &[("card", "card"), ("not_found", "card-not-found")],
         },
         Run {
+            env: Vec::new(),
             args: with(&["diff", "--json"], &[&examples, &repo]),
             schemas: &[("diff", "diff"), ("unpaired", "diff-unpaired")],
         },
         Run {
+            env: Vec::new(),
             args: with(
                 &["diff", "--json"],
                 &[&format!("{examples}/brujah-rush.txt"), &missing],
             ),
             schemas: &[("diff", "diff")],
+        },
+        Run {
+            env: Vec::new(),
+            args: with(
+                &[
+                    "draw",
+                    "--json",
+                    "--track",
+                    "Immortal Grapple",
+                    "--key",
+                    "Tara",
+                    "--seen",
+                    "10",
+                ],
+                &[&examples, &missing],
+            ),
+            schemas: &[("draw", "draw"), ("error", "error")],
+        },
+        Run {
+            env: Vec::new(),
+            args: with(
+                &[
+                    "transfers",
+                    "--json",
+                    "--samples",
+                    "500",
+                    "--seed",
+                    "7",
+                    "--key",
+                    "Tara",
+                ],
+                &[&examples, &missing],
+            ),
+            schemas: &[("transfers", "transfers"), ("error", "error")],
+        },
+        Run {
+            env: Vec::new(),
+            args: with(
+                &[
+                    "transfers",
+                    "--json",
+                    "--policy",
+                    "all",
+                    "--samples",
+                    "300",
+                    "--seed",
+                    "7",
+                ],
+                &[&format!("{examples}/brujah-rush.txt"), &missing],
+            ),
+            schemas: &[
+                ("transfers_comparison", "transfers-comparison"),
+                ("error", "error"),
+            ],
+        },
+        // `db info` from each source: VTESDECK_CARDS, --cards, the built-in
+        // snapshot (nothing installed), the user's installed copy.
+        Run {
+            env: Vec::new(),
+            args: strings(&["db", "info", "--json"]),
+            schemas: &[("db_info", "db-info")],
+        },
+        Run {
+            env: vec![("VTESDECK_CARDS", None)],
+            args: with(
+                &["--cards"],
+                &[&cards, &"db".into(), &"info".into(), &"--json".into()],
+            ),
+            schemas: &[("db_info", "db-info")],
+        },
+        Run {
+            env: empty_home.clone(),
+            args: strings(&["db", "info", "--json"]),
+            schemas: &[("db_info", "db-info")],
+        },
+        Run {
+            env: installed_home.clone(),
+            args: strings(&["db", "info", "--json"]),
+            schemas: &[("db_info", "db-info")],
         },
     ];
     let parse_output = common::vtesdeck()
@@ -250,8 +389,11 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
         "the schemas are tried on remarks too: {parsed}"
     );
     let mut used = BTreeSet::new();
+    let mut db_sources = BTreeSet::new();
     for run in &runs {
-        let output = common::vtesdeck().args(&run.args).output().expect("runs");
+        let mut command = common::vtesdeck();
+        set_env(&mut command, &run.env);
+        let output = command.args(&run.args).output().expect("runs");
         let text = String::from_utf8(output.stdout).expect("UTF-8");
         let mut seen = BTreeSet::new();
         for (number, line) in text.lines().enumerate() {
@@ -271,6 +413,9 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
                 run.args[..2].join(" "),
                 number + 1
             );
+            if let Some(found_by) = record["found_by"].as_str() {
+                db_sources.insert(found_by.to_string());
+            }
             seen.insert(kind);
             used.insert(schema_name);
         }
@@ -282,6 +427,18 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
             );
         }
     }
+    assert_eq!(
+        db_sources,
+        [
+            "--cards",
+            "VTESDECK_CARDS",
+            "built-in snapshot",
+            "user data folder"
+        ]
+        .map(String::from)
+        .into(),
+        "db info from every source"
+    );
     let files: BTreeSet<&str> = schemas.keys().map(String::as_str).collect();
     assert_eq!(
         files, used,
@@ -293,6 +450,17 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
 fn the_validator_rejects_what_the_schemas_forbid() {
     let schemas = schemas();
     let error = &schemas["error"];
+    // Through `$ref` and a map's `additionalProperties` schema.
+    let mut problems = Vec::new();
+    let odds = serde_json::json!({"count": 2, "expected": 0.2, "p_at_least": [0.1, "x"]});
+    let draw = serde_json::json!({"type": "draw", "library": {"types": {"Master": odds}}});
+    validate(&schemas["draw"], &draw, "", &mut problems);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("/library/types/Master/p_at_least/1:")),
+        "{problems:#?}"
+    );
     let mut problems = Vec::new();
     let good = serde_json::json!({"type": "error", "path": "a", "message": "a: gone", "schema": 1});
     validate(error, &good, "", &mut problems);

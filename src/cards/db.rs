@@ -265,7 +265,6 @@ impl CardDb {
         };
         db.add_aliases();
         db.add_short_names();
-        db.names.finish();
         for card in &db.cards {
             if let Some(candidates) = db.names.exact(&fold(&card.name)) {
                 db.verbatim.insert(card.name.clone(), candidates.to_vec());

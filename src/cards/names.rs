@@ -101,8 +101,9 @@ fn decode_quoted_printable(name: &str) -> std::borrow::Cow<'_, str> {
 #[derive(Debug, Default, Clone)]
 pub struct NameIndex {
     exact: HashMap<String, Vec<usize>>,
-    /// Keys kept for fuzzy matching, with the card indices they stand for.
-    keys: Vec<(String, Vec<usize>)>,
+    /// Keys kept for fuzzy matching, with the card indices they stand for,
+    /// sorted: made on the first fuzzy lookup (most runs never make one).
+    keys: std::sync::OnceLock<Vec<(String, Vec<usize>)>>,
 }
 
 impl NameIndex {
@@ -121,17 +122,21 @@ impl NameIndex {
         if !entry.contains(&card) {
             entry.push(card);
         }
+        self.keys.take();
     }
 
-    /// Freezes the fuzzy-matching key list; call once after the last insert.
-    pub fn finish(&mut self) {
-        let mut keys: Vec<(String, Vec<usize>)> = self
-            .exact
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        keys.sort();
-        self.keys = keys;
+    /// The fuzzy-matching key list, sorted so that ranking does not depend on
+    /// the hash map's order.
+    fn sorted_keys(&self) -> &[(String, Vec<usize>)] {
+        self.keys.get_or_init(|| {
+            let mut keys: Vec<(String, Vec<usize>)> = self
+                .exact
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            keys.sort();
+            keys
+        })
     }
 
     /// The cards a folded key names exactly.
@@ -148,7 +153,7 @@ impl NameIndex {
             return Vec::new();
         }
         let mut scored: Vec<Match> = self
-            .keys
+            .sorted_keys()
             .iter()
             .map(|(candidate, cards)| Match {
                 key: candidate,
@@ -246,7 +251,14 @@ fn tag_words(inner: &str) -> Option<PrintingHint> {
     let mut hint = PrintingHint::default();
     let mut after_group_word = false;
     for word in inner.split_whitespace() {
-        let lower = word.trim_end_matches(['.', ',']).to_ascii_lowercase();
+        let word = word.trim_end_matches(['.', ',']);
+        // Tag words are short: a longer word is no tag; a short one is lowered
+        // on the stack (this runs on the last words of every crypt name).
+        let mut buffer = [0u8; "advanced".len()];
+        let lower = buffer.get_mut(..word.len())?;
+        lower.copy_from_slice(word.as_bytes());
+        lower.make_ascii_lowercase();
+        let lower = std::str::from_utf8(lower).ok()?;
         if lower == "adv" || lower == "advanced" {
             hint.advanced = Some(true);
         } else if lower == "group" || lower == "grp" {
@@ -259,7 +271,7 @@ fn tag_words(inner: &str) -> Option<PrintingHint> {
         {
             hint.group = Some(group);
         } else if after_group_word {
-            hint.group = Some(Group::parse(&lower)?);
+            hint.group = Some(Group::parse(lower)?);
         } else {
             return None;
         }
@@ -387,7 +399,7 @@ mod tests {
         index.insert("Deep Song", 0);
         index.insert("Deer Stalker", 1);
         index.insert("Earth Meld", 2);
-        index.finish();
+
         let ranked = index.ranked(&fold("Deap Song"), 3);
         assert_eq!(ranked[0].cards, &[0]);
         assert_eq!(ranked[0].distance, 1);
@@ -397,7 +409,7 @@ mod tests {
     fn overlong_key_ranks_nothing() {
         let mut index = NameIndex::new();
         index.insert("Deep Song", 0);
-        index.finish();
+
         let key = fold(&"Deep Song ".repeat(100_000));
         assert!(index.ranked(&key, 3).is_empty());
     }

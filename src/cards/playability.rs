@@ -134,24 +134,22 @@ impl Trait {
 
 /// A crypt card as the playability model sees it: the card, and what is read
 /// from it once (disciplines and virtues with Flight, traits).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct CryptCard<'a> {
     card: &'a Card,
     disciplines: u64,
-    traits: u16,
+    /// Read from the card text the first time a requirement asks for a trait
+    /// (most library cards ask for none, and reading them is the costly part).
+    traits: std::sync::OnceLock<u16>,
 }
 
 impl<'a> CryptCard<'a> {
-    /// Reads a crypt card's disciplines and traits.
+    /// Reads a crypt card's disciplines (its traits are read when first asked for).
     pub fn new(card: &'a Card) -> CryptCard<'a> {
-        let traits = Trait::ALL
-            .into_iter()
-            .filter(|t| t.is_held_by(card))
-            .fold(0, |set, t| set | t.bit());
         CryptCard {
             card,
             disciplines: crypt_disciplines(card),
-            traits,
+            traits: std::sync::OnceLock::new(),
         }
     }
 
@@ -167,7 +165,13 @@ impl<'a> CryptCard<'a> {
 
     /// Whether the card has a trait.
     pub fn has(&self, t: Trait) -> bool {
-        self.traits & t.bit() != 0
+        let traits = self.traits.get_or_init(|| {
+            Trait::ALL
+                .into_iter()
+                .filter(|t| t.is_held_by(self.card))
+                .fold(0, |set, t| set | t.bit())
+        });
+        traits & t.bit() != 0
     }
 }
 

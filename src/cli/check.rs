@@ -148,7 +148,10 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
         profile = profile.deny(rule)?;
     }
 
-    let db = global.card_db()?;
+    // The card database loads while the folders are walked.
+    let (db, walked) = rayon::join(|| global.card_db(), || args.inputs.walk());
+    let db = db?;
+    let walked = walked?;
     let checker =
         Checker::new(&db, &profile, args.date.check_date(), args.players)?.with_strict(args.strict);
     let mut renderer = renderer(args);
@@ -157,7 +160,15 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut summary = CheckSummary::default();
     let mut outcome = Outcome::Ok;
-    let (inputs, skipped) = args.inputs.read(&db)?;
+    // Each deck is checked and its report rendered on the thread that read it;
+    // only the report and its rendering are kept, and written in input order.
+    let shared_renderer = &*renderer;
+    let (inputs, skipped) = args.inputs.read_walked(walked, &db, |input| {
+        let report = checker.check(&input?)?;
+        let mut rendered = Vec::new();
+        shared_renderer.render_deck(&mut rendered, &report)?;
+        anyhow::Ok((report, rendered))
+    });
     if !args.quiet {
         skipped.note_skipped();
     }
@@ -165,15 +176,14 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
         summary.skipped += 1;
         renderer.skipped(&mut out, &file.path.display().to_string(), file.reason)?;
     }
-    for (path, input) in inputs {
-        let judged = input.and_then(|deck| Ok(checker.check(&deck)?));
+    for (path, judged) in inputs {
         match judged {
-            Ok(report) => {
+            Ok((report, rendered)) => {
                 summary.add(&report);
                 if !report.legal {
                     outcome = outcome.merge(Outcome::Findings);
                 }
-                renderer.deck(&mut out, &report)?;
+                renderer.deck(&mut out, &rendered)?;
             }
             Err(err) => {
                 summary.add_error();

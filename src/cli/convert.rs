@@ -21,8 +21,9 @@ pub struct ConvertArgs {
     /// or a VDB deck URL (`https://vdb.im/decks/deck?...#200001=2;...`).
     /// With `--to krcg`, also a folder of decklists or a file of several
     /// decks (a KRCG archive, JSON Lines): written as one KRCG archive file.
+    /// Standard input when no FILE is given and it is not a terminal.
     #[arg(value_name = "FILE")]
-    input: PathBuf,
+    input: Option<PathBuf>,
 
     #[command(flatten)]
     deck_format: inputs::DeckFormat,
@@ -61,15 +62,17 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
         .filter(|path| !inputs::is_standard_stream(path))
         .map(|path| OutputFile::check(path, args.force))
         .transpose()?;
+    // The one input given, or standard input when it is not a terminal.
+    let input = inputs::paths_or_stdin(args.input.as_slice())?.remove(0);
     let db = global.card_db()?;
-    let decks = read_input(&args.input, args.deck_format.input_format, &db)?;
+    let decks = read_input(&input, args.deck_format.input_format, &db)?;
     let text = match decks.as_slice() {
-        [deck] if !args.input.is_dir() => formats::write(args.to, deck, &db)
+        [deck] if !input.is_dir() => formats::write(args.to, deck, &db)
             .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?,
         _ if args.to == Format::Krcg => formats::krcg::write_archive(&decks, &db),
         _ => anyhow::bail!(
             "{}: {} decks; several decks are written only as one KRCG archive (--to krcg)",
-            args.input.display(),
+            input.display(),
             decks.len()
         ),
     };

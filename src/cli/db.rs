@@ -8,6 +8,7 @@ use anyhow::Context;
 use clap::{Args, Subcommand};
 use vtesdeck::cards::{install, CardDb, DbInfo, InstallStep, CARDS_ENV};
 use vtesdeck::output::db_text;
+use vtesdeck::output::json_lines::write_tagged;
 
 use super::{Global, Outcome};
 
@@ -81,8 +82,7 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
             let info = DbInfo::new(&db, location.found_by(), chrono::Utc::now());
             let mut out = std::io::stdout().lock();
             if info_args.json {
-                serde_json::to_writer(&mut out, &info)?;
-                writeln!(out)?;
+                write_tagged(&mut out, "db_info", &info)?;
             } else {
                 write!(out, "{}", db_text::render_info(&info))?;
             }

@@ -8,6 +8,7 @@ use clap::Args;
 use vtesdeck::cards::{CardDb, CardKind, Lookup, PrintingHint};
 use vtesdeck::deck::Deck;
 use vtesdeck::output::draw_table;
+use vtesdeck::output::json_lines::write_tagged;
 use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions, TrackedGroup};
 
@@ -35,8 +36,9 @@ Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved li
 /// Arguments of `vtesdeck draw` (see [`LONG_ABOUT`]).
 #[derive(Debug, Args)]
 pub struct DrawArgs {
-    /// Decklist files, folders, VDB deck URLs, or `-` for standard input.
-    #[arg(value_name = "PATH", required = true)]
+    /// Decklist files, folders, VDB deck URLs, or `-` for standard input
+    /// (read when no path is given and it is not a terminal).
+    #[arg(value_name = "PATH")]
     files: Vec<PathBuf>,
 
     /// Library cards in the opening hand.
@@ -95,7 +97,7 @@ pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut outcome = Outcome::Ok;
     let mut first = true;
-    for deck in sim_inputs(&args.files, args.deck_format.input_format, &db) {
+    for (path, deck) in sim_inputs(&args.files, args.deck_format.input_format, &db)? {
         let report = deck.and_then(|deck| {
             warn_missing(&deck, &db, &options);
             // The progress bar only moves when the opening has to be sampled.
@@ -109,8 +111,7 @@ pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
         match report {
             Ok((odds, deck)) => {
                 if args.json {
-                    serde_json::to_writer(&mut out, &odds)?;
-                    writeln!(out)?;
+                    write_tagged(&mut out, "draw", &odds)?;
                 } else {
                     if !first {
                         writeln!(out)?;
@@ -120,8 +121,7 @@ pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
                 first = false;
             }
             Err(err) => {
-                out.flush()?;
-                eprintln!("vtesdeck: {err:#}");
+                inputs::report_unreadable(&mut out, args.json, &path, &err)?;
                 outcome = Outcome::Error;
             }
         }

@@ -47,12 +47,34 @@ pub struct DeckPaths {
 impl DeckPaths {
     /// Reads every deck the arguments name (see [`read_all`]).
     pub fn read(&self, db: &CardDb) -> anyhow::Result<(Vec<(String, Input)>, Expansion)> {
-        read_all(
-            &self.paths,
-            &self.selection,
-            self.deck_format.input_format,
-            db,
-        )
+        self.read_each(db, |input| input)
+    }
+
+    /// Reads every deck the arguments name and hands each to `per_deck` on the
+    /// thread that read it (see [`read_each`]).
+    pub fn read_each<T: Send>(
+        &self,
+        db: &CardDb,
+        per_deck: impl Fn(Input) -> T + Sync,
+    ) -> anyhow::Result<(Vec<(String, T)>, Expansion)> {
+        let expansion = self.walk()?;
+        Ok(self.read_walked(expansion, db, per_deck))
+    }
+
+    /// The files the arguments name (see [`walk`]), before any is read: a
+    /// command can walk the folders while its card database loads.
+    pub fn walk(&self) -> anyhow::Result<Expansion> {
+        Ok(walk(&paths_or_stdin(&self.paths)?, &self.selection))
+    }
+
+    /// Reads the decks of the files walked (see [`read_walked`]).
+    pub fn read_walked<T: Send>(
+        &self,
+        expansion: Expansion,
+        db: &CardDb,
+        per_deck: impl Fn(Input) -> T + Sync,
+    ) -> (Vec<(String, T)>, Expansion) {
+        read_walked(expansion, self.deck_format.input_format, db, per_deck)
     }
 }
 
@@ -476,25 +498,53 @@ pub fn read_all(
     format: Option<Format>,
     db: &CardDb,
 ) -> anyhow::Result<(Vec<(String, Input)>, Expansion)> {
+    read_each(paths, selection, format, db, |input| input)
+}
+
+/// [`read_all`], with each input handed to `per_deck` on the thread that read
+/// it, so that the work on a deck (checking it) runs in parallel with the
+/// reading and the deck itself need not be kept; the results come back in
+/// input order.
+pub fn read_each<T: Send>(
+    paths: &[PathBuf],
+    selection: &FileSelection,
+    format: Option<Format>,
+    db: &CardDb,
+    per_deck: impl Fn(Input) -> T + Sync,
+) -> anyhow::Result<(Vec<(String, T)>, Expansion)> {
+    let expansion = walk(&paths_or_stdin(paths)?, selection);
+    Ok(read_walked(expansion, format, db, per_deck))
+}
+
+/// Reads the files of a walk in parallel, each deck handed to `per_deck` on
+/// the thread that read it, the results in input order; the walk comes back
+/// with its `files` taken out.
+pub fn read_walked<T: Send>(
+    mut expansion: Expansion,
+    format: Option<Format>,
+    db: &CardDb,
+    per_deck: impl Fn(Input) -> T + Sync,
+) -> (Vec<(String, T)>, Expansion) {
     use rayon::prelude::*;
-    let paths = paths_or_stdin(paths)?;
-    let mut expansion = walk(&paths, selection);
     let files = std::mem::take(&mut expansion.files);
     // Each record of a file of JSON records is a deck, as each file of a folder is.
-    let per_path: Vec<Vec<(String, Input)>> = files
+    let per_path: Vec<Vec<(String, T)>> = files
         .into_par_iter()
         .map(|path| match path {
             Ok(path) => match load_decks(&path, format, db) {
                 Ok(decks) => decks
                     .into_iter()
-                    .map(|deck| (deck.path_label(), Ok(deck)))
+                    .map(|deck| (deck.path_label(), per_deck(Ok(deck))))
                     .collect(),
-                Err(err) => vec![(path.display().to_string(), Err(err))],
+                Err(err) => vec![(path.display().to_string(), per_deck(Err(err)))],
             },
-            Err(problem) => vec![(problem.path.display().to_string(), Err(problem.error))],
+            Err(problem) => vec![(
+                problem.path.display().to_string(),
+                per_deck(Err(problem.error)),
+            )],
         })
         .collect();
-    Ok((per_path.into_iter().flatten().collect(), expansion))
+    (per_path.into_iter().flatten().collect(), expansion)
 }
 
 /// Reports an input that could not be read: on standard error, and with `json`

@@ -35,9 +35,10 @@ Exit status: 0 every deck legal; 1 a deck illegal or with an unresolved line; 2 
 /// Arguments of `vtesdeck report` (see [`LONG_ABOUT`]).
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// Decklist file, folder of decklists (read recursively), or `-` for standard input.
+    /// Decklist file, folder of decklists (read recursively), or `-` for standard
+    /// input (read when no input is given and it is not a terminal).
     #[arg(value_name = "FILE|DIR|-")]
-    input: PathBuf,
+    input: Option<PathBuf>,
 
     #[command(flatten)]
     deck_format: inputs::DeckFormat,
@@ -101,8 +102,10 @@ enum Target {
 /// Runs `report`.
 pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
     let profile = Profile::find(&args.profile).context("--profile")?;
+    // The one input given, or standard input when it is not a terminal.
+    let input = inputs::paths_or_stdin(args.input.as_slice())?.remove(0);
     // Every output is checked before the card database is loaded and the decks simulated.
-    let target = target(args)?;
+    let target = target(args, &input)?;
     let db = global.card_db()?;
     let checker = Checker::new(&db, &profile, args.date.check_date(), args.players)?;
     let seed = args.sim.seed();
@@ -111,11 +114,12 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
         db: &db,
         checker: &checker,
         args,
+        input: &input,
         seed,
     };
     match target {
         Target::Stdout | Target::File(_) => {
-            let deck = inputs::load_argument(&args.input, args.deck_format.input_format, &db)?;
+            let deck = inputs::load_argument(&input, args.deck_format.input_format, &db)?;
             let progress = Progress::new(args.sim.samples * (1 + u64::from(SEATS)), args.sim.quiet);
             let (page, outcome) = args
                 .sim
@@ -155,10 +159,7 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
                 outcome = outcome.merge(deck_outcome);
                 rows.push(row);
             }
-            let title = args
-                .title
-                .clone()
-                .unwrap_or_else(|| folder_title(&args.input));
+            let title = args.title.clone().unwrap_or_else(|| folder_title(&input));
             index.write(report::index_page(&title, &rows, &provenance).as_bytes())?;
             let written = rows.iter().filter(|r| r.page.is_some()).count();
             let mut out = std::io::stdout().lock();
@@ -174,8 +175,8 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
 }
 
 /// The outputs the arguments ask for, checked (folders exist, files absent or `--force`).
-fn target(args: &ReportArgs) -> anyhow::Result<Target> {
-    let is_folder = args.input.as_os_str() != "-" && args.input.is_dir();
+fn target(args: &ReportArgs, input: &Path) -> anyhow::Result<Target> {
+    let is_folder = input.as_os_str() != "-" && input.is_dir();
     if !is_folder {
         if args.title.is_some() {
             bail!("--title names the index of a folder report; the page of one deck takes the deck's name");
@@ -190,7 +191,7 @@ fn target(args: &ReportArgs) -> anyhow::Result<Target> {
         bail!(
             "{}: a folder report is a folder of pages: give -o OUT (OUT/index.html and \
              OUT/decks/...)",
-            args.input.display()
+            input.display()
         );
     };
     if folder.as_os_str() == "-" {
@@ -220,10 +221,10 @@ fn target(args: &ReportArgs) -> anyhow::Result<Target> {
             .with_context(|| format!("{}: cannot create the report folder", folder.display()))?;
     }
     let mut pages = Vec::new();
-    for input in inputs::expand(std::slice::from_ref(&args.input)) {
-        match input {
+    for file in inputs::expand(std::slice::from_ref(&input.to_path_buf())) {
+        match file {
             Ok(path) => {
-                let relative = page_path(&path, &args.input);
+                let relative = page_path(&path, input);
                 let page = folder.join(&relative);
                 if let Some(parent) = page.parent() {
                     std::fs::create_dir_all(parent).with_context(|| {
@@ -290,6 +291,8 @@ struct Work<'a> {
     db: &'a CardDb,
     checker: &'a Checker<'a>,
     args: &'a ReportArgs,
+    /// The input: the one given, or `-`.
+    input: &'a Path,
     seed: Seed,
 }
 
@@ -385,7 +388,7 @@ impl Work<'_> {
         }
         let mut row = index_row(&data, link.clone());
         // The index names files as the folder holds them.
-        if let Ok(relative) = path.strip_prefix(&self.args.input) {
+        if let Ok(relative) = path.strip_prefix(self.input) {
             row.path = relative.display().to_string();
         }
         (row, outcome)

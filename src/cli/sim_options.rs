@@ -54,29 +54,44 @@ impl SimArgs {
 }
 
 /// The decks of `draw` and `transfers`: files, folders (walked, one deck per
-/// file), `-` for standard input and VDB deck URLs, in argument order.
-pub fn sim_inputs(paths: &[PathBuf], format: Option<Format>, db: &CardDb) -> Vec<Input> {
+/// file), `-` for standard input and VDB deck URLs, in argument order, each with
+/// the path it was read from (for the `error` record of one that cannot be read).
+/// No path: standard input when it is not a terminal, else an error.
+pub fn sim_inputs(
+    paths: &[PathBuf],
+    format: Option<Format>,
+    db: &CardDb,
+) -> anyhow::Result<Vec<(String, Input)>> {
+    let paths = inputs::paths_or_stdin(paths)?;
     let mut decks = Vec::new();
-    for path in paths {
+    let mut stdin_taken = false;
+    for path in &paths {
         // A VDB URL is no file name: it may hold `?`, which `expand` reads as a pattern.
         let is_url = !path.exists()
             && path
                 .to_str()
                 .is_some_and(vtesdeck::formats::vdb_url::looks_like);
         if is_url {
-            decks.push(inputs::load_argument(path, format, db));
+            decks.push((
+                path.display().to_string(),
+                inputs::load_argument(path, format, db),
+            ));
             continue;
         }
-        decks.extend(
+        // A second `-`: `expand` of the two says why it is not read, in its own words.
+        let second_stdin =
+            inputs::is_standard_stream(path) && std::mem::replace(&mut stdin_taken, true);
+        let expanded = if second_stdin {
+            inputs::expand(&[path.clone(), path.clone()]).split_off(1)
+        } else {
             inputs::expand(std::slice::from_ref(path))
-                .into_iter()
-                .map(|path| {
-                    path.map_err(|problem| problem.error)
-                        .and_then(|p| inputs::load(&p, format, db))
-                }),
-        );
+        };
+        decks.extend(expanded.into_iter().map(|path| match path {
+            Ok(p) => (p.display().to_string(), inputs::load(&p, format, db)),
+            Err(problem) => (problem.path.display().to_string(), Err(problem.error)),
+        }));
     }
-    decks
+    Ok(decks)
 }
 
 /// Warns (standard error) of `--key` vampires the deck's crypt lacks: their

@@ -7,6 +7,7 @@ use anyhow::bail;
 use clap::{Args, ValueEnum};
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::output::json_lines::write_tagged;
 use vtesdeck::output::output_file::OutputFile;
 use vtesdeck::output::{transfer_plot, transfer_table};
 use vtesdeck::sim::key::KeyVampires;
@@ -36,8 +37,9 @@ Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved li
 /// Arguments of `vtesdeck transfers` (see [`LONG_ABOUT`]).
 #[derive(Debug, Args)]
 pub struct TransfersArgs {
-    /// Decklist files, folders, VDB deck URLs, or `-` for standard input.
-    #[arg(value_name = "PATH", required = true)]
+    /// Decklist files, folders, VDB deck URLs, or `-` for standard input
+    /// (read when no path is given and it is not a terminal).
+    #[arg(value_name = "PATH")]
     files: Vec<PathBuf>,
 
     /// Seat to simulate: 1 to 5, or `all`.
@@ -133,7 +135,7 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     let db = global.card_db()?;
     let keys = KeyVampires::resolve(&args.key, &db)?;
-    let decks = sim_inputs(&args.files, args.deck_format.input_format, &db);
+    let decks = sim_inputs(&args.files, args.deck_format.input_format, &db)?;
     if plot.is_some() && decks.len() > 1 {
         bail!("--plot draws one deck; {} decks given", decks.len());
     }
@@ -157,7 +159,7 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut outcome = Outcome::Ok;
     let mut first = true;
-    for deck in decks {
+    for (path, deck) in decks {
         let written = deck.and_then(|deck| {
             warn_missing_keys(&deck, &db, &options.keys);
             if !first && !args.json {
@@ -167,8 +169,7 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
             simulate_one(args, &deck, &db, &options, plot.as_ref(), &mut out)
         });
         if let Err(err) = written {
-            out.flush()?;
-            eprintln!("vtesdeck: {err:#}");
+            inputs::report_unreadable(&mut out, args.json, &path, &err)?;
             outcome = Outcome::Error;
         }
     }
@@ -199,8 +200,7 @@ fn simulate_one(
         progress.finish();
         let all = all?;
         if args.json {
-            serde_json::to_writer(&mut *out, &all)?;
-            writeln!(out)?;
+            write_tagged(out, "transfers_comparison", &all)?;
         } else {
             transfer_table::render_comparison(&all, out)?;
         }
@@ -215,8 +215,7 @@ fn simulate_one(
         transfer_plot::write(&curve, plot)?;
     }
     if args.json {
-        serde_json::to_writer(&mut *out, &curve)?;
-        writeln!(out)?;
+        write_tagged(out, "transfers", &curve)?;
     } else {
         transfer_table::render(&curve, out)?;
     }

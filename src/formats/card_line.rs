@@ -140,6 +140,10 @@ fn html_entity(text: &str) -> Option<(&'static str, usize)> {
 /// The line without a trailing comment after `//`, `#` or `<-` (a `// 2` that
 /// is a count is kept).
 pub fn strip_comment(line: &str) -> &str {
+    // Every comment mark holds `/`, `#` or `<`: most lines have none.
+    if !line.bytes().any(|b| matches!(b, b'/' | b'#' | b'<')) {
+        return line.trim_end();
+    }
     let mut end = line.len();
     for mark in [" //", " #", "<-", "\t//", "\t#"] {
         let mut from = 0;

@@ -1,12 +1,17 @@
 //! Turning a file's bytes into text: BOM, UTF-8, Windows-1252, CRLF.
 
+use std::borrow::Cow;
+
 /// Decodes decklist bytes: UTF-8 (with or without BOM), else Windows-1252
 /// (a superset of Latin-1 for printable text), so accents survive; CRLF and
-/// lone CR become LF.
-pub fn decode(bytes: &[u8]) -> String {
+/// lone CR become LF. A UTF-8 text without CR is borrowed, not copied.
+// Out of line, so that a profile shows decoding as a phase of its own
+// (scripts/profile-phases.sh).
+#[inline(never)]
+pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let text = match std::str::from_utf8(bytes) {
-        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Ok(text) => Cow::Borrowed(text),
         Err(_) => {
             encoding_rs::WINDOWS_1252
                 .decode_without_bom_handling(bytes)
@@ -14,9 +19,9 @@ pub fn decode(bytes: &[u8]) -> String {
         }
     };
     if text.contains('\r') {
-        text.replace("\r\n", "\n").replace('\r', "\n")
+        Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
     } else {
-        text.into_owned()
+        text
     }
 }
 

@@ -270,7 +270,8 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
             size,
         });
     }
-    let mut bytes = Vec::new();
+    // One read fills a buffer of the file's size (and one more finds its end).
+    let mut bytes = Vec::with_capacity(usize::try_from(size).map_or(0, |size| size + 1));
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(read_error)?;

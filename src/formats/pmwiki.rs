@@ -10,8 +10,18 @@ use crate::cards::{CardKind, PrintingHint};
 
 /// Whether a text is PmWiki: a `(:title` line or a `!! Crypt` header.
 pub fn looks_like(text: &str) -> bool {
+    // A text with neither mark anywhere has no line starting with one.
+    let bytes = text.as_bytes();
+    if memchr::memmem::find(bytes, b"(:title ").is_none()
+        && memchr::memmem::find(bytes, b"!!").is_none()
+    {
+        return false;
+    }
     lines(text).map(str::trim_start).any(|line| {
-        line.starts_with("(:title ") || line.to_ascii_lowercase().starts_with("!! crypt")
+        line.starts_with("(:title ")
+            || line
+                .get(..8)
+                .is_some_and(|head| head.eq_ignore_ascii_case("!! crypt"))
     })
 }
 

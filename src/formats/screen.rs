@@ -57,6 +57,18 @@ fn is_control_byte(b: u8) -> bool {
 /// one long line), and cuts the text after [`MAX_LINES`] lines, each with a problem
 /// naming the line.
 pub fn screen(text: &str, max_line_bytes: usize) -> Screened<'_> {
+    if is_clean(text, max_line_bytes) {
+        return Screened {
+            text: Cow::Borrowed(text),
+            problems: Vec::new(),
+        };
+    }
+    screen_lines(text, max_line_bytes)
+}
+
+/// [`screen`], line by line: the reference, and the path of a text that
+/// [`is_clean`] finds something wrong in.
+fn screen_lines(text: &str, max_line_bytes: usize) -> Screened<'_> {
     let mut problems = Vec::new();
     let mut kept = String::new();
     let mut changed = false;
@@ -122,6 +134,56 @@ pub fn screen(text: &str, max_line_bytes: usize) -> Screened<'_> {
     Screened { text, problems }
 }
 
+/// Whether [`screen`] has nothing to blank or cut in a text: no line over
+/// `max_line_bytes`, no control character but tab, CR and form feed, at most
+/// [`MAX_LINES`] lines. One pass over the bytes, the common case of every
+/// decklist; the rare text that fails it is screened line by line.
+fn is_clean(text: &str, max_line_bytes: usize) -> bool {
+    let bytes = text.as_bytes();
+    // Control bytes, and 0xC2 (the first byte of the C1 controls U+0080 to
+    // U+009F, and of other Latin-1 signs): a branch-free test the compiler runs
+    // on many bytes at once. A text with a 0xC2 is told apart line by line.
+    let suspect = |b: u8| {
+        (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r') & (b != 0x0c)
+            | (b == 0x7f)
+            | (b == 0xc2)
+    };
+    let any_suspect = bytes
+        .chunks(64)
+        .any(|chunk| chunk.iter().fold(false, |found, &b| found | suspect(b)));
+    if any_suspect && has_control(bytes) {
+        return false;
+    }
+    let mut lines = 0;
+    let mut line_start = 0;
+    for newline in memchr::memchr_iter(b'\n', bytes) {
+        if newline - line_start > max_line_bytes {
+            return false;
+        }
+        lines += 1;
+        line_start = newline + 1;
+    }
+    // The last line, when the text does not end with a newline.
+    let last_line = bytes.len() - line_start;
+    if last_line > 0 {
+        lines += 1;
+    }
+    last_line <= max_line_bytes && lines <= MAX_LINES
+}
+
+/// Whether a text holds a control character [`screen`] blanks (any but tab,
+/// CR and form feed): the exact test behind [`is_clean`]'s quick one.
+fn has_control(bytes: &[u8]) -> bool {
+    bytes.iter().enumerate().any(|(at, &b)| match b {
+        b'\t' | b'\n' | b'\r' | 0x0c => false,
+        0x00..=0x1f | 0x7f => true,
+        0xc2 => bytes
+            .get(at + 1)
+            .is_some_and(|next| (0x80..=0x9f).contains(next)),
+        _ => false,
+    })
+}
+
 /// A line as shown in a problem: at most 80 characters, control characters escaped.
 fn shorten(line: &str) -> String {
     let mut out: String = line
@@ -175,6 +237,46 @@ mod tests {
             Cow::Borrowed("2x Alma Test\n\n3x Test Bleed\n")
         ));
         assert!(screened.problems.is_empty());
+    }
+
+    #[test]
+    fn fast_check_agrees_with_the_line_by_line_screen() {
+        let at_limit = "x".repeat(MAX_LINE_BYTES);
+        let over_limit = "x".repeat(MAX_LINE_BYTES + 1);
+        let lines_at_limit = "a\n".repeat(MAX_LINES);
+        let lines_over_limit = "a\n".repeat(MAX_LINES) + "a";
+        let texts = [
+            "",
+            "\n",
+            "2x Deflection\n",
+            "2x Deflection",
+            "tab\there\r\nform\x0cfeed\n",
+            "nul\0byte\n",
+            "bell\x07\n",
+            "del\x7f\n",
+            "c1 \u{85} next line\n",
+            "c1 \u{9f}\n",
+            "not c1: \u{a0} \u{c0} é\n",
+            &at_limit,
+            &over_limit,
+            &(at_limit.clone() + "\n"),
+            &(over_limit.clone() + "\r\n"),
+            &(at_limit.clone() + "\r"),
+            &(over_limit.clone() + "\u{a0}\n"),
+            &("\u{a0}\n".to_string() + &lines_over_limit),
+            &lines_at_limit,
+            &lines_over_limit,
+        ];
+        for text in texts {
+            let reference = screen_lines(text, MAX_LINE_BYTES);
+            assert_eq!(
+                is_clean(text, MAX_LINE_BYTES),
+                reference.problems.is_empty()
+                    && matches!(reference.text, Cow::Borrowed(t) if t == text),
+                "{:?}",
+                text.get(..40).unwrap_or(text)
+            );
+        }
     }
 
     #[test]

@@ -44,7 +44,9 @@ fn library_header(line: &str) -> Option<Option<u32>> {
 
 /// `<word> (<N> card[s]` then `,` (crypt) or `)` (library): `Some(count)`.
 fn counted_header(line: &str, word: &str, closed: bool) -> Option<Option<u32>> {
-    if !starts_with_word(line, word) {
+    // Most lines fail on their first letter: test it before the word.
+    let first = line.as_bytes().first()?;
+    if !first.eq_ignore_ascii_case(&word.as_bytes()[0]) || !starts_with_word(line, word) {
         return None;
     }
     let rest = line[word.len()..]
@@ -201,6 +203,9 @@ fn without_template_hint(line: &str) -> &str {
     if line.starts_with('#') || line == "[Description]" {
         return "";
     }
+    if !line.contains('#') {
+        return line;
+    }
     match line.find("  # ") {
         Some(at) => line[..at].trim_end(),
         None => line,
@@ -302,6 +307,9 @@ fn read_card_line(number: usize, raw: &str, section: CardKind, deck: &mut RawDec
         // Only a line with a digit can hold a count (blank lines and prose are
         // the common case here: keep them cheap).
         None if !raw.bytes().any(|b| b.is_ascii_digit()) => return,
+        // A section title with its count (`Master (13; 2 trifle)`), the
+        // usual line with a digit and no count before the name.
+        None if super::plain::is_type_header(raw.trim()) => return,
         None => {
             let unwrapped = card_line::unwrap_markup(raw);
             let line = card_line::strip_comment(&unwrapped);

@@ -31,6 +31,25 @@ pub fn write_record<T: Serialize>(out: &mut dyn Write, record: &T) -> io::Result
     )
 }
 
+/// A report with its record type tag before its own fields.
+#[derive(Serialize)]
+struct Tagged<'a, T: Serialize> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(flatten)]
+    record: &'a T,
+}
+
+/// Writes a report that has no `type` of its own (a simulation's, `db info`'s)
+/// as one record: `{"type": kind, ...its fields, "schema": 1}`.
+pub fn write_tagged<T: Serialize>(
+    out: &mut dyn Write,
+    kind: &'static str,
+    record: &T,
+) -> io::Result<()> {
+    write_record(out, &Tagged { kind, record })
+}
+
 /// Writes a record that already carries its `schema` as one line.
 pub fn write_line(out: &mut dyn Write, record: &impl Serialize) -> io::Result<()> {
     serde_json::to_writer(&mut *out, record)?;
@@ -104,6 +123,29 @@ mod tests {
         assert_eq!(
             lines[1],
             serde_json::json!({"type": "skipped", "path": "README.md", "reason": "a document", "schema": 1})
+        );
+    }
+
+    #[test]
+    fn a_report_without_a_type_is_tagged_first_and_versioned_last() {
+        #[derive(Serialize)]
+        struct Report {
+            path: &'static str,
+            seed: u64,
+        }
+        let mut out = Vec::new();
+        write_tagged(
+            &mut out,
+            "draw",
+            &Report {
+                path: "a.txt",
+                seed: u64::MAX,
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"type\":\"draw\",\"path\":\"a.txt\",\"seed\":18446744073709551615,\"schema\":1}\n"
         );
     }
 }

@@ -28,7 +28,7 @@ pub(crate) fn escape_property(text: &str) -> String {
 }
 
 impl CheckRenderer for GithubRenderer {
-    fn deck(&mut self, out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
+    fn render_deck(&self, out: &mut Vec<u8>, report: &CheckReport) -> io::Result<()> {
         for problem in &report.problems {
             let level = match problem.severity {
                 Severity::Error => "error",

@@ -24,7 +24,7 @@ struct SummaryRecord<'a> {
 pub struct JsonLinesRenderer;
 
 impl CheckRenderer for JsonLinesRenderer {
-    fn deck(&mut self, out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
+    fn render_deck(&self, out: &mut Vec<u8>, report: &CheckReport) -> io::Result<()> {
         write_record(out, report)
     }
 

@@ -47,22 +47,22 @@ fn problem_line(report: &CheckReport, problem: &crate::rules::Violation) -> Stri
 }
 
 impl CheckRenderer for JunitRenderer {
-    fn deck(&mut self, _out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
+    fn render_deck(&self, cases: &mut Vec<u8>, report: &CheckReport) -> io::Result<()> {
         let path = escape(&report.path);
-        let _ = writeln!(
-            self.cases,
+        writeln!(
+            cases,
             "    <testcase classname=\"vtesdeck.check.{}\" name=\"{path}\" file=\"{path}\">",
             escape(&report.profile)
-        );
+        )?;
         let errors: Vec<String> = report.errors().map(|p| problem_line(report, p)).collect();
         if !errors.is_empty() {
             let rules: Vec<&str> = report.errors().map(|p| p.rule).collect();
-            let _ = writeln!(
-                self.cases,
+            writeln!(
+                cases,
                 "      <failure type=\"illegal\" message=\"{}\">{}</failure>",
                 escape(&format!("illegal deck: {}", rules.join(", "))),
                 escape_text(&errors.join("\n"))
-            );
+            )?;
         }
         let warnings: Vec<String> = report
             .problems
@@ -75,13 +75,18 @@ impl CheckRenderer for JunitRenderer {
             .map(|p| problem_line(report, p))
             .collect();
         if !warnings.is_empty() {
-            let _ = writeln!(
-                self.cases,
+            writeln!(
+                cases,
                 "      <system-out>{}</system-out>",
                 escape_text(&warnings.join("\n"))
-            );
+            )?;
         }
-        self.cases.push_str("    </testcase>\n");
+        cases.extend_from_slice(b"    </testcase>\n");
+        Ok(())
+    }
+
+    fn deck(&mut self, _out: &mut dyn Write, rendered: &[u8]) -> io::Result<()> {
+        self.cases.push_str(&String::from_utf8_lossy(rendered));
         Ok(())
     }
 

@@ -74,10 +74,16 @@ impl fmt::Display for CheckSummary {
     }
 }
 
-/// Writes check results in one output format.
-pub trait CheckRenderer {
-    /// One deck's report.
-    fn deck(&mut self, out: &mut dyn Write, report: &CheckReport) -> io::Result<()>;
+/// Writes check results in one output format. A deck's report is rendered on
+/// its own ([`CheckRenderer::render_deck`], on any thread, in any order), then
+/// handed back in input order ([`CheckRenderer::deck`]).
+pub trait CheckRenderer: Sync {
+    /// One deck's report, rendered into `out`.
+    fn render_deck(&self, out: &mut Vec<u8>, report: &CheckReport) -> io::Result<()>;
+    /// A deck's rendered report, in input order: written out by default.
+    fn deck(&mut self, out: &mut dyn Write, rendered: &[u8]) -> io::Result<()> {
+        out.write_all(rendered)
+    }
     /// An input that could not be read or judged (`path` as given, the error's message).
     /// The message is also printed on standard error by the caller.
     fn input_error(&mut self, out: &mut dyn Write, path: &str, message: &str) -> io::Result<()>;
@@ -151,7 +157,9 @@ pub(crate) mod fixtures {
         let mut summary = super::CheckSummary::default();
         for report in reports() {
             summary.add(&report);
-            renderer.deck(&mut out, &report).unwrap();
+            let mut rendered = Vec::new();
+            renderer.render_deck(&mut rendered, &report).unwrap();
+            renderer.deck(&mut out, &rendered).unwrap();
         }
         summary.add_error();
         summary.skipped += 1;

@@ -107,7 +107,7 @@ fn facts(report: &CheckReport) -> String {
 }
 
 impl CheckRenderer for TableRenderer {
-    fn deck(&mut self, out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
+    fn render_deck(&self, out: &mut Vec<u8>, report: &CheckReport) -> io::Result<()> {
         let warnings = report.warnings().count();
         let shown: Vec<&Violation> = report
             .problems
