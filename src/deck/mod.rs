@@ -391,7 +391,11 @@ fn resolve<'a, 'l>(
         line,
         cards,
         count,
-        remarks: remarks.into_iter().flatten().collect(),
+        remarks: if remarks.iter().all(Option::is_none) {
+            Vec::new()
+        } else {
+            remarks.into_iter().flatten().collect()
+        },
     };
     let unresolved = |suggestions: Vec<String>, reason: Option<String>| Unresolved {
         line: line.line,
