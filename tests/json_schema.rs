@@ -184,6 +184,14 @@ fn deck_repository() -> tempfile::TempDir {
         dir.path().join("only-here.txt"),
     )
     .expect("copy");
+    // Lines read with remarks (`read_as` and `remarks` in `parse --json`).
+    std::fs::write(
+        dir.path().join("typed-by-hand.txt"),
+        "Crypt (6 cards)\n2x Theo Bell (ADV)  7  cel dom pre POT  Brujah:2\n\
+         2x Tara  9  ANI PRO  Brujah:5\nTheo Bell x2\n\
+         Library (6 cards)\nDeflektion 4\n2x Deflection\nTotal: 100\n",
+    )
+    .expect("write");
     std::fs::write(dir.path().join("README.md"), "# Our decks\n").expect("write");
     std::fs::write(
         dir.path().join("logo.png"),
@@ -370,6 +378,16 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
             schemas: &[("db_info", "db-info")],
         },
     ];
+    let parse_output = common::vtesdeck()
+        .args(["parse", "--json"])
+        .arg(repository.path().join("typed-by-hand.txt"))
+        .output()
+        .expect("runs");
+    let parsed = String::from_utf8_lossy(&parse_output.stdout);
+    assert!(
+        parsed.contains("\"remarks\"") && parsed.contains("columns-mismatch"),
+        "the schemas are tried on remarks too: {parsed}"
+    );
     let mut used = BTreeSet::new();
     let mut db_sources = BTreeSet::new();
     for run in &runs {

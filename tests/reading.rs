@@ -14,16 +14,20 @@ use vtesdeck::formats::Format;
 enum Expect {
     /// This card and count, no remark.
     Exact(u32, u32),
-    /// This card and count, with this remark.
+    /// This card and count, with this remark only.
     Reported(u32, u32, ReadHow),
+    /// This card and count, with these remarks in this order.
+    Remarks(u32, u32, &'static [ReadHow]),
     /// No card: the line is unresolved (with a reason or suggestions).
     Unresolved,
+    /// No card and nothing unresolved: a header or footer declaring this total.
+    Declared(u32),
 }
 
-use Expect::{Exact, Reported, Unresolved};
+use Expect::{Declared, Exact, Remarks, Reported, Unresolved};
 use ReadHow::{
-    Alias, CountAfterName, CountLabelled, Misspelling, NumberWords, PrintingChosen,
-    PrintingConflict, PrintingMissing, ShortName, TextIgnored,
+    Alias, ColumnsMismatch, CountAfterName, CountLabelled, Misspelling, NumberWords,
+    PrintingChosen, PrintingConflict, PrintingMissing, ShortName, TextIgnored,
 };
 
 const DEFLECTION: u32 = 100_518;
@@ -48,6 +52,10 @@ const CELESTE: u32 = 200_259;
 const BANG_NAKH: u32 = 100_130;
 const MAJESTY: u32 = 101_144;
 const CONDITIONING: u32 = 100_401;
+const SELA: u32 = 201_259;
+const SELA_ADV: u32 = 201_260;
+const ADISA: u32 = 201_636;
+const TOTAL_INSANITY: u32 = 101_997;
 
 const TABLE: &[(&str, Expect)] = &[
     // Counts before the name, every mark.
@@ -165,15 +173,61 @@ const TABLE: &[(&str, Expect)] = &[
         "1x Lucita  8  DOM FOR OBT cel pot  Lasombra:2",
         Exact(LUCITA, 1),
     ),
-    ("2\tTheo Bell\t8\tCEL POT PRE\tBrujah:6", Exact(THEO_G6, 2)),
     (
-        "2 Theo Bell 7 CEL POT PRE dom prince Brujah:2",
-        Exact(THEO_G2, 2),
+        "2\tTheo Bell\t8\taus dom CEL POT PRE\tBrujah:6",
+        Exact(THEO_G6, 2),
     ),
-    ("Theo Bell\t8\tCEL POT PRE\tBrujah\t6", Exact(THEO_G6, 1)),
+    ("2 Theo Bell 7 cel dom pre POT Brujah:2", Exact(THEO_G2, 2)),
+    (
+        "Theo Bell\t8\taus dom CEL POT PRE\tBrujah\t6",
+        Exact(THEO_G6, 1),
+    ),
+    // Capacity, disciplines, title and clan pick the printing too.
+    (
+        "2x Theo Bell  7  aus dom CEL POT PRE  Brujah:2",
+        Exact(THEO_G2_ADV, 2),
+    ),
+    ("2x Theo Bell 7 cel dom pre POT", Exact(THEO_G2, 2)),
+    ("Theo Bell 8 aus dom CEL POT PRE", Exact(THEO_G6, 1)),
+    (
+        "3x Theo Bell 8 aus dom CEL POT PRE Brujah",
+        Exact(THEO_G6, 3),
+    ),
+    (
+        "2x Sela  7  cel obt POT PRE  archbishop  Brujah antitribu:2",
+        Exact(SELA_ADV, 2),
+    ),
+    ("2x Sela 6 cel obt POT PRE bishop !Brujah:2", Exact(SELA, 2)),
+    ("1x Adisa  3  cel obf  Assamite:6", Exact(ADISA, 1)),
+    // A written tag wins over the columns, and the conflict is said.
     (
         "2x Theo Bell (G6)  7  CEL POT PRE dom  Brujah:2",
         Reported(THEO_G6, 2, PrintingConflict),
+    ),
+    (
+        "1x Theo Bell (ADV)  7  cel dom pre POT  Brujah:2",
+        Reported(THEO_G2_ADV, 1, PrintingConflict),
+    ),
+    (
+        "2x Sela (ADV)  6  cel obt POT PRE  bishop  Brujah antitribu:2",
+        Reported(SELA_ADV, 2, PrintingConflict),
+    ),
+    // Columns that fit no printing, or disagree with each other: said.
+    (
+        "2 Theo Bell 7 CEL POT PRE dom prince Brujah:2",
+        Reported(THEO_G2, 2, ColumnsMismatch),
+    ),
+    (
+        "2x Tara  9  ANI PRO  Brujah:5",
+        Reported(TARA, 2, ColumnsMismatch),
+    ),
+    (
+        "2x Theo Bell  8  aus dom CEL POT PRE  Brujah:2",
+        Reported(THEO_G2_ADV, 2, ColumnsMismatch),
+    ),
+    (
+        "2x Theo Bell (ADV)  8  aus dom CEL POT PRE  Brujah:6",
+        Reported(THEO_G2_ADV, 2, PrintingConflict),
     ),
     // A name with several printings and no tag.
     ("2x Theo Bell", Reported(THEO_G6, 2, PrintingChosen)),
@@ -193,7 +247,23 @@ const TABLE: &[(&str, Expect)] = &[
     ("3x DI", Reported(DI, 3, Alias)),
     ("1x Al-Ashrad", Reported(AL_ASHRAD, 1, ShortName)),
     ("2x Deflektion", Reported(DEFLECTION, 2, Misspelling)),
-    ("Deflektion 4", Reported(DEFLECTION, 4, Misspelling)),
+    (
+        "Deflektion 4",
+        Remarks(DEFLECTION, 4, &[Misspelling, CountAfterName]),
+    ),
+    // Several remarks on one line: every one is kept.
+    (
+        "Pier 13 x2",
+        Remarks(PIER_13, 2, &[ShortName, CountAfterName]),
+    ),
+    (
+        "Theo Bell x2",
+        Remarks(THEO_G6, 2, &[CountAfterName, PrintingChosen]),
+    ),
+    (
+        "Deflection (great) x3",
+        Remarks(DEFLECTION, 3, &[TextIgnored, CountAfterName]),
+    ),
     ("4x Govern the Unalinged", Reported(GOVERN, 4, Misspelling)),
     ("2x Direct Intervension", Reported(DI, 2, Misspelling)),
     (
@@ -209,6 +279,21 @@ const TABLE: &[(&str, Expect)] = &[
     ("<li>3x Conditioning</li>", Exact(CONDITIONING, 3)),
     ("* 2x Majesty", Exact(MAJESTY, 2)),
     ("• 2x Majesty", Exact(MAJESTY, 2)),
+    // Footer and summary totals: declared counts, never cards.
+    ("Total: 90", Declared(90)),
+    ("Total 90", Declared(90)),
+    ("Library total: 90", Declared(90)),
+    ("Total library: 90", Declared(90)),
+    ("Crypt: 12 cards", Declared(12)),
+    ("Crypt total = 12", Declared(12)),
+    ("12 vampires", Declared(12)),
+    ("90 cards total", Declared(90)),
+    ("Total cards: 102", Declared(102)),
+    ("Deck size: 102", Declared(102)),
+    ("**Total: 90**", Declared(90)),
+    ("Total: 90 (4 trifles)", Declared(90)),
+    ("(90 cards)", Declared(90)),
+    ("2x Total Insanity", Exact(TOTAL_INSANITY, 2)),
     // Unresolved, never silently dropped.
     ("2x Qwxyzzy Plonk", Unresolved),
     ("0x Deflection", Unresolved),
@@ -242,9 +327,20 @@ fn every_line_of_the_table_reads_as_expected() {
                 cards == [(id, count)] && hows.is_empty() && deck.unresolved.is_empty()
             }
             Reported(id, count, how) => {
-                cards == [(id, count)] && hows.first() == Some(&how) && deck.unresolved.is_empty()
+                cards == [(id, count)] && hows == [how] && deck.unresolved.is_empty()
+            }
+            Remarks(id, count, expected) => {
+                cards == [(id, count)] && hows == expected && deck.unresolved.is_empty()
             }
             Unresolved => cards.is_empty() && deck.unresolved.len() == 1,
+            Declared(total) => {
+                let declared = &deck.declared;
+                cards.is_empty()
+                    && deck.unresolved.is_empty()
+                    && (declared.crypt == Some(total)
+                        || declared.library == Some(total)
+                        || declared.totals.iter().any(|t| t.count == total))
+            }
         };
         if !ok {
             failures.push(format!(
@@ -312,4 +408,218 @@ fn phone_note_deck_counts_every_line() {
     assert_eq!((deck.crypt_count(), deck.library_count()), (15, 76));
     assert_eq!(deck.declared.crypt, Some(15));
     assert_eq!(deck.declared.library, Some(76));
+}
+
+// End to end: `parse` and `check` on hand-typed lists, every remark said.
+
+/// A hand-typed list: two lines of one vampire read differently (a tag the
+/// columns contradict, a count after the name), a misspelt name with its count
+/// after it, and a footer total that the cards read do not meet.
+const HAND_TYPED: &str = "Crypt:\n\
+    2x Theo Bell (ADV)  7  cel dom pre POT  Brujah:2\n\
+    Theo Bell (G2 ADV) x2\n\
+    Library:\n\
+    Deflektion 4\n\
+    Total: 90\n";
+
+fn hand_typed_file() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("hand-typed.txt");
+    std::fs::write(&path, HAND_TYPED).expect("write deck");
+    (dir, path)
+}
+
+/// The deck record of `check --json` on one file (a summary record follows it).
+fn check_report(path: &std::path::Path) -> serde_json::Value {
+    let output = common::vtesdeck()
+        .args(["check", "--json", "--date", "2024-01-01"])
+        .arg(path)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    serde_json::from_str(stdout.lines().next().unwrap_or_default()).expect("JSON")
+}
+
+/// The `how` and `line` of each entry of a card's `remarks`.
+fn remarks_of(entry: &serde_json::Value) -> Vec<(String, u64)> {
+    entry["remarks"]
+        .as_array()
+        .map(|remarks| {
+            remarks
+                .iter()
+                .map(|r| {
+                    (
+                        r["how"].as_str().unwrap_or_default().to_string(),
+                        r["line"].as_u64().unwrap_or_default(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn parse_json_keeps_read_as_and_lists_every_remark() {
+    let (_dir, path) = hand_typed_file();
+    let output = common::vtesdeck()
+        .args(["parse", "--json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let deck: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    let theo = &deck["crypt"][0];
+    assert_eq!(theo["id"], THEO_G2_ADV);
+    assert_eq!(theo["count"], 4);
+    assert_eq!(theo["read_as"]["line"], 2);
+    assert_eq!(theo["read_as"]["how"], "printing-conflict");
+    assert_eq!(
+        theo["read_as"]["note"],
+        "the tag says ADV, the columns fit \"Theo Bell (G2)\": the tag is followed"
+    );
+    assert_eq!(
+        remarks_of(theo),
+        [
+            ("printing-conflict".to_string(), 2),
+            ("count-after-name".to_string(), 3)
+        ]
+    );
+    let deflection = &deck["library"][0];
+    assert_eq!(
+        (deflection["id"].clone(), deflection["count"].clone()),
+        (DEFLECTION.into(), 4.into())
+    );
+    assert_eq!(deflection["read_as"]["how"], "misspelling");
+    assert_eq!(
+        remarks_of(deflection),
+        [
+            ("misspelling".to_string(), 5),
+            ("count-after-name".to_string(), 5)
+        ]
+    );
+    // The footer is a declared total, neither a card nor an unresolved line.
+    assert_eq!(deck["unresolved"], serde_json::json!([]));
+    assert_eq!(deck["library"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn parse_text_lists_every_remark_of_a_line() {
+    let (_dir, path) = hand_typed_file();
+    let output = common::vtesdeck()
+        .arg("parse")
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains(":5: Deflektion 4  -> 4x \"Deflection\" (misspelling; count-after-name)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(":3: Theo Bell (G2 ADV) x2  -> 2x \"Theo Bell (G2 ADV)\" (count-after-name)"),
+        "{text}"
+    );
+    assert!(!text.contains("Unresolved"), "{text}");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn check_warns_once_per_line_with_every_remark_and_compares_the_footer() {
+    let (_dir, path) = hand_typed_file();
+    let report = check_report(&path);
+    let problems = report["problems"].as_array().cloned().unwrap_or_default();
+    let of_rule = |rule: &str| -> Vec<(u64, String)> {
+        problems
+            .iter()
+            .filter(|p| p["rule"] == rule)
+            .map(|p| {
+                (
+                    p["line"].as_u64().unwrap_or_default(),
+                    p["message"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        of_rule("name-corrected"),
+        [
+            (
+                2,
+                "`2x Theo Bell (ADV)  7  cel dom pre POT  Brujah:2` read as 2x \"Theo Bell (G2 ADV)\" \
+                 (a tag and columns that disagree: the tag says ADV, the columns fit \"Theo Bell (G2)\": \
+                 the tag is followed)"
+                    .to_string()
+            ),
+            (
+                3,
+                "`Theo Bell (G2 ADV) x2` read as 2x \"Theo Bell (G2 ADV)\" (a count after the name)"
+                    .to_string()
+            ),
+            (
+                5,
+                "`Deflektion 4` read as 4x \"Deflection\" (a misspelling; a count after the name)"
+                    .to_string()
+            ),
+        ]
+    );
+    assert_eq!(
+        of_rule("declared-count"),
+        [(
+            6,
+            "line 6 declares a total of 90 cards but 4 library cards and 8 in all were read"
+                .to_string()
+        )]
+    );
+    common::vtesdeck()
+        .args([
+            "check",
+            "--warnings",
+            "--format",
+            "github",
+            "--date",
+            "2024-01-01",
+        ])
+        .arg(&path)
+        .assert()
+        .stdout(predicates::str::contains(
+            "line 6 declares a total of 90 cards but 4 library cards and 8 in all were read",
+        ))
+        .stdout(predicates::str::contains(
+            "(a misspelling; a count after the name)",
+        ));
+}
+
+#[test]
+fn footer_totals_in_a_twd_shaped_list_are_compared_not_read_as_cards() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("twd-footer.txt");
+    std::fs::write(
+        &path,
+        "Crypt (2 cards, min=6, max=6)\n2x Tara  6  cel POT PRE  prince  Brujah:5\nCrypt: 2 cards\n\n\
+         Library (4 cards)\n3x Deflection\nLibrary total: 4\nTotal cards: 6\n",
+    )
+    .expect("write deck");
+    let report = check_report(&path);
+    let declared: Vec<&str> = report["problems"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| p["rule"] == "declared-count")
+        .filter_map(|p| p["message"].as_str())
+        .collect();
+    assert_eq!(
+        declared,
+        [
+            "the list declares 4 library cards but 3 were read",
+            "line 7 declares 4 library cards but 3 were read",
+            "line 8 declares a total of 6 cards but 3 library cards and 5 in all were read",
+        ]
+    );
+    let parsed = common::vtesdeck()
+        .args(["parse", "--json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let deck: serde_json::Value = serde_json::from_slice(&parsed.stdout).expect("JSON");
+    assert_eq!(deck["unresolved"], serde_json::json!([]));
+    assert_eq!(deck["crypt"][0]["count"], 2);
 }

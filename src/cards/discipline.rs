@@ -1,6 +1,9 @@
 //! Disciplines (and Imbued virtues): the static table, levels and library requirements.
 
 use std::fmt;
+use std::sync::LazyLock;
+
+use rustc_hash::FxHashMap;
 
 use serde::{Serialize, Serializer};
 
@@ -47,6 +50,18 @@ const TABLE: &[(&str, &str)] = &[
     ("viz", "Vision"),
 ];
 
+/// The table's indices by abbreviation bytes.
+static BY_ABBREVIATION: LazyLock<FxHashMap<[u8; 3], u8>> = LazyLock::new(|| {
+    TABLE
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (abbr, _))| {
+            let key: [u8; 3] = abbr.as_bytes().try_into().ok()?;
+            Some((key, u8::try_from(i).ok()?))
+        })
+        .collect()
+});
+
 /// A discipline or virtue: an index in vtesdeck's table (fits a `u64` bit mask).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Discipline(u8);
@@ -59,10 +74,17 @@ impl Discipline {
 
     /// Looks a discipline up by its three-letter abbreviation (any case).
     pub fn from_abbreviation(abbreviation: &str) -> Option<Discipline> {
-        TABLE
-            .iter()
-            .position(|(abbr, _)| abbr.eq_ignore_ascii_case(abbreviation))
-            .map(|i| Discipline(i as u8))
+        // Three letters, lower-cased, compared as bytes: cheap on every
+        // word of a crypt row.
+        let &[a, b, c] = abbreviation.as_bytes() else {
+            return None;
+        };
+        let key = [
+            a.to_ascii_lowercase(),
+            b.to_ascii_lowercase(),
+            c.to_ascii_lowercase(),
+        ];
+        BY_ABBREVIATION.get(&key).map(|&i| Discipline(i))
     }
 
     /// Looks a discipline up by its full name (any case, surrounding spaces ignored).

@@ -1,6 +1,7 @@
 //! The official VEKN card database: typed cards, loading, and name lookup.
 
 mod card;
+mod crypt_columns;
 mod db;
 mod db_info;
 mod discipline;
@@ -23,6 +24,7 @@ mod staging;
 mod title;
 
 pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect};
+pub use crypt_columns::{Column, CryptColumns, WrittenDisciplines};
 pub use db::{CardDb, DbLocation, Lookup, MatchKind, NameForm, PrintingHint, CARDS_ENV};
 pub use db_info::DbInfo;
 pub use discipline::{Discipline, DisciplineLevel, DisciplineRequirement};

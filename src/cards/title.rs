@@ -5,23 +5,40 @@
 //! priscus 3, cardinal 3, regent 4; Anarch baron 2; Laibon magaji 2;
 //! independent titles as written on the card (`1 vote`, `2 votes`).
 
-/// The votes a title gives, `None` for a title vtesdeck does not know.
+/// The votes a title gives, `None` for a title vtesdeck does not know (case
+/// and spacing ignored).
 pub fn title_votes(title: &str) -> Option<u32> {
-    let title = title.trim().to_ascii_lowercase();
-    let votes = match title.as_str() {
-        "primogen" | "bishop" => 1,
-        "prince" | "archbishop" | "baron" | "magaji" => 2,
-        "justicar" | "priscus" | "cardinal" => 3,
-        "inner circle" | "regent" => 4,
-        written => {
-            let (number, word) = written.split_once(' ')?;
-            if word != "vote" && word != "votes" {
-                return None;
-            }
-            number.parse().ok()?
+    const TITLES: [(&str, u32); 10] = [
+        ("primogen", 1),
+        ("bishop", 1),
+        ("prince", 2),
+        ("archbishop", 2),
+        ("baron", 2),
+        ("magaji", 2),
+        ("justicar", 3),
+        ("priscus", 3),
+        ("cardinal", 3),
+        ("regent", 4),
+    ];
+    let mut words = title.split_whitespace();
+    let first = words.next()?;
+    let second = words.next();
+    if words.next().is_some() {
+        return None;
+    }
+    match second {
+        None => TITLES
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(first))
+            .map(|(_, votes)| *votes),
+        Some(second) if first.eq_ignore_ascii_case("inner") => {
+            second.eq_ignore_ascii_case("circle").then_some(4)
         }
-    };
-    Some(votes)
+        Some(second) => (second.eq_ignore_ascii_case("vote")
+            || second.eq_ignore_ascii_case("votes"))
+        .then(|| first.parse().ok())
+        .flatten(),
+    }
 }
 
 #[cfg(test)]
@@ -49,5 +66,8 @@ mod tests {
         assert_eq!(title_votes("2 votes"), Some(2));
         assert_eq!(title_votes("2 bananas"), None);
         assert_eq!(title_votes("emperor"), None);
+        assert_eq!(title_votes("Inner  Circle"), Some(4));
+        assert_eq!(title_votes("inner"), None);
+        assert_eq!(title_votes("prince of paris"), None);
     }
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::names::number_forms;
-use crate::cards::{Card, CardDb, CardId, CardKind, Group, Lookup, NameForm, PrintingHint};
+use crate::cards::{Card, CardDb, CardId, CardKind, Column, Group, Lookup, NameForm, PrintingHint};
 pub mod raw;
 
 use raw::{CountPlace, DeckMeta, DeclaredCounts, Format, LineKind, RawDeck, RawLine};
@@ -71,8 +71,12 @@ pub enum ReadHow {
     /// The tag names a printing the card does not have (`Tara (G6)`): the one
     /// that exists was taken.
     PrintingMissing,
-    /// The written tag and the columns' group disagree: the tag was followed.
+    /// The written tag and the columns (capacity, disciplines, title, clan,
+    /// group) name different printings: the tag was followed.
     PrintingConflict,
+    /// The columns of a crypt row fit no printing of the name, or disagree
+    /// with each other: the closest printing was taken.
+    ColumnsMismatch,
     /// The count was written after the name (`Deflection x4`, `Tara: 3`).
     CountAfterName,
     /// The count was read from a labelled field (`Quantity: 3`, `3 copies`).
@@ -91,6 +95,7 @@ impl ReadHow {
             ReadHow::PrintingChosen => "printing-chosen",
             ReadHow::PrintingMissing => "printing-missing",
             ReadHow::PrintingConflict => "printing-conflict",
+            ReadHow::ColumnsMismatch => "columns-mismatch",
             ReadHow::CountAfterName => "count-after-name",
             ReadHow::CountLabelled => "count-labelled",
         }
@@ -184,8 +189,12 @@ struct Found<'a, 'l> {
     line: &'l RawLine,
     cards: Vec<&'a Card>,
     count: u32,
-    remark: Option<(ReadHow, Option<String>)>,
+    /// How the line was read when not literally, name remarks first.
+    remarks: Vec<Remark>,
 }
+
+/// What was not literal in a line, and the reader's sentence about it.
+type Remark = (ReadHow, Option<String>);
 
 impl Deck {
     /// Resolves the lines of a read decklist against the card database.
@@ -227,8 +236,19 @@ impl Deck {
             .iter()
             .filter_map(|found| single_group(&found.cards))
             .collect();
-        for found in resolved {
-            let (card, chosen) = choose_printing(&found.cards, &settled_groups);
+        for mut found in resolved {
+            let (cards, columns) = fit_columns(found.cards, found.line, db);
+            if let Some(columns) = columns {
+                let at = found
+                    .remarks
+                    .iter()
+                    .position(|(how, _)| {
+                        matches!(how, ReadHow::CountAfterName | ReadHow::CountLabelled)
+                    })
+                    .unwrap_or(found.remarks.len());
+                found.remarks.insert(at, columns);
+            }
+            let (card, chosen) = choose_printing(&cards, &settled_groups);
             deck.add(card, found.count, found.line.line);
             let mut remark = |how: ReadHow, note: Option<String>| {
                 deck.read_as.push(ReadAs {
@@ -240,7 +260,7 @@ impl Deck {
                     note,
                 });
             };
-            if let Some((how, note)) = found.remark {
+            for (how, note) in found.remarks {
                 remark(how, note);
             }
             if chosen {
@@ -285,6 +305,11 @@ impl Deck {
             .or(Some(first))
     }
 
+    /// Every remark on the lines read as a card, in line order.
+    pub fn remarks_of(&self, card: CardId) -> impl Iterator<Item = &ReadAs> {
+        self.read_as.iter().filter(move |r| r.card == card)
+    }
+
     /// Number of crypt cards, copies counted.
     pub fn crypt_count(&self) -> u32 {
         self.crypt
@@ -319,7 +344,7 @@ fn cards_of<'a>(ids: &[CardId], db: &'a CardDb) -> Vec<&'a Card> {
 }
 
 /// What a count written in an unusual place says about the line.
-fn count_remark(place: CountPlace) -> Option<(ReadHow, Option<String>)> {
+fn count_remark(place: CountPlace) -> Option<Remark> {
     match place {
         CountPlace::AfterName => Some((ReadHow::CountAfterName, None)),
         CountPlace::Labelled => Some((ReadHow::CountLabelled, None)),
@@ -328,11 +353,11 @@ fn count_remark(place: CountPlace) -> Option<(ReadHow, Option<String>)> {
 }
 
 /// The remark of a name matched exactly in one of its forms.
-fn form_remark(form: NameForm) -> Option<ReadHow> {
+fn name_remark(form: NameForm) -> Option<Remark> {
     match form {
         NameForm::Name => None,
-        NameForm::ShortName => Some(ReadHow::ShortName),
-        NameForm::Alias => Some(ReadHow::Alias),
+        NameForm::ShortName => Some((ReadHow::ShortName, None)),
+        NameForm::Alias => Some((ReadHow::Alias, None)),
     }
 }
 
@@ -360,13 +385,18 @@ fn resolve<'a, 'l>(
     db: &'a CardDb,
     fuzzy_left: &mut usize,
 ) -> Result<Found<'a, 'l>, Unresolved> {
-    let found =
-        |cards: Vec<&'a Card>, count: u32, remark: Option<(ReadHow, Option<String>)>| Found {
-            line,
-            cards,
-            count,
-            remark,
-        };
+    // Every remark that applies: on the name, on the printing or the text
+    // left out, on the count (no allocation when there is none, the common case).
+    let found = |cards: Vec<&'a Card>, count: u32, remarks: [Option<Remark>; 3]| Found {
+        line,
+        cards,
+        count,
+        remarks: if remarks.iter().all(Option::is_none) {
+            Vec::new()
+        } else {
+            remarks.into_iter().flatten().collect()
+        },
+    };
     let unresolved = |suggestions: Vec<String>, reason: Option<String>| Unresolved {
         line: line.line,
         text: line.text.clone(),
@@ -375,7 +405,7 @@ fn resolve<'a, 'l>(
     };
     if let LineKind::Id(id) = line.kind {
         if let Some(card) = db.get(id) {
-            return Ok(found(vec![card], line.count, None));
+            return Ok(found(vec![card], line.count, [None, None, None]));
         }
     }
     let reading = &line.reading;
@@ -408,34 +438,20 @@ fn resolve<'a, 'l>(
                 ));
             }
             (None, Some((cards, form))) => {
-                let remark = form_remark(form)
-                    .map(|how| (how, None))
-                    .or_else(|| count_remark(other.count_place));
-                return Ok(found(cards_of(&cards, db), other.count, remark));
+                let remarks = [name_remark(form), None, count_remark(other.count_place)];
+                return Ok(found(cards_of(&cards, db), other.count, remarks));
             }
             _ => {}
         }
     }
     if let Some((cards, form)) = primary {
-        let conflict = match (reading.column_group, line.hint.group) {
-            (Some(columns), Some(tag)) if columns != tag => Some((
-                ReadHow::PrintingConflict,
-                Some(format!(
-                    "the tag says G{tag}, the columns say group {columns}: the tag is followed"
-                )),
-            )),
-            _ => None,
-        };
-        let remark = form_remark(form)
-            .map(|how| (how, None))
-            .or(conflict)
-            .or(count_note);
-        return Ok(found(cards_of(&cards, db), line.count, remark));
+        let remarks = [name_remark(form), None, count_note];
+        return Ok(found(cards_of(&cards, db), line.count, remarks));
     }
     if !line.hint.is_empty() {
         let fallbacks = [
             PrintingHint {
-                group: reading.column_group,
+                group: reading.columns.as_ref().and_then(|c| c.group),
                 advanced: line.hint.advanced,
             },
             PrintingHint {
@@ -459,31 +475,23 @@ fn resolve<'a, 'l>(
                     tag_text(line.hint),
                     printings.join(" or ")
                 );
-                return Ok(found(
-                    cards,
-                    line.count,
-                    Some((ReadHow::PrintingMissing, Some(note))),
-                ));
+                let missing = Some((ReadHow::PrintingMissing, Some(note)));
+                return Ok(found(cards, line.count, [None, missing, count_note]));
             }
         }
     }
     for form in number_forms(&line.name) {
         if let Some((ids, _)) = db.lookup_exact_form(&form, line.hint, line.section) {
-            return Ok(found(
-                cards_of(&ids, db),
-                line.count,
-                Some((ReadHow::NumberWords, None)),
-            ));
+            let remarks = [Some((ReadHow::NumberWords, None)), None, count_note];
+            return Ok(found(cards_of(&ids, db), line.count, remarks));
         }
     }
     for (shorter, is_comment) in comment_cuts(&line.name) {
         if let Some((ids, form)) = db.lookup_exact_form(shorter, line.hint, line.section) {
-            let remark = if is_comment {
-                form_remark(form).map(|how| (how, None)).or(count_note)
-            } else {
-                Some((ReadHow::TextIgnored, Some(format!("read as \"{shorter}\""))))
-            };
-            return Ok(found(cards_of(&ids, db), line.count, remark));
+            let cut = (!is_comment)
+                .then(|| (ReadHow::TextIgnored, Some(format!("read as \"{shorter}\""))));
+            let remarks = [name_remark(form), cut, count_note];
+            return Ok(found(cards_of(&ids, db), line.count, remarks));
         }
     }
     if *fuzzy_left == 0 {
@@ -503,15 +511,12 @@ fn resolve<'a, 'l>(
     for (index, name) in names.enumerate() {
         match db.lookup(name, line.hint, line.section) {
             Lookup::Found { cards, .. } => {
-                let count = match (&reading.other, index) {
-                    (Some(other), 1) => other.count,
-                    _ => line.count,
+                let (count, count_note) = match (&reading.other, index) {
+                    (Some(other), 1) => (other.count, count_remark(other.count_place)),
+                    _ => (line.count, count_note),
                 };
-                return Ok(found(
-                    cards_of(&cards, db),
-                    count,
-                    Some((ReadHow::Misspelling, None)),
-                ));
+                let remarks = [Some((ReadHow::Misspelling, None)), None, count_note];
+                return Ok(found(cards_of(&cards, db), count, remarks));
             }
             Lookup::NotFound { suggestions: found } if index == 0 => suggestions = found,
             Lookup::NotFound { .. } => {}
@@ -554,6 +559,99 @@ fn comment_cuts(name: &str) -> Vec<(&str, bool)> {
         }
     }
     variants
+}
+
+/// Keeps the printings that fit a crypt row's columns (capacity, disciplines,
+/// title, clan, group), and says when they fit none.
+///
+/// A written tag wins: when the columns fit another printing, or their
+/// group is another, the line is read as the tag says, with a
+/// `printing-conflict` remark. Without a tag, the printings closest to the
+/// columns are kept, with a `columns-mismatch` remark when none fits them all
+/// (the group column, as before, still picks the candidates: columns that
+/// disagree with it are said).
+fn fit_columns<'a>(
+    cards: Vec<&'a Card>,
+    line: &RawLine,
+    db: &'a CardDb,
+) -> (Vec<&'a Card>, Option<Remark>) {
+    let (Some(columns), Some(first)) = (line.reading.columns.as_deref(), cards.first()) else {
+        return (cards, None);
+    };
+    if !first.is_crypt() {
+        return (cards, None);
+    }
+    let fitting: Vec<bool> = cards
+        .iter()
+        .map(|card| columns.mismatches(card).is_empty())
+        .collect();
+    if fitting.iter().all(|fits| *fits) {
+        return (cards, None);
+    }
+    if fitting.iter().any(|fits| *fits) {
+        let kept = cards.into_iter().zip(fitting).filter(|(_, fits)| *fits);
+        return (kept.map(|(card, _)| card).collect(), None);
+    }
+    let misses: Vec<Vec<Column>> = cards.iter().map(|c| columns.mismatches(c)).collect();
+    let printings = db
+        .lookup_exact(&first.name, PrintingHint::default(), Some(CardKind::Crypt))
+        .map(|ids| cards_of(&ids, db))
+        .unwrap_or_default();
+    let fitting_printings = |ignore_group: bool| -> String {
+        let names: Vec<String> = printings
+            .iter()
+            .filter(|card| {
+                let miss = columns.mismatches(card);
+                miss.is_empty() || (ignore_group && miss == [Column::Group])
+            })
+            .map(|card| format!("\"{}\"", db.printing_name(card)))
+            .collect();
+        names.join(" or ")
+    };
+    let tag = PrintingHint {
+        group: line.hint.group.filter(|g| Some(*g) != columns.group),
+        advanced: line.hint.advanced,
+    };
+    if !tag.is_empty() {
+        let fit = fitting_printings(false);
+        let columns_say = if fit.is_empty() {
+            format!("the columns say {}", columns.describe(&misses[0]))
+        } else {
+            format!("the columns fit {fit}")
+        };
+        let note = format!(
+            "the tag says {}, {columns_say}: the tag is followed",
+            tag_text(tag)
+        );
+        return (cards, Some((ReadHow::PrintingConflict, Some(note))));
+    }
+    let fewest = misses.iter().map(Vec::len).min().unwrap_or(0);
+    let closest: Vec<&Card> = cards
+        .iter()
+        .zip(&misses)
+        .filter(|(_, miss)| miss.len() == fewest)
+        .map(|(card, _)| *card)
+        .collect();
+    let other_columns_fit = fitting_printings(true);
+    let note = match columns.group {
+        Some(group) if !other_columns_fit.is_empty() => format!(
+            "the group column says {group}, the other columns fit {other_columns_fit}: \
+             the group is followed"
+        ),
+        _ => {
+            let wrong = misses
+                .iter()
+                .zip(&cards)
+                .find(|(miss, _)| miss.len() == fewest)
+                .map_or_else(Vec::new, |(miss, _)| miss.clone());
+            format!(
+                "the columns ({}) fit no printing of {}; read as the closest",
+                columns.describe(&wrong),
+                first.name
+            )
+        }
+    };
+    (closest, Some((ReadHow::ColumnsMismatch, Some(note))))
 }
 
 /// The group of a crypt line whose candidates all share one numbered group.

@@ -7,7 +7,7 @@ use std::fmt;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use crate::cards::{CardId, CardKind, Group, PrintingHint};
+use crate::cards::{CardId, CardKind, CryptColumns, PrintingHint};
 
 /// A decklist layout vtesdeck reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -165,13 +165,42 @@ pub struct DeckMeta {
     pub event: Option<EventInfo>,
 }
 
-/// Counts a file announces in its own headers (`Crypt (12 cards`, `Library (90 cards)`).
+/// Counts a file announces: in its headers (`Crypt (12 cards`, `Library (90
+/// cards)`) and in footer or summary lines (`Total: 90`, `Library total: 90`,
+/// `90 cards total`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct DeclaredCounts {
     /// The crypt header's card count.
     pub crypt: Option<u32>,
     /// The library header's card count.
     pub library: Option<u32>,
+    /// The totals of footer and summary lines, in file order.
+    pub totals: Vec<DeclaredTotal>,
+}
+
+/// A total a footer or summary line declares (`Library total: 90`, `Total: 102`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DeclaredTotal {
+    /// 1-based line number.
+    pub line: usize,
+    /// The number of cards declared.
+    pub count: u32,
+    /// What it counts.
+    pub of: TotalOf,
+}
+
+/// What a declared total counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TotalOf {
+    /// The crypt or the library, named (`Crypt: 12 cards`, `Library total: 90`).
+    Part(CardKind),
+    /// The whole deck, named (`Deck total: 102`), or a total outside any section.
+    Deck,
+    /// A total that does not say what it counts, at the end of a section
+    /// (`Total: 90`, `Total cards: 102`, `90 cards total`): that section's
+    /// cards or the whole deck's.
+    PartOrDeck(CardKind),
 }
 
 /// How sure a reader is that a line names a card.
@@ -254,9 +283,10 @@ pub enum CountPlace {
 pub struct Reading {
     /// Where the count stood.
     pub count_place: CountPlace,
-    /// The group the line's columns give (`Lasombra:2`), when the line has
-    /// columns; the hint holds the written tag when there is one, else this.
-    pub column_group: Option<Group>,
+    /// The columns of a crypt row (capacity, disciplines, title, clan,
+    /// group: `8 DOM FOR OBT cel pot Lasombra:2`), when the line has them;
+    /// the hint holds the written tag when there is one, else their group.
+    pub columns: Option<Box<CryptColumns>>,
     /// Another way to read the same line (digits that may be the count or part
     /// of the name: `Tara 3`, `419 Operation`): if both name cards, the line is
     /// ambiguous.

@@ -8,7 +8,7 @@ use super::json_doc;
 use super::layout::{DeckWriter, JsonShape, Layout};
 use super::{EventInfo, Format, LineProblem, RawDeck};
 use crate::cards::{CardDb, CardKind};
-use crate::deck::{Deck, DeckCard, NameMismatch, Unresolved};
+use crate::deck::{Deck, DeckCard, NameMismatch, ReadAs, Unresolved};
 
 /// Whether a text is JSON: it starts with `{`, or with `[` and parses as
 /// JSON (`[2] Name` is a plain card line). This layout takes every JSON text
@@ -191,6 +191,11 @@ pub struct CardCountJson {
     /// printing chosen, a count after the name...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub read_as: Option<ReadAsJson>,
+    /// Every remark on the card's lines, in line order (`read_as` is the
+    /// first that matters): a line can be read with several (a misspelling
+    /// and a count after the name), and several lines can name the card.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remarks: Vec<ReadAsJson>,
 }
 
 /// `"read_as": {"line", "typed", "how", "note"}` of a card entry.
@@ -207,6 +212,17 @@ pub struct ReadAsJson {
     pub note: Option<String>,
 }
 
+impl From<&ReadAs> for ReadAsJson {
+    fn from(read_as: &ReadAs) -> ReadAsJson {
+        ReadAsJson {
+            line: read_as.line,
+            typed: read_as.typed.clone(),
+            how: read_as.how.name().to_string(),
+            note: read_as.note.clone(),
+        }
+    }
+}
+
 impl DeckJson {
     /// Builds the JSON view of a deck.
     pub fn new(deck: &Deck, db: &CardDb) -> DeckJson {
@@ -218,12 +234,8 @@ impl DeckJson {
                         .get(entry.id)
                         .map_or_else(|| entry.id.to_string(), |c| db.printing_name(c)),
                     count: entry.count,
-                    read_as: deck.read_as_of(entry.id).map(|read_as| ReadAsJson {
-                        line: read_as.line,
-                        typed: read_as.typed.clone(),
-                        how: read_as.how.name().to_string(),
-                        note: read_as.note.clone(),
-                    }),
+                    read_as: deck.read_as_of(entry.id).map(ReadAsJson::from),
+                    remarks: deck.remarks_of(entry.id).map(ReadAsJson::from).collect(),
                 })
                 .collect()
         };

@@ -9,6 +9,7 @@ pub mod ardb;
 pub mod ardb_html;
 pub mod ardb_xml;
 pub mod card_line;
+pub mod declared_total;
 mod decode;
 pub mod eldb;
 pub mod forum;
@@ -38,8 +39,8 @@ pub mod vdb_url;
 pub mod vtesdecks;
 
 pub use crate::deck::raw::{
-    lines, CountPlace, DeckMeta, DeclaredCounts, EventInfo, Format, LineKind, LineProblem,
-    OtherReading, RawDeck, RawLine, Reading,
+    lines, CountPlace, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo, Format, LineKind,
+    LineProblem, OtherReading, RawDeck, RawLine, Reading, TotalOf,
 };
 
 pub use decode::decode;

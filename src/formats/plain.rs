@@ -9,10 +9,14 @@
 //! line without a count that names no card is the list's title).
 
 use super::card_line::{self, Split};
+use super::declared_total;
 use super::layout::Layout;
-use super::{CountPlace, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine, Reading};
+use super::{
+    CountPlace, DeclaredTotal, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine,
+    Reading, TotalOf,
+};
 use crate::cards::names::split_printing_suffix;
-use crate::cards::{CardKind, CardType, Discipline};
+use crate::cards::{CardKind, CardType, CryptColumns, Discipline, PrintingHint};
 
 /// Reads a plain list.
 pub fn read(text: &str) -> RawDeck {
@@ -50,7 +54,9 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
         if let Some(heading) = markdown_heading(line) {
             if let Some(kind) = section_header(heading) {
                 section = kind;
-                declare(&mut deck, kind, heading);
+                declare(&mut deck, kind, heading, number);
+            } else if let Some(total) = declared_total::footer(heading, number, section) {
+                deck.declared.totals.push(total);
             }
             continue;
         }
@@ -64,13 +70,17 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
         }
         if let Some(kind) = section_header(line) {
             section = kind;
-            declare(&mut deck, kind, line);
+            declare(&mut deck, kind, line, number);
             continue;
         }
         if is_decoration(line) || is_metadata(line, &mut deck) {
             continue;
         }
         line = card_line::strip_comment(line);
+        if let Some(total) = declared_total::footer(line, number, section) {
+            deck.declared.totals.push(total);
+            continue;
+        }
         // A crypt row's trailing `Clan:3` is its group, not a count.
         let split = card_line::split(line)
             .filter(|split| split.place != CountPlace::AfterName || !has_crypt_columns(line));
@@ -78,7 +88,7 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
             if is_type_header(line) {
                 continue;
             }
-            let (name, hint, column_group) = name_and_columns(line);
+            let (name, hint, columns) = name_and_columns(line);
             let mut raw_line = RawLine::new(
                 number,
                 line.to_string(),
@@ -93,7 +103,7 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
                 },
             );
             raw_line.reading.count_place = CountPlace::Unwritten;
-            raw_line.reading.column_group = column_group;
+            raw_line.reading.columns = columns;
             deck.lines.push(raw_line);
             continue;
         };
@@ -126,7 +136,7 @@ fn card_line_of(
     split: &Split,
     section: Option<CardKind>,
 ) -> RawLine {
-    let (name, hint, column_group) = name_and_columns(split.name);
+    let (name, hint, columns) = name_and_columns(split.name);
     let mut raw_line = RawLine::new(
         number,
         line.to_string(),
@@ -138,7 +148,7 @@ fn card_line_of(
     );
     raw_line.reading = Reading {
         count_place: split.place,
-        column_group,
+        columns,
         other: other_reading(split, &raw_line.name),
     };
     raw_line
@@ -165,19 +175,13 @@ fn other_reading(split: &Split, primary: &str) -> Option<Box<OtherReading>> {
     })
 }
 
-/// The name, printing tag and column group of a line's text after the count:
-/// crypt rows copied from deck sites keep only the name, their group read
-/// from the columns.
-fn name_and_columns(
-    text: &str,
-) -> (
-    String,
-    crate::cards::PrintingHint,
-    Option<crate::cards::Group>,
-) {
+/// The name, printing tag and columns of a line's text after the count:
+/// crypt rows copied from deck sites keep only the name, their columns read
+/// apart (they pick the printing).
+fn name_and_columns(text: &str) -> (String, PrintingHint, Option<Box<CryptColumns>>) {
     if has_crypt_columns(text) {
         let row = super::twd::crypt_row(text);
-        return (row.name, row.hint, row.column_group);
+        return (row.name, row.hint, row.columns);
     }
     let (name, hint) = split_printing_suffix(text);
     (name.to_string(), hint, None)
@@ -208,16 +212,29 @@ fn markdown_heading(line: &str) -> Option<&str> {
     line[hashes..].strip_prefix([' ', '\t']).map(str::trim)
 }
 
-/// Keeps the total a section header announces (`Crypt (12 cards)`, `Library [90]`).
-fn declare(deck: &mut RawDeck, kind: Option<CardKind>, header: &str) {
+/// Keeps the total a section header announces (`Crypt (12 cards)`, `Library
+/// [90]`); a second header of the part with another total (`Library: 88 cards`
+/// closing the section) is kept as a declared total of its line.
+fn declare(deck: &mut RawDeck, kind: Option<CardKind>, header: &str, number: usize) {
     let total = header
         .split(|c: char| !c.is_ascii_digit())
         .find(|digits| !digits.is_empty())
         .and_then(|digits| digits.parse::<u32>().ok());
-    match kind {
-        Some(CardKind::Crypt) => deck.declared.crypt = deck.declared.crypt.or(total),
-        Some(CardKind::Library) => deck.declared.library = deck.declared.library.or(total),
-        None => {}
+    let (Some(kind), Some(total)) = (kind, total) else {
+        return;
+    };
+    let declared = match kind {
+        CardKind::Crypt => &mut deck.declared.crypt,
+        CardKind::Library => &mut deck.declared.library,
+    };
+    match *declared {
+        None => *declared = Some(total),
+        Some(first) if first != total => deck.declared.totals.push(DeclaredTotal {
+            line: number,
+            count: total,
+            of: TotalOf::Part(kind),
+        }),
+        Some(_) => {}
     }
 }
 
@@ -368,14 +385,38 @@ mod tests {
         let deck = read("2x Lucita (ADV)  8  DOM FOR OBT cel pot Lasombra:2\nLucita\t10\tDOM FOR OBT cel pot\tLasombra:3\n");
         assert_eq!(deck.lines[0].name, "Lucita");
         assert_eq!(deck.lines[0].hint.advanced, Some(true));
+        let columns = deck.lines[0].reading.columns.as_deref();
         assert_eq!(
-            deck.lines[0].reading.column_group,
+            columns.and_then(|c| c.group),
             Some(crate::cards::Group::Number(2))
         );
+        assert_eq!(columns.and_then(|c| c.capacity), Some(8));
         assert_eq!(deck.lines[1].name, "Lucita");
         assert_eq!(
             deck.lines[1].hint.group,
             Some(crate::cards::Group::Number(3))
+        );
+    }
+
+    #[test]
+    fn footer_totals_are_declared_counts_not_cards() {
+        let deck = read("Crypt:\n2x Alma\nTotal: 2\nLibrary (3)\n3x Beta\n**Library total: 3**\n## 5 cards total\nLibrary: 4 cards\n");
+        let lines: Vec<&str> = deck.lines.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(lines, ["Alma", "Beta"]);
+        let totals: Vec<(usize, u32, TotalOf)> = deck
+            .declared
+            .totals
+            .iter()
+            .map(|t| (t.line, t.count, t.of))
+            .collect();
+        assert_eq!(
+            totals,
+            [
+                (3, 2, TotalOf::PartOrDeck(CardKind::Crypt)),
+                (6, 3, TotalOf::Part(CardKind::Library)),
+                (7, 5, TotalOf::PartOrDeck(CardKind::Library)),
+                (8, 4, TotalOf::Part(CardKind::Library)),
+            ]
         );
     }
 

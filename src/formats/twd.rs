@@ -14,7 +14,7 @@ use super::card_line;
 use super::layout::{DeckWriter, Layout};
 use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
 use crate::cards::names::split_printing_suffix;
-use crate::cards::{CardKind, Group, PrintingHint};
+use crate::cards::{CardKind, CryptColumns, PrintingHint};
 
 static DATE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})")
@@ -87,18 +87,6 @@ fn split_card_line(raw: &str) -> Option<(&str, &str)> {
         .or_else(|| after.strip_prefix('X'))?
         .trim_start();
     (!rest.is_empty()).then(|| (&line[..digits_end], rest))
-}
-
-/// The group of a trailing `Clan:Group` column (`Gangrel:6`, `Caitiff:ANY`).
-fn trailing_group(line: &str) -> Option<Group> {
-    match line.rsplit_once(':') {
-        Some((_, group)) => Group::parse(group),
-        // A row copied from a web table: `Lasombra<TAB>3`.
-        None => line
-            .rsplit_once(char::is_whitespace)
-            .and_then(|(_, last)| last.parse::<u8>().ok())
-            .and_then(|n| Group::parse(&n.to_string())),
-    }
 }
 
 /// Whether a text has the TWD shape (a `Crypt (N cards` header and a `Library (N cards` one).
@@ -328,6 +316,10 @@ fn read_card_line(number: usize, raw: &str, section: CardKind, deck: &mut RawDec
             if line.starts_with("--") || super::plain::is_type_header(line) {
                 return;
             }
+            if let Some(total) = super::declared_total::footer(line, number, Some(section)) {
+                deck.declared.totals.push(total);
+                return;
+            }
             let Some(split) = card_line::split(line) else {
                 return;
             };
@@ -369,7 +361,7 @@ fn push_card_line(
         CardKind::Library => CryptRow {
             name: library_name(rest).to_string(),
             hint: PrintingHint::default(),
-            column_group: None,
+            columns: None,
         },
     };
     // A count after the name or labelled may be prose (`... 5 copies in 13
@@ -389,7 +381,7 @@ fn push_card_line(
         kind,
     );
     line.reading.count_place = place;
-    line.reading.column_group = row.column_group;
+    line.reading.columns = row.columns;
     line.reading.other = whole.map(|whole| {
         Box::new(OtherReading {
             count: 1,
@@ -417,8 +409,9 @@ pub(super) struct CryptRow {
     pub name: String,
     /// The tag written after the name, else the columns' group.
     pub hint: PrintingHint,
-    /// The group of the `Clan:Group` column, when the line has columns.
-    pub column_group: Option<Group>,
+    /// The columns after the name (capacity, disciplines, title, clan,
+    /// group), when the line has them.
+    pub columns: Option<Box<CryptColumns>>,
 }
 
 /// Splits a crypt line after the count into the name and a printing hint:
@@ -442,11 +435,11 @@ pub(super) fn crypt_row(rest: &str) -> CryptRow {
             break;
         }
     }
-    let mut column_group = None;
+    let mut columns = None;
     let name_part = match capacity_at {
         Some(offset) => {
-            column_group = trailing_group(rest);
-            hint.group = column_group;
+            columns = CryptColumns::parse(&rest[offset..]).map(Box::new);
+            hint.group = columns.as_ref().and_then(|c| c.group);
             &rest[..offset]
         }
         None => rest,
@@ -461,7 +454,7 @@ pub(super) fn crypt_row(rest: &str) -> CryptRow {
     CryptRow {
         name: name.to_string(),
         hint,
-        column_group,
+        columns,
     }
 }
 
@@ -490,6 +483,7 @@ impl Layout for TwdLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Group;
 
     const ENTRY: &str = "Shroud Mastery\nNewark (OH), USA\nFebruary 6th 2022\n2R+F\n12 players\nAlex Romano\nhttps://www.vekn.net/event-calendar/event/10043\n\n-- 1GW5\n\nDeck Name: Daylily\nDescription: Line one.\nLine two.\n\nCrypt (2 cards, min=8, max=26, avg=4.42)\n-----------------------------------------\n1x Janey Pickman       6  ANI PRO for          Gangrel antitribu:4\n1x Theo Bell (ADV)     7  CEL POT PRE dom  prince  Brujah:2\nSome prose about the crypt.\n\nLibrary (3 cards)\nMaster (1; 1 trifle)\n1x Vessel\n\nCombat (2)\n2x Earth Meld -- the best\n";
 

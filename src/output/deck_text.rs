@@ -29,22 +29,27 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
     out.push_str(&TwdWriter.write(&cards_only, db));
     if !deck.read_as.is_empty() {
         let _ = writeln!(out, "\nRead as (not literally):");
-        for read_as in &deck.read_as {
+        // One row per line, every remark on it.
+        for remarks in deck.read_as.chunk_by(|a, b| a.line == b.line) {
+            let read_as = &remarks[0];
             let card = db
                 .get(read_as.card)
                 .map_or_else(|| read_as.card.to_string(), |c| db.printing_name(c));
-            let note = read_as
-                .note
-                .as_ref()
-                .map_or_else(String::new, |note| format!(": {note}"));
+            let hows: Vec<String> = remarks
+                .iter()
+                .map(|remark| match &remark.note {
+                    Some(note) => format!("{}: {note}", remark.how.name()),
+                    None => remark.how.name().to_string(),
+                })
+                .collect();
             let _ = writeln!(
                 out,
-                "{}:{}: {}  -> {}x \"{card}\" ({}{note})",
+                "{}:{}: {}  -> {}x \"{card}\" ({})",
                 deck.path_label(),
                 read_as.line,
                 read_as.typed,
                 read_as.count,
-                read_as.how.name()
+                hows.join("; ")
             );
         }
     }

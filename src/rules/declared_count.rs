@@ -1,8 +1,11 @@
 //! `declared-count` (warning): the list announces a crypt or library total
-//! (`Crypt (12 cards)`, `Library (90 cards)`) and the lines read add up to
-//! another number, so that a line the reader missed never goes unnoticed.
+//! (`Crypt (12 cards)`, `Library (90 cards)`, or a footer: `Library total:
+//! 90`, `Total: 102`) and the lines read add up to another number, so that a
+//! line the reader missed never goes unnoticed.
 
 use super::{Context, Rule, Severity, Violation};
+use crate::cards::CardKind;
+use crate::deck::raw::{DeclaredTotal, TotalOf};
 use crate::deck::Deck;
 
 /// The totals a list declares match the cards read.
@@ -23,30 +26,70 @@ impl Rule for DeclaredCount {
     }
 
     fn check(&self, deck: &Deck, _context: &Context) -> Vec<Violation> {
+        let unresolved = if deck.unresolved.is_empty() {
+            String::new()
+        } else {
+            format!(" ({} unresolved lines)", deck.unresolved.len())
+        };
         let parts = [
             ("crypt", deck.declared.crypt, deck.crypt_count()),
             ("library", deck.declared.library, deck.library_count()),
         ];
-        parts
-            .into_iter()
-            .filter_map(|(part, declared, read)| {
-                let declared = declared?;
-                (declared != read).then(|| {
-                    let unresolved = if deck.unresolved.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({} unresolved lines)", deck.unresolved.len())
-                    };
-                    Violation::deck(
-                        self.id(),
-                        self.severity(),
-                        format!(
-                            "the list declares {declared} {part} cards but {read} were read{unresolved}"
-                        ),
-                    )
-                })
+        let headers = parts.into_iter().filter_map(|(part, declared, read)| {
+            let declared = declared?;
+            (declared != read).then(|| {
+                Violation::deck(
+                    self.id(),
+                    self.severity(),
+                    format!("the list declares {declared} {part} cards but {read} were read{unresolved}"),
+                )
             })
-            .collect()
+        });
+        let totals = deck.declared.totals.iter().filter_map(|total| {
+            let message = total_not_met(deck, total)?;
+            Some(Violation {
+                line: Some(total.line),
+                ..Violation::deck(self.id(), self.severity(), format!("{message}{unresolved}"))
+            })
+        });
+        headers.chain(totals).collect()
+    }
+}
+
+/// What a footer total says against the cards read, when they differ.
+fn total_not_met(deck: &Deck, total: &DeclaredTotal) -> Option<String> {
+    let part_count = |kind: CardKind| match kind {
+        CardKind::Crypt => ("crypt", deck.crypt_count()),
+        CardKind::Library => ("library", deck.library_count()),
+    };
+    let all = deck.crypt_count().saturating_add(deck.library_count());
+    let declared = total.count;
+    match total.of {
+        TotalOf::Part(kind) => {
+            let (part, read) = part_count(kind);
+            (read != declared).then(|| {
+                format!(
+                    "line {} declares {declared} {part} cards but {read} were read",
+                    total.line
+                )
+            })
+        }
+        TotalOf::Deck => (all != declared).then(|| {
+            format!(
+                "line {} declares {declared} cards in all but {all} were read",
+                total.line
+            )
+        }),
+        TotalOf::PartOrDeck(kind) => {
+            let (part, read) = part_count(kind);
+            (read != declared && all != declared).then(|| {
+                format!(
+                    "line {} declares a total of {declared} cards but {read} {part} cards \
+                     and {all} in all were read",
+                    total.line
+                )
+            })
+        }
     }
 }
 
@@ -76,6 +119,42 @@ mod tests {
         assert_eq!(
             found[0].message,
             "the list declares 90 library cards but 60 were read"
+        );
+    }
+
+    #[test]
+    fn footer_totals_are_compared_with_their_part_or_the_deck() {
+        let db = fixture_db();
+        let run = |text: &str| {
+            let deck = Deck::from_text(text, Some(Format::Plain), &db);
+            run_rule(
+                &DeclaredCount,
+                &db,
+                &deck,
+                &Profile::standard(),
+                "2021-01-01",
+            )
+        };
+        let head = "Crypt:\n12x Alma Test\nLibrary:\n60x Test Bleed\n";
+        assert!(run(&format!("{head}Total: 60\n")).is_empty());
+        assert!(run(&format!("{head}Total cards: 72\n")).is_empty());
+        assert!(run(&format!("{head}Library total: 60\n")).is_empty());
+        let found = run(&format!("{head}Total: 90\n"));
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].line, Some(5));
+        assert_eq!(
+            found[0].message,
+            "line 5 declares a total of 90 cards but 60 library cards and 72 in all were read"
+        );
+        let found = run(&format!("{head}Library total: 72\n"));
+        assert_eq!(
+            found[0].message,
+            "line 5 declares 72 library cards but 60 were read"
+        );
+        let found = run("12x Alma Test\n60x Test Bleed\nDeck total: 90\n");
+        assert_eq!(
+            found[0].message,
+            "line 3 declares 90 cards in all but 72 were read"
         );
     }
 }

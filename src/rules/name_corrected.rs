@@ -9,9 +9,30 @@ use crate::deck::{Deck, ReadAs, ReadHow};
 #[derive(Debug, Clone, Copy)]
 pub struct NameCorrected;
 
-/// The sentence of a reading remark: the line as typed, what was read, and how.
-pub(super) fn remark_message(read_as: &ReadAs, card: &str) -> String {
-    let what = match read_as.how {
+/// The sentence of the reading remarks of one line: the line as typed, what
+/// was read, and how (every remark, `;` between them).
+pub(super) fn remark_message(remarks: &[&ReadAs], card: &str) -> String {
+    let Some(first) = remarks.first() else {
+        return String::new();
+    };
+    let hows: Vec<String> = remarks
+        .iter()
+        .map(|read_as| match &read_as.note {
+            Some(note) => format!("{}: {note}", what_was_read(read_as.how)),
+            None => what_was_read(read_as.how).to_string(),
+        })
+        .collect();
+    format!(
+        "`{}` read as {}x \"{card}\" ({})",
+        first.typed.trim(),
+        first.count,
+        hows.join("; ")
+    )
+}
+
+/// What a remark says was not literal, in words.
+fn what_was_read(how: ReadHow) -> &'static str {
+    match how {
         ReadHow::Misspelling => "a misspelling",
         ReadHow::ShortName => "a short name",
         ReadHow::Alias => "a nickname or old name",
@@ -20,19 +41,10 @@ pub(super) fn remark_message(read_as: &ReadAs, card: &str) -> String {
         ReadHow::PrintingChosen => "a printing chosen",
         ReadHow::PrintingMissing => "a printing the card does not have",
         ReadHow::PrintingConflict => "a tag and columns that disagree",
+        ReadHow::ColumnsMismatch => "columns that fit no printing",
         ReadHow::CountAfterName => "a count after the name",
         ReadHow::CountLabelled => "a labelled count",
-    };
-    let mut message = format!(
-        "`{}` read as {}x \"{card}\" ({what})",
-        read_as.typed.trim(),
-        read_as.count
-    );
-    if let Some(note) = &read_as.note {
-        message.push_str(": ");
-        message.push_str(note);
     }
-    message
 }
 
 impl Rule for NameCorrected {
@@ -50,28 +62,38 @@ impl Rule for NameCorrected {
     }
 
     fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
-        deck.read_as
-            .iter()
-            .filter(|read_as| read_as.how != ReadHow::PrintingChosen)
-            .map(|read_as| remark(self.id(), read_as, context))
-            .collect()
+        remarks_by_line(self.id(), deck, context, |how| {
+            how != ReadHow::PrintingChosen
+        })
     }
 }
 
-/// A violation for one reading remark, on the card it was read as.
-pub(super) fn remark(rule: &'static str, read_as: &ReadAs, context: &Context) -> Violation {
-    let card = context
-        .db
-        .get(read_as.card)
-        .map(|card| context.db.printing_name(card));
-    Violation {
-        rule,
-        severity: context.remark_severity(),
-        message: remark_message(read_as, card.as_deref().unwrap_or("?")),
-        card_id: Some(read_as.card),
-        card,
-        line: Some(read_as.line),
-    }
+/// One violation per line with remarks of the kinds kept, every remark of the
+/// line in its message, on the card the line was read as.
+pub(super) fn remarks_by_line(
+    rule: &'static str,
+    deck: &Deck,
+    context: &Context,
+    keep: impl Fn(ReadHow) -> bool,
+) -> Vec<Violation> {
+    let kept: Vec<&ReadAs> = deck.read_as.iter().filter(|r| keep(r.how)).collect();
+    kept.chunk_by(|a, b| a.line == b.line)
+        .map(|remarks| {
+            let first = remarks[0];
+            let card = context
+                .db
+                .get(first.card)
+                .map(|card| context.db.printing_name(card));
+            Violation {
+                rule,
+                severity: context.remark_severity(),
+                message: remark_message(remarks, card.as_deref().unwrap_or("?")),
+                card_id: Some(first.card),
+                card,
+                line: Some(first.line),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -98,6 +120,24 @@ mod tests {
         assert_eq!(
             found[0].message,
             "`60x Test Bleedd` read as 60x \"Test Bleed\" (a misspelling)"
+        );
+    }
+
+    #[test]
+    fn every_remark_of_a_line_is_in_its_one_warning() {
+        let db = fixture_db();
+        let deck = Deck::from_text("12x Alma Test\nTest Bleedd x60\n", Some(Format::Plain), &db);
+        let found = run_rule(
+            &NameCorrected,
+            &db,
+            &deck,
+            &Profile::standard(),
+            "2021-01-01",
+        );
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(
+            found[0].message,
+            "`Test Bleedd x60` read as 60x \"Test Bleed\" (a misspelling; a count after the name)"
         );
     }
 

@@ -2,7 +2,7 @@
 //! printings of different groups, written with no tag: the printing that fits
 //! the crypt's groups was taken.
 
-use super::name_corrected::remark;
+use super::name_corrected::remarks_by_line;
 use super::{Context, Rule, Severity, Violation};
 use crate::deck::{Deck, ReadHow};
 
@@ -25,11 +25,9 @@ impl Rule for PrintingChosen {
     }
 
     fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
-        deck.read_as
-            .iter()
-            .filter(|read_as| read_as.how == ReadHow::PrintingChosen)
-            .map(|read_as| remark(self.id(), read_as, context))
-            .collect()
+        remarks_by_line(self.id(), deck, context, |how| {
+            how == ReadHow::PrintingChosen
+        })
     }
 }
 

@@ -1,0 +1,431 @@
+//! What the columns of a crypt row copied from a deck site or the TWDA say
+//! about a vampire (`Lucita (ADV)  8  DOM FOR OBT cel pot  Lasombra:2`,
+//! `Theo Bell<TAB>8<TAB>CEL POT PRE<TAB>Brujah<TAB>6`): capacity, disciplines,
+//! title, clan and group, and which of them a printing contradicts.
+
+use std::fmt;
+
+use super::discipline::{Discipline, DisciplineLevel};
+use super::playability::is_same_clan;
+use super::title::title_votes;
+use super::{Card, Group};
+
+/// The columns written after a crypt name; each `None` when not written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CryptColumns {
+    /// The capacity (or an Imbued's life).
+    pub capacity: Option<u8>,
+    /// The disciplines as written; `Some` with no discipline for `-none-`.
+    pub disciplines: Option<WrittenDisciplines>,
+    /// The path's first word before a title (`Power archbishop Brujah`).
+    pub path: Option<String>,
+    /// The title, lower case (`prince`, `inner circle`, `2 votes`).
+    pub title: Option<String>,
+    /// The clan as written (`Lasombra`, `Gangrel antitribu`, `!Gangrel`),
+    /// after the path's word when there is no title (`Death Lasombra`).
+    pub clan: Option<String>,
+    /// The group (`Lasombra:2`, `Brujah<TAB>6`, `(group 4)`).
+    pub group: Option<Group>,
+}
+
+/// Disciplines written in a crypt row, as masks of [`Discipline::bit`], by
+/// the level their case tells (`DOM` superior, `dom` inferior, `Dom` not told).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WrittenDisciplines {
+    /// Written in upper case: superior.
+    pub superior: u64,
+    /// Written in lower case: inferior.
+    pub inferior: u64,
+    /// Written in mixed case: the level is not told.
+    pub either: u64,
+}
+
+impl WrittenDisciplines {
+    /// Every discipline written, whatever its level.
+    pub fn all(&self) -> u64 {
+        self.superior | self.inferior | self.either
+    }
+}
+
+/// One column of a crypt row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Column {
+    /// Capacity.
+    Capacity,
+    /// Disciplines.
+    Disciplines,
+    /// Path (of Enlightenment).
+    Path,
+    /// Title.
+    Title,
+    /// Clan.
+    Clan,
+    /// Group.
+    Group,
+}
+
+impl Column {
+    /// The column's name in a sentence (`capacity`, `disciplines`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Column::Capacity => "capacity",
+            Column::Disciplines => "disciplines",
+            Column::Path => "path",
+            Column::Title => "title",
+            Column::Clan => "clan",
+            Column::Group => "group",
+        }
+    }
+}
+
+impl fmt::Display for Column {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl CryptColumns {
+    /// Reads the columns that follow a crypt name, starting at the capacity:
+    /// `8  DOM FOR OBT cel pot  cardinal  Lasombra:2`. `None` when the text
+    /// does not start with a capacity (1 to 11).
+    pub fn parse(text: &str) -> Option<CryptColumns> {
+        let (first, mut rest) = next_token(text)?;
+        let capacity = first.parse::<u8>().ok().filter(|c| (1..=11).contains(c))?;
+        let mut disciplines = None;
+        while let Some((token, after)) = next_token(rest) {
+            if token.eq_ignore_ascii_case("-none-") {
+                disciplines.get_or_insert_with(WrittenDisciplines::default);
+            } else if let Some(discipline) = Discipline::from_abbreviation(token) {
+                let written = disciplines.get_or_insert_with(WrittenDisciplines::default);
+                let mask = if token.bytes().all(|b| b.is_ascii_uppercase()) {
+                    &mut written.superior
+                } else if token.bytes().all(|b| b.is_ascii_lowercase()) {
+                    &mut written.inferior
+                } else {
+                    &mut written.either
+                };
+                *mask |= discipline.bit();
+            } else {
+                break;
+            }
+            rest = after;
+        }
+        let (words, group) = split_group(rest.trim_ascii());
+        let (path, title, clan) = split_title(words);
+        let owned = |text: &str| (!text.is_empty()).then(|| text.to_string());
+        Some(CryptColumns {
+            capacity: Some(capacity),
+            disciplines,
+            path: owned(path),
+            title: owned(title).map(|t| t.to_ascii_lowercase()),
+            clan: owned(clan),
+            group,
+        })
+    }
+
+    /// The written columns a card contradicts, in column order (empty: the
+    /// card fits the row).
+    pub fn mismatches(&self, card: &Card) -> Vec<Column> {
+        let mut found = Vec::new();
+        if self.capacity.is_some_and(|c| card.capacity != Some(c)) {
+            found.push(Column::Capacity);
+        }
+        if self
+            .disciplines
+            .is_some_and(|written| !same_disciplines(written, card))
+        {
+            found.push(Column::Disciplines);
+        }
+        let path_word = card
+            .path
+            .as_deref()
+            .and_then(|path| path.split_whitespace().next());
+        if self
+            .path
+            .as_ref()
+            .is_some_and(|p| !path_word.is_some_and(|w| w.eq_ignore_ascii_case(p)))
+        {
+            found.push(Column::Path);
+        }
+        let title = card.title.as_deref().unwrap_or("");
+        if self
+            .title
+            .as_ref()
+            .is_some_and(|t| !t.eq_ignore_ascii_case(title))
+        {
+            found.push(Column::Title);
+        }
+        if self
+            .clan
+            .as_ref()
+            .is_some_and(|clan| !card.clans.iter().any(|c| same_clan(clan, c, path_word)))
+        {
+            found.push(Column::Clan);
+        }
+        if self.group.is_some_and(|g| card.group != Some(g)) {
+            found.push(Column::Group);
+        }
+        found
+    }
+
+    /// The columns as text for a sentence: `capacity 8, disciplines CEL POT
+    /// PRE, group 2` (only those named).
+    pub fn describe(&self, columns: &[Column]) -> String {
+        columns
+            .iter()
+            .filter_map(|column| {
+                let value = match column {
+                    Column::Capacity => self.capacity.map(|c| c.to_string()),
+                    Column::Disciplines => self.disciplines.map(|written| {
+                        if written.all() == 0 {
+                            return "-none-".to_string();
+                        }
+                        // Superior ones first, as the TWDA writes them.
+                        let superior = Discipline::all()
+                            .filter(|d| written.superior & d.bit() != 0)
+                            .map(|d| d.abbreviation().to_ascii_uppercase());
+                        let others = Discipline::all()
+                            .filter(|d| (written.inferior | written.either) & d.bit() != 0)
+                            .map(|d| d.abbreviation().to_string());
+                        superior.chain(others).collect::<Vec<_>>().join(" ")
+                    }),
+                    Column::Path => self.path.clone(),
+                    Column::Title => self.title.clone(),
+                    Column::Clan => self.clan.clone(),
+                    Column::Group => self.group.map(|g| g.to_string()),
+                }?;
+                Some(format!("{column} {value}"))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// The first token of a text (separated by spaces, tabs or commas) and the
+/// text after it.
+fn next_token(text: &str) -> Option<(&str, &str)> {
+    // ASCII separators only: a byte search, safe inside UTF-8 text.
+    let is_separator = |b: &u8| b.is_ascii_whitespace() || *b == b',';
+    let start = text.bytes().position(|b| !is_separator(&b))?;
+    let text = &text[start..];
+    let end = text
+        .bytes()
+        .position(|b| is_separator(&b))
+        .unwrap_or(text.len());
+    Some((&text[..end], &text[end..]))
+}
+
+/// Where the last word of a text starts (after its last ASCII space or tab).
+fn last_word_start(text: &str) -> usize {
+    text.bytes()
+        .rposition(|b| b.is_ascii_whitespace())
+        .map_or(0, |at| at + 1)
+}
+
+/// The group at the end of the columns (`Lasombra:2`, `Brujah 6`, `(group
+/// 4)`, `G4`) and the text before it.
+fn split_group(text: &str) -> (&str, Option<Group>) {
+    let last_start = last_word_start(text);
+    let last = &text[last_start..];
+    if let Some((clan, group)) = last.rsplit_once(':') {
+        // `Lasombra:2`: the clan stays, without its group.
+        let before = &text[..last_start + clan.len()];
+        return (before.trim_ascii_end(), Group::parse(group));
+    }
+    let bare = last.trim_end_matches(')');
+    let group = Group::parse(bare).or_else(|| {
+        bare.strip_prefix(['g', 'G'])
+            .and_then(Group::parse)
+            .filter(|_| bare.len() <= 3)
+    });
+    let Some(group) = group else {
+        return (text, None);
+    };
+    let before = text[..last_start].trim_ascii_end();
+    let word_start = last_word_start(before);
+    let before = if before[word_start..]
+        .trim_start_matches('(')
+        .eq_ignore_ascii_case("group")
+    {
+        before[..word_start].trim_ascii_end()
+    } else {
+        before
+    };
+    (before, Some(group))
+}
+
+/// The path (a word before a title), the title (a known one: `prince`,
+/// `inner circle`, `2 votes`) and the clan (the rest) of the text after the
+/// disciplines, each empty when not written.
+fn split_title(text: &str) -> (&str, &str, &str) {
+    // The ends of the first three words.
+    let mut ends = [0usize; 3];
+    let mut count = 0;
+    let mut rest = text;
+    while count < 3 {
+        let Some((_, after)) = next_token(rest) else {
+            break;
+        };
+        ends[count] = text.len() - after.len();
+        count += 1;
+        rest = after;
+    }
+    for skip in [0, 1] {
+        for take in [2, 1] {
+            if skip + take > count {
+                continue;
+            }
+            let start = if skip == 0 { 0 } else { ends[skip - 1] };
+            let end = ends[skip + take - 1];
+            let head = text[start..end].trim_ascii();
+            if title_votes(head).is_some() {
+                return (text[..start].trim_ascii(), head, text[end..].trim_ascii());
+            }
+        }
+    }
+    ("", "", text.trim_ascii())
+}
+
+/// Whether written disciplines are the card's: the same disciplines, at the
+/// same level where the case tells it. `vis` is also read as Vision (`viz`),
+/// as the TWDA writes it for Imbued.
+fn same_disciplines(written: WrittenDisciplines, card: &Card) -> bool {
+    let (mut superior, mut inferior) = (0u64, 0u64);
+    let mut visceratika = None;
+    let mut vision = None;
+    for (discipline, level) in &card.disciplines {
+        match level {
+            DisciplineLevel::Superior => superior |= discipline.bit(),
+            DisciplineLevel::Inferior => inferior |= discipline.bit(),
+        }
+        match discipline.abbreviation() {
+            "vis" => visceratika = Some(*discipline),
+            "viz" => vision = Some(*discipline),
+            _ => {}
+        }
+    }
+    let mut written = written;
+    if let (None, Some(vision)) = (visceratika, vision) {
+        // `vis` written for the card's Vision.
+        if let Some(vis) = Discipline::from_abbreviation("vis") {
+            for mask in [
+                &mut written.superior,
+                &mut written.inferior,
+                &mut written.either,
+            ] {
+                if *mask & vis.bit() != 0 {
+                    *mask = (*mask & !vis.bit()) | vision.bit();
+                }
+            }
+        }
+    }
+    written.superior & !superior == 0
+        && written.inferior & !inferior == 0
+        && written.all() == superior | inferior
+}
+
+/// Whether a written clan is the card's: case ignored, renamed clans as one
+/// (`Assamite` for `Banu Haqim`), `!Gangrel` for `Gangrel antitribu`, the
+/// path's word first allowed (`Death Lasombra`).
+fn same_clan(written: &str, clan: &str, path_word: Option<&str>) -> bool {
+    let written = written.trim();
+    let without_path = path_word.and_then(|word| {
+        let (first, rest) = written.split_once(' ')?;
+        first.eq_ignore_ascii_case(word).then_some(rest.trim())
+    });
+    [Some(written), without_path]
+        .into_iter()
+        .flatten()
+        .any(|written| match written.strip_prefix('!') {
+            Some(base) => clan
+                .strip_suffix(" antitribu")
+                .is_some_and(|c| is_same_clan(c, base.trim())),
+            None => is_same_clan(clan, written),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn columns(text: &str) -> CryptColumns {
+        CryptColumns::parse(text).expect("columns")
+    }
+
+    #[test]
+    fn twda_columns_are_read() {
+        let read = columns("8  DOM FOR OBT cel pot  cardinal  Lasombra:2");
+        assert_eq!(read.capacity, Some(8));
+        assert_eq!(read.disciplines.map(|d| d.all().count_ones()), Some(5));
+        assert_eq!(read.title.as_deref(), Some("cardinal"));
+        assert_eq!(read.clan.as_deref(), Some("Lasombra"));
+        assert_eq!(read.group, Some(Group::Number(2)));
+        let read = columns("7  CEL POT PRE  inner circle  Ventrue antitribu:2");
+        assert_eq!(read.title.as_deref(), Some("inner circle"));
+        assert_eq!(read.clan.as_deref(), Some("Ventrue antitribu"));
+        let read = columns("1  -none-  Caitiff:ANY");
+        assert_eq!(read.disciplines, Some(WrittenDisciplines::default()));
+        assert_eq!(read.group, Some(Group::Any));
+        let read = columns("9  aus DOM  2 votes  Giovanni:2");
+        assert_eq!(read.title.as_deref(), Some("2 votes"));
+        let read = columns("6  obt pot  Power archbishop  Brujah:6");
+        assert_eq!(read.path.as_deref(), Some("Power"));
+        assert_eq!(read.title.as_deref(), Some("archbishop"));
+        assert_eq!(read.clan.as_deref(), Some("Brujah"));
+    }
+
+    #[test]
+    fn web_table_columns_are_read() {
+        let read = columns("8\tCEL POT PRE\tBrujah\t6");
+        assert_eq!(read.clan.as_deref(), Some("Brujah"));
+        assert_eq!(read.group, Some(Group::Number(6)));
+        let read = columns("8 ANI PRO aus for obf Gangrel antitribu (group 4)");
+        assert_eq!(read.clan.as_deref(), Some("Gangrel antitribu"));
+        assert_eq!(read.group, Some(Group::Number(4)));
+        let read = columns("8 DOM FOR OBT cel pot");
+        assert_eq!((read.title, read.clan, read.group), (None, None, None));
+        assert!(CryptColumns::parse("DOM 8").is_none());
+        assert!(CryptColumns::parse("12 DOM").is_none());
+    }
+
+    #[test]
+    fn describe_names_the_columns_asked() {
+        let read = columns("8 CEL pot  prince Brujah:2");
+        assert_eq!(
+            read.describe(&[Column::Capacity, Column::Disciplines, Column::Group]),
+            "capacity 8, disciplines CEL pot, group 2"
+        );
+    }
+
+    #[test]
+    fn mismatches_name_the_columns_a_printing_contradicts() {
+        let db = crate::testing::fixture_db();
+        let card = |id| db.get(crate::cards::CardId(id)).expect("fixture card");
+        let (base, advanced, group_6) = (card(200008), card(200009), card(200010));
+        let row = columns("7  CEL POT PRE dom  Brujah:2");
+        assert_eq!(row.mismatches(advanced), []);
+        assert_eq!(row.mismatches(base), [Column::Disciplines]);
+        assert_eq!(
+            row.mismatches(group_6),
+            [Column::Capacity, Column::Disciplines, Column::Group]
+        );
+        let row = columns("8 cel pot pre for");
+        assert_eq!(row.mismatches(group_6), [Column::Disciplines]);
+        let row = columns("8 CEL for PRE POT");
+        assert_eq!(row.mismatches(group_6), []);
+        let row = columns("5  CEL POT pre  bishop  Brujah:2");
+        assert_eq!(row.mismatches(card(200003)), [Column::Title]);
+        let row = columns("1  -none-  Caitiff:ANY");
+        assert_eq!(row.mismatches(card(200011)), [Column::Capacity]);
+    }
+
+    #[test]
+    fn clans_match_with_antitribu_marks() {
+        assert!(same_clan("!Gangrel", "Gangrel antitribu", None));
+        assert!(same_clan("gangrel ANTITRIBU", "Gangrel antitribu", None));
+        assert!(!same_clan("Gangrel", "Gangrel antitribu", None));
+        assert!(same_clan("Assamite", "Banu Haqim", None));
+        assert!(same_clan("Death Lasombra", "Lasombra", Some("Death")));
+        assert!(!same_clan("Death Lasombra", "Lasombra", None));
+    }
+}
