@@ -419,7 +419,11 @@ pub(super) struct CryptRow {
 /// advanced, group 2. A line without columns is taken whole as the name.
 pub(super) fn crypt_row(rest: &str) -> CryptRow {
     let mut hint = PrintingHint::default();
-    let rest = rest.split(" -- ").next().unwrap_or(rest);
+    // A ` -- comment` ends the row (a byte scan: this runs on every crypt row).
+    let rest = match rest.as_bytes().windows(4).position(|w| w == b" -- ") {
+        Some(at) => &rest[..at],
+        None => rest,
+    };
     let mut tokens = rest
         .split_whitespace()
         .map(|t| (t.as_ptr() as usize - rest.as_ptr() as usize, t))
