@@ -343,6 +343,22 @@ impl RawDeck {
     }
 }
 
+/// A line without the white space around it, as [`str::trim`] gives it: the
+/// quick ASCII trim when both ends it leaves are plain ASCII (every line of
+/// most decklists), else `str::trim` (non-ASCII white space, vertical tab).
+pub fn trim_line(line: &str) -> &str {
+    let trimmed = line.trim_ascii();
+    match (trimmed.as_bytes().first(), trimmed.as_bytes().last()) {
+        (Some(&first), Some(&last))
+            if first.is_ascii() && last.is_ascii() && first != 0x0b && last != 0x0b =>
+        {
+            trimmed
+        }
+        (None, _) => trimmed,
+        _ => line.trim(),
+    }
+}
+
 /// The lines of a text (`\n` separated, a trailing `\r` removed), found with a
 /// vectorised byte search: reading the whole archive is mostly this.
 pub fn lines(text: &str) -> impl Iterator<Item = &str> {
@@ -363,6 +379,25 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trim_line_trims_as_str_trim_does() {
+        for line in [
+            "",
+            "   ",
+            "  2x Deflection  ",
+            "\t2x Deflection\r",
+            "\u{a0}2x Deflection\u{a0}",
+            "2x Deflection\u{3000}",
+            "\x0b2x Deflection\x0b",
+            " \x0b ",
+            "\u{85}",
+            "Céleste ",
+            " é",
+        ] {
+            assert_eq!(trim_line(line), line.trim(), "{line:?}");
+        }
+    }
 
     #[test]
     fn lines_split_like_str_lines() {

@@ -39,8 +39,8 @@ pub mod vdb_url;
 pub mod vtesdecks;
 
 pub use crate::deck::raw::{
-    lines, CountPlace, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo, Format, LineKind,
-    LineProblem, OtherReading, RawDeck, RawLine, Reading, TotalOf,
+    lines, trim_line, CountPlace, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo, Format,
+    LineKind, LineProblem, OtherReading, RawDeck, RawLine, Reading, TotalOf,
 };
 
 pub use decode::decode;

@@ -10,8 +10,8 @@ use std::sync::LazyLock;
 use chrono::NaiveDate;
 use regex::Regex;
 
-use super::card_line;
 use super::layout::{DeckWriter, Layout};
+use super::{card_line, trim_line};
 use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
 use crate::cards::names::split_printing_suffix;
 use crate::cards::{CardKind, CryptColumns, PrintingHint};
@@ -71,7 +71,7 @@ fn counted_header(line: &str, word: &str, closed: bool) -> Option<Option<u32>> {
 
 /// Splits `2x Name ...` (also `2 x`, `2X`, `-1x`) into the count text and the rest.
 fn split_card_line(raw: &str) -> Option<(&str, &str)> {
-    let line = raw.trim();
+    let line = trim_line(raw);
     let digits_start = usize::from(line.starts_with('-'));
     let digits_end = digits_start
         + line[digits_start..]
@@ -93,7 +93,7 @@ fn split_card_line(raw: &str) -> Option<(&str, &str)> {
 pub fn looks_like(text: &str) -> bool {
     let mut crypt = false;
     for line in super::lines(text) {
-        let line = line.trim();
+        let line = trim_line(line);
         if crypt_header(line).is_some() {
             crypt = true;
         } else if crypt && library_header(line).is_some() {
@@ -116,7 +116,7 @@ enum Part {
 pub fn read(text: &str) -> RawDeck {
     let mut deck = RawDeck::new(Format::Twd);
     let lines: Vec<&str> = super::lines(text).collect();
-    let has_crypt_header = lines.iter().any(|l| crypt_header(l.trim()).is_some());
+    let has_crypt_header = lines.iter().any(|l| crypt_header(trim_line(l)).is_some());
     read_event_header(&lines, &mut deck);
     let mut part = if has_crypt_header {
         Part::Header
@@ -126,7 +126,7 @@ pub fn read(text: &str) -> RawDeck {
     let mut description: Vec<&str> = Vec::new();
     for (index, raw) in lines.iter().enumerate() {
         let number = index + 1;
-        let line = raw.trim();
+        let line = trim_line(raw);
         if let Some(count) = crypt_header(line) {
             deck.declared.crypt = deck.declared.crypt.or(count);
             part = Part::Crypt;
@@ -216,7 +216,7 @@ fn without_template_hint(line: &str) -> &str {
 fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
     let block: Vec<&str> = lines
         .iter()
-        .map(|l| l.trim())
+        .map(|l| trim_line(l))
         .take_while(|l| !l.is_empty())
         .map(without_template_hint)
         .filter(|l| !l.is_empty())
@@ -309,7 +309,7 @@ fn read_card_line(number: usize, raw: &str, section: CardKind, deck: &mut RawDec
         None if !raw.bytes().any(|b| b.is_ascii_digit()) => return,
         // A section title with its count (`Master (13; 2 trifle)`), the
         // usual line with a digit and no count before the name.
-        None if super::plain::is_type_header(raw.trim()) => return,
+        None if super::plain::is_type_header(trim_line(raw)) => return,
         None => {
             let unwrapped = card_line::unwrap_markup(raw);
             let line = card_line::strip_comment(&unwrapped);
@@ -350,7 +350,7 @@ fn push_card_line(
         Err(message) => {
             deck.problems.push(LineProblem {
                 line: number,
-                text: raw.trim().to_string(),
+                text: trim_line(raw).to_string(),
                 message,
             });
             return;
@@ -373,7 +373,7 @@ fn push_card_line(
     };
     let mut line = RawLine::new(
         number,
-        raw.trim().to_string(),
+        trim_line(raw).to_string(),
         count,
         row.name,
         row.hint,
