@@ -246,9 +246,11 @@ impl CardDb {
         snapshot_date: Option<NaiveDate>,
     ) -> CardDb {
         let by_id = cards.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
-        let mut names = NameIndex::new();
+        let mut names = NameIndex::with_capacity(cards.len());
+        // Each name is folded once: its key serves the index and the verbatim map.
+        let name_keys: Vec<String> = cards.iter().map(|card| fold(&card.name)).collect();
         for (i, card) in cards.iter().enumerate() {
-            names.insert(&card.name, i);
+            names.insert_key(name_keys[i].clone(), i);
             for aka in &card.aka {
                 names.insert(aka, i);
             }
@@ -265,8 +267,9 @@ impl CardDb {
         };
         db.add_aliases();
         db.add_short_names();
-        for card in &db.cards {
-            if let Some(candidates) = db.names.exact(&fold(&card.name)) {
+        db.verbatim.reserve(db.cards.len());
+        for (card, key) in db.cards.iter().zip(&name_keys) {
+            if let Some(candidates) = db.names.exact(key) {
                 db.verbatim.insert(card.name.clone(), candidates.to_vec());
             }
         }

@@ -112,9 +112,21 @@ impl NameIndex {
         NameIndex::default()
     }
 
+    /// An empty index with room for `names` names.
+    pub fn with_capacity(names: usize) -> NameIndex {
+        NameIndex {
+            exact: HashMap::with_capacity_and_hasher(names, Default::default()),
+            keys: std::sync::OnceLock::new(),
+        }
+    }
+
     /// Adds a name (CSV name, aka, alias) for a card.
     pub fn insert(&mut self, name: &str, card: usize) {
-        let key = fold(name);
+        self.insert_key(fold(name), card);
+    }
+
+    /// Adds a name already folded ([`fold`]) for a card.
+    pub fn insert_key(&mut self, key: String, card: usize) {
         if key.is_empty() {
             return;
         }
