@@ -9,6 +9,12 @@ mod common;
 
 use std::hint::black_box;
 
+/// The `vtesdeck` binary's allocator (`src/main.rs`), so that these figures
+/// are the binary's: the load allocates one string per card field.
+#[cfg(feature = "cli")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use vtesdeck::cards::CardDb;
 
