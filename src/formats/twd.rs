@@ -33,20 +33,27 @@ fn starts_with_word(line: &str, word: &str) -> bool {
 
 /// The crypt header's card count, if the line is one: `Crypt (12 cards, ...`,
 /// `Crypt(12 cards, ...` (VTES Decks).
+#[inline]
 fn crypt_header(line: &str) -> Option<Option<u32>> {
+    // Most lines fail on their first letter, tested here before any call.
+    if !line.as_bytes().first()?.eq_ignore_ascii_case(&b'c') {
+        return None;
+    }
     counted_header(line, "crypt", false)
 }
 
 /// The library header's card count, if the line is one: `Library (90 cards)`.
+#[inline]
 fn library_header(line: &str) -> Option<Option<u32>> {
+    if !line.as_bytes().first()?.eq_ignore_ascii_case(&b'l') {
+        return None;
+    }
     counted_header(line, "library", true)
 }
 
 /// `<word> (<N> card[s]` then `,` (crypt) or `)` (library): `Some(count)`.
 fn counted_header(line: &str, word: &str, closed: bool) -> Option<Option<u32>> {
-    // Most lines fail on their first letter: test it before the word.
-    let first = line.as_bytes().first()?;
-    if !first.eq_ignore_ascii_case(&word.as_bytes()[0]) || !starts_with_word(line, word) {
+    if !starts_with_word(line, word) {
         return None;
     }
     let rest = line[word.len()..]
