@@ -201,8 +201,7 @@ fi
 for entry in "${cmds[@]}"; do
   IFS='|' read -r label base cmd <<< "$entry"
   if command -v hyperfine > /dev/null; then
-    hyperfine --style none --warmup 1 --runs "$runs" -i --export-json "$tmp/h.json" "$cmd" > /dev/null 2>&1
-    mean=$(python3 -c 'import json,sys; print("%.6f" % json.load(open(sys.argv[1]))["results"][0]["mean"])' "$tmp/h.json")
+    hyperfine_mean "$cmd" "$runs"
   else
     mean=$(time_loop "$cmd")
   fi

@@ -2,7 +2,8 @@
 # Where `vtesdeck check --quiet` spends its work on the whole TWDA, phase by
 # phase, counted in CPU instructions with valgrind's callgrind: the count does
 # not depend on how busy the machine is (the same binary and data give the same
-# figures), so two builds can be compared on a shared machine. Instructions are
+# figures, within 0.01%: the threads share the files differently from run to
+# run), so two builds can be compared on a shared machine. Instructions are
 # not seconds (a cache miss or a system call costs more than its count says);
 # scripts/bench.sh gives the wall-clock figures.
 #

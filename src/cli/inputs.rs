@@ -47,18 +47,7 @@ pub struct DeckPaths {
 impl DeckPaths {
     /// Reads every deck the arguments name (see [`read_all`]).
     pub fn read(&self, db: &CardDb) -> anyhow::Result<(Vec<(String, Input)>, Expansion)> {
-        self.read_each(db, |input| input)
-    }
-
-    /// Reads every deck the arguments name and hands each to `per_deck` on the
-    /// thread that read it (see [`read_each`]).
-    pub fn read_each<T: Send>(
-        &self,
-        db: &CardDb,
-        per_deck: impl Fn(Input) -> T + Sync,
-    ) -> anyhow::Result<(Vec<(String, T)>, Expansion)> {
-        let expansion = self.walk()?;
-        Ok(self.read_walked(expansion, db, per_deck))
+        Ok(self.read_walked(self.walk()?, db, |input| input))
     }
 
     /// The files the arguments name (see [`walk`]), before any is read: a
@@ -523,27 +512,14 @@ pub fn read_all(
     format: Option<Format>,
     db: &CardDb,
 ) -> anyhow::Result<(Vec<(String, Input)>, Expansion)> {
-    read_each(paths, selection, format, db, |input| input)
-}
-
-/// [`read_all`], with each input handed to `per_deck` on the thread that read
-/// it, so that the work on a deck (checking it) runs in parallel with the
-/// reading and the deck itself need not be kept; the results come back in
-/// input order.
-pub fn read_each<T: Send>(
-    paths: &[PathBuf],
-    selection: &FileSelection,
-    format: Option<Format>,
-    db: &CardDb,
-    per_deck: impl Fn(Input) -> T + Sync,
-) -> anyhow::Result<(Vec<(String, T)>, Expansion)> {
     let expansion = walk(&paths_or_stdin(paths)?, selection);
-    Ok(read_walked(expansion, format, db, per_deck))
+    Ok(read_walked(expansion, format, db, |input| input))
 }
 
 /// Reads the files of a walk in parallel, each deck handed to `per_deck` on
-/// the thread that read it, the results in input order; the walk comes back
-/// with its `files` taken out.
+/// the thread that read it (so that the work on a deck, checking it, runs in
+/// parallel with the reading and the deck need not be kept), the results in
+/// input order; the walk comes back with its `files` taken out.
 pub fn read_walked<T: Send>(
     mut expansion: Expansion,
     format: Option<Format>,

@@ -33,26 +33,33 @@ fn starts_with_word(line: &str, word: &str) -> bool {
 
 /// The crypt header's card count, if the line is one: `Crypt (12 cards, ...`,
 /// `Crypt(12 cards, ...` (VTES Decks).
-#[inline]
 fn crypt_header(line: &str) -> Option<Option<u32>> {
-    // Most lines fail on their first letter, tested here before any call.
-    if !line.as_bytes().first()?.eq_ignore_ascii_case(&b'c') {
-        return None;
-    }
     counted_header(line, "crypt", false)
 }
 
 /// The library header's card count, if the line is one: `Library (90 cards)`.
-#[inline]
 fn library_header(line: &str) -> Option<Option<u32>> {
-    if !line.as_bytes().first()?.eq_ignore_ascii_case(&b'l') {
-        return None;
-    }
     counted_header(line, "library", true)
 }
 
-/// `<word> (<N> card[s]` then `,` (crypt) or `)` (library): `Some(count)`.
+/// [`read_counted_header`] for the lines that start with the word's first
+/// letter: most lines fail there, tested inline before any call (always
+/// inlined: left to the compiler, it is not, and the TWDA check runs 2% more
+/// instructions).
+#[inline(always)]
 fn counted_header(line: &str, word: &str, closed: bool) -> Option<Option<u32>> {
+    if !line
+        .as_bytes()
+        .first()?
+        .eq_ignore_ascii_case(&word.as_bytes()[0])
+    {
+        return None;
+    }
+    read_counted_header(line, word, closed)
+}
+
+/// `<word> (<N> card[s]` then `,` (crypt) or `)` (library): `Some(count)`.
+fn read_counted_header(line: &str, word: &str, closed: bool) -> Option<Option<u32>> {
     if !starts_with_word(line, word) {
         return None;
     }
