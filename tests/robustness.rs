@@ -470,3 +470,63 @@ fn forbidden_characters_in_a_file_name_keep_junit_and_json_valid() {
     let path_field = value["path"].as_str().expect("path");
     assert!(path_field.ends_with(name), "{path_field:?}");
 }
+
+/// Real TWDA entries typed badly: every 25th file of the archive, each of its
+/// lines changed by one of the edits people make (a Unicode space, a count
+/// after the name, a comment, a stray total, case), chosen by the line's
+/// number so that every run writes the same files. Every command reads them
+/// all and gives a verdict (exit 0 or 1), never a panic.
+#[test]
+fn real_decks_typed_badly_are_read_without_a_panic() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (index, path) in common::twda_files().iter().step_by(25).enumerate() {
+        let bytes = fs::read(path).expect("read TWDA file");
+        let text = String::from_utf8_lossy(&bytes);
+        let edited: Vec<String> = text
+            .lines()
+            .enumerate()
+            .map(|(number, line)| badly_typed(line, number + index))
+            .collect();
+        let name = path.file_name().expect("file name");
+        fs::write(dir.path().join(name), edited.join("\n")).expect("write edited deck");
+    }
+    for args in [
+        &["parse", "--json"][..],
+        &["check", "--warnings"],
+        &["check", "--json", "--date", "2008-06-01"],
+        &["stats", "--json"],
+    ] {
+        let output = common::vtesdeck()
+            .args(args)
+            .arg(dir.path())
+            .output()
+            .expect("run vtesdeck");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)),
+            "{args:?}: {:?} {stderr}",
+            output.status
+        );
+    }
+}
+
+/// One line as a person might have typed it (the edit is picked by `seed`).
+fn badly_typed(line: &str, seed: usize) -> String {
+    match seed % 11 {
+        0 => line.replacen(' ', "\u{a0}", 2),
+        1 => match line.split_once("x ") {
+            Some((count, name)) if count.bytes().all(|b| b.is_ascii_digit()) => {
+                format!("{}\u{a0}x{count}", name.split("  ").next().unwrap_or(name))
+            }
+            _ => line.to_string(),
+        },
+        2 => format!("{line} -- good card\u{3000}"),
+        3 => line.to_lowercase(),
+        4 => format!("{line}  # note"),
+        5 => line.replace("(ADV)", "").replace("(G", "(g"),
+        6 => format!("{line}\nTotal: 90"),
+        7 => format!("{line}\n\t3\tDeflection\u{2003}x2"),
+        _ => line.to_string(),
+    }
+}

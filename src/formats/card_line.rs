@@ -281,7 +281,12 @@ fn leading(line: &str) -> Option<Split<'_>> {
 /// `Name x2`, `Name x 2`, `Name (2)`, `Name - 2`, `Name: 3`, `Name, 3`,
 /// `Name<TAB>3`, `Name 3x`, `Name 3`.
 fn trailing(line: &str) -> Option<Split<'_>> {
-    let token_start = line.rfind(char::is_whitespace).map_or(0, |at| at + 1);
+    // After the last white space, whatever its width in bytes (`\u{a0}` is two).
+    let token_start = line
+        .char_indices()
+        .rev()
+        .find(|(_, c)| c.is_whitespace())
+        .map_or(0, |(at, c)| at + c.len_utf8());
     let token = &line[token_start..];
     let (count, mut marked) = match count_token(token) {
         Some(found) => found,
@@ -428,6 +433,16 @@ mod tests {
 
     fn read(line: &str) -> Option<(&str, &str, CountPlace, bool)> {
         split(line).map(|s| (s.count, s.name, s.place, s.whole.is_some()))
+    }
+
+    #[test]
+    fn a_count_after_a_wide_space_is_read_without_a_panic() {
+        // A no-break space is two bytes in UTF-8: the count starts after both.
+        assert_eq!(
+            read("Deflection\u{a0}x2"),
+            Some(("2", "Deflection", CountPlace::AfterName, false))
+        );
+        assert_eq!(read("Deflection\u{a0}ok\u{3000}"), None);
     }
 
     #[test]
