@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
+use smallvec::SmallVec;
 
 use super::card::{Card, CardId, CardKind, Group};
 use super::error::DbError;
@@ -11,6 +12,10 @@ use super::load;
 use super::names::{fold, fold_into, NameIndex};
 use super::sets::{SetDates, SetInfo};
 use super::snapshot::{self, Snapshot};
+
+/// The printings a name can mean, in database order: on the stack, as most
+/// names have one and none has more than four.
+pub type Printings<'a> = SmallVec<[&'a Card; 4]>;
 
 /// Environment variable naming the card database folder.
 pub const CARDS_ENV: &str = "VTESDECK_CARDS";
@@ -393,7 +398,7 @@ impl CardDb {
             if unique && best.distance <= allowed_typos(key.len()) {
                 if let Some(found) = self.pick(best.cards, hint, kind) {
                     return Lookup::Found {
-                        cards: found,
+                        cards: found.iter().map(|card| card.id).collect(),
                         matched: MatchKind::Fuzzy,
                     };
                 }
@@ -420,16 +425,18 @@ impl CardDb {
         kind: Option<CardKind>,
     ) -> Option<Vec<CardId>> {
         self.lookup_exact_form(written, hint, kind)
-            .map(|(cards, _)| cards)
+            .map(|(cards, _)| cards.iter().map(|card| card.id).collect())
     }
 
-    /// [`CardDb::lookup_exact`], and which of the card's names matched.
+    /// The printings a written name means exactly (as [`CardDb::lookup_exact`]),
+    /// and which of the card's names matched. Nothing is allocated: the
+    /// printings are kept on the stack.
     pub fn lookup_exact_form(
         &self,
         written: &str,
         hint: PrintingHint,
         kind: Option<CardKind>,
-    ) -> Option<(Vec<CardId>, NameForm)> {
+    ) -> Option<(Printings<'_>, NameForm)> {
         if let Some(found) = self
             .verbatim
             .get(written)
@@ -457,46 +464,38 @@ impl CardDb {
         cards: &[usize],
         hint: PrintingHint,
         kind: Option<CardKind>,
-    ) -> Option<Vec<CardId>> {
-        if let [only] = cards {
-            let card = &self.cards[*only];
-            let fits = hint
-                .advanced
-                .is_none_or(|adv| card.advanced == adv || !card.is_crypt())
-                && hint
-                    .group
-                    .is_none_or(|g| card.group == Some(g) || !card.is_crypt());
-            if fits {
-                return Some(vec![card.id]);
-            }
-        }
-        let fits = |i: &&usize| {
-            let card = &self.cards[**i];
+    ) -> Option<Printings<'_>> {
+        let fits = |card: &Card| {
             hint.advanced
                 .is_none_or(|adv| card.advanced == adv || !card.is_crypt())
                 && hint
                     .group
                     .is_none_or(|g| card.group == Some(g) || !card.is_crypt())
         };
-        let mut chosen: Vec<&usize> = cards.iter().filter(fits).collect();
+        let mut chosen: Printings = cards
+            .iter()
+            .map(|&i| &self.cards[i])
+            .filter(|card| fits(card))
+            .collect();
         if chosen.is_empty() && hint.advanced.is_some() && hint.group.is_some() {
             // `(G3 ADV)` where only the group or only the flag exists: trust the flag.
             chosen = cards
                 .iter()
-                .filter(|&&i| Some(self.cards[i].advanced) == hint.advanced)
+                .map(|&i| &self.cards[i])
+                .filter(|card| Some(card.advanced) == hint.advanced)
                 .collect();
         }
         if chosen.is_empty() {
             return None;
         }
         if let Some(kind) = kind {
-            if chosen.iter().any(|&&i| self.cards[i].kind == kind)
-                && chosen.iter().any(|&&i| self.cards[i].kind != kind)
+            if chosen.iter().any(|card| card.kind == kind)
+                && chosen.iter().any(|card| card.kind != kind)
             {
-                chosen.retain(|&&i| self.cards[i].kind == kind);
+                chosen.retain(|card| card.kind == kind);
             }
         }
-        Some(chosen.into_iter().map(|&i| self.cards[i].id).collect())
+        Some(chosen)
     }
 }
 

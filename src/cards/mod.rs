@@ -25,7 +25,7 @@ mod title;
 
 pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect};
 pub use crypt_columns::{Column, CryptColumns, WrittenDisciplines};
-pub use db::{CardDb, DbLocation, Lookup, MatchKind, NameForm, PrintingHint, CARDS_ENV};
+pub use db::{CardDb, DbLocation, Lookup, MatchKind, NameForm, PrintingHint, Printings, CARDS_ENV};
 pub use db_info::DbInfo;
 pub use discipline::{Discipline, DisciplineLevel, DisciplineRequirement};
 pub use error::DbError;

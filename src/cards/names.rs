@@ -224,11 +224,12 @@ pub fn split_printing_suffix(name: &str) -> (&str, PrintingHint) {
 fn bracketed_tag(text: &str) -> Option<(&str, PrintingHint)> {
     let bytes = text.as_bytes();
     let mut end = bytes.len();
-    // The last two bracket pairs at most: `Name (ADV) (comment)`.
+    // The last two bracket pairs at most: `Name (ADV) (comment)`. Brackets are
+    // ASCII: found by byte searches.
     for _ in 0..2 {
-        let open = text[..end].rfind(['(', '['])?;
-        let close_char = if bytes[open] == b'(' { ')' } else { ']' };
-        let close = open + text[open..].find(close_char)?;
+        let open = memchr::memrchr2(b'(', b'[', &bytes[..end])?;
+        let close_byte = if bytes[open] == b'(' { b')' } else { b']' };
+        let close = open + memchr::memchr(close_byte, &bytes[open..])?;
         if let Some(hint) = tag_words(&text[open + 1..close]) {
             let base = text[..open].trim_end();
             return (!base.is_empty()).then_some((base, hint));
@@ -244,7 +245,7 @@ fn bare_tag(text: &str) -> (&str, PrintingHint) {
     let mut found = (text, PrintingHint::default());
     let mut start = text.len();
     for _ in 0..3 {
-        let Some(space) = text[..start].trim_end().rfind(' ') else {
+        let Some(space) = memchr::memrchr(b' ', text[..start].trim_end().as_bytes()) else {
             break;
         };
         start = space;

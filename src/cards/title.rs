@@ -5,27 +5,51 @@
 //! priscus 3, cardinal 3, regent 4; Anarch baron 2; Laibon magaji 2;
 //! independent titles as written on the card (`1 vote`, `2 votes`).
 
+/// The sect titles and their votes (independent titles write theirs: `2 votes`).
+const TITLES: [(&str, u32); 10] = [
+    ("primogen", 1),
+    ("bishop", 1),
+    ("prince", 2),
+    ("archbishop", 2),
+    ("baron", 2),
+    ("magaji", 2),
+    ("justicar", 3),
+    ("priscus", 3),
+    ("cardinal", 3),
+    ("regent", 4),
+];
+
+/// The letters a title starts with (lower case), besides digits and `+`.
+const FIRST_LETTERS: &[u8] = b"pbamjcri";
+
 /// The votes a title gives, `None` for a title vtesdeck does not know (case
 /// and spacing ignored).
 pub fn title_votes(title: &str) -> Option<u32> {
-    const TITLES: [(&str, u32); 10] = [
-        ("primogen", 1),
-        ("bishop", 1),
-        ("prince", 2),
-        ("archbishop", 2),
-        ("baron", 2),
-        ("magaji", 2),
-        ("justicar", 3),
-        ("priscus", 3),
-        ("cardinal", 3),
-        ("regent", 4),
-    ];
-    let mut words = title.split_whitespace();
-    let first = words.next()?;
-    let second = words.next();
-    if words.next().is_some() {
-        return None;
+    // Every title starts with one of these ASCII letters, a digit (`2 votes`)
+    // or `+` (a number's sign), after any white space: a cheap refusal of the
+    // other words of a crypt row (clans, paths), which are most calls.
+    if let Some(&first) = title.as_bytes().first() {
+        if first.is_ascii()
+            && !char::from(first).is_whitespace()
+            && !first.is_ascii_digit()
+            && first != b'+'
+            && !FIRST_LETTERS.contains(&first.to_ascii_lowercase())
+        {
+            return None;
+        }
     }
+    // One printable ASCII word (`Brujah`, most calls) is its own only word.
+    let (first, second) = if !title.is_empty() && title.bytes().all(|b| b.is_ascii_graphic()) {
+        (title, None)
+    } else {
+        let mut words = title.split_whitespace();
+        let first = words.next()?;
+        let second = words.next();
+        if words.next().is_some() {
+            return None;
+        }
+        (first, second)
+    };
     match second {
         None => TITLES
             .iter()
@@ -58,6 +82,19 @@ mod tests {
         assert_eq!(title_votes("regent"), Some(4));
         assert_eq!(title_votes("baron"), Some(2));
         assert_eq!(title_votes("magaji"), Some(2));
+    }
+
+    #[test]
+    fn every_title_starts_with_a_letter_of_the_quick_refusal() {
+        for (name, _) in TITLES.iter().chain([&("inner circle", 4)]) {
+            assert!(FIRST_LETTERS.contains(&name.as_bytes()[0]), "{name}");
+        }
+        assert_eq!(title_votes("  Prince"), Some(2));
+        assert_eq!(title_votes("\u{a0}prince"), Some(2));
+        assert_eq!(title_votes("\x0bprince"), Some(2));
+        assert_eq!(title_votes("+2 votes"), Some(2));
+        assert_eq!(title_votes("Toreador"), None);
+        assert_eq!(title_votes(""), None);
     }
 
     #[test]

@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::names::number_forms;
-use crate::cards::{Card, CardDb, CardId, CardKind, Column, Group, Lookup, NameForm, PrintingHint};
+use crate::cards::{
+    Card, CardDb, CardId, CardKind, Column, Group, Lookup, NameForm, PrintingHint, Printings,
+};
 pub mod raw;
 
 use raw::{CountPlace, DeckMeta, DeclaredCounts, Format, LineKind, RawDeck, RawLine};
@@ -187,7 +189,7 @@ pub struct Deck {
 /// A line resolved to its candidate cards, before the printing is chosen.
 struct Found<'a, 'l> {
     line: &'l RawLine,
-    cards: Vec<&'a Card>,
+    cards: Printings<'a>,
     count: u32,
     /// How the line was read when not literally, name remarks first.
     remarks: Vec<Remark>,
@@ -220,7 +222,7 @@ impl Deck {
             read_as: Vec::new(),
             name_mismatches: Vec::new(),
         };
-        let mut resolved: Vec<Found> = Vec::new();
+        let mut resolved: Vec<Found> = Vec::with_capacity(raw.lines.len());
         let mut fuzzy_left = MAX_FUZZY_LINES;
         for line in &raw.lines {
             match resolve(line, db, &mut fuzzy_left) {
@@ -339,7 +341,7 @@ impl Deck {
 }
 
 /// The cards of resolved ids.
-fn cards_of<'a>(ids: &[CardId], db: &'a CardDb) -> Vec<&'a Card> {
+fn cards_of<'a>(ids: &[CardId], db: &'a CardDb) -> Printings<'a> {
     ids.iter().filter_map(|id| db.get(*id)).collect()
 }
 
@@ -387,7 +389,7 @@ fn resolve<'a, 'l>(
 ) -> Result<Found<'a, 'l>, Unresolved> {
     // Every remark that applies: on the name, on the printing or the text
     // left out, on the count (no allocation when there is none, the common case).
-    let found = |cards: Vec<&'a Card>, count: u32, remarks: [Option<Remark>; 3]| Found {
+    let found = |cards: Printings<'a>, count: u32, remarks: [Option<Remark>; 3]| Found {
         line,
         cards,
         count,
@@ -405,7 +407,11 @@ fn resolve<'a, 'l>(
     };
     if let LineKind::Id(id) = line.kind {
         if let Some(card) = db.get(id) {
-            return Ok(found(vec![card], line.count, [None, None, None]));
+            return Ok(found(
+                Printings::from_slice(&[card]),
+                line.count,
+                [None, None, None],
+            ));
         }
     }
     let reading = &line.reading;
@@ -415,8 +421,6 @@ fn resolve<'a, 'l>(
         let second = db.lookup_exact_form(&other.name, line.hint, line.section);
         match (&primary, second) {
             (Some((first, _)), Some((second, _))) => {
-                let first = cards_of(first, db);
-                let second = cards_of(&second, db);
                 let readings = [
                     format!(
                         "{}x {}",
@@ -439,14 +443,14 @@ fn resolve<'a, 'l>(
             }
             (None, Some((cards, form))) => {
                 let remarks = [name_remark(form), None, count_remark(other.count_place)];
-                return Ok(found(cards_of(&cards, db), other.count, remarks));
+                return Ok(found(cards, other.count, remarks));
             }
             _ => {}
         }
     }
     if let Some((cards, form)) = primary {
         let remarks = [name_remark(form), None, count_note];
-        return Ok(found(cards_of(&cards, db), line.count, remarks));
+        return Ok(found(cards, line.count, remarks));
     }
     if !line.hint.is_empty() {
         let fallbacks = [
@@ -462,7 +466,7 @@ fn resolve<'a, 'l>(
         ];
         for hint in fallbacks.into_iter().filter(|h| *h != line.hint) {
             if let Some((ids, _)) = db.lookup_exact_form(&line.name, hint, line.section) {
-                let cards = cards_of(&ids, db);
+                let cards = ids;
                 let name = cards
                     .first()
                     .map_or(line.name.as_str(), |c| c.name.as_str());
@@ -483,7 +487,7 @@ fn resolve<'a, 'l>(
     for form in number_forms(&line.name) {
         if let Some((ids, _)) = db.lookup_exact_form(&form, line.hint, line.section) {
             let remarks = [Some((ReadHow::NumberWords, None)), None, count_note];
-            return Ok(found(cards_of(&ids, db), line.count, remarks));
+            return Ok(found(ids, line.count, remarks));
         }
     }
     for (shorter, is_comment) in comment_cuts(&line.name) {
@@ -491,7 +495,7 @@ fn resolve<'a, 'l>(
             let cut = (!is_comment)
                 .then(|| (ReadHow::TextIgnored, Some(format!("read as \"{shorter}\""))));
             let remarks = [name_remark(form), cut, count_note];
-            return Ok(found(cards_of(&ids, db), line.count, remarks));
+            return Ok(found(ids, line.count, remarks));
         }
     }
     if *fuzzy_left == 0 {
@@ -571,31 +575,30 @@ fn comment_cuts(name: &str) -> Vec<(&str, bool)> {
 /// (the group column, as before, still picks the candidates: columns that
 /// disagree with it are said).
 fn fit_columns<'a>(
-    cards: Vec<&'a Card>,
+    cards: Printings<'a>,
     line: &RawLine,
     db: &'a CardDb,
-) -> (Vec<&'a Card>, Option<Remark>) {
+) -> (Printings<'a>, Option<Remark>) {
     let (Some(columns), Some(first)) = (line.reading.columns.as_deref(), cards.first()) else {
         return (cards, None);
     };
     if !first.is_crypt() {
         return (cards, None);
     }
-    let fitting: Vec<bool> = cards
-        .iter()
-        .map(|card| columns.mismatches(card).is_empty())
-        .collect();
-    if fitting.iter().all(|fits| *fits) {
+    // `mismatches` allocates only for a column that does not fit.
+    let fits = |card: &Card| columns.mismatches(card).is_empty();
+    if cards.iter().all(|card| fits(card)) {
         return (cards, None);
     }
-    if fitting.iter().any(|fits| *fits) {
-        let kept = cards.into_iter().zip(fitting).filter(|(_, fits)| *fits);
-        return (kept.map(|(card, _)| card).collect(), None);
+    if cards.iter().any(|card| fits(card)) {
+        let mut kept = cards;
+        kept.retain(|card| fits(card));
+        return (kept, None);
     }
     let misses: Vec<Vec<Column>> = cards.iter().map(|c| columns.mismatches(c)).collect();
     let printings = db
-        .lookup_exact(&first.name, PrintingHint::default(), Some(CardKind::Crypt))
-        .map(|ids| cards_of(&ids, db))
+        .lookup_exact_form(&first.name, PrintingHint::default(), Some(CardKind::Crypt))
+        .map(|(printings, _)| printings)
         .unwrap_or_default();
     let fitting_printings = |ignore_group: bool| -> String {
         let names: Vec<String> = printings
@@ -626,7 +629,7 @@ fn fit_columns<'a>(
         return (cards, Some((ReadHow::PrintingConflict, Some(note))));
     }
     let fewest = misses.iter().map(Vec::len).min().unwrap_or(0);
-    let closest: Vec<&Card> = cards
+    let closest: Printings = cards
         .iter()
         .zip(&misses)
         .filter(|(_, miss)| miss.len() == fewest)

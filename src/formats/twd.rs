@@ -130,6 +130,8 @@ enum Part {
 pub fn read(text: &str) -> RawDeck {
     let mut deck = RawDeck::new(Format::Twd);
     let lines: Vec<&str> = super::lines(text).collect();
+    // Most lines of an entry are card lines: room for them all at once.
+    deck.lines.reserve(lines.len());
     let has_crypt_header = lines.iter().any(|l| crypt_header(trim_line(l)).is_some());
     read_event_header(&lines, &mut deck);
     let mut part = if has_crypt_header {
