@@ -440,21 +440,7 @@ pub(super) fn crypt_row(rest: &str) -> CryptRow {
         Some(at) => &rest[..at],
         None => rest,
     };
-    let mut tokens = rest
-        .split_whitespace()
-        .map(|t| (t.as_ptr() as usize - rest.as_ptr() as usize, t))
-        .skip(1)
-        .peekable();
-    let mut capacity_at = None;
-    while let Some((offset, token)) = tokens.next() {
-        let is_capacity = token.len() <= 2
-            && token.parse::<u8>().is_ok_and(|c| c <= 11)
-            && tokens.peek().is_some();
-        if is_capacity {
-            capacity_at = Some(offset);
-            break;
-        }
-    }
+    let capacity_at = capacity_column(rest);
     let mut columns = None;
     let name_part = match capacity_at {
         Some(offset) => {
@@ -464,7 +450,7 @@ pub(super) fn crypt_row(rest: &str) -> CryptRow {
         }
         None => rest,
     };
-    let (name, suffix) = split_printing_suffix(name_part.trim());
+    let (name, suffix) = split_printing_suffix(trim_line(name_part));
     if suffix.advanced.is_some() {
         hint.advanced = suffix.advanced;
     }
@@ -476,6 +462,58 @@ pub(super) fn crypt_row(rest: &str) -> CryptRow {
         hint,
         columns,
     }
+}
+
+/// Where the columns of a crypt row start (after the name): at its first word,
+/// the first excepted, that reads as a capacity and has a word after it. An
+/// ASCII row (nearly every row) is split by a byte loop, with the white space
+/// of [`str::split_whitespace`] (`\x0b` included); another row by that method
+/// ([`capacity_in_words`]).
+fn capacity_column(row: &str) -> Option<usize> {
+    if !row.is_ascii() {
+        return capacity_in_words(row);
+    }
+    let bytes = row.as_bytes();
+    let is_white = |b: u8| matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ');
+    let mut at = 0;
+    let mut first = true;
+    loop {
+        while at < bytes.len() && is_white(bytes[at]) {
+            at += 1;
+        }
+        if at == bytes.len() {
+            return None;
+        }
+        let start = at;
+        while at < bytes.len() && !is_white(bytes[at]) {
+            at += 1;
+        }
+        if !first && is_capacity(&row[start..at]) && bytes[at..].iter().any(|&b| !is_white(b)) {
+            return Some(start);
+        }
+        first = false;
+    }
+}
+
+/// [`capacity_column`] for any row: its words as [`str::split_whitespace`] gives them.
+fn capacity_in_words(row: &str) -> Option<usize> {
+    let mut words = row
+        .split_whitespace()
+        .map(|word| (word.as_ptr() as usize - row.as_ptr() as usize, word))
+        .skip(1)
+        .peekable();
+    while let Some((at, word)) = words.next() {
+        if is_capacity(word) && words.peek().is_some() {
+            return Some(at);
+        }
+    }
+    None
+}
+
+/// Whether a word of a crypt row reads as a capacity: a number up to 11
+/// (`7`, `07`, `+5`; `0` too, which the columns then refuse).
+fn is_capacity(word: &str) -> bool {
+    word.len() <= 2 && word.parse::<u8>().is_ok_and(|c| c <= 11)
 }
 
 /// The `Twd` layout in the formats registry.
@@ -554,6 +592,31 @@ mod tests {
     fn other_deck_name_keys_are_read_once() {
         let deck = read("Deck: Royal with Cheese\nDescription: Name: not this\nCrypt (0 cards)\nLibrary (0 cards)\n");
         assert_eq!(deck.meta.name.as_deref(), Some("Royal with Cheese"));
+    }
+
+    #[test]
+    fn capacity_column_splits_ascii_rows_as_split_whitespace() {
+        for row in [
+            "Theo Bell (ADV)   7  CEL POT PRE dom  prince  Brujah:2",
+            "Anson 8 DOM",
+            "Anson 8",
+            "Anson 8 ",
+            "Anson 12 DOM",
+            "Anson 0 DOM",
+            "Anson +5 DOM",
+            "Anson\x0b7\x0cDOM",
+            "Anson\t7\tCEL\tBrujah\t6",
+            "7 Anson 8 x",
+            "Lazar Dobrescu 03 for",
+            "   ",
+            "",
+        ] {
+            assert_eq!(capacity_column(row), capacity_in_words(row), "{row:?}");
+        }
+        assert_eq!(capacity_column("Theo Bell (ADV)   7  CEL"), Some(18));
+        assert_eq!(capacity_column("Anson 8"), None);
+        assert_eq!(capacity_column("Anson\u{a0}8 DOM"), Some(7));
+        assert_eq!(capacity_column("Anson\x0b7\x0cDOM"), Some(6));
     }
 
     #[test]
