@@ -204,15 +204,21 @@ impl CryptColumns {
 /// The first token of a text (separated by spaces, tabs or commas) and the
 /// text after it.
 fn next_token(text: &str) -> Option<(&str, &str)> {
-    // ASCII separators only: a byte search, safe inside UTF-8 text.
-    let is_separator = |b: &u8| b.is_ascii_whitespace() || *b == b',';
-    let start = text.bytes().position(|b| !is_separator(&b))?;
-    let text = &text[start..];
-    let end = text
-        .bytes()
-        .position(|b| is_separator(&b))
-        .unwrap_or(text.len());
-    Some((&text[..end], &text[end..]))
+    // ASCII separators only: a byte loop, safe inside UTF-8 text.
+    let is_separator = |b: u8| b.is_ascii_whitespace() || b == b',';
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    while start < bytes.len() && is_separator(bytes[start]) {
+        start += 1;
+    }
+    if start == bytes.len() {
+        return None;
+    }
+    let mut end = start + 1;
+    while end < bytes.len() && !is_separator(bytes[end]) {
+        end += 1;
+    }
+    Some((&text[start..end], &text[end..]))
 }
 
 /// Where the last word of a text starts (after its last ASCII space or tab).
@@ -227,10 +233,10 @@ fn last_word_start(text: &str) -> usize {
 fn split_group(text: &str) -> (&str, Option<Group>) {
     let last_start = last_word_start(text);
     let last = &text[last_start..];
-    if let Some((clan, group)) = last.rsplit_once(':') {
+    if let Some(colon) = memchr::memrchr(b':', last.as_bytes()) {
         // `Lasombra:2`: the clan stays, without its group.
-        let before = &text[..last_start + clan.len()];
-        return (before.trim_ascii_end(), Group::parse(group));
+        let before = &text[..last_start + colon];
+        return (before.trim_ascii_end(), Group::parse(&last[colon + 1..]));
     }
     let bare = last.trim_end_matches(')');
     let group = Group::parse(bare).or_else(|| {

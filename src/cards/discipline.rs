@@ -3,8 +3,6 @@
 use std::fmt;
 use std::sync::LazyLock;
 
-use rustc_hash::FxHashMap;
-
 use serde::{Serialize, Serializer};
 
 /// Every discipline and virtue known to vtesdeck: (abbreviation, full name).
@@ -50,16 +48,31 @@ const TABLE: &[(&str, &str)] = &[
     ("viz", "Vision"),
 ];
 
-/// The table's indices by abbreviation bytes.
-static BY_ABBREVIATION: LazyLock<FxHashMap<[u8; 3], u8>> = LazyLock::new(|| {
-    TABLE
-        .iter()
-        .enumerate()
-        .filter_map(|(i, (abbr, _))| {
-            let key: [u8; 3] = abbr.as_bytes().try_into().ok()?;
-            Some((key, u8::try_from(i).ok()?))
-        })
-        .collect()
+/// Where a three-letter lower-case abbreviation sits in [`ABBREVIATIONS`].
+fn abbreviation_slot(key: [u8; 3]) -> Option<usize> {
+    key.iter().try_fold(0usize, |slot, &letter| {
+        letter
+            .is_ascii_lowercase()
+            .then(|| slot * 26 + usize::from(letter - b'a'))
+    })
+}
+
+/// The table's indices by abbreviation, one byte per three-letter word
+/// (`u8::MAX`: none): a discipline is found by indexing, on every word of
+/// every crypt row.
+static ABBREVIATIONS: LazyLock<Box<[u8]>> = LazyLock::new(|| {
+    let mut slots = vec![u8::MAX; 26 * 26 * 26].into_boxed_slice();
+    for (index, (abbreviation, _)) in TABLE.iter().enumerate() {
+        let slot = abbreviation
+            .as_bytes()
+            .try_into()
+            .ok()
+            .and_then(abbreviation_slot);
+        if let (Some(slot), Ok(index)) = (slot, u8::try_from(index)) {
+            slots[slot] = index;
+        }
+    }
+    slots
 });
 
 /// A discipline or virtue: an index in vtesdeck's table (fits a `u64` bit mask).
@@ -74,8 +87,8 @@ impl Discipline {
 
     /// Looks a discipline up by its three-letter abbreviation (any case).
     pub fn from_abbreviation(abbreviation: &str) -> Option<Discipline> {
-        // Three letters, lower-cased, compared as bytes: cheap on every
-        // word of a crypt row.
+        // Three letters, lower-cased, looked up by index: cheap on every word
+        // of a crypt row.
         let &[a, b, c] = abbreviation.as_bytes() else {
             return None;
         };
@@ -84,7 +97,8 @@ impl Discipline {
             b.to_ascii_lowercase(),
             c.to_ascii_lowercase(),
         ];
-        BY_ABBREVIATION.get(&key).map(|&i| Discipline(i))
+        let index = ABBREVIATIONS[abbreviation_slot(key)?];
+        (index != u8::MAX).then_some(Discipline(index))
     }
 
     /// Looks a discipline up by its full name (any case, surrounding spaces ignored).
@@ -207,6 +221,20 @@ mod tests {
 
     fn d(abbr: &str) -> Discipline {
         Discipline::from_abbreviation(abbr).unwrap()
+    }
+
+    #[test]
+    fn every_abbreviation_is_found_in_any_case_and_nothing_else() {
+        for (index, (abbreviation, _)) in TABLE.iter().enumerate() {
+            let found = Discipline::from_abbreviation(abbreviation).map(|d| d.0 as usize);
+            assert_eq!(found, Some(index), "{abbreviation}");
+            let upper = abbreviation.to_ascii_uppercase();
+            let found_upper = Discipline::from_abbreviation(&upper).map(|d| d.0 as usize);
+            assert_eq!(found_upper, found);
+        }
+        for word in ["", "do", "domi", "xyz", "d0m", "dóm", "DOM\n", "{om", "`om"] {
+            assert_eq!(Discipline::from_abbreviation(word), None, "{word:?}");
+        }
     }
 
     #[test]

@@ -243,6 +243,17 @@ fn bracketed_tag(text: &str) -> Option<(&str, PrintingHint)> {
 /// `Tara g5`, `Lucita ADV G2`, `Anson Group 2`.
 fn bare_tag(text: &str) -> (&str, PrintingHint) {
     let mut found = (text, PrintingHint::default());
+    // A tag's last word starts with `a` (`adv`, `any`), `g` (`g3`, `group3`),
+    // a digit or `+` (`Group 2`): a name that ends otherwise (nearly every
+    // name) has no bare tag, and its words need not be read.
+    let last = text.rsplit(char::is_whitespace).next().unwrap_or("");
+    let may_end_a_tag = last
+        .bytes()
+        .next()
+        .is_some_and(|b| matches!(b.to_ascii_lowercase(), b'a' | b'g' | b'+' | b'0'..=b'9'));
+    if !may_end_a_tag {
+        return found;
+    }
     let mut start = text.len();
     for _ in 0..3 {
         let Some(space) = memchr::memrchr(b' ', text[..start].trim_end().as_bytes()) else {
@@ -404,6 +415,22 @@ mod tests {
         );
         assert_eq!(fold("God=92s Light"), fold("God's Light"));
         assert_eq!(fold("Cats` Guidance"), fold("Cats' Guidance"));
+    }
+
+    #[test]
+    fn bare_tags_end_with_a_tag_word() {
+        let hint = |name| split_printing_suffix(name).1;
+        assert_eq!(hint("Tara g5").group, Some(Group::Number(5)));
+        assert_eq!(hint("Anson Group 2").group, Some(Group::Number(2)));
+        assert_eq!(hint("Anson group +2").group, Some(Group::Number(2)));
+        assert_eq!(hint("Anson group any").group, Some(Group::Any));
+        assert_eq!(hint("Ulfdis Adv.").advanced, Some(true));
+        assert_eq!(hint("Lucita ADV G2").group, Some(Group::Number(2)));
+        assert_eq!(hint("Lucita G2\u{a0}ADV").advanced, Some(true));
+        assert!(hint("Theo Bell").is_empty());
+        assert!(hint("Anson group").is_empty());
+        assert!(hint("Lucita adv.x").is_empty());
+        assert_eq!(split_printing_suffix("Theo Bell").0, "Theo Bell");
     }
 
     #[test]

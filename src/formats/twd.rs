@@ -408,6 +408,16 @@ fn push_card_line(
     deck.lines.push(line);
 }
 
+/// Where `needle`, which holds a `-`, first appears in `text`: found from
+/// the dashes, rare in crypt rows, with a vectorised byte search (a crypt row
+/// is long: its columns follow the name).
+fn find_dashed(text: &str, needle: &str) -> Option<usize> {
+    let dash = needle.find('-')?;
+    memchr::memchr_iter(b'-', text.as_bytes())
+        .filter_map(|at| at.checked_sub(dash))
+        .find(|&start| text.as_bytes()[start..].starts_with(needle.as_bytes()))
+}
+
 /// Removes a trailing `-- comment` from a library line.
 fn library_name(rest: &str) -> &str {
     let cut = rest.as_bytes().windows(2).position(|pair| pair == b"--");
@@ -435,8 +445,8 @@ pub(super) struct CryptRow {
 /// advanced, group 2. A line without columns is taken whole as the name.
 pub(super) fn crypt_row(rest: &str) -> CryptRow {
     let mut hint = PrintingHint::default();
-    // A ` -- comment` ends the row (a byte scan: this runs on every crypt row).
-    let rest = match rest.as_bytes().windows(4).position(|w| w == b" -- ") {
+    // A ` -- comment` ends the row.
+    let rest = match find_dashed(rest, " -- ") {
         Some(at) => &rest[..at],
         None => rest,
     };
@@ -617,6 +627,29 @@ mod tests {
         assert_eq!(capacity_column("Anson 8"), None);
         assert_eq!(capacity_column("Anson\u{a0}8 DOM"), Some(7));
         assert_eq!(capacity_column("Anson\x0b7\x0cDOM"), Some(6));
+    }
+
+    #[test]
+    fn dashes_are_found_where_a_text_search_finds_them() {
+        for text in [
+            "",
+            "-",
+            "--",
+            "a -- b -- c",
+            "a--b",
+            " - -- ",
+            "é -- ü",
+            "x -",
+            "-- x",
+        ] {
+            for needle in ["--", " -- "] {
+                assert_eq!(
+                    find_dashed(text, needle),
+                    text.find(needle),
+                    "{text:?} {needle:?}"
+                );
+            }
+        }
     }
 
     #[test]
