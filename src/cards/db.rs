@@ -472,6 +472,13 @@ impl CardDb {
                     .group
                     .is_none_or(|g| card.group == Some(g) || !card.is_crypt())
         };
+        if let [only] = cards {
+            // One card of that name (most names): kept if it fits.
+            let card = &self.cards[*only];
+            if fits(card) {
+                return Some(smallvec::smallvec![card]);
+            }
+        }
         let mut chosen: Printings = cards
             .iter()
             .map(|&i| &self.cards[i])

@@ -210,7 +210,7 @@ fn shorten(line: &str) -> String {
 /// Reads a card count as written (`"3"`, `"-3"`, `"999999999999"`): 1 to
 /// [`MAX_CARD_COUNT`], else the message saying what is wrong with it.
 pub fn card_count(text: &str) -> Result<u32, String> {
-    let digits = text.trim();
+    let digits = super::trim_line(text);
     if digits.starts_with('-') {
         return Err(format!(
             "negative card count {digits} (a count is 1 or more)"
