@@ -188,7 +188,7 @@ pub struct Deck {
 
 /// A line resolved to its candidate cards, before the printing is chosen.
 struct Found<'a, 'l> {
-    line: &'l RawLine,
+    line: &'l RawLine<'l>,
     cards: Printings<'a>,
     count: u32,
     /// How the line was read when not literally, name remarks first.
@@ -255,7 +255,7 @@ impl Deck {
             let mut remark = |how: ReadHow, note: Option<String>| {
                 deck.read_as.push(ReadAs {
                     line: found.line.line,
-                    typed: found.line.text.clone(),
+                    typed: found.line.text.to_string(),
                     how,
                     card: card.id,
                     count: found.count,
@@ -383,7 +383,7 @@ fn tag_text(hint: PrintingHint) -> String {
 /// without a tag that names no printing; numbers as words or digits; the
 /// name without trailing text; then close spellings (within the deck's budget).
 fn resolve<'a, 'l>(
-    line: &'l RawLine,
+    line: &'l RawLine<'l>,
     db: &'a CardDb,
     fuzzy_left: &mut usize,
 ) -> Result<Found<'a, 'l>, Unresolved> {
@@ -401,7 +401,7 @@ fn resolve<'a, 'l>(
     };
     let unresolved = |suggestions: Vec<String>, reason: Option<String>| Unresolved {
         line: line.line,
-        text: line.text.clone(),
+        text: line.text.to_string(),
         suggestions,
         reason,
     };
@@ -467,9 +467,7 @@ fn resolve<'a, 'l>(
         for hint in fallbacks.into_iter().filter(|h| *h != line.hint) {
             if let Some((ids, _)) = db.lookup_exact_form(&line.name, hint, line.section) {
                 let cards = ids;
-                let name = cards
-                    .first()
-                    .map_or(line.name.as_str(), |c| c.name.as_str());
+                let name = cards.first().map_or(&*line.name, |c| c.name.as_str());
                 let printings: Vec<String> = cards
                     .iter()
                     .map(|c| format!("\"{}\"", db.printing_name(c)))
@@ -508,7 +506,7 @@ fn resolve<'a, 'l>(
         ));
     }
     *fuzzy_left -= 1;
-    let names = std::iter::once(line.name.as_str())
+    let names = std::iter::once(&*line.name)
         .chain(reading.other.as_ref().map(|o| o.name.as_str()))
         .chain(comment_cuts(&line.name).into_iter().map(|(cut, _)| cut));
     let mut suggestions: Vec<String> = Vec::new();

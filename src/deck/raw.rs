@@ -2,6 +2,7 @@
 //! declares and its card lines. The readers in [`crate::formats`] produce it;
 //! [`crate::deck::Deck::from_raw`] resolves it.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use chrono::NaiveDate;
@@ -216,17 +217,19 @@ pub enum LineKind {
     Id(CardId),
 }
 
-/// One card line as read, before name resolution.
+/// One card line as read, before name resolution. Its text and name borrow
+/// the file's text when they are written in it (most lines of most layouts):
+/// reading a line allocates nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawLine {
+pub struct RawLine<'t> {
     /// 1-based line number in the file.
     pub line: usize,
     /// The whole line as written (for error messages).
-    pub text: String,
+    pub text: Cow<'t, str>,
     /// Number of copies.
     pub count: u32,
     /// The written name, printing suffix removed.
-    pub name: String,
+    pub name: Cow<'t, str>,
     /// Printing hint from the line (`(G6)`, `(ADV)`, `Gangrel:6`).
     pub hint: PrintingHint,
     /// The section the line sits in, when the format has sections.
@@ -238,26 +241,40 @@ pub struct RawLine {
     pub reading: Reading,
 }
 
-impl RawLine {
+impl<'t> RawLine<'t> {
     /// A card line read literally (count before the name, no columns, one reading).
     pub fn new(
         line: usize,
-        text: String,
+        text: impl Into<Cow<'t, str>>,
         count: u32,
-        name: String,
+        name: impl Into<Cow<'t, str>>,
         hint: PrintingHint,
         section: Option<CardKind>,
         kind: LineKind,
-    ) -> RawLine {
+    ) -> RawLine<'t> {
         RawLine {
             line,
-            text,
+            text: text.into(),
             count,
-            name,
+            name: name.into(),
             hint,
             section,
             kind,
             reading: Reading::default(),
+        }
+    }
+
+    /// The same line, owning its text and name.
+    pub fn into_owned(self) -> RawLine<'static> {
+        RawLine {
+            line: self.line,
+            text: Cow::Owned(self.text.into_owned()),
+            count: self.count,
+            name: Cow::Owned(self.name.into_owned()),
+            hint: self.hint,
+            section: self.section,
+            kind: self.kind,
+            reading: self.reading,
         }
     }
 }
@@ -315,30 +332,42 @@ pub struct LineProblem {
     pub message: String,
 }
 
-/// A decklist split into metadata and card lines.
+/// A decklist split into metadata and card lines (which may borrow the
+/// file's text).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawDeck {
+pub struct RawDeck<'t> {
     /// The format it was read as.
     pub format: Format,
     /// Name, author, description, event.
     pub meta: DeckMeta,
     /// Card lines in file order.
-    pub lines: Vec<RawLine>,
+    pub lines: Vec<RawLine<'t>>,
     /// Lines that look like cards but cannot be read.
     pub problems: Vec<LineProblem>,
     /// Counts announced by the file's headers.
     pub declared: DeclaredCounts,
 }
 
-impl RawDeck {
+impl RawDeck<'_> {
     /// An empty deck of a format.
-    pub fn new(format: Format) -> RawDeck {
+    pub fn new(format: Format) -> Self {
         RawDeck {
             format,
             meta: DeckMeta::default(),
             lines: Vec::new(),
             problems: Vec::new(),
             declared: DeclaredCounts::default(),
+        }
+    }
+
+    /// The same deck, owning its lines (to outlive the text it was read from).
+    pub fn into_owned(self) -> RawDeck<'static> {
+        RawDeck {
+            format: self.format,
+            meta: self.meta,
+            lines: self.lines.into_iter().map(RawLine::into_owned).collect(),
+            problems: self.problems,
+            declared: self.declared,
         }
     }
 }

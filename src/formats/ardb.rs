@@ -30,7 +30,7 @@ pub fn looks_like(text: &str) -> bool {
 }
 
 /// Reads an ARDB text deck.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     let mut reader = ArdbReader::new(Format::Ardb);
     for (index, line) in text.lines().enumerate() {
         reader.line(index + 1, line, line);
@@ -49,7 +49,7 @@ enum Part {
 /// The ARDB line reader, shared with the forum reader (which feeds it BBCode
 /// lines with the tags removed).
 pub(super) struct ArdbReader {
-    deck: RawDeck,
+    deck: RawDeck<'static>,
     part: Part,
     description: Vec<String>,
 }
@@ -65,7 +65,7 @@ impl ArdbReader {
     }
 
     /// The deck read so far, for readers that add lines of their own.
-    pub(super) fn deck_mut(&mut self) -> &mut RawDeck {
+    pub(super) fn deck_mut(&mut self) -> &mut RawDeck<'static> {
         &mut self.deck
     }
 
@@ -128,9 +128,9 @@ impl ArdbReader {
                 let row = twd::crypt_row(&caps[2]);
                 (row.name, row.hint)
             }
-            CardKind::Library => (caps[2].to_string(), PrintingHint::default()),
+            CardKind::Library => (&caps[2], PrintingHint::default()),
         };
-        self.push(number, original, count, name, hint, section);
+        self.push(number, original, count, name.to_string(), hint, section);
     }
 
     /// Adds a card line.
@@ -145,9 +145,9 @@ impl ArdbReader {
     ) {
         self.deck.lines.push(RawLine {
             line: number,
-            text: original.trim().to_string(),
+            text: original.trim().to_string().into(),
             count,
-            name,
+            name: name.into(),
             hint,
             section: Some(section),
             kind: LineKind::Card,
@@ -156,7 +156,7 @@ impl ArdbReader {
     }
 
     /// The deck, description joined.
-    pub(super) fn finish(mut self) -> RawDeck {
+    pub(super) fn finish(mut self) -> RawDeck<'static> {
         let description = self.description.join("\n").trim().to_string();
         if !description.is_empty() {
             self.deck.meta.description = Some(description);
@@ -178,7 +178,7 @@ impl Layout for ArdbLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 }
@@ -204,11 +204,7 @@ mod tests {
         assert_eq!(deck.meta.description.as_deref(), Some("A deck\nof tests."));
         assert_eq!(deck.declared.crypt, Some(3));
         assert_eq!(deck.declared.library, Some(5));
-        let names: Vec<(u32, &str)> = deck
-            .lines
-            .iter()
-            .map(|l| (l.count, l.name.as_str()))
-            .collect();
+        let names: Vec<(u32, &str)> = deck.lines.iter().map(|l| (l.count, &*l.name)).collect();
         assert_eq!(
             names,
             [

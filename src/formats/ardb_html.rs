@@ -43,7 +43,7 @@ fn all<'p>(tag: &'p HTMLTag, parser: &'p Parser, name: &'p str) -> Vec<&'p HTMLT
 }
 
 /// Reads an ARDB HTML page.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     let mut deck = RawDeck::new(Format::ArdbHtml);
     let dom = match tl::parse(text, tl::ParserOptions::default().track_ids()) {
         Ok(dom) => dom,
@@ -110,7 +110,7 @@ impl Layout for ArdbHtmlLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 }
@@ -132,10 +132,7 @@ mod tests {
         assert_eq!(deck.lines.len(), 2);
         assert_eq!(deck.lines[0].hint.group, Some(Group::Number(2)));
         assert_eq!(deck.lines[0].hint.advanced, Some(true));
-        assert_eq!(
-            (deck.lines[1].name.as_str(), deck.lines[1].line),
-            ("Test é", 3)
-        );
+        assert_eq!((&*deck.lines[1].name, deck.lines[1].line), ("Test é", 3));
         assert_eq!(deck.problems.len(), 1);
         assert_eq!(deck.problems[0].line, 4);
     }

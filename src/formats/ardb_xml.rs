@@ -17,7 +17,7 @@ pub fn looks_like(text: &str) -> bool {
 }
 
 /// Parses an XML text, or gives an empty deck with the parse error as a problem.
-pub(super) fn parse_xml(text: &str, format: Format) -> Result<Document<'_>, Box<RawDeck>> {
+pub(super) fn parse_xml(text: &str, format: Format) -> Result<Document<'_>, Box<RawDeck<'_>>> {
     Document::parse(text).map_err(|err| {
         let mut deck = Box::new(RawDeck::new(format));
         let line = usize::try_from(err.pos().row).unwrap_or(1).max(1);
@@ -52,7 +52,7 @@ pub(super) fn node_line(document: &Document, node: Node) -> usize {
 }
 
 /// Reads an ARDB XML deck.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     let document = match parse_xml(text, Format::ArdbXml) {
         Ok(document) => document,
         Err(deck) => return *deck,
@@ -108,7 +108,7 @@ impl Layout for ArdbXmlLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 }

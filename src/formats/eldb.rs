@@ -39,7 +39,7 @@ fn unquote(line: &str) -> String {
 }
 
 /// Reads an ELDB deck file; consecutive copies of a card become one line.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     let mut deck = RawDeck::new(Format::Eldb);
     let mut header: Vec<String> = Vec::new();
     let mut section: Option<CardKind> = None;
@@ -77,9 +77,9 @@ pub fn read(text: &str) -> RawDeck {
         }
         deck.lines.push(RawLine {
             line: number,
-            text: line.to_string(),
+            text: line.to_string().into(),
             count: 1,
-            name: name.to_string(),
+            name: name.to_string().into(),
             hint,
             section: Some(kind),
             kind: LineKind::Card,
@@ -108,7 +108,7 @@ impl Layout for EldbLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 }
@@ -136,7 +136,7 @@ mod tests {
         let lines: Vec<(usize, u32, &str, Option<CardKind>)> = deck
             .lines
             .iter()
-            .map(|l| (l.line, l.count, l.name.as_str(), l.section))
+            .map(|l| (l.line, l.count, &*l.name, l.section))
             .collect();
         assert_eq!(
             lines,

@@ -44,7 +44,7 @@ fn strip_tags(line: &str) -> String {
 }
 
 /// Reads a forum BBCode deck.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     let mut reader = ArdbReader::new(Format::Forum);
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
@@ -108,7 +108,7 @@ impl Layout for ForumLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 }
@@ -132,11 +132,7 @@ mod tests {
         assert_eq!(deck.meta.author.as_deref(), Some("Me"));
         assert_eq!(deck.meta.description.as_deref(), Some("A deck of tests."));
         assert_eq!(deck.declared.crypt, Some(3));
-        let names: Vec<(u32, &str)> = deck
-            .lines
-            .iter()
-            .map(|l| (l.count, l.name.as_str()))
-            .collect();
+        let names: Vec<(u32, &str)> = deck.lines.iter().map(|l| (l.count, &*l.name)).collect();
         assert_eq!(
             names,
             [

@@ -50,7 +50,7 @@ fn is_section_word(line: &str) -> bool {
 }
 
 /// Reads a JOL deck.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     plain::read_as(text, Format::Jol)
 }
 
@@ -86,7 +86,7 @@ impl Layout for JolLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 
@@ -118,7 +118,7 @@ mod tests {
         let lines: Vec<(u32, &str, LineKind)> = deck
             .lines
             .iter()
-            .map(|l| (l.count, l.name.as_str(), l.kind))
+            .map(|l| (l.count, &*l.name, l.kind))
             .collect();
         assert_eq!(
             lines,

@@ -12,7 +12,7 @@ use super::layout::JsonShape;
 use super::{Format, RawDeck};
 
 /// Reads one JOL stored deck object.
-pub fn read_object(object: &Object, line: usize) -> RawDeck {
+pub fn read_object(object: &Object, line: usize) -> RawDeck<'static> {
     let mut deck = RawDeck::new(Format::JolDeck);
     let Some(inner) = object.get("deck").and_then(Value::as_object) else {
         return deck;
@@ -38,7 +38,7 @@ impl JsonShape for JolDeckLayout {
             .is_some_and(|deck| deck.contains_key("crypt") || deck.contains_key("library"))
     }
 
-    fn read_object(&self, object: &Object, line: usize) -> RawDeck {
+    fn read_object(&self, object: &Object, line: usize) -> RawDeck<'static> {
         read_object(object, line)
     }
 }

@@ -20,13 +20,13 @@ pub fn looks_like(text: &str) -> bool {
 }
 
 /// Reads the first JSON document of a text as vtesdeck's JSON deck.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     json_doc::read_text(text, Format::Json, &JsonLayout)
 }
 
 /// Reads one JSON object as vtesdeck's JSON deck; an object of another shape
 /// gives an empty deck with a problem naming its keys.
-pub fn read_object(object: &json_doc::Object, line: usize) -> RawDeck {
+pub fn read_object(object: &json_doc::Object, line: usize) -> RawDeck<'static> {
     if !JsonLayout.has_shape(object) {
         let keys: Vec<&str> = object.keys().map(String::as_str).collect();
         let mut deck = RawDeck::new(Format::Json);
@@ -277,7 +277,7 @@ impl JsonShape for JsonLayout {
                 && json_doc::array_of_objects_with(object, "library", &["id", "count"]))
     }
 
-    fn read_object(&self, object: &json_doc::Object, line: usize) -> RawDeck {
+    fn read_object(&self, object: &json_doc::Object, line: usize) -> RawDeck<'static> {
         read_object(object, line)
     }
 }
@@ -291,7 +291,7 @@ impl Layout for JsonLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 

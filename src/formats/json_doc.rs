@@ -137,7 +137,7 @@ macro_rules! json_layout {
                 $crate::formats::json_doc::text_has_shape(text, self)
             }
 
-            fn read(&self, text: &str) -> $crate::formats::RawDeck {
+            fn read<'t>(&self, text: &'t str) -> $crate::formats::RawDeck<'t> {
                 $crate::formats::json_doc::read_text(text, $format, self)
             }
 
@@ -159,7 +159,7 @@ pub(crate) use json_layout;
 
 /// Reads the first JSON document of a text with one layout; a text that is
 /// not JSON, or not an object, gives an empty deck with the error as a problem.
-pub fn read_text(text: &str, format: Format, shape: &dyn JsonShape) -> RawDeck {
+pub fn read_text(text: &str, format: Format, shape: &dyn JsonShape) -> RawDeck<'static> {
     let first = documents(text).and_then(|documents| {
         documents
             .first()
@@ -178,7 +178,7 @@ pub fn read_text(text: &str, format: Format, shape: &dyn JsonShape) -> RawDeck {
 }
 
 /// An empty deck with one problem at a line of the text.
-pub fn not_a_deck(format: Format, line: usize, text: &str, message: &str) -> RawDeck {
+pub fn not_a_deck(format: Format, line: usize, text: &str, message: &str) -> RawDeck<'static> {
     let mut deck = RawDeck::new(format);
     deck.problems.push(LineProblem {
         line,
@@ -290,9 +290,9 @@ pub fn push_card(
     let (written, hint) = crate::cards::names::split_printing_suffix(name);
     deck.lines.push(RawLine {
         line,
-        text,
+        text: text.into(),
         count,
-        name: written.to_string(),
+        name: written.to_string().into(),
         hint,
         section,
         reading: Default::default(),
@@ -402,7 +402,7 @@ mod tests {
         let lines: Vec<(LineKind, u32, &str)> = deck
             .lines
             .iter()
-            .map(|l| (l.kind, l.count, l.name.as_str()))
+            .map(|l| (l.kind, l.count, &*l.name))
             .collect();
         assert_eq!(
             lines,

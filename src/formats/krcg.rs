@@ -16,7 +16,7 @@ use crate::cards::CardDb;
 use crate::deck::Deck;
 
 /// Reads one KRCG deck object.
-pub fn read_object(object: &Object, line: usize) -> RawDeck {
+pub fn read_object(object: &Object, line: usize) -> RawDeck<'static> {
     let mut deck = RawDeck::new(Format::Krcg);
     read_meta(&mut deck, object);
     json_doc::push_crypt_object(&mut deck, object.get("crypt"), line);
@@ -235,7 +235,7 @@ impl JsonShape for KrcgLayout {
                 .any(|key| object.get(*key).is_some_and(Value::is_object))
     }
 
-    fn read_object(&self, object: &Object, line: usize) -> RawDeck {
+    fn read_object(&self, object: &Object, line: usize) -> RawDeck<'static> {
         read_object(object, line)
     }
 }

@@ -10,7 +10,7 @@ use super::layout::JsonShape;
 use super::{Format, RawDeck};
 
 /// Reads one `cards` map object.
-pub fn read_object(object: &Object, line: usize) -> RawDeck {
+pub fn read_object(object: &Object, line: usize) -> RawDeck<'static> {
     let mut deck = RawDeck::new(Format::KrcgMinimal);
     let text = |key: &str| json_doc::string(object, key);
     deck.meta.id = text("id");
@@ -36,7 +36,7 @@ impl JsonShape for KrcgMinimalLayout {
         object.get("cards").is_some_and(Value::is_object)
     }
 
-    fn read_object(&self, object: &Object, line: usize) -> RawDeck {
+    fn read_object(&self, object: &Object, line: usize) -> RawDeck<'static> {
         read_object(object, line)
     }
 }

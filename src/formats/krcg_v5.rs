@@ -14,7 +14,7 @@ use crate::cards::{Card, CardDb, CardKind, Group};
 use crate::deck::Deck;
 
 /// Reads one KRCG v5 object.
-pub fn read_object(object: &Object, line: usize) -> RawDeck {
+pub fn read_object(object: &Object, line: usize) -> RawDeck<'static> {
     let mut deck = RawDeck::new(Format::KrcgV5);
     let text = |key: &str| json_doc::string(object, key);
     deck.meta.id = text("id");
@@ -164,7 +164,7 @@ impl JsonShape for KrcgV5Layout {
             && !object.contains_key("deck")
     }
 
-    fn read_object(&self, object: &Object, line: usize) -> RawDeck {
+    fn read_object(&self, object: &Object, line: usize) -> RawDeck<'static> {
         read_object(object, line)
     }
 }

@@ -35,7 +35,7 @@ pub fn looks_like(text: &str) -> bool {
 }
 
 /// Reads a Lackey deck.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     plain::read_as(text, Format::Lackey)
 }
 
@@ -77,7 +77,7 @@ impl Layout for LackeyLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 
@@ -108,7 +108,7 @@ mod tests {
         let lines: Vec<(u32, &str, Option<CardKind>)> = deck
             .lines
             .iter()
-            .map(|l| (l.count, l.name.as_str(), l.section))
+            .map(|l| (l.count, &*l.name, l.section))
             .collect();
         assert_eq!(
             lines,

@@ -15,7 +15,7 @@ pub trait Layout: Sync {
     /// Whether a text has this layout's shape (used by detection, in registry order).
     fn looks_like(&self, text: &str) -> bool;
     /// Splits a text of this layout into metadata and card lines.
-    fn read(&self, text: &str) -> RawDeck;
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t>;
     /// The writer, when vtesdeck can write this layout.
     fn writer(&self) -> Option<&'static dyn DeckWriter> {
         None
@@ -37,7 +37,7 @@ pub trait JsonShape: Sync {
     /// Whether a JSON object has this layout's keys.
     fn has_shape(&self, object: &super::json_doc::Object) -> bool;
     /// Reads one JSON object (a deck document starting at `line` of its file).
-    fn read_object(&self, object: &super::json_doc::Object, line: usize) -> RawDeck;
+    fn read_object(&self, object: &super::json_doc::Object, line: usize) -> RawDeck<'static>;
 }
 
 /// Writes a resolved deck as text in one layout.

@@ -160,7 +160,7 @@ pub enum RecordError {
 /// Reads every deck of a text: one per JSON record when the text is a JSON
 /// array of objects, JSON Lines or one JSON object (each record's layout told
 /// by its keys unless a JSON format is given), else the one deck of the text.
-pub fn read_all(text: &str, format: Option<Format>) -> Result<Vec<RawDeck>, RecordError> {
+pub fn read_all(text: &str, format: Option<Format>) -> Result<Vec<RawDeck<'_>>, RecordError> {
     let forced_text = format.is_some_and(|f| registry::layout(f).json().is_none());
     if forced_text || !json_doc::looks_like_json(text) {
         return Ok(vec![super::read(text, format)]);
@@ -185,7 +185,10 @@ pub fn read_all(text: &str, format: Option<Format>) -> Result<Vec<RawDeck>, Reco
 }
 
 /// Reads one JSON record: its layout told by its keys unless a JSON format is given.
-fn read_record(document: &Document, format: Option<Format>) -> Result<RawDeck, RecordError> {
+fn read_record<'t>(
+    document: &Document<'t>,
+    format: Option<Format>,
+) -> Result<RawDeck<'t>, RecordError> {
     let line = document.line;
     let shape_error = |message: String| RecordError::Shape { line, message };
     let object = match document.value() {
@@ -228,7 +231,7 @@ fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
             };
             problems.push(LineProblem {
                 line: line.line,
-                text: line.text.clone(),
+                text: line.text.to_string(),
                 message: format!("unknown card id {}{named}", id.0),
             });
             return false;
@@ -240,7 +243,7 @@ fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
         if !named_card {
             mismatches.push(NameMismatch {
                 line: line.line,
-                typed: line.text.clone(),
+                typed: line.text.to_string(),
                 id: id.0,
                 card: db.printing_name(card),
             });

@@ -75,9 +75,9 @@ pub fn push_named(
     match count(count_text) {
         Some(count) if count > 0 => deck.lines.push(RawLine {
             line,
-            text,
+            text: text.into(),
             count,
-            name: name.to_string(),
+            name: name.to_string().into(),
             hint,
             section,
             reading: Default::default(),

@@ -5,6 +5,8 @@
 //! hint, line number) and metadata; names are resolved against the card
 //! database by [`crate::deck::Deck::from_raw`].
 
+use std::borrow::Cow;
+
 pub mod ardb;
 pub mod ardb_html;
 pub mod ardb_xml;
@@ -53,7 +55,7 @@ pub use registry::{detect, detect_object, layout, writable, write};
 /// Lines no reader should see (control characters, over-long lines, lines past
 /// [`screen::MAX_LINES`]) are blanked first, and card lines over
 /// [`screen::MAX_CARD_COUNT`] copies taken out after; all are reported as problems.
-pub fn read(text: &str, format: Option<Format>) -> RawDeck {
+pub fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {
     let layout = registry::layout(format.unwrap_or_else(|| detect(text)));
     // JSON and VDB URL decks are one line holding the whole deck.
     let max_line_bytes = if layout.one_line() {
@@ -62,7 +64,11 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck {
         screen::MAX_LINE_BYTES
     };
     let screened = screen::screen(text, max_line_bytes);
-    let mut deck = layout.read(screened.text.as_ref());
+    // A text with lines blanked is a copy: its deck owns its lines.
+    let mut deck = match screened.text {
+        Cow::Borrowed(clean) => layout.read(clean),
+        Cow::Owned(cleaned) => layout.read(&cleaned).into_owned(),
+    };
     cap_counts(&mut deck, screened.problems);
     deck
 }
@@ -76,7 +82,7 @@ pub(super) fn cap_counts(deck: &mut RawDeck, mut problems: Vec<LineProblem>) {
         }
         problems.push(LineProblem {
             line: line.line,
-            text: line.text.clone(),
+            text: line.text.to_string(),
             message: format!(
                 "card count {} too large (at most {})",
                 line.count,

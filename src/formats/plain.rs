@@ -19,13 +19,13 @@ use crate::cards::names::split_printing_suffix;
 use crate::cards::{CardKind, CardType, CryptColumns, Discipline, PrintingHint};
 
 /// Reads a plain list.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     read_as(text, Format::Plain)
 }
 
 /// Reads a plain list, labelled with the given format (JOL, Lackey and
 /// Secret Library texts are plain lists with a known layout).
-pub fn read_as(text: &str, format: Format) -> RawDeck {
+pub fn read_as(text: &str, format: Format) -> RawDeck<'_> {
     read_lines(
         super::lines(text).enumerate().map(|(i, l)| (i + 1, l)),
         format,
@@ -34,7 +34,10 @@ pub fn read_as(text: &str, format: Format) -> RawDeck {
 
 /// Reads numbered lines (1-based) as a plain list: for readers that handle a
 /// header of their own and hand the rest of the file over.
-pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: Format) -> RawDeck {
+pub fn read_lines<'a>(
+    lines: impl Iterator<Item = (usize, &'a str)>,
+    format: Format,
+) -> RawDeck<'a> {
     let mut deck = RawDeck::new(format);
     let mut section = None;
     // A first line without a count may be the list's title: it is a card
@@ -91,7 +94,7 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
             let (name, hint, columns) = name_and_columns(line);
             let mut raw_line = RawLine::new(
                 number,
-                line.to_string(),
+                line,
                 1,
                 name,
                 hint,
@@ -104,7 +107,8 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
             );
             raw_line.reading.count_place = CountPlace::Unwritten;
             raw_line.reading.columns = columns;
-            deck.lines.push(raw_line);
+            // The line may be a copy without its markup: owned.
+            deck.lines.push(raw_line.into_owned());
             continue;
         };
         let count = match super::screen::card_count(split.count) {
@@ -122,30 +126,22 @@ pub fn read_lines<'a>(lines: impl Iterator<Item = (usize, &'a str)>, format: For
             continue;
         }
         deck.lines
-            .push(card_line_of(number, line, count, &split, section));
+            .push(card_line_of(number, line, count, &split, section).into_owned());
     }
     deck
 }
 
 /// The raw line of a split card line, with its other reading when the count
 /// is a bare number that could be part of the name.
-fn card_line_of(
+fn card_line_of<'t>(
     number: usize,
-    line: &str,
+    line: &'t str,
     count: u32,
-    split: &Split,
+    split: &Split<'t>,
     section: Option<CardKind>,
-) -> RawLine {
+) -> RawLine<'t> {
     let (name, hint, columns) = name_and_columns(split.name);
-    let mut raw_line = RawLine::new(
-        number,
-        line.to_string(),
-        count,
-        name,
-        hint,
-        section,
-        LineKind::Card,
-    );
+    let mut raw_line = RawLine::new(number, line, count, name, hint, section, LineKind::Card);
     raw_line.reading = Reading {
         count_place: split.place,
         columns,
@@ -178,13 +174,13 @@ fn other_reading(split: &Split, primary: &str) -> Option<Box<OtherReading>> {
 /// The name, printing tag and columns of a line's text after the count:
 /// crypt rows copied from deck sites keep only the name, their columns read
 /// apart (they pick the printing).
-fn name_and_columns(text: &str) -> (String, PrintingHint, Option<Box<CryptColumns>>) {
+fn name_and_columns(text: &str) -> (&str, PrintingHint, Option<Box<CryptColumns>>) {
     if has_crypt_columns(text) {
         let row = super::twd::crypt_row(text);
         return (row.name, row.hint, row.columns);
     }
     let (name, hint) = split_printing_suffix(text);
-    (name.to_string(), hint, None)
+    (name, hint, None)
 }
 
 /// Whether a text holds crypt columns after the name: a capacity (1 to 11)
@@ -307,7 +303,7 @@ impl Layout for PlainLayout {
         true
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 }
@@ -320,7 +316,7 @@ mod tests {
         read(text)
             .lines
             .into_iter()
-            .map(|l| (l.count, l.name))
+            .map(|l| (l.count, l.name.into_owned()))
             .collect()
     }
 
@@ -372,11 +368,7 @@ mod tests {
         let deck = read("# Crypt (2 cards)<br>\n- **2x Alpha**<br>\n## Master (13; 2 trifle)\n# Library (3 cards)\n3x Beta <- key\n");
         assert_eq!(deck.declared.crypt, Some(2));
         assert_eq!(deck.declared.library, Some(3));
-        let lines: Vec<(u32, &str)> = deck
-            .lines
-            .iter()
-            .map(|l| (l.count, l.name.as_str()))
-            .collect();
+        let lines: Vec<(u32, &str)> = deck.lines.iter().map(|l| (l.count, &*l.name)).collect();
         assert_eq!(lines, [(2, "Alpha"), (3, "Beta")]);
     }
 
@@ -401,7 +393,7 @@ mod tests {
     #[test]
     fn footer_totals_are_declared_counts_not_cards() {
         let deck = read("Crypt:\n2x Alma\nTotal: 2\nLibrary (3)\n3x Beta\n**Library total: 3**\n## 5 cards total\nLibrary: 4 cards\n");
-        let lines: Vec<&str> = deck.lines.iter().map(|l| l.name.as_str()).collect();
+        let lines: Vec<&str> = deck.lines.iter().map(|l| &*l.name).collect();
         assert_eq!(lines, ["Alma", "Beta"]);
         let totals: Vec<(usize, u32, TotalOf)> = deck
             .declared

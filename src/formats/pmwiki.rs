@@ -42,7 +42,7 @@ fn header_count(line: &str) -> Option<u32> {
 }
 
 /// Reads a PmWiki deck.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     let mut deck = RawDeck::new(Format::Pmwiki);
     let mut part = Part::Header;
     let mut description: Vec<&str> = Vec::new();
@@ -122,7 +122,7 @@ impl Layout for PmwikiLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 }
@@ -148,7 +148,7 @@ mod tests {
         let cards: Vec<(&str, u32, Option<bool>)> = deck
             .lines
             .iter()
-            .map(|l| (l.name.as_str(), l.count, l.hint.advanced))
+            .map(|l| (&*l.name, l.count, l.hint.advanced))
             .collect();
         assert_eq!(
             cards,

@@ -20,7 +20,7 @@ pub fn looks_like(text: &str) -> bool {
 }
 
 /// Reads a Secret Library deck: the header here, the card lines as a plain list.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
     let body_at = lines
         .iter()
@@ -72,7 +72,7 @@ impl Layout for SecretLibraryLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 }
@@ -100,7 +100,7 @@ mod tests {
         let lines: Vec<(usize, u32, &str, Option<CardKind>)> = deck
             .lines
             .iter()
-            .map(|l| (l.line, l.count, l.name.as_str(), l.section))
+            .map(|l| (l.line, l.count, &*l.name, l.section))
             .collect();
         assert_eq!(
             lines,

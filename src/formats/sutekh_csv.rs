@@ -32,7 +32,7 @@ pub fn looks_like(text: &str) -> bool {
 }
 
 /// Reads a Sutekh CSV export.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     let mut deck = RawDeck::new(Format::SutekhCsv);
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
@@ -90,7 +90,7 @@ impl Layout for SutekhCsvLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 }
@@ -112,7 +112,7 @@ mod tests {
         let cards: Vec<(&str, u32, usize)> = deck
             .lines
             .iter()
-            .map(|l| (l.name.as_str(), l.count, l.line))
+            .map(|l| (&*l.name, l.count, l.line))
             .collect();
         assert_eq!(
             cards,

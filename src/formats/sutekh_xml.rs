@@ -14,7 +14,7 @@ pub fn looks_like(text: &str) -> bool {
 }
 
 /// Reads a Sutekh card-set XML file.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     let document = match parse_xml(text, Format::SutekhXml) {
         Ok(document) => document,
         Err(deck) => return *deck,
@@ -57,7 +57,7 @@ impl Layout for SutekhXmlLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 }

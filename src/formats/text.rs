@@ -50,7 +50,7 @@ impl Layout for TextLayout {
         false
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         RawDeck {
             format: Format::Text,
             ..super::plain::read(text)

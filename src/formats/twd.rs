@@ -127,7 +127,7 @@ enum Part {
 }
 
 /// Reads a TWD-shaped decklist.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     let mut deck = RawDeck::new(Format::Twd);
     let lines: Vec<&str> = super::lines(text).collect();
     // Most lines of an entry are card lines: room for them all at once.
@@ -317,7 +317,7 @@ pub fn parse_date(text: &str) -> Option<NaiveDate> {
 /// lines with a count in another shape (`x2 Name`, `Name x2`, `+30x Name`),
 /// reported by [`crate::deck::Deck::from_raw`]; other lines (headers, prose,
 /// comments) are skipped, and the declared totals catch a card line missed.
-fn read_card_line(number: usize, raw: &str, section: CardKind, deck: &mut RawDeck) {
+fn read_card_line<'t>(number: usize, raw: &'t str, section: CardKind, deck: &mut RawDeck<'t>) {
     let (count_text, rest, place, whole) = match split_card_line(raw) {
         Some((count_text, rest)) => (count_text, rest, CountPlace::BeforeName, None),
         // Only a line with a digit can hold a count (blank lines and prose are
@@ -340,42 +340,44 @@ fn read_card_line(number: usize, raw: &str, section: CardKind, deck: &mut RawDec
                 return;
             };
             let whole = split.whole.map(str::to_string);
-            push_card_line(
-                number,
-                raw,
-                section,
-                deck,
-                (split.count, split.name, split.place, whole),
-            );
+            let parts = (split.count, split.name, split.place, whole);
+            // The line read without its markup is a copy: owned.
+            if let Some(line) = card_line(number, raw, section, &mut deck.problems, parts) {
+                deck.lines.push(line.into_owned());
+            }
             return;
         }
     };
-    push_card_line(number, raw, section, deck, (count_text, rest, place, whole));
+    let parts = (count_text, rest, place, whole);
+    if let Some(line) = card_line(number, raw, section, &mut deck.problems, parts) {
+        deck.lines.push(line);
+    }
 }
 
-/// Pushes a card line (or a problem for a count that cannot be read).
-fn push_card_line(
+/// A card line, borrowing its text and name (or a problem for a count that
+/// cannot be read, and `None`).
+fn card_line<'l>(
     number: usize,
-    raw: &str,
+    raw: &'l str,
     section: CardKind,
-    deck: &mut RawDeck,
-    (count_text, rest, place, whole): (&str, &str, CountPlace, Option<String>),
-) {
+    problems: &mut Vec<LineProblem>,
+    (count_text, rest, place, whole): (&'l str, &'l str, CountPlace, Option<String>),
+) -> Option<RawLine<'l>> {
     let count = match super::screen::card_count(count_text) {
         Ok(n) => n,
         Err(message) => {
-            deck.problems.push(LineProblem {
+            problems.push(LineProblem {
                 line: number,
                 text: trim_line(raw).to_string(),
                 message,
             });
-            return;
+            return None;
         }
     };
     let row = match section {
         CardKind::Crypt => crypt_row(rest),
         CardKind::Library => CryptRow {
-            name: library_name(rest).to_string(),
+            name: library_name(rest),
             hint: PrintingHint::default(),
             columns: None,
         },
@@ -389,7 +391,7 @@ fn push_card_line(
     };
     let mut line = RawLine::new(
         number,
-        trim_line(raw).to_string(),
+        trim_line(raw),
         count,
         row.name,
         row.hint,
@@ -405,7 +407,7 @@ fn push_card_line(
             count_place: CountPlace::Unwritten,
         })
     });
-    deck.lines.push(line);
+    Some(line)
 }
 
 /// Where `needle`, which holds a `-`, first appears in `text`: found from
@@ -430,9 +432,9 @@ fn library_name(rest: &str) -> &str {
 /// A crypt line after the count: the name, the printing hint (the written tag,
 /// else the group of the columns) and the group the columns give.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct CryptRow {
+pub(super) struct CryptRow<'t> {
     /// The name, tag and columns removed.
-    pub name: String,
+    pub name: &'t str,
     /// The tag written after the name, else the columns' group.
     pub hint: PrintingHint,
     /// The columns after the name (capacity, disciplines, title, clan,
@@ -443,7 +445,7 @@ pub(super) struct CryptRow {
 /// Splits a crypt line after the count into the name and a printing hint:
 /// `Theo Bell (ADV)   7  CEL POT PRE dom  Brujah:2` gives `Theo Bell`,
 /// advanced, group 2. A line without columns is taken whole as the name.
-pub(super) fn crypt_row(rest: &str) -> CryptRow {
+pub(super) fn crypt_row(rest: &str) -> CryptRow<'_> {
     let mut hint = PrintingHint::default();
     // A ` -- comment` ends the row.
     let rest = match find_dashed(rest, " -- ") {
@@ -468,7 +470,7 @@ pub(super) fn crypt_row(rest: &str) -> CryptRow {
         hint.group = suffix.group;
     }
     CryptRow {
-        name: name.to_string(),
+        name,
         hint,
         columns,
     }
@@ -539,7 +541,7 @@ impl Layout for TwdLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 
@@ -578,7 +580,7 @@ mod tests {
         let deck = read(ENTRY);
         assert_eq!(deck.declared.crypt, Some(2));
         assert_eq!(deck.declared.library, Some(3));
-        let names: Vec<&str> = deck.lines.iter().map(|l| l.name.as_str()).collect();
+        let names: Vec<&str> = deck.lines.iter().map(|l| &*l.name).collect();
         assert_eq!(
             names,
             ["Janey Pickman", "Theo Bell", "Vessel", "Earth Meld"]

@@ -27,7 +27,7 @@ pub fn looks_like(text: &str) -> bool {
 }
 
 /// Reads a deck URL.
-pub fn read(text: &str) -> RawDeck {
+pub fn read(text: &str) -> RawDeck<'_> {
     let mut deck = RawDeck::new(Format::VdbUrl);
     let url: String = text.split_whitespace().collect();
     let (address, fragment) = url.split_once('#').unwrap_or((url.as_str(), ""));
@@ -54,9 +54,9 @@ pub fn read(text: &str) -> RawDeck {
             Some((_, 0)) => {}
             Some((id, count)) => deck.lines.push(RawLine {
                 line: 1,
-                text: pair.to_string(),
+                text: pair.to_string().into(),
                 count,
-                name: String::new(),
+                name: String::new().into(),
                 hint: PrintingHint::default(),
                 section: Some(if id >= 200_000 {
                     CardKind::Crypt
@@ -164,7 +164,7 @@ impl Layout for VdbUrlLayout {
         looks_like(text)
     }
 
-    fn read(&self, text: &str) -> RawDeck {
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
 

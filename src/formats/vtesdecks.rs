@@ -10,7 +10,7 @@ use super::{Format, RawDeck};
 use crate::cards::CardKind;
 
 /// Reads one VTES Decks object.
-pub fn read_object(object: &Object, line: usize) -> RawDeck {
+pub fn read_object(object: &Object, line: usize) -> RawDeck<'static> {
     let mut deck = RawDeck::new(Format::Vtesdecks);
     let text = |key: &str| json_doc::string(object, key);
     deck.meta.id = text("id");
@@ -46,7 +46,7 @@ impl JsonShape for VtesdecksLayout {
                 && json_doc::array(object, "library").is_empty())
     }
 
-    fn read_object(&self, object: &Object, line: usize) -> RawDeck {
+    fn read_object(&self, object: &Object, line: usize) -> RawDeck<'static> {
         read_object(object, line)
     }
 }
