@@ -1,8 +1,10 @@
 //! The typed card model: one [`Card`] per row of the VEKN CSV files.
 
 use std::fmt;
+use std::sync::LazyLock;
 
 use chrono::NaiveDate;
+use rustc_hash::FxHashMap;
 use serde::{Serialize, Serializer};
 
 use super::discipline::{Discipline, DisciplineLevel, DisciplineRequirement};
@@ -167,10 +169,21 @@ impl CardType {
 
     /// Parses one type name (case-insensitive).
     pub fn parse(text: &str) -> Option<CardType> {
+        /// The types by lower-case name (read on the section headers of every decklist).
+        static BY_NAME: LazyLock<FxHashMap<String, CardType>> = LazyLock::new(|| {
+            CardType::ALL
+                .into_iter()
+                .map(|t| (t.name().to_ascii_lowercase(), t))
+                .collect()
+        });
+        // Lowered on the stack: no type name is longer than the buffer.
         let text = text.trim();
-        CardType::ALL
-            .into_iter()
-            .find(|t| t.name().eq_ignore_ascii_case(text))
+        let mut buffer = [0u8; 24];
+        let lower = buffer.get_mut(..text.len())?;
+        lower.copy_from_slice(text.as_bytes());
+        lower.make_ascii_lowercase();
+        let lower = std::str::from_utf8(lower).ok()?;
+        BY_NAME.get(lower).copied()
     }
 
     /// Whether this type is a crypt card type.
@@ -382,6 +395,30 @@ impl Card {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn card_types_parse_from_their_names_in_any_case() {
+        for card_type in CardType::ALL {
+            let name = card_type.name();
+            for written in [
+                name.to_string(),
+                name.to_ascii_uppercase(),
+                format!(" {name}\u{a0}"),
+            ] {
+                assert_eq!(CardType::parse(&written), Some(card_type), "{written:?}");
+            }
+        }
+        for text in [
+            "",
+            "Masters",
+            "Mastér",
+            "Political  Action",
+            "Action Modifier/Combat",
+            "x".repeat(40).as_str(),
+        ] {
+            assert_eq!(CardType::parse(text), None, "{text:?}");
+        }
+    }
 
     #[test]
     fn group_parses_numbers_and_any() {

@@ -207,8 +207,8 @@ impl Deck {
             format: raw.format,
             meta: raw.meta,
             declared: raw.declared,
-            crypt: Vec::new(),
-            library: Vec::new(),
+            crypt: Vec::with_capacity(raw.lines.len()),
+            library: Vec::with_capacity(raw.lines.len()),
             unresolved: raw
                 .problems
                 .into_iter()

@@ -256,7 +256,9 @@ fn section_header(line: &str) -> Option<Option<CardKind>> {
 
 /// A library type header: `Master (20; 3 trifle)`, `Combat [15]`, `Action Modifier/Combat`.
 pub(super) fn is_type_header(line: &str) -> bool {
-    let head = line.split(['(', '[', ':']).next().unwrap_or("").trim();
+    // Up to the first `(`, `[` or `:` (ASCII: a byte search).
+    let end = memchr::memchr3(b'(', b'[', b':', line.as_bytes()).unwrap_or(line.len());
+    let head = super::trim_line(&line[..end]);
     !head.is_empty() && head.split('/').all(|t| CardType::parse(t).is_some())
 }
 
@@ -318,6 +320,29 @@ mod tests {
             .into_iter()
             .map(|l| (l.count, l.name.into_owned()))
             .collect()
+    }
+
+    #[test]
+    fn type_headers_are_told_from_card_lines() {
+        for header in [
+            "Master (13; 2 trifle)",
+            "Action Modifier/Combat [5]",
+            "combat: 3",
+            "Reaction",
+            "\u{a0}Master (2)",
+            "Political Action (4)",
+        ] {
+            assert!(is_type_header(header), "{header:?}");
+        }
+        for line in [
+            "Masterpiece (2)",
+            "(Master)",
+            "",
+            "Master/Dodge (2)",
+            "2x Master",
+        ] {
+            assert!(!is_type_header(line), "{line:?}");
+        }
     }
 
     #[test]
