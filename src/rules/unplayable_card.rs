@@ -34,16 +34,14 @@ impl Rule for UnplayableCard {
         context
             .library
             .iter()
-            .filter_map(|entry| {
-                let requirement = entry.facts.requirement.as_ref()?;
-                if crypt.clone().any(|vampire| requirement.is_met_by(vampire)) {
-                    return None;
-                }
+            .filter_map(|entry| Some((entry, entry.facts.requirement.as_ref()?)))
+            .filter(|(_, requirement)| !crypt.clone().any(|vampire| requirement.is_met_by(vampire)))
+            .map(|(entry, requirement)| {
                 let message = format!(
                     "no crypt card can play {}: it needs {requirement}",
                     entry.card.display_name()
                 );
-                Some(context.card_violation(self.id(), self.severity(), entry, message))
+                context.card_violation(self.id(), self.severity(), entry, message)
             })
             .collect()
     }
