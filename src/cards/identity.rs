@@ -38,9 +38,11 @@ pub fn is_unique(card: &Card) -> bool {
         return !NOT_UNIQUE.is_match(&card.text);
     }
     card.text.split(['.', '\n']).next().is_some_and(|first| {
-        first
-            .split_whitespace()
-            .any(|w| w == "Unique" || w == "Unique{}")
+        // Most cards are not unique: a substring search rules them out first.
+        first.contains("Unique")
+            && first
+                .split_whitespace()
+                .any(|w| w == "Unique" || w == "Unique{}")
     })
 }
 

@@ -152,9 +152,10 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     let (db, walked) = rayon::join(|| global.card_db(), || args.inputs.walk());
     let db = db?;
     let walked = walked?;
-    let checker =
-        Checker::new(&db, &profile, args.date.check_date(), args.players)?.with_strict(args.strict);
     let mut renderer = renderer(args);
+    let checker = Checker::new(&db, &profile, args.date.check_date(), args.players)?
+        .with_strict(args.strict)
+        .keeping(renderer.lowest_severity());
 
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -3,32 +3,41 @@
 
 use chrono::NaiveDate;
 
-use crate::cards::{identity, legal_from, Card, CardType, CryptRequirement};
+use crate::cards::{identity, legal_from, Card, CardType, CryptCard, CryptRequirement, Identity};
 use crate::deck::DeckCard;
 
 /// Facts about one card that the rules read often.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CardFacts {
+#[derive(Debug, Clone)]
+pub struct CardFacts<'a> {
     /// The first day the card may be played ([`legal_from`]).
     pub legal_from: Option<NaiveDate>,
-    /// The card text marks it unique.
-    pub unique: bool,
+    /// For a library card its text marks unique, the card's [`Identity`]
+    /// (copies of every card with this identity count together); `None` for
+    /// other cards.
+    pub unique: Option<Identity>,
     /// The card is an event.
     pub event: bool,
     /// What a library card asks of the crypt card that plays it, when it asks
     /// anything ([`CryptRequirement::is_restrictive`]).
     pub requirement: Option<CryptRequirement>,
+    /// A crypt card as the playability model reads it (disciplines read once,
+    /// traits when first asked for, for every deck of the run); `None` for a
+    /// library card.
+    pub crypt: Option<CryptCard<'a>>,
 }
 
-impl CardFacts {
+impl<'a> CardFacts<'a> {
     /// Works the facts out from the card.
-    pub fn new(card: &Card) -> CardFacts {
+    pub fn new(card: &'a Card) -> CardFacts<'a> {
+        let crypt = card.is_crypt();
         CardFacts {
             legal_from: legal_from(card),
-            unique: !card.is_crypt() && identity::is_unique(card),
+            unique: (!crypt && identity::is_unique(card)).then(|| Identity::of(card)),
             event: card.types.contains(&CardType::Event),
-            requirement: Some(CryptRequirement::of_card(card))
-                .filter(|r| !card.is_crypt() && r.is_restrictive()),
+            requirement: (!crypt)
+                .then(|| CryptRequirement::of_card(card))
+                .filter(CryptRequirement::is_restrictive),
+            crypt: crypt.then(|| CryptCard::new(card)),
         }
     }
 }
@@ -41,7 +50,7 @@ pub struct Entry<'a> {
     /// The card.
     pub card: &'a Card,
     /// What the rules need to know about it.
-    pub facts: &'a CardFacts,
+    pub facts: &'a CardFacts<'a>,
 }
 
 #[cfg(test)]
@@ -54,22 +63,16 @@ mod tests {
     fn facts_of_fixture_cards() {
         let db = fixture_db();
         let haven = CardFacts::new(db.get(CardId(100001)).unwrap());
-        assert!(haven.unique && !haven.event);
+        assert!(haven.unique.is_some() && !haven.event && haven.crypt.is_none());
         let party = CardFacts::new(db.get(CardId(100011)).unwrap());
-        assert!(party.event && !party.unique);
+        assert!(party.event && party.unique.is_none());
         assert_eq!(
             party.legal_from.map(|d| d.to_string()).as_deref(),
             Some("2005-07-01")
         );
         let alma = CardFacts::new(db.get(CardId(200001)).unwrap());
-        assert!(alma.requirement.is_none());
-        let alma_card = db.get(CardId(200001)).unwrap();
-        assert_eq!(
-            crate::cards::CryptCard::new(alma_card)
-                .disciplines()
-                .count_ones(),
-            1
-        );
+        assert!(alma.requirement.is_none() && alma.unique.is_none());
+        assert_eq!(alma.crypt.map(|c| c.disciplines().count_ones()), Some(1));
         let punch = CardFacts::new(db.get(CardId(100004)).unwrap());
         assert_eq!(
             punch.requirement.map(|r| r.to_string()).as_deref(),

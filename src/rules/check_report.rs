@@ -37,13 +37,14 @@ pub struct CheckReport {
 impl CheckReport {
     /// Builds the report of a deck from the problems found.
     pub fn new(deck: &Deck, context: &Context, problems: Vec<Violation>) -> CheckReport {
-        let mut groups: Vec<u8> = context
-            .crypt
-            .iter()
-            .filter_map(|entry| entry.card.group.and_then(Group::number))
-            .collect();
+        let mut groups: Vec<u8> = Vec::new();
+        let numbered = context.crypt.iter();
+        for group in numbered.filter_map(|entry| entry.card.group.and_then(Group::number)) {
+            if !groups.contains(&group) {
+                groups.push(group);
+            }
+        }
         groups.sort_unstable();
-        groups.dedup();
         CheckReport {
             kind: "deck",
             path: deck.path_label(),

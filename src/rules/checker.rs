@@ -149,8 +149,9 @@ pub struct Checker<'a> {
     players: u32,
     allowed_cards: HashSet<CardId>,
     banned_cards: HashSet<CardId>,
-    facts: HashMap<CardId, (&'a Card, CardFacts), BuildHasherDefault<IdHasher>>,
+    facts: HashMap<CardId, (&'a Card, CardFacts<'a>), BuildHasherDefault<IdHasher>>,
     strict: bool,
+    lowest: Severity,
 }
 
 impl<'a> Checker<'a> {
@@ -175,6 +176,7 @@ impl<'a> Checker<'a> {
                 .map(|card| (card.id, (card, CardFacts::new(card))))
                 .collect(),
             strict: false,
+            lowest: Severity::Info,
         })
     }
 
@@ -182,6 +184,16 @@ impl<'a> Checker<'a> {
     /// are errors: the deck is legal only if every line was read literally.
     pub fn with_strict(mut self, strict: bool) -> Checker<'a> {
         self.strict = strict;
+        self
+    }
+
+    /// Looks only for problems of severity `lowest` or above: a rule whose
+    /// problems would all be below it ([`super::Rule::severity_in`], raised to error
+    /// when the profile denies the rule) is not run, and the reports leave such
+    /// problems out. For outputs that show none of them (the human output
+    /// without `--warnings`); every problem is looked for by default.
+    pub fn keeping(mut self, lowest: Severity) -> Checker<'a> {
+        self.lowest = lowest;
         self
     }
 
@@ -224,16 +236,16 @@ impl<'a> Checker<'a> {
 
     /// The cards of a deck part with their facts (cards unknown to the database left out).
     fn entries<'d>(&'d self, part: &'d [DeckCard]) -> Vec<Entry<'d>> {
-        part.iter()
-            .filter_map(|deck_card| {
-                let (card, facts) = self.facts.get(&deck_card.id)?;
-                Some(Entry {
-                    deck_card,
-                    card,
-                    facts,
-                })
+        let mut entries = Vec::with_capacity(part.len());
+        entries.extend(part.iter().filter_map(|deck_card| {
+            let (card, facts) = self.facts.get(&deck_card.id)?;
+            Some(Entry {
+                deck_card,
+                card,
+                facts,
             })
-            .collect()
+        }));
+        entries
     }
 
     /// Runs every rule the profile enables over a deck.
@@ -244,8 +256,12 @@ impl<'a> Checker<'a> {
                 .iter()
                 .filter(|rule| self.profile.enables(rule.id()))
                 .flat_map(|rule| {
+                    let denied = self.profile.denies(rule.id());
+                    if !denied && rule.severity_in(context) < self.lowest {
+                        return Vec::new();
+                    }
                     let mut problems = rule.check(deck, context);
-                    if self.profile.denies(rule.id()) {
+                    if denied {
                         for problem in &mut problems {
                             problem.severity = Severity::Error;
                         }
@@ -331,6 +347,105 @@ mod tests {
         let report = checker.check(&deck).unwrap();
         assert!(report.legal, "{:?}", report.problems);
         assert_eq!(report.date, day("2021-01-01"));
+    }
+
+    /// A short crypt (error), a misspelt line and an unplayable card and a
+    /// doubled event (warnings), a doubled unique location (info note).
+    fn deck_with_every_severity(db: &CardDb) -> Deck {
+        let text =
+            "11x Alma Test\n2x Test Haven\n2x Test Party\n2x Test Chimera\n54x Test Bleedd\n";
+        Deck::from_text(text, Some(crate::formats::Format::Plain), db)
+    }
+
+    fn problems(checker: &Checker, deck: &Deck) -> Vec<(&'static str, Severity)> {
+        let report = checker.check(deck).unwrap();
+        report
+            .problems
+            .iter()
+            .map(|p| (p.rule, p.severity))
+            .collect()
+    }
+
+    #[test]
+    fn keeping_leaves_out_only_the_problems_below_a_severity() {
+        let db = fixture_db();
+        let deck = deck_with_every_severity(&db);
+        let date = CheckDate::On(day("2021-01-01"));
+        let standard = Profile::standard();
+        let denied = Profile::standard().deny("unplayable-card").unwrap();
+        for (profile, strict) in [(&standard, false), (&standard, true), (&denied, false)] {
+            let checker = |lowest| {
+                Checker::new(&db, profile, date, 5)
+                    .unwrap()
+                    .with_strict(strict)
+                    .keeping(lowest)
+            };
+            let all = checker(Severity::Info).check(&deck).unwrap();
+            for lowest in [Severity::Warning, Severity::Error] {
+                let kept = checker(lowest).check(&deck).unwrap();
+                let expected: Vec<Violation> = all
+                    .problems
+                    .iter()
+                    .filter(|p| p.severity >= lowest)
+                    .cloned()
+                    .collect();
+                assert_eq!(kept.problems, expected, "{lowest} strict {strict}");
+                assert_eq!(kept.legal, all.legal);
+            }
+        }
+        let all = problems(&Checker::new(&db, &standard, date, 5).unwrap(), &deck);
+        assert_eq!(
+            all,
+            [
+                ("name-corrected", Severity::Warning),
+                ("crypt-size", Severity::Error),
+                ("duplicate-unique", Severity::Info),
+                ("duplicate-event", Severity::Warning),
+                ("unplayable-card", Severity::Warning),
+            ]
+        );
+        let errors = |profile, strict| {
+            let checker = Checker::new(&db, profile, date, 5)
+                .unwrap()
+                .with_strict(strict)
+                .keeping(Severity::Error);
+            problems(&checker, &deck)
+        };
+        assert_eq!(errors(&standard, false), [("crypt-size", Severity::Error)]);
+        assert_eq!(
+            errors(&standard, true),
+            [
+                ("name-corrected", Severity::Error),
+                ("crypt-size", Severity::Error)
+            ]
+        );
+        assert_eq!(
+            errors(&denied, false),
+            [
+                ("crypt-size", Severity::Error),
+                ("unplayable-card", Severity::Error)
+            ]
+        );
+    }
+
+    #[test]
+    fn every_rule_finds_problems_of_its_severity_in_the_context() {
+        let db = fixture_db();
+        let deck = deck_with_every_severity(&db);
+        let profile = Profile::standard();
+        let date = day("2021-01-01");
+        for strict in [false, true] {
+            let checker = Checker::new(&db, &profile, CheckDate::On(date), 5)
+                .unwrap()
+                .with_strict(strict);
+            checker.with_context(&deck, date, |context| {
+                for rule in RULES {
+                    for problem in rule.check(&deck, context) {
+                        assert_eq!(problem.severity, rule.severity_in(context), "{problem:?}");
+                    }
+                }
+            });
+        }
     }
 
     #[test]

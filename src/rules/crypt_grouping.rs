@@ -50,13 +50,12 @@ impl Rule for CryptGrouping {
         if !context.profile.grouping {
             return Vec::new();
         }
-        let numbered: Vec<_> = context
+        let numbered = context
             .crypt
             .iter()
-            .filter_map(|entry| Some((entry, entry.card.group.and_then(Group::number)?)))
-            .collect();
-        let low = numbered.iter().map(|(_, group)| *group).min();
-        let high = numbered.iter().map(|(_, group)| *group).max();
+            .filter_map(|entry| Some((entry, entry.card.group.and_then(Group::number)?)));
+        let low = numbered.clone().map(|(_, group)| group).min();
+        let high = numbered.clone().map(|(_, group)| group).max();
         if let (Some(low), Some(high)) = (low, high) {
             if high - low <= 1 {
                 return Vec::new();
@@ -64,13 +63,12 @@ impl Rule for CryptGrouping {
         }
         let Some((first, second)) = best_group_pair(
             numbered
-                .iter()
-                .map(|(entry, group)| (*group, entry.deck_card.count)),
+                .clone()
+                .map(|(entry, group)| (group, entry.deck_card.count)),
         ) else {
             return Vec::new();
         };
         numbered
-            .iter()
             .filter(|(_, group)| *group != first && *group != second)
             .map(|(entry, _)| {
                 let message = format!(

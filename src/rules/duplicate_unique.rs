@@ -1,10 +1,9 @@
 //! `duplicate-unique` (info): more than one copy of a unique library card.
 //! Uniqueness and identity come from the cards layer
-//! ([`crate::cards::identity`]): copies are counted per card name, whatever
-//! the lines they are on.
+//! ([`crate::cards::identity`], read once per card in [`super::CardFacts`]):
+//! copies are counted per card name, whatever the lines they are on.
 
 use super::{Context, Rule, Severity, Violation};
-use crate::cards::Identity;
 use crate::deck::Deck;
 
 /// Notes extra copies of a unique non-vampire card (only one can be in play).
@@ -28,8 +27,7 @@ impl Rule for DuplicateUnique {
         let unique: Vec<_> = context
             .library
             .iter()
-            .filter(|entry| entry.facts.unique)
-            .map(|entry| (Identity::of(entry.card), entry))
+            .filter_map(|entry| Some((entry.facts.unique.as_ref()?, entry)))
             .collect();
         unique
             .iter()

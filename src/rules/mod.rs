@@ -67,6 +67,12 @@ pub trait Rule: Sync {
     fn id(&self) -> &'static str;
     /// Errors make a deck illegal; warnings and info notes never do.
     fn severity(&self) -> Severity;
+    /// The severity of the problems the rule finds in a context: its
+    /// [`Rule::severity`], unless the context raises it (`--strict` makes the
+    /// reading remarks errors). [`Checker::keeping`] skips a rule by it.
+    fn severity_in(&self, _context: &Context) -> Severity {
+        self.severity()
+    }
     /// What the rule checks, in one line.
     fn summary(&self) -> &'static str;
     /// The problems this rule finds in a deck.

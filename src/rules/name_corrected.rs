@@ -56,6 +56,10 @@ impl Rule for NameCorrected {
         Severity::Warning
     }
 
+    fn severity_in(&self, context: &Context) -> Severity {
+        context.remark_severity()
+    }
+
     fn summary(&self) -> &'static str {
         "every card line reads literally (a misspelling, short name or count in an \
          unusual place is corrected and said; an error with --strict)"

@@ -36,12 +36,10 @@ impl Rule for NotYetLegal {
     fn check(&self, _deck: &Deck, context: &Context) -> Vec<Violation> {
         context
             .cards()
-            .filter_map(|entry| {
+            .filter_map(|entry| Some((entry, entry.facts.legal_from?)))
+            .filter(|(_, legal)| context.date < *legal)
+            .filter_map(|(entry, legal)| {
                 let card = entry.card;
-                let legal = entry.facts.legal_from?;
-                if context.date >= legal {
-                    return None;
-                }
                 let first = first_print(card)?;
                 let release = first.release.map_or_else(String::new, |d| d.to_string());
                 let message = format!(

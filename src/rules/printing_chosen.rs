@@ -19,6 +19,10 @@ impl Rule for PrintingChosen {
         Severity::Warning
     }
 
+    fn severity_in(&self, context: &Context) -> Severity {
+        context.remark_severity()
+    }
+
     fn summary(&self) -> &'static str {
         "a vampire with several printings is named with its tag (else the one that fits \
          the crypt is taken and said; an error with --strict)"

@@ -4,7 +4,6 @@
 //! path, sect, title, capacity, traits.
 
 use super::{Context, Rule, Severity, Violation};
-use crate::cards::CryptCard;
 use crate::deck::Deck;
 
 /// Warns about library cards the crypt cannot play.
@@ -28,24 +27,21 @@ impl Rule for UnplayableCard {
         if context.crypt.is_empty() {
             return Vec::new();
         }
-        let crypt: Vec<CryptCard> = context
+        let crypt = context
             .crypt
             .iter()
-            .map(|entry| CryptCard::new(entry.card))
-            .collect();
+            .filter_map(|entry| entry.facts.crypt.as_ref());
         context
             .library
             .iter()
-            .filter_map(|entry| {
-                let requirement = entry.facts.requirement.as_ref()?;
-                if crypt.iter().any(|vampire| requirement.is_met_by(vampire)) {
-                    return None;
-                }
+            .filter_map(|entry| Some((entry, entry.facts.requirement.as_ref()?)))
+            .filter(|(_, requirement)| !crypt.clone().any(|vampire| requirement.is_met_by(vampire)))
+            .map(|(entry, requirement)| {
                 let message = format!(
                     "no crypt card can play {}: it needs {requirement}",
                     entry.card.display_name()
                 );
-                Some(context.card_violation(self.id(), self.severity(), entry, message))
+                context.card_violation(self.id(), self.severity(), entry, message)
             })
             .collect()
     }

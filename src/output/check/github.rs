@@ -28,6 +28,10 @@ pub(crate) fn escape_property(text: &str) -> String {
 }
 
 impl CheckRenderer for GithubRenderer {
+    fn lowest_severity(&self) -> Severity {
+        super::lowest_shown(self.warnings, self.info)
+    }
+
     fn render_deck(&self, out: &mut Vec<u8>, report: &CheckReport) -> io::Result<()> {
         for problem in &report.problems {
             let level = match problem.severity {

@@ -47,6 +47,10 @@ fn problem_line(report: &CheckReport, problem: &crate::rules::Violation) -> Stri
 }
 
 impl CheckRenderer for JunitRenderer {
+    fn lowest_severity(&self) -> Severity {
+        super::lowest_shown(self.warnings, self.info)
+    }
+
     fn render_deck(&self, cases: &mut Vec<u8>, report: &CheckReport) -> io::Result<()> {
         let path = escape(&report.path);
         writeln!(

@@ -10,7 +10,7 @@ mod table;
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::rules::CheckReport;
+use crate::rules::{CheckReport, Severity};
 
 pub use github::GithubRenderer;
 pub(crate) use github::{escape_data, escape_property};
@@ -18,6 +18,18 @@ pub use jsonl::JsonLinesRenderer;
 pub use junit::JunitRenderer;
 #[cfg(feature = "cli")]
 pub use table::{TableOptions, TableRenderer};
+
+/// The lowest severity an output that shows errors, warnings when asked and
+/// info notes when asked writes.
+fn lowest_shown(warnings: bool, info: bool) -> Severity {
+    if info {
+        Severity::Info
+    } else if warnings {
+        Severity::Warning
+    } else {
+        Severity::Error
+    }
+}
 
 /// Counts of a check run, for the closing line and the JSON `summary` record.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -78,6 +90,12 @@ impl fmt::Display for CheckSummary {
 /// its own ([`CheckRenderer::render_deck`], on any thread, in any order), then
 /// handed back in input order ([`CheckRenderer::deck`]).
 pub trait CheckRenderer: Sync {
+    /// The lowest severity this renderer writes or counts: problems below it
+    /// need not be looked for ([`crate::rules::Checker::keeping`]), the output
+    /// is the same without them. Every problem by default.
+    fn lowest_severity(&self) -> Severity {
+        Severity::Info
+    }
     /// One deck's report, rendered into `out`.
     fn render_deck(&self, out: &mut Vec<u8>, report: &CheckReport) -> io::Result<()>;
     /// A deck's rendered report, in input order: written out by default.
@@ -153,9 +171,17 @@ pub(crate) mod fixtures {
 
     /// Renders the fixture reports and an input error with a renderer.
     pub fn render(renderer: &mut dyn super::CheckRenderer) -> String {
+        render_reports(renderer, reports())
+    }
+
+    /// Renders reports and an input error with a renderer.
+    pub fn render_reports(
+        renderer: &mut dyn super::CheckRenderer,
+        reports: Vec<CheckReport>,
+    ) -> String {
         let mut out = Vec::new();
         let mut summary = super::CheckSummary::default();
-        for report in reports() {
+        for report in reports {
             summary.add(&report);
             let mut rendered = Vec::new();
             renderer.render_deck(&mut rendered, &report).unwrap();
@@ -180,7 +206,56 @@ pub(crate) mod fixtures {
 
 #[cfg(test)]
 mod tests {
+    use super::fixtures::{render_reports, reports};
     use super::*;
+    use crate::rules::Violation;
+
+    /// The fixture reports, each with a warning and an info note more.
+    fn reports_of_every_severity() -> Vec<CheckReport> {
+        let mut reports = reports();
+        for report in &mut reports {
+            for severity in [Severity::Warning, Severity::Info] {
+                report.problems.push(Violation::deck(
+                    "declared-count",
+                    severity,
+                    format!("a {severity} on {}", report.path),
+                ));
+            }
+        }
+        reports
+    }
+
+    /// A renderer writes the same with or without the problems below its
+    /// lowest severity: the checker may leave them out.
+    fn same_without_what_it_does_not_show<R: CheckRenderer>(renderer: impl Fn() -> R) {
+        let lowest = renderer().lowest_severity();
+        let all = render_reports(&mut renderer(), reports_of_every_severity());
+        let mut kept = reports_of_every_severity();
+        for report in &mut kept {
+            report.problems.retain(|p| p.severity >= lowest);
+        }
+        assert_eq!(render_reports(&mut renderer(), kept), all, "{lowest}");
+    }
+
+    #[test]
+    fn renderers_need_no_problem_below_their_lowest_severity() {
+        for (warnings, info) in [(false, false), (true, false), (true, true)] {
+            same_without_what_it_does_not_show(|| GithubRenderer { warnings, info });
+            same_without_what_it_does_not_show(|| JunitRenderer::new(warnings).with_info(info));
+            #[cfg(feature = "cli")]
+            for quiet in [false, true] {
+                same_without_what_it_does_not_show(|| {
+                    TableRenderer::new(TableOptions {
+                        warnings,
+                        info,
+                        quiet,
+                        ..TableOptions::default()
+                    })
+                });
+            }
+        }
+        assert_eq!(JsonLinesRenderer.lowest_severity(), Severity::Info);
+    }
 
     #[test]
     fn summary_line_counts_decks_and_errors() {

@@ -39,15 +39,37 @@ impl Default for TableOptions {
 }
 
 /// Writes the human output.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct TableRenderer {
     options: TableOptions,
+    /// The problem table with its style and header and no row, set up once
+    /// and copied for each illegal deck.
+    empty_table: Table,
+}
+
+impl Default for TableRenderer {
+    fn default() -> TableRenderer {
+        TableRenderer::new(TableOptions::default())
+    }
 }
 
 impl TableRenderer {
     /// A renderer with these options.
     pub fn new(options: TableOptions) -> TableRenderer {
-        TableRenderer { options }
+        let mut table = Table::new();
+        table.load_preset(presets::UTF8_FULL_CONDENSED);
+        table.set_content_arrangement(ContentArrangement::Dynamic);
+        if !options.terminal {
+            table.force_no_tty().set_width(options.width);
+        }
+        if options.color {
+            table.enforce_styling();
+        }
+        table.set_header(["rule", "card", "line", "message"]);
+        TableRenderer {
+            options,
+            empty_table: table,
+        }
     }
 
     fn paint(&self, text: &str, color: &str) -> String {
@@ -59,16 +81,7 @@ impl TableRenderer {
     }
 
     fn table(&self, problems: &[&Violation]) -> Table {
-        let mut table = Table::new();
-        table.load_preset(presets::UTF8_FULL_CONDENSED);
-        table.set_content_arrangement(ContentArrangement::Dynamic);
-        if !self.options.terminal {
-            table.force_no_tty().set_width(self.options.width);
-        }
-        if self.options.color {
-            table.enforce_styling();
-        }
-        table.set_header(["rule", "card", "line", "message"]);
+        let mut table = self.empty_table.clone();
         for problem in problems {
             let mut rule = Cell::new(match problem.severity {
                 Severity::Error => problem.rule.to_string(),
@@ -107,6 +120,12 @@ fn facts(report: &CheckReport) -> String {
 }
 
 impl CheckRenderer for TableRenderer {
+    /// Warnings are counted on the line of a legal deck unless `--quiet`.
+    fn lowest_severity(&self) -> Severity {
+        let warnings = self.options.warnings || !self.options.quiet;
+        super::lowest_shown(warnings, self.options.info)
+    }
+
     fn render_deck(&self, out: &mut Vec<u8>, report: &CheckReport) -> io::Result<()> {
         let warnings = report.warnings().count();
         let shown: Vec<&Violation> = report
@@ -146,7 +165,11 @@ impl CheckRenderer for TableRenderer {
             )?;
         }
         if !shown.is_empty() {
-            writeln!(out, "{}", self.table(&shown))?;
+            // Line by line, as the table's `Display` joins them, without the joined copy.
+            for line in self.table(&shown).lines() {
+                out.extend_from_slice(line.as_bytes());
+                out.push(b'\n');
+            }
         }
         Ok(())
     }
