@@ -297,21 +297,17 @@ fn split_title(text: &str) -> (&str, &str, &str) {
 /// as the TWDA writes it for Imbued.
 fn same_disciplines(written: WrittenDisciplines, card: &Card) -> bool {
     let (mut superior, mut inferior) = (0u64, 0u64);
-    let mut visceratika = None;
-    let mut vision = None;
     for (discipline, level) in &card.disciplines {
         match level {
             DisciplineLevel::Superior => superior |= discipline.bit(),
             DisciplineLevel::Inferior => inferior |= discipline.bit(),
         }
-        match discipline.abbreviation() {
-            "vis" => visceratika = Some(*discipline),
-            "viz" => vision = Some(*discipline),
-            _ => {}
-        }
     }
+    let held = |abbreviation: &str| {
+        Discipline::from_abbreviation(abbreviation).filter(|d| (superior | inferior) & d.bit() != 0)
+    };
     let mut written = written;
-    if let (None, Some(vision)) = (visceratika, vision) {
+    if let (None, Some(vision)) = (held("vis"), held("viz")) {
         // `vis` written for the card's Vision.
         if let Some(vis) = Discipline::from_abbreviation("vis") {
             for mask in [
