@@ -34,6 +34,7 @@ pub mod sutekh_csv;
 pub mod sutekh_xml;
 pub mod text;
 pub mod twd;
+mod twd_event;
 pub mod twd_writer;
 pub mod vdb_url;
 pub mod vtesdecks;
