@@ -240,10 +240,13 @@ fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
         .map(without_template_hint)
         .filter(|l| !l.is_empty())
         .collect();
-    let Some(date_index) = block
-        .iter()
-        .position(|l| starts_with_month(l) && twd_event::date_parts(l).is_some())
-    else {
+    let Some((date_index, date)) = block.iter().enumerate().find_map(|(index, line)| {
+        // The lines are trimmed already, as `parse_date` trims its text.
+        let date = starts_with_month(line)
+            .then(|| twd_event::date_parts(line))
+            .flatten()?;
+        Some((index, date))
+    }) else {
         return;
     };
     if crypt_header(block[0]).is_some()
@@ -254,7 +257,7 @@ fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
         return;
     }
     let mut event = EventInfo {
-        date: parse_date(block[date_index]),
+        date: date.date(),
         ..EventInfo::default()
     };
     if date_index >= 1 {
@@ -287,8 +290,7 @@ fn starts_with_month(line: &str) -> bool {
 
 /// Parses `February 6th 2022` (the first date of a range).
 pub fn parse_date(text: &str) -> Option<NaiveDate> {
-    let date = twd_event::date_parts(text.trim())?;
-    NaiveDate::from_ymd_opt(date.year.parse().ok()?, date.month, date.day.parse().ok()?)
+    twd_event::date_parts(text.trim())?.date()
 }
 
 /// Reads one line of the crypt or library part: `2x Name ...` lines, and the

@@ -7,6 +7,7 @@
 
 use std::sync::LazyLock;
 
+use chrono::NaiveDate;
 use regex::Regex;
 
 /// The month names, in order.
@@ -34,6 +35,13 @@ pub(super) struct DateParts<'a> {
     pub day: &'a str,
     /// The first four digits of the year.
     pub year: &'a str,
+}
+
+impl DateParts<'_> {
+    /// The date, when the digits make one (ASCII digits, a day of the month).
+    pub fn date(&self) -> Option<NaiveDate> {
+        NaiveDate::from_ymd_opt(self.year.parse().ok()?, self.month, self.day.parse().ok()?)
+    }
 }
 
 /// The date a line starts with: a month name, white space, a day of one or
@@ -264,20 +272,10 @@ mod tests {
             "TH", "ſ", ",", " ", "\u{a0}", "\t", "players", "player", "s", "R", "+", "F", "round",
             "rounds", "é", "_", "x", "\u{301}", "-",
         ];
-        let mut seed = 0x9e37_79b9_u32;
+        let mut random = crate::testing::Pieces(0x9e37_79b9);
         for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            let length = 1 + seed as usize % 8;
-            let line: String = (0..length)
-                .map(|_| {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 17;
-                    seed ^= seed << 5;
-                    PIECES[seed as usize % PIECES.len()]
-                })
-                .collect();
+            let length = 1 + random.next_number() as usize % 8;
+            let line = random.text(&PIECES, length);
             // A count first too, so that the players and rounds lines are many.
             lines.push(format!("2{line}"));
             lines.push(line);
