@@ -75,3 +75,24 @@ pub fn deck_of(db: &CardDb, cards: &[(u32, u32)]) -> Deck {
     assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
     deck
 }
+
+/// A small deterministic random source (xorshift) for tests that build many
+/// inputs from pieces.
+pub struct Pieces(pub u32);
+
+impl Pieces {
+    /// The next random number.
+    pub fn next_number(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        self.0
+    }
+
+    /// A text of `count` pieces picked at random.
+    pub fn text(&mut self, pieces: &[&str], count: usize) -> String {
+        (0..count)
+            .map(|_| pieces[self.next_number() as usize % pieces.len()])
+            .collect()
+    }
+}

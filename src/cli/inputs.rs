@@ -101,6 +101,12 @@ pub struct FileSelection {
 }
 
 impl FileSelection {
+    /// Whether no pattern is given: every file is read, and no path need be
+    /// made relative to be matched.
+    fn is_everything(&self) -> bool {
+        self.globs.is_empty() && self.excludes.is_empty()
+    }
+
     /// Whether a file (its path relative to the folder walked, `/`-separated) is read.
     fn selects(&self, relative: &str) -> bool {
         (self.globs.is_empty() || self.globs.iter().any(|glob| glob.matches_file(relative)))
@@ -307,8 +313,8 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Expansion {
             .follow_links(true)
             .into_iter()
             .filter_entry(|entry| {
-                let hidden =
-                    entry.depth() > 0 && entry.file_name().to_string_lossy().starts_with('.');
+                let hidden = entry.depth() > 0
+                    && entry.file_name().as_encoded_bytes().first() == Some(&b'.');
                 let excluded = entry.depth() > 0
                     && entry.file_type().is_dir()
                     && selection.excludes_folder(&relative(path, entry.path()));
@@ -317,7 +323,9 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Expansion {
         for entry in walker {
             match entry {
                 Ok(entry) if entry.file_type().is_file() => {
-                    if !selection.selects(&relative(path, entry.path())) {
+                    if !selection.is_everything()
+                        && !selection.selects(&relative(path, entry.path()))
+                    {
                         continue;
                     }
                     match looks_like_decklist(entry.path()) {

@@ -18,7 +18,7 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
                 .0
         }
     };
-    if text.contains('\r') {
+    if memchr::memchr(b'\r', text.as_bytes()).is_some() {
         Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
     } else {
         text

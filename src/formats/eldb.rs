@@ -11,6 +11,11 @@ use crate::cards::CardKind;
 /// Whether a text has the ELDB shape: a quoted first line, and a line holding
 /// only a number followed by a quoted line.
 pub fn looks_like(text: &str) -> bool {
+    // The first line is quoted: a text whose first character is another is
+    // not ELDB (a test before any line is cut).
+    if !text.trim_start().starts_with('"') {
+        return false;
+    }
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     if !lines.next().is_some_and(is_quoted) {
         return false;

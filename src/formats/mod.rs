@@ -36,6 +36,7 @@ pub mod sutekh_csv;
 pub mod sutekh_xml;
 pub mod text;
 pub mod twd;
+mod twd_event;
 pub mod twd_writer;
 pub mod vdb_url;
 pub mod vtesdecks;
@@ -194,17 +195,9 @@ mod tests {
             "é",
             "\u{0}",
         ];
-        let mut seed = 0x2545_f491_u32;
+        let mut random = crate::testing::Pieces(0x2545_f491);
         for _ in 0..120 {
-            let text: String = (0..40)
-                .map(|_| {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 17;
-                    seed ^= seed << 5;
-                    PIECES[seed as usize % PIECES.len()]
-                })
-                .collect();
-            inputs.push(text);
+            inputs.push(random.text(&PIECES, 40));
         }
         let db = crate::testing::fixture_db();
         for text in &inputs {

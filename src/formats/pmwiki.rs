@@ -4,17 +4,26 @@
 //! `!! Library [N cards]` with `!!! Type [N]` sections of ` 2x Name` lines.
 //! Names are Sutekh's (`The Coven`, `Pentex™ Subversion`).
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
+
 use super::layout::Layout;
 use super::{lines, markup, Format, RawDeck};
 use crate::cards::{CardKind, PrintingHint};
 
 /// Whether a text is PmWiki: a `(:title` line or a `!! Crypt` header.
 pub fn looks_like(text: &str) -> bool {
-    // A text with neither mark anywhere has no line starting with one.
+    // A text with neither `(:title ` nor `!!` anywhere has no line starting
+    // with one: a search for the pair `(:` (a prebuilt finder), and for `!`,
+    // rare in other layouts.
+    static OPENING: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"(:"));
     let bytes = text.as_bytes();
-    if memchr::memmem::find(bytes, b"(:title ").is_none()
-        && memchr::memmem::find(bytes, b"!!").is_none()
-    {
+    let has_mark = OPENING
+        .find_iter(bytes)
+        .any(|at| bytes[at + 2..].starts_with(b"title "))
+        || memchr::memchr_iter(b'!', bytes).any(|at| bytes.get(at + 1) == Some(&b'!'));
+    if !has_mark {
         return false;
     }
     lines(text).map(str::trim_start).any(|line| {

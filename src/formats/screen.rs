@@ -35,7 +35,7 @@ pub struct Screened<'a> {
 /// at least 8 of them (a stray NUL in a typed list is a line problem, not this).
 pub fn looks_binary(bytes: &[u8]) -> bool {
     let sample = &bytes[..bytes.len().min(BINARY_SAMPLE_BYTES)];
-    if !any_byte(sample, is_control_byte) {
+    if !may_hold_control(sample) {
         return false;
     }
     let controls = sample.iter().filter(|&&b| is_control_byte(b)).count();
@@ -51,18 +51,31 @@ pub fn first_control_line(bytes: &[u8]) -> usize {
     bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1
 }
 
-/// A control byte other than tab, LF, CR and form feed. Written without
-/// branches, so that [`any_byte`] tests many bytes at once.
+/// A control byte other than tab, LF, CR and form feed.
 fn is_control_byte(b: u8) -> bool {
     (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r') & (b != 0x0c) | (b == 0x7f)
 }
 
+/// A quick test before the exact ones: whether a text may hold a control
+/// character, that is a control byte, or a tab, CR or form feed (allowed,
+/// but one test less per byte to leave them in), or 0xC2 (the first byte of
+/// the C1 controls U+0080 to U+009F, and of other Latin-1 signs). False for
+/// nearly every decklist.
+fn may_hold_control(bytes: &[u8]) -> bool {
+    any_byte(bytes, |b| {
+        (b < 0x20) & (b != b'\n') | (b == 0x7f) | (b == 0xc2)
+    })
+}
+
 /// Whether a byte of `bytes` passes a branch-free test: 64 bytes at a time,
-/// all tested, which the compiler turns into vector instructions.
+/// all tested, which the compiler turns into vector instructions; the last
+/// bytes as the last 64 of the text (tested twice, rather than one by one).
 fn any_byte(bytes: &[u8], test: impl Fn(u8) -> bool) -> bool {
-    bytes
-        .chunks(64)
-        .any(|chunk| chunk.iter().fold(false, |found, &b| found | test(b)))
+    let any_in = |chunk: &[u8]| chunk.iter().fold(0, |found, &b| found | u8::from(test(b))) != 0;
+    match bytes.len().checked_sub(64) {
+        None => any_in(bytes),
+        Some(last) => bytes.chunks_exact(64).any(any_in) || any_in(&bytes[last..]),
+    }
 }
 
 /// Blanks the lines with control characters and the lines over
@@ -153,27 +166,38 @@ fn screen_lines(text: &str, max_line_bytes: usize) -> Screened<'_> {
 /// decklist; the rare text that fails it is screened line by line.
 fn is_clean(text: &str, max_line_bytes: usize) -> bool {
     let bytes = text.as_bytes();
-    // Control bytes, and 0xC2 (the first byte of the C1 controls U+0080 to
-    // U+009F, and of other Latin-1 signs): a quick test first; a text with one
-    // is told apart byte by byte.
-    if any_byte(bytes, |b| is_control_byte(b) | (b == 0xc2)) && has_control(bytes) {
+    // A quick test first; a text it finds something in is told apart byte by byte.
+    if may_hold_control(bytes) && has_control(bytes) {
         return false;
     }
-    let mut lines = 0;
+    // A text no longer than a line has no line too long, and no more lines
+    // than bytes: the size of most decklists settles both.
+    if bytes.len() <= max_line_bytes && bytes.len() <= MAX_LINES {
+        return true;
+    }
+    lines_fit(bytes, max_line_bytes) && (bytes.len() <= MAX_LINES || line_count(bytes) <= MAX_LINES)
+}
+
+/// Whether no line of a text is over `max_line_bytes` (its newline left
+/// out): each step looks back from `max_line_bytes + 1` bytes ahead for the
+/// last newline; none there is a line too long, else the lines up to it fit.
+fn lines_fit(bytes: &[u8], max_line_bytes: usize) -> bool {
     let mut line_start = 0;
-    for newline in memchr::memchr_iter(b'\n', bytes) {
-        if newline - line_start > max_line_bytes {
-            return false;
+    while bytes.len() - line_start > max_line_bytes {
+        let window = &bytes[line_start..=line_start + max_line_bytes];
+        match memchr::memrchr(b'\n', window) {
+            Some(newline) => line_start += newline + 1,
+            None => return false,
         }
-        lines += 1;
-        line_start = newline + 1;
     }
-    // The last line, when the text does not end with a newline.
-    let last_line = bytes.len() - line_start;
-    if last_line > 0 {
-        lines += 1;
-    }
-    last_line <= max_line_bytes && lines <= MAX_LINES
+    true
+}
+
+/// The number of lines of a text (the last one counted when it does not end
+/// with a newline).
+fn line_count(bytes: &[u8]) -> usize {
+    let newlines = memchr::memchr_iter(b'\n', bytes).count();
+    newlines + usize::from(!bytes.is_empty() && !bytes.ends_with(b"\n"))
 }
 
 /// Whether a text holds a control character [`screen`] blanks (any but tab,
@@ -270,6 +294,15 @@ mod tests {
             &("\u{a0}\n".to_string() + &lines_over_limit),
             &lines_at_limit,
             &lines_over_limit,
+            &("a\n".repeat(3000) + &at_limit + "\nb"),
+            &("a\n".repeat(3000) + &over_limit + "\nb"),
+            &("a\n".repeat(3000) + &at_limit + "\n" + &at_limit),
+            &("a\n".repeat(3000) + &at_limit + "\n" + &over_limit),
+            &(at_limit.clone() + "\n" + &at_limit + "\r\n" + "b"),
+            &("x".repeat(100) + "\u{1}y"),
+            &("x".repeat(127) + "\u{85}"),
+            &("x".repeat(64) + "\t\u{c}\r\n"),
+            &("\u{7f}".to_string() + &"x".repeat(64)),
         ];
         for text in texts {
             let reference = screen_lines(text, MAX_LINE_BYTES);

@@ -23,6 +23,11 @@ fn is_header(line: &str) -> bool {
 
 /// Whether a text is a Sutekh CSV export: its header, or only rows.
 pub fn looks_like(text: &str) -> bool {
+    // The header and the rows start with a quote: a text whose first
+    // character is another has neither first (a test before any line is cut).
+    if !text.trim_start().starts_with('"') {
+        return false;
+    }
     let mut rows = lines(text).map(str::trim).filter(|l| !l.is_empty());
     match rows.next() {
         Some(first) if is_header(first) => true,

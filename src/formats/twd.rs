@@ -5,27 +5,15 @@
 //! VDB "Text" and "TWD" (`min=8 max=26`, `=` underlines), VTES Decks
 //! (`Crypt(12 cards`), Sutekh "TWDA" (tab-aligned crypt columns).
 
-use std::sync::LazyLock;
-
 use chrono::NaiveDate;
-use regex::Regex;
 
 use super::layout::{DeckWriter, Layout};
-use super::{card_line, trim_line};
+use super::{card_line, trim_line, twd_event};
 use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
 use crate::cards::names::split_printing_suffix;
 use crate::cards::{CardKind, CryptColumns, PrintingHint};
 
-static DATE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})")
-        .expect("valid regex")
-});
-static PLAYERS: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)^(\d+)\s+players?\b").expect("valid regex"));
-static ROUNDS: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)^\d+\s*R\s*\+\s*F\b|^\d+\s*rounds?\b").expect("valid regex"));
-
-/// Whether a line starts with `word`, ignoring case (a cheap test before a regex).
+/// Whether a line starts with `word`, ignoring case (a cheap test before a closer reading).
 fn starts_with_word(line: &str, word: &str) -> bool {
     line.get(..word.len())
         .is_some_and(|head| head.eq_ignore_ascii_case(word))
@@ -106,7 +94,7 @@ fn split_card_line(raw: &str) -> Option<(&str, &str)> {
 /// Whether a text has the TWD shape (a `Crypt (N cards` header and a `Library (N cards` one).
 pub fn looks_like(text: &str) -> bool {
     let mut crypt = false;
-    for line in super::lines(text) {
+    for line in lines_with_parenthesis(text) {
         let line = trim_line(line);
         if crypt_header(line).is_some() {
             crypt = true;
@@ -115,6 +103,22 @@ pub fn looks_like(text: &str) -> bool {
         }
     }
     false
+}
+
+/// The lines of a text (as [`super::lines`] gives them) that hold a `(`: the
+/// only ones that can be a crypt or library header, found by a byte search
+/// for `(` rather than line by line.
+fn lines_with_parenthesis(text: &str) -> impl Iterator<Item = &str> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let at = from + memchr::memchr(b'(', &bytes[from..])?;
+        let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |newline| newline + 1);
+        let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |newline| at + newline);
+        from = (end + 1).min(bytes.len());
+        let line = &text[start..end];
+        Some(line.strip_suffix('\r').unwrap_or(line))
+    })
 }
 
 /// Where the reader stands in the file.
@@ -132,7 +136,8 @@ pub fn read(text: &str) -> RawDeck<'_> {
     let lines: Vec<&str> = super::lines(text).collect();
     // Most lines of an entry are card lines: room for them all at once.
     deck.lines.reserve(lines.len());
-    let has_crypt_header = lines.iter().any(|l| crypt_header(trim_line(l)).is_some());
+    let has_crypt_header =
+        lines_with_parenthesis(text).any(|line| crypt_header(trim_line(line)).is_some());
     read_event_header(&lines, &mut deck);
     let mut part = if has_crypt_header {
         Part::Header
@@ -237,10 +242,13 @@ fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
         .map(without_template_hint)
         .filter(|l| !l.is_empty())
         .collect();
-    let Some(date_index) = block
-        .iter()
-        .position(|l| starts_with_month(l) && DATE.is_match(l))
-    else {
+    let Some((date_index, date)) = block.iter().enumerate().find_map(|(index, line)| {
+        // The lines are trimmed already, as `parse_date` trims its text.
+        let date = starts_with_month(line)
+            .then(|| twd_event::date_parts(line))
+            .flatten()?;
+        Some((index, date))
+    }) else {
         return;
     };
     if crypt_header(block[0]).is_some()
@@ -251,7 +259,7 @@ fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
         return;
     }
     let mut event = EventInfo {
-        date: parse_date(block[date_index]),
+        date: date.date(),
         ..EventInfo::default()
     };
     if date_index >= 1 {
@@ -261,9 +269,9 @@ fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
         event.place = Some(block[1..date_index].join(", "));
     }
     for line in &block[date_index + 1..] {
-        if let Some(caps) = PLAYERS.captures(line) {
-            event.players = caps[1].parse().ok();
-        } else if ROUNDS.is_match(line) {
+        if let Some(count) = twd_event::players(line) {
+            event.players = count.parse().ok();
+        } else if twd_event::is_rounds(line) {
             event.rounds = Some(line.to_string());
         } else if line.starts_with("http://") || line.starts_with("https://") {
             event.url = Some(line.to_string());
@@ -274,43 +282,17 @@ fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
     deck.meta.event = Some(event);
 }
 
-/// Whether a line starts with an English month name (a cheap test before the date regex).
+/// Whether a line starts with an English month name, ASCII letters only (a
+/// cheap test before the date is read).
 fn starts_with_month(line: &str) -> bool {
-    const MONTHS: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
-    MONTHS.iter().any(|m| starts_with_word(line, m))
+    twd_event::MONTHS
+        .iter()
+        .any(|month| starts_with_word(line, month))
 }
 
 /// Parses `February 6th 2022` (the first date of a range).
 pub fn parse_date(text: &str) -> Option<NaiveDate> {
-    let caps = DATE.captures(text.trim())?;
-    let month = match caps[1].to_ascii_lowercase().as_str() {
-        "january" => 1,
-        "february" => 2,
-        "march" => 3,
-        "april" => 4,
-        "may" => 5,
-        "june" => 6,
-        "july" => 7,
-        "august" => 8,
-        "september" => 9,
-        "october" => 10,
-        "november" => 11,
-        _ => 12,
-    };
-    NaiveDate::from_ymd_opt(caps[3].parse().ok()?, month, caps[2].parse().ok()?)
+    twd_event::date_parts(text.trim())?.date()
 }
 
 /// Reads one line of the crypt or library part: `2x Name ...` lines, and the
@@ -651,6 +633,25 @@ mod tests {
                     "{text:?} {needle:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn lines_with_parenthesis_are_the_lines_holding_one() {
+        for text in [
+            "",
+            "(",
+            "\n(\n",
+            "a\r\nCrypt (2 cards)\r\nb(c)(d)\n\n(e\r",
+            "no parenthesis\nat all\n",
+            "x\n\u{a0}Library (1 cards)",
+            "((\n)(\n\r(\r\n",
+        ] {
+            let expected: Vec<&str> = super::super::lines(text)
+                .filter(|line| line.contains('('))
+                .collect();
+            let found: Vec<&str> = lines_with_parenthesis(text).collect();
+            assert_eq!(found, expected, "{text:?}");
         }
     }
 

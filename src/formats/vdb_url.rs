@@ -17,6 +17,11 @@ static FRAGMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"#\d+=\d+").expe
 
 /// Whether a text is a deck URL: one URL whose fragment holds `id=count` pairs.
 pub fn looks_like(text: &str) -> bool {
+    // `http://`, `https://` or `vdb.`: a text whose first character is not
+    // an `h` or a `v` is no URL (a test before the text is cut into words).
+    if !text.trim_start().starts_with(['h', 'H', 'v', 'V']) {
+        return false;
+    }
     let mut words = text.split_whitespace();
     let (Some(url), None) = (words.next(), words.next()) else {
         return false;
