@@ -332,7 +332,9 @@ impl Deck {
         let path = self
             .path
             .as_ref()
-            .map_or_else(|| "-".to_string(), |p| p.display().to_string());
+            // As `Path::display` writes it (invalid UTF-8 as U+FFFD), copied
+            // straight when it is UTF-8 (most paths), without formatting.
+            .map_or_else(|| "-".to_string(), |p| p.to_string_lossy().into_owned());
         match self.record {
             Some(record) => format!("{path}#{record}"),
             None => path,
@@ -704,6 +706,26 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> (&'a Card, 
 mod tests {
     use super::*;
     use crate::testing::{deck_of, fixture_db};
+
+    #[cfg(unix)]
+    #[test]
+    fn path_label_is_the_path_as_display_writes_it() {
+        use std::os::unix::ffi::OsStrExt;
+        for bytes in [
+            &b"decks/a.txt"[..],
+            b"d\xe9cks/\xff\xfe.txt",
+            b"\xf0\x9f\x92",
+            b"caf\xc3\xa9",
+        ] {
+            let path = std::path::Path::new(std::ffi::OsStr::from_bytes(bytes));
+            let deck = Deck {
+                path: Some(path.to_path_buf()),
+                record: Some(2),
+                ..deck_of(&fixture_db(), &[])
+            };
+            assert_eq!(deck.path_label(), format!("{}#2", path.display()));
+        }
+    }
 
     #[test]
     fn close_spelling_search_stops_after_the_budget() {

@@ -378,14 +378,27 @@ impl RawDeck<'_> {
 pub fn trim_line(line: &str) -> &str {
     let trimmed = line.trim_ascii();
     match (trimmed.as_bytes().first(), trimmed.as_bytes().last()) {
-        (Some(&first), Some(&last))
-            if first.is_ascii() && last.is_ascii() && first != 0x0b && last != 0x0b =>
-        {
-            trimmed
-        }
+        (Some(&first), Some(&last)) if ends_trimmed(first) && ends_trimmed(last) => trimmed,
         (None, _) => trimmed,
         _ => line.trim(),
     }
+}
+
+/// A text without the white space before it, as [`str::trim_start`] gives
+/// it, the quick way when it starts with plain ASCII (as [`trim_line`]).
+pub fn trim_line_start(text: &str) -> &str {
+    let trimmed = text.trim_ascii_start();
+    match trimmed.as_bytes().first() {
+        Some(&first) if !ends_trimmed(first) => text.trim_start(),
+        _ => trimmed,
+    }
+}
+
+/// Whether a byte left at an end by an ASCII trim also ends the Unicode one:
+/// plain ASCII, not the vertical tab (white space to `str::trim`, not to the
+/// ASCII trim).
+fn ends_trimmed(byte: u8) -> bool {
+    byte.is_ascii() && byte != 0x0b
 }
 
 /// The lines of a text (`\n` separated, a trailing `\r` removed), found with a
@@ -425,6 +438,7 @@ mod tests {
             " é",
         ] {
             assert_eq!(trim_line(line), line.trim(), "{line:?}");
+            assert_eq!(trim_line_start(line), line.trim_start(), "{line:?}");
         }
     }
 

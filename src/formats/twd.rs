@@ -8,7 +8,7 @@
 use chrono::NaiveDate;
 
 use super::layout::{DeckWriter, Layout};
-use super::{card_line, trim_line, twd_event};
+use super::{card_line, trim_line, trim_line_start, twd_event};
 use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
 use crate::cards::names::split_printing_suffix;
 use crate::cards::{CardKind, CryptColumns, PrintingHint};
@@ -83,11 +83,8 @@ fn split_card_line(raw: &str) -> Option<(&str, &str)> {
     if digits_end == digits_start {
         return None;
     }
-    let after = line[digits_end..].trim_start();
-    let rest = after
-        .strip_prefix('x')
-        .or_else(|| after.strip_prefix('X'))?
-        .trim_start();
+    let after = trim_line_start(&line[digits_end..]);
+    let rest = trim_line_start(after.strip_prefix(['x', 'X'])?);
     (!rest.is_empty()).then(|| (&line[..digits_end], rest))
 }
 
@@ -133,19 +130,19 @@ enum Part {
 /// Reads a TWD-shaped decklist.
 pub fn read(text: &str) -> RawDeck<'_> {
     let mut deck = RawDeck::new(Format::Twd);
-    let lines: Vec<&str> = super::lines(text).collect();
     // Most lines of an entry are card lines: room for them all at once.
-    deck.lines.reserve(lines.len());
+    deck.lines
+        .reserve(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
     let has_crypt_header =
         lines_with_parenthesis(text).any(|line| crypt_header(trim_line(line)).is_some());
-    read_event_header(&lines, &mut deck);
+    read_event_header(super::lines(text), &mut deck);
     let mut part = if has_crypt_header {
         Part::Header
     } else {
         Part::Library
     };
     let mut description: Vec<&str> = Vec::new();
-    for (index, raw) in lines.iter().enumerate() {
+    for (index, raw) in super::lines(text).enumerate() {
         let number = index + 1;
         let line = trim_line(raw);
         if let Some(count) = crypt_header(line) {
@@ -234,10 +231,9 @@ fn without_template_hint(line: &str) -> &str {
 }
 
 /// Reads the event block at the top of a TWDA entry (up to the first blank line).
-fn read_event_header(lines: &[&str], deck: &mut RawDeck) {
+fn read_event_header<'t>(lines: impl Iterator<Item = &'t str>, deck: &mut RawDeck) {
     let block: Vec<&str> = lines
-        .iter()
-        .map(|l| trim_line(l))
+        .map(trim_line)
         .take_while(|l| !l.is_empty())
         .map(without_template_hint)
         .filter(|l| !l.is_empty())
@@ -396,7 +392,7 @@ fn card_line<'l>(
 /// the dashes, rare in crypt rows, with a vectorised byte search (a crypt row
 /// is long: its columns follow the name).
 fn find_dashed(text: &str, needle: &str) -> Option<usize> {
-    let dash = needle.find('-')?;
+    let dash = memchr::memchr(b'-', needle.as_bytes())?;
     memchr::memchr_iter(b'-', text.as_bytes())
         .filter_map(|at| at.checked_sub(dash))
         .find(|&start| text.as_bytes()[start..].starts_with(needle.as_bytes()))
