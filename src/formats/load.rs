@@ -122,17 +122,22 @@ impl Deck {
         })?;
         let several = raws.len() > 1;
         let labelled = (path.as_os_str() != "-").then(|| path.to_path_buf());
+        let resolve_record = |(index, raw)| {
+            let mut deck = resolve(raw, db);
+            deck.path.clone_from(&labelled);
+            deck.record = several.then_some(index + 1);
+            deck
+        };
+        if !several {
+            // One deck (most files): no parallel iterator to set up.
+            return Ok(raws.into_iter().enumerate().map(resolve_record).collect());
+        }
         // Records resolve in parallel, as the files of a folder do.
         use rayon::prelude::*;
         Ok(raws
             .into_par_iter()
             .enumerate()
-            .map(|(index, raw)| {
-                let mut deck = resolve(raw, db);
-                deck.path.clone_from(&labelled);
-                deck.record = several.then_some(index + 1);
-                deck
-            })
+            .map(resolve_record)
             .collect())
     }
 
