@@ -235,6 +235,17 @@ fn shorten(line: &str) -> String {
 /// [`MAX_CARD_COUNT`], else the message saying what is wrong with it.
 pub fn card_count(text: &str) -> Result<u32, String> {
     let digits = super::trim_line(text);
+    // One to three digits (nearly every count): their value, when a count.
+    if let [first, rest @ ..] = digits.as_bytes() {
+        if rest.len() <= 2 && digits.bytes().all(|b| b.is_ascii_digit()) {
+            let value = rest
+                .iter()
+                .fold(u32::from(first - b'0'), |n, b| n * 10 + u32::from(b - b'0'));
+            if (1..=MAX_CARD_COUNT).contains(&value) {
+                return Ok(value);
+            }
+        }
+    }
     if digits.starts_with('-') {
         return Err(format!(
             "negative card count {digits} (a count is 1 or more)"
@@ -369,6 +380,9 @@ mod tests {
     fn counts_say_what_is_wrong() {
         assert_eq!(card_count("3"), Ok(3));
         assert_eq!(card_count("999"), Ok(999));
+        assert_eq!(card_count(" 07 "), Ok(7));
+        assert!(card_count("00").unwrap_err().contains("1 or more"));
+        assert!(card_count("1x").unwrap_err().contains("invalid"));
         assert!(card_count("-3").unwrap_err().contains("negative"));
         assert!(card_count("0").unwrap_err().contains("1 or more"));
         assert!(card_count("1000").unwrap_err().contains("too large"));
