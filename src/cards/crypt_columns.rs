@@ -307,7 +307,9 @@ fn same_disciplines(written: WrittenDisciplines, card: &Card) -> bool {
         Discipline::from_abbreviation(abbreviation).filter(|d| (superior | inferior) & d.bit() != 0)
     };
     let mut written = written;
-    if let (None, Some(vision)) = (held("vis"), held("viz")) {
+    let vis_written =
+        Discipline::from_abbreviation("vis").is_some_and(|vis| written.all() & vis.bit() != 0);
+    if let (true, None, Some(vision)) = (vis_written, held("vis"), held("viz")) {
         // `vis` written for the card's Vision.
         if let Some(vis) = Discipline::from_abbreviation("vis") {
             for mask in [

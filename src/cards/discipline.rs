@@ -1,7 +1,6 @@
 //! Disciplines (and Imbued virtues): the static table, levels and library requirements.
 
 use std::fmt;
-use std::sync::LazyLock;
 
 use serde::{Serialize, Serializer};
 
@@ -49,31 +48,37 @@ const TABLE: &[(&str, &str)] = &[
 ];
 
 /// Where a three-letter lower-case abbreviation sits in [`ABBREVIATIONS`].
-fn abbreviation_slot(key: [u8; 3]) -> Option<usize> {
-    key.iter().try_fold(0usize, |slot, &letter| {
-        letter
-            .is_ascii_lowercase()
-            .then(|| slot * 26 + usize::from(letter - b'a'))
-    })
+const fn abbreviation_slot(key: [u8; 3]) -> Option<usize> {
+    let mut slot = 0;
+    let mut at = 0;
+    while at < 3 {
+        if !key[at].is_ascii_lowercase() {
+            return None;
+        }
+        slot = slot * 26 + (key[at] - b'a') as usize;
+        at += 1;
+    }
+    Some(slot)
 }
 
 /// The table's indices by abbreviation, one byte per three-letter word
-/// (`u8::MAX`: none): a discipline is found by indexing, on every word of
-/// every crypt row.
-static ABBREVIATIONS: LazyLock<Box<[u8]>> = LazyLock::new(|| {
-    let mut slots = vec![u8::MAX; 26 * 26 * 26].into_boxed_slice();
-    for (index, (abbreviation, _)) in TABLE.iter().enumerate() {
-        let slot = abbreviation
-            .as_bytes()
-            .try_into()
-            .ok()
-            .and_then(abbreviation_slot);
-        if let (Some(slot), Ok(index)) = (slot, u8::try_from(index)) {
-            slots[slot] = index;
+/// (`u8::MAX`: none), built when compiling (an abbreviation of other than
+/// three lower-case letters fails the build): a discipline is found by
+/// indexing, on every word of every crypt row.
+static ABBREVIATIONS: [u8; 26 * 26 * 26] = {
+    let mut slots = [u8::MAX; 26 * 26 * 26];
+    let mut index = 0;
+    while index < TABLE.len() {
+        let letters = TABLE[index].0.as_bytes();
+        assert!(letters.len() == 3 && index < u8::MAX as usize);
+        match abbreviation_slot([letters[0], letters[1], letters[2]]) {
+            Some(slot) => slots[slot] = index as u8,
+            None => panic!("a discipline abbreviation is three lower-case letters"),
         }
+        index += 1;
     }
     slots
-});
+};
 
 /// A discipline or virtue: an index in vtesdeck's table (fits a `u64` bit mask).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
