@@ -238,6 +238,7 @@ impl Deck {
             .iter()
             .filter_map(|found| single_group(&found.cards))
             .collect();
+        let mut added = AddedCards::default();
         for mut found in resolved {
             let (cards, columns) = fit_columns(found.cards, found.line, db);
             if let Some(columns) = columns {
@@ -251,7 +252,7 @@ impl Deck {
                 found.remarks.insert(at, columns);
             }
             let (card, chosen) = choose_printing(&cards, &settled_groups);
-            deck.add(card, found.count, found.line.line);
+            deck.add(card, found.count, found.line.line, &mut added);
             let mut remark = |how: ReadHow, note: Option<String>| {
                 deck.read_as.push(ReadAs {
                     line: found.line.line,
@@ -279,12 +280,19 @@ impl Deck {
         deck
     }
 
-    fn add(&mut self, card: &Card, count: u32, line: usize) {
+    /// Adds copies of a card: to its entry when the deck has one (a card on
+    /// two lines), else as a new entry.
+    fn add(&mut self, card: &Card, count: u32, line: usize, added: &mut AddedCards) {
         let part = match card.kind {
             CardKind::Crypt => &mut self.crypt,
             CardKind::Library => &mut self.library,
         };
-        match part.iter_mut().find(|e| e.id == card.id) {
+        let entry = if added.insert(card.id) {
+            part.iter_mut().find(|e| e.id == card.id)
+        } else {
+            None
+        };
+        match entry {
             Some(entry) => entry.count = entry.count.saturating_add(count),
             None => part.push(DeckCard {
                 id: card.id,
@@ -339,6 +347,23 @@ impl Deck {
             Some(record) => format!("{path}#{record}"),
             None => path,
         }
+    }
+}
+
+/// The cards a deck has been given so far, as a 256-bit filter: a card whose
+/// bit is clear is surely new, and the deck's entries need not be searched
+/// (most lines name a card once).
+#[derive(Default)]
+struct AddedCards([u64; 4]);
+
+impl AddedCards {
+    /// Marks a card; whether it may have been marked before.
+    fn insert(&mut self, id: CardId) -> bool {
+        let bit = (id.0.wrapping_mul(0x9E37_79B9) >> 24) as usize;
+        let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+        let seen = self.0[word] & mask != 0;
+        self.0[word] |= mask;
+        seen
     }
 }
 
@@ -708,6 +733,27 @@ mod tests {
     use crate::testing::{deck_of, fixture_db};
 
     #[cfg(unix)]
+    #[test]
+    fn added_cards_never_forget_a_card() {
+        let mut added = AddedCards::default();
+        let ids = (100_000..102_000).chain(200_000..201_500).map(CardId);
+        let first: Vec<bool> = ids.clone().map(|id| added.insert(id)).collect();
+        assert!(
+            ids.clone().all(|id| added.insert(id)),
+            "a card added is always seen"
+        );
+        // The filter is only a shortcut: most new cards are told new at once.
+        assert!(first.iter().filter(|seen| !**seen).count() > 200);
+    }
+
+    #[test]
+    fn a_card_on_two_lines_is_one_entry_at_its_first_line() {
+        let db = fixture_db();
+        let deck = Deck::from_text("2x Alma Test\n1x Test Bleed\n3x Alma Test\n", None, &db);
+        assert_eq!(deck.crypt.len(), 1);
+        assert_eq!((deck.crypt[0].count, deck.crypt[0].line), (5, 1));
+    }
+
     #[test]
     fn path_label_is_the_path_as_display_writes_it() {
         use std::os::unix::ffi::OsStrExt;
