@@ -101,6 +101,12 @@ for input in "$twda" "$samples" examples/decks "$messy"; do
   compare check --date event --warnings "$input"
   compare check --date 2010-01-01 --json --warnings "$input"
   compare check --profile v5 --warnings "$input"
+  # Rules a quiet output does not show are skipped: `--strict` and `--deny`
+  # must still raise what they raise.
+  compare check --quiet --strict "$input"
+  compare check --quiet --deny duplicate-unique "$input"
+  compare check --format github --deny unplayable-card "$input"
+  compare check --format junit --strict "$input"
   compare parse --json "$input"
   compare stats --json "$input"
 done
