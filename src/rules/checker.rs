@@ -4,6 +4,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use chrono::NaiveDate;
+use rayon::prelude::*;
 
 use super::card_facts::{CardFacts, Entry};
 use super::profile::CardRef;
@@ -170,9 +171,10 @@ impl<'a> Checker<'a> {
             players,
             allowed_cards: resolve(db, profile, "allowed_cards", &profile.allowed_cards)?,
             banned_cards: resolve(db, profile, "banned_cards", &profile.banned_cards)?,
+            // Worked out in parallel: this runs before any deck is read.
             facts: db
                 .cards()
-                .iter()
+                .par_iter()
                 .map(|card| (card.id, (card, CardFacts::new(card))))
                 .collect(),
             strict: false,
