@@ -371,6 +371,19 @@ impl CardDb {
         }
     }
 
+    /// Whether [`CardDb::lookup`] could find a close spelling of a written
+    /// name: `false` when no card name is within the typos a name of its
+    /// length is allowed (the search, which compares it with every name,
+    /// would find nothing).
+    pub fn may_match_closely(&self, written: &str) -> bool {
+        let key = fold(written);
+        !key.is_empty()
+            && key.len() <= super::names::MAX_RANKED_KEY
+            && self
+                .names
+                .may_have_key_within(&key, allowed_typos(key.len()))
+    }
+
     /// Looks up a written name (printing suffix already removed) with a hint.
     ///
     /// Exact keys win; otherwise a close spelling is accepted only when it is

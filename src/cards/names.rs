@@ -156,6 +156,37 @@ impl NameIndex {
         self.exact.get(key).map(Vec::as_slice)
     }
 
+    /// Whether some key may be within `max` edits (Damerau-Levenshtein) of
+    /// `key`: `false` means surely none is. Two lower bounds of the distance
+    /// are tested, cheap beside [`NameIndex::ranked`]: the difference in
+    /// length, and the characters one has and the other lacks (an edit
+    /// changes either count by one at most).
+    pub fn may_have_key_within(&self, key: &str, max: usize) -> bool {
+        if !key.is_ascii() {
+            return true;
+        }
+        let mut counts = [0i32; 128];
+        for byte in key.bytes() {
+            counts[usize::from(byte)] += 1;
+        }
+        self.exact.keys().any(|candidate| {
+            if candidate.len().abs_diff(key.len()) > max {
+                return false;
+            }
+            if !candidate.is_ascii() {
+                return true;
+            }
+            let mut left = counts;
+            for byte in candidate.bytes() {
+                left[usize::from(byte)] -= 1;
+            }
+            let (extra, missing) = left.iter().fold((0, 0), |(extra, missing), &n| {
+                (extra + n.max(0), missing + (-n).max(0))
+            });
+            usize::try_from(extra.max(missing)).is_ok_and(|bound| bound <= max)
+        })
+    }
+
     /// Keys ranked by similarity to `key`, best first: (similarity 0..1, edit distance, cards).
     ///
     /// A key longer than [`MAX_RANKED_KEY`] ranks nothing: no card name is that
@@ -431,6 +462,37 @@ mod tests {
         assert!(hint("Anson group").is_empty());
         assert!(hint("Lucita adv.x").is_empty());
         assert_eq!(split_printing_suffix("Theo Bell").0, "Theo Bell");
+    }
+
+    #[test]
+    fn keys_within_a_distance_are_never_missed() {
+        let mut index = NameIndex::with_capacity(3);
+        for (i, name) in ["Deep Song", "Deflection", "Dodge"].iter().enumerate() {
+            index.insert(name, i);
+        }
+        // Whenever the search would find a key within `max`, the test says so.
+        for written in [
+            "Deap Song",
+            "Defelction",
+            "Dogde",
+            "Song Deep",
+            "deflections",
+            "x",
+            "Dodge it",
+        ] {
+            let key = fold(written);
+            for max in 0..4 {
+                let within = index
+                    .exact
+                    .keys()
+                    .any(|k| strsim::damerau_levenshtein(&key, k) <= max);
+                if within {
+                    assert!(index.may_have_key_within(&key, max), "{written:?} {max}");
+                }
+            }
+        }
+        assert!(!index.may_have_key_within(&fold("I planned to play with"), 3));
+        assert!(index.may_have_key_within(&fold("Dogde"), 1));
     }
 
     #[test]

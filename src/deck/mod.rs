@@ -536,6 +536,11 @@ fn resolve<'a, 'l>(
     let names = std::iter::once(&*line.name)
         .chain(reading.other.as_ref().map(|o| o.name.as_str()))
         .chain(comment_cuts(&line.name).into_iter().map(|(cut, _)| cut));
+    if line.kind == LineKind::MaybeCard && !names.clone().any(|name| db.may_match_closely(name)) {
+        // A line that may be prose is read only as a card, and no card name
+        // is close enough: its suggestions would not be shown.
+        return Err(unresolved(Vec::new(), None));
+    }
     let mut suggestions: Vec<String> = Vec::new();
     for (index, name) in names.enumerate() {
         match db.lookup(name, line.hint, line.section) {
