@@ -179,11 +179,9 @@ impl CardType {
         // Lowered on the stack: no type name is longer than the buffer.
         let text = text.trim();
         let mut buffer = [0u8; 24];
-        let lower = buffer.get_mut(..text.len())?;
-        lower.copy_from_slice(text.as_bytes());
-        lower.make_ascii_lowercase();
-        let lower = std::str::from_utf8(lower).ok()?;
-        BY_NAME.get(lower).copied()
+        BY_NAME
+            .get(super::names::lowered_on_stack(text, &mut buffer)?)
+            .copied()
     }
 
     /// Whether this type is a crypt card type.

@@ -303,15 +303,13 @@ fn same_disciplines(written: WrittenDisciplines, card: &Card) -> bool {
             DisciplineLevel::Inferior => inferior |= discipline.bit(),
         }
     }
-    let held = |abbreviation: &str| {
-        Discipline::from_abbreviation(abbreviation).filter(|d| (superior | inferior) & d.bit() != 0)
-    };
+    let held = |discipline: Discipline| (superior | inferior) & discipline.bit() != 0;
     let mut written = written;
-    let vis_written =
-        Discipline::from_abbreviation("vis").is_some_and(|vis| written.all() & vis.bit() != 0);
-    if let (true, None, Some(vision)) = (vis_written, held("vis"), held("viz")) {
-        // `vis` written for the card's Vision.
-        if let Some(vis) = Discipline::from_abbreviation("vis") {
+    let vis_and_vision =
+        Discipline::from_abbreviation("vis").zip(Discipline::from_abbreviation("viz"));
+    if let Some((vis, vision)) = vis_and_vision {
+        if written.all() & vis.bit() != 0 && !held(vis) && held(vision) {
+            // `vis` written for the card's Vision.
             for mask in [
                 &mut written.superior,
                 &mut written.inferior,

@@ -13,8 +13,8 @@ use super::names::{fold, fold_into, NameIndex};
 use super::sets::{SetDates, SetInfo};
 use super::snapshot::{self, Snapshot};
 
-/// The printings a name can mean, in database order: on the stack, as most
-/// names have one and none has more than four.
+/// The printings a name can mean, in database order: on the stack up to four
+/// (most names have one).
 pub type Printings<'a> = SmallVec<[&'a Card; 4]>;
 
 /// Environment variable naming the card database folder.

@@ -10,6 +10,15 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::{Group, PrintingHint};
 
+/// A text in ASCII lower case, written into `buffer` (no allocation, for the
+/// short words looked up on every line); `None` when it is longer than the buffer.
+pub(crate) fn lowered_on_stack<'b>(text: &str, buffer: &'b mut [u8]) -> Option<&'b str> {
+    let lower = buffer.get_mut(..text.len())?;
+    lower.copy_from_slice(text.as_bytes());
+    lower.make_ascii_lowercase();
+    std::str::from_utf8(lower).ok()
+}
+
 /// Folds a written card name to its lookup key.
 pub fn fold(name: &str) -> String {
     let mut key = String::with_capacity(name.len());
@@ -310,10 +319,7 @@ fn tag_words(inner: &str) -> Option<PrintingHint> {
         // Tag words are short: a longer word is no tag; a short one is lowered
         // on the stack (this runs on the last words of every crypt name).
         let mut buffer = [0u8; "advanced".len()];
-        let lower = buffer.get_mut(..word.len())?;
-        lower.copy_from_slice(word.as_bytes());
-        lower.make_ascii_lowercase();
-        let lower = std::str::from_utf8(lower).ok()?;
+        let lower = lowered_on_stack(word, &mut buffer)?;
         if lower == "adv" || lower == "advanced" {
             hint.advanced = Some(true);
         } else if lower == "group" || lower == "grp" {

@@ -201,14 +201,20 @@ type Remark = (ReadHow, Option<String>);
 impl Deck {
     /// Resolves the lines of a read decklist against the card database.
     pub fn from_raw(raw: RawDeck, db: &CardDb) -> Deck {
+        // Room for each part's lines (the deck is kept by some commands: no more).
+        let crypt_lines = raw
+            .lines
+            .iter()
+            .filter(|line| line.section == Some(CardKind::Crypt))
+            .count();
         let mut deck = Deck {
             path: None,
             record: None,
             format: raw.format,
             meta: raw.meta,
             declared: raw.declared,
-            crypt: Vec::with_capacity(raw.lines.len()),
-            library: Vec::with_capacity(raw.lines.len()),
+            crypt: Vec::with_capacity(crypt_lines),
+            library: Vec::with_capacity(raw.lines.len() - crypt_lines),
             unresolved: raw
                 .problems
                 .into_iter()
@@ -435,7 +441,7 @@ fn resolve<'a, 'l>(
     if let LineKind::Id(id) = line.kind {
         if let Some(card) = db.get(id) {
             return Ok(found(
-                Printings::from_slice(&[card]),
+                smallvec::smallvec![card],
                 line.count,
                 [None, None, None],
             ));
@@ -492,8 +498,7 @@ fn resolve<'a, 'l>(
             PrintingHint::default(),
         ];
         for hint in fallbacks.into_iter().filter(|h| *h != line.hint) {
-            if let Some((ids, _)) = db.lookup_exact_form(&line.name, hint, line.section) {
-                let cards = ids;
+            if let Some((cards, _)) = db.lookup_exact_form(&line.name, hint, line.section) {
                 let name = cards.first().map_or(&*line.name, |c| c.name.as_str());
                 let printings: Vec<String> = cards
                     .iter()
