@@ -3,6 +3,7 @@
 //! `Theo Bell<TAB>8<TAB>CEL POT PRE<TAB>Brujah<TAB>6`): capacity, disciplines,
 //! title, clan and group, and which of them a printing contradicts.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use super::discipline::{Discipline, DisciplineLevel};
@@ -26,6 +27,53 @@ pub struct CryptColumns {
     pub clan: Option<String>,
     /// The group (`Lasombra:2`, `Brujah<TAB>6`, `(group 4)`).
     pub group: Option<Group>,
+}
+
+/// The columns of a crypt row as written, from the capacity on (`8  DOM FOR
+/// OBT cel pot  Lasombra:2`), with the group they give (it picks the
+/// printing): read in full ([`WrittenColumns::read`]) only when a printing
+/// is checked against them and they are not its own ([`reads_as`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenColumns<'t> {
+    text: Cow<'t, str>,
+    group: Option<Group>,
+}
+
+impl<'t> WrittenColumns<'t> {
+    /// The columns of a text that starts with a capacity (1 to 11), as
+    /// [`CryptColumns::parse`] reads them; `None` for another text.
+    pub fn new(text: &'t str) -> Option<WrittenColumns<'t>> {
+        let (first, _) = next_token(text)?;
+        first.parse::<u8>().ok().filter(|c| (1..=11).contains(c))?;
+        Some(WrittenColumns {
+            text: Cow::Borrowed(text),
+            group: group_column(text),
+        })
+    }
+
+    /// The columns as written.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The group column (`Lasombra:2`, `Brujah<TAB>6`, `(group 4)`).
+    pub fn group(&self) -> Option<Group> {
+        self.group
+    }
+
+    /// Every column, read ([`CryptColumns::parse`]; `None` only for a text
+    /// [`WrittenColumns::new`] refuses).
+    pub fn read(&self) -> Option<CryptColumns> {
+        CryptColumns::parse(&self.text)
+    }
+
+    /// The same columns, owning their text.
+    pub fn into_owned(self) -> WrittenColumns<'static> {
+        WrittenColumns {
+            text: Cow::Owned(self.text.into_owned()),
+            group: self.group,
+        }
+    }
 }
 
 /// Disciplines written in a crypt row, as masks of [`Discipline::bit`], by
@@ -89,27 +137,21 @@ impl CryptColumns {
     /// `8  DOM FOR OBT cel pot  cardinal  Lasombra:2`. `None` when the text
     /// does not start with a capacity (1 to 11).
     pub fn parse(text: &str) -> Option<CryptColumns> {
-        let (first, mut rest) = next_token(text)?;
-        let capacity = first.parse::<u8>().ok().filter(|c| (1..=11).contains(c))?;
         let mut disciplines = None;
-        while let Some((token, after)) = next_token(rest) {
-            if token.eq_ignore_ascii_case("-none-") {
-                disciplines.get_or_insert_with(WrittenDisciplines::default);
-            } else if let Some(discipline) = Discipline::from_abbreviation(token) {
-                let written = disciplines.get_or_insert_with(WrittenDisciplines::default);
-                let mask = if token.bytes().all(|b| b.is_ascii_uppercase()) {
-                    &mut written.superior
-                } else if token.bytes().all(|b| b.is_ascii_lowercase()) {
-                    &mut written.inferior
-                } else {
-                    &mut written.either
-                };
-                *mask |= discipline.bit();
+        let (capacity, rest) = read_head(text, |token, discipline| {
+            let written = disciplines.get_or_insert_with(WrittenDisciplines::default);
+            let Some(discipline) = discipline else {
+                return;
+            };
+            let mask = if token.bytes().all(|b| b.is_ascii_uppercase()) {
+                &mut written.superior
+            } else if token.bytes().all(|b| b.is_ascii_lowercase()) {
+                &mut written.inferior
             } else {
-                break;
-            }
-            rest = after;
-        }
+                &mut written.either
+            };
+            *mask |= discipline.bit();
+        })?;
         let (words, group) = split_group(rest.trim_ascii());
         let (path, title, clan) = split_title(words);
         let owned = |text: &str| (!text.is_empty()).then(|| text.to_string());
@@ -121,6 +163,81 @@ impl CryptColumns {
             clan: owned(clan),
             group,
         })
+    }
+
+    /// A card's columns as the TWDA writes them (`8  DOM FOR OBT cel pot
+    /// cardinal  Lasombra:2`: superior disciplines first, each level in
+    /// alphabetical order, the path's first word, the title in lower case),
+    /// its columns apart by a tab and the words inside one by a space. `None`
+    /// for a card that has no such row, or whose row [`CryptColumns::parse`]
+    /// would not read back as the card with its path, title and clan inside
+    /// one column each (`Death  Hecata:6`, a path without a title, is read
+    /// as one clan): [`reads_as`] then never takes a row for it.
+    pub fn written_for(card: &Card) -> Option<String> {
+        let capacity = card.capacity?;
+        let [clan] = card.clans.as_slice() else {
+            return None;
+        };
+        let group = card.group?;
+        let mut written = String::with_capacity(64);
+        written.push_str(&capacity.to_string());
+        let mut levels: Vec<(bool, &str)> = card
+            .disciplines
+            .iter()
+            .map(|(d, level)| (*level == DisciplineLevel::Inferior, d.abbreviation()))
+            .collect();
+        levels.sort_unstable();
+        for (inferior, abbreviation) in levels {
+            written.push('\t');
+            if inferior {
+                written.push_str(abbreviation);
+            } else {
+                written.extend(abbreviation.chars().map(|c| c.to_ascii_uppercase()));
+            }
+        }
+        if card.disciplines.is_empty() {
+            written.push_str("\t-none-");
+        }
+        if let Some(word) = card
+            .path
+            .as_deref()
+            .and_then(|p| p.split_whitespace().next())
+        {
+            written.push('\t');
+            written.push_str(word);
+        }
+        if let Some(title) = &card.title {
+            written.push('\t');
+            written.extend(title.chars().map(|c| c.to_ascii_lowercase()));
+        }
+        written.push('\t');
+        written.push_str(clan);
+        written.push(':');
+        written.push_str(&group.to_string());
+        // Columns of one word, or of words apart by one space: each tab or
+        // space between two other characters, and no other white space.
+        let bytes = written.as_bytes();
+        let well_formed = bytes.iter().enumerate().all(|(at, &b)| match b {
+            b'\t' | b' ' => {
+                let is_word = |b: &u8| !b.is_ascii_whitespace();
+                at.checked_sub(1)
+                    .is_some_and(|before| is_word(&bytes[before]))
+                    && bytes.get(at + 1).is_some_and(is_word)
+            }
+            _ => !b.is_ascii_whitespace(),
+        });
+        // Read back as the card, with no tab inside the text columns: a row
+        // that differs only in the white space between columns reads the same.
+        let reads_back = well_formed
+            && CryptColumns::parse(&written).is_some_and(|read| {
+                let texts = [&read.path, &read.title, &read.clan];
+                read.mismatches(card).is_empty()
+                    && !texts
+                        .iter()
+                        .flat_map(|text| text.as_deref())
+                        .any(|text| text.contains('\t'))
+            });
+        reads_back.then_some(written)
     }
 
     /// The written columns a card contradicts, in column order (empty: the
@@ -198,6 +315,77 @@ impl CryptColumns {
             })
             .collect::<Vec<_>>()
             .join(", ")
+    }
+}
+
+/// The capacity at the start of a crypt row's columns and the text after the
+/// disciplines, each discipline token given to `on_discipline` with its
+/// discipline (`None` for `-none-`). `None` when the text does not start
+/// with a capacity from 1 to 11.
+fn read_head(
+    text: &str,
+    mut on_discipline: impl FnMut(&str, Option<Discipline>),
+) -> Option<(u8, &str)> {
+    let (first, mut rest) = next_token(text)?;
+    let capacity = first.parse::<u8>().ok().filter(|c| (1..=11).contains(c))?;
+    while let Some((token, after)) = next_token(rest) {
+        if token.eq_ignore_ascii_case("-none-") {
+            on_discipline(token, None);
+        } else if let Some(discipline) = Discipline::from_abbreviation(token) {
+            on_discipline(token, Some(discipline));
+        } else {
+            break;
+        }
+        rest = after;
+    }
+    Some((capacity, rest))
+}
+
+/// The group [`CryptColumns::parse`] reads in columns that start with a
+/// capacity, without reading the disciplines: the last word of the columns
+/// is the group's whenever a word comes after the capacity's (disciplines and
+/// `-none-`, even joined by commas, never read as a group).
+fn group_column(text: &str) -> Option<Group> {
+    let text = text.trim_ascii();
+    if last_word_start(text) == 0 {
+        // One word, the capacity's: the group is read after the disciplines.
+        let (_, rest) = read_head(text, |_, _| {})?;
+        return split_group(rest.trim_ascii()).1;
+    }
+    split_group(text).1
+}
+
+/// Whether a crypt row's columns (from the capacity on) read as a card's
+/// [`CryptColumns::written_for`] text: the same columns in the same order,
+/// apart by any ASCII white space where that text has a tab, and by one
+/// space where it has one (inside a clan, a title). Such a row reads
+/// ([`CryptColumns::parse`]) as the written text does, white space aside
+/// between the columns, so the card fits it: no need to read it.
+pub fn reads_as(row: &str, written: &str) -> bool {
+    let row = row.trim_ascii().as_bytes();
+    let mut written = written.as_bytes();
+    let mut at = 0;
+    loop {
+        let end = written
+            .iter()
+            .position(|&b| b == b'\t')
+            .unwrap_or(written.len());
+        if !row[at..].starts_with(&written[..end]) {
+            return false;
+        }
+        at += end;
+        if end == written.len() {
+            return at == row.len();
+        }
+        written = &written[end + 1..];
+        let white = row[at..]
+            .iter()
+            .take_while(|b| b.is_ascii_whitespace())
+            .count();
+        if white == 0 {
+            return false;
+        }
+        at += white;
     }
 }
 
@@ -419,6 +607,115 @@ mod tests {
         assert_eq!(row.mismatches(card(200003)), [Column::Title]);
         let row = columns("1  -none-  Caitiff:ANY");
         assert_eq!(row.mismatches(card(200011)), [Column::Capacity]);
+    }
+
+    #[test]
+    fn cards_are_written_as_the_twda_writes_them() {
+        let db = crate::testing::fixture_db();
+        let card = |id| db.get(crate::cards::CardId(id)).expect("fixture card");
+        // Written by hand from the fixture's CSV rows.
+        assert_eq!(
+            CryptColumns::written_for(card(200008)).as_deref(),
+            Some("7\tCEL\tPOT\tPRE\tBrujah:2")
+        );
+        assert_eq!(
+            CryptColumns::written_for(card(200003)).as_deref(),
+            Some("5\tCEL\tPOT\tpre\tprimogen\tBrujah:2")
+        );
+        let library = db
+            .cards()
+            .iter()
+            .find(|c| !c.is_crypt())
+            .expect("a library card");
+        assert_eq!(CryptColumns::written_for(library), None);
+    }
+
+    #[test]
+    fn rows_read_as_written_apart_from_the_white_space_between_columns() {
+        let written = "7\tCEL\tPOT\tPRE\tdom\tinner circle\tVentrue antitribu:2";
+        for row in [
+            "7  CEL POT PRE dom     inner circle  Ventrue antitribu:2",
+            "7\tCEL POT\t PRE dom\tinner circle\tVentrue antitribu:2  ",
+        ] {
+            assert!(reads_as(row, written), "{row}");
+        }
+        for row in [
+            "7  CEL POT PRE dom  inner  circle  Ventrue antitribu:2",
+            "7  CEL POT PRE dom  inner circle  Ventrue  antitribu:2",
+            "7  CEL, POT PRE dom  inner circle  Ventrue antitribu:2",
+            "7  CEL POT PRE dom  inner circle  Ventrue antitribu:2 x",
+            "7  CEL POT PRE dom  inner circle  Ventrue antitribu:",
+            "7  CEL POT PREdom  inner circle  Ventrue antitribu:2",
+            "07  CEL POT PRE dom  inner circle  Ventrue antitribu:2",
+        ] {
+            assert!(!reads_as(row, written), "{row}");
+        }
+    }
+
+    /// The claim [`CardDb::fits_written_columns`] rests on: a row that reads
+    /// as a card's written columns is read as they are, and fits the card;
+    /// checked on every vampire of the card list built into the program,
+    /// with the white space between columns drawn at random.
+    #[test]
+    fn rows_that_read_as_a_card_written_fit_it() {
+        let db = crate::cards::CardDb::embedded().expect("built-in card list");
+        let mut pieces = crate::testing::Pieces(0x05ee_dc01);
+        let white = [" ", "  ", "\t", " \t ", "          "];
+        let (mut written_count, mut crypt_count) = (0, 0);
+        for card in db.cards().iter().filter(|c| c.is_crypt()) {
+            crypt_count += 1;
+            let Some(written) = CryptColumns::written_for(card) else {
+                continue;
+            };
+            written_count += 1;
+            let read = CryptColumns::parse(&written).expect("written columns");
+            assert!(read.mismatches(card).is_empty(), "{written}");
+            for _ in 0..4 {
+                let mut row = String::new();
+                for (index, column) in written.split('\t').enumerate() {
+                    if index > 0 {
+                        row.push_str(&pieces.text(&white, 1));
+                    }
+                    row.push_str(column);
+                }
+                row.push_str(&pieces.text(&["", " ", "\t"], 1));
+                assert!(reads_as(&row, &written), "{row:?} / {written:?}");
+                assert_eq!(CryptColumns::parse(&row).as_ref(), Some(&read), "{row:?}");
+                let columns = WrittenColumns::new(&row).expect("columns");
+                assert_eq!(columns.group(), read.group, "{row:?}");
+                assert!(db.fits_written_columns(&row, card), "{row:?}");
+            }
+        }
+        // Nearly every vampire has such a row (not those with two clans, or
+        // a path and no title).
+        assert!(
+            written_count * 10 > crypt_count * 9,
+            "{written_count} of {crypt_count}"
+        );
+    }
+
+    /// [`group_column`] reads the group without the disciplines: the same
+    /// group as [`CryptColumns::parse`], on rows of random words.
+    #[test]
+    fn the_group_is_read_as_the_whole_columns_read_it() {
+        let words = [
+            "5", "11", "0", "dom", "DOM", "Pot", "-none-", "vis", ",", ":", ":2", "2", "ANY",
+            "any", "G3", "g4", "(group", "4)", "group", "Brujah", "Brujah:6", "inner", "circle",
+            "prince", ")", "x:", "(", "12",
+        ];
+        let separators = [" ", "  ", "\t", ",", ""];
+        let mut pieces = crate::testing::Pieces(0xc0ffee);
+        for _ in 0..20_000 {
+            let count = 1 + pieces.next_number() as usize % 6;
+            let mut row = pieces.text(&["5", "8", "11"], 1);
+            for _ in 0..count {
+                row.push_str(&pieces.text(&separators, 1));
+                row.push_str(&pieces.text(&words, 1));
+            }
+            let whole = CryptColumns::parse(&row).map(|columns| columns.group);
+            let quick = WrittenColumns::new(&row).map(|columns| columns.group());
+            assert_eq!(quick, whole, "{row:?}");
+        }
     }
 
     #[test]

@@ -2,11 +2,13 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use chrono::NaiveDate;
 use smallvec::SmallVec;
 
 use super::card::{Card, CardId, CardKind, Group};
+use super::crypt_columns::{reads_as, CryptColumns};
 use super::error::DbError;
 use super::load;
 use super::names::{fold, fold_into, NameIndex};
@@ -39,6 +41,9 @@ pub struct CardDb {
     source: PathBuf,
     /// The card list's date when this is the snapshot built into the program.
     snapshot_date: Option<NaiveDate>,
+    /// Each card's columns as the TWDA writes them
+    /// ([`CryptColumns::written_for`]), worked out when first asked.
+    written_columns: Vec<OnceLock<Option<Box<str>>>>,
 }
 
 /// Where the card database in use comes from. [`CardDb::locate`] tries them
@@ -269,7 +274,10 @@ impl CardDb {
             sets,
             source,
             snapshot_date,
+            written_columns: Vec::new(),
         };
+        db.written_columns
+            .resize_with(db.cards.len(), OnceLock::new);
         db.add_aliases();
         db.add_short_names();
         db.verbatim.reserve(db.cards.len());
@@ -337,6 +345,28 @@ impl CardDb {
     /// Every card, crypt first, in CSV order.
     pub fn cards(&self) -> &[Card] {
         &self.cards
+    }
+
+    /// Whether a crypt row's columns (from the capacity on) are a card's
+    /// own, as the TWDA writes them ([`reads_as`] the card's
+    /// [`CryptColumns::written_for`] text): then the card fits them, and they
+    /// need no reading. `false` says nothing: the columns are to be read.
+    pub fn fits_written_columns(&self, columns: &str, card: &Card) -> bool {
+        // The card's place in the list, from its address (a card of another
+        // list has none).
+        let offset = (card as *const Card as usize).wrapping_sub(self.cards.as_ptr() as usize);
+        let index = offset / std::mem::size_of::<Card>();
+        if !self
+            .cards
+            .get(index)
+            .is_some_and(|own| std::ptr::eq(own, card))
+        {
+            return false;
+        }
+        self.written_columns[index]
+            .get_or_init(|| CryptColumns::written_for(card).map(String::into_boxed_str))
+            .as_deref()
+            .is_some_and(|written| reads_as(columns, written))
     }
 
     /// Looks a card up by id.

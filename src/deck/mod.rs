@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::cards::names::number_forms;
 use crate::cards::{
     Card, CardDb, CardId, CardKind, Column, Group, Lookup, NameForm, PrintingHint, Printings,
+    WrittenColumns,
 };
 pub mod raw;
 
@@ -488,7 +489,7 @@ fn resolve<'a, 'l>(
     if !line.hint.is_empty() {
         let fallbacks = [
             PrintingHint {
-                group: reading.columns.as_ref().and_then(|c| c.group),
+                group: reading.columns.as_ref().and_then(WrittenColumns::group),
                 advanced: line.hint.advanced,
             },
             PrintingHint {
@@ -614,12 +615,23 @@ fn fit_columns<'a>(
     line: &RawLine,
     db: &'a CardDb,
 ) -> (Printings<'a>, Option<Remark>) {
-    let (Some(columns), Some(first)) = (line.reading.columns.as_deref(), cards.first()) else {
+    let (Some(written), Some(first)) = (line.reading.columns.as_ref(), cards.first()) else {
         return (cards, None);
     };
     if !first.is_crypt() {
         return (cards, None);
     }
+    // Most rows are written as the TWDA writes a card's own columns: they
+    // fit it, and need no reading.
+    if cards
+        .iter()
+        .all(|card| db.fits_written_columns(written.text(), card))
+    {
+        return (cards, None);
+    }
+    let Some(columns) = written.read() else {
+        return (cards, None);
+    };
     // `mismatches` allocates only for a column that does not fit.
     let fits = |card: &Card| columns.mismatches(card).is_empty();
     if cards.iter().all(|card| fits(card)) {

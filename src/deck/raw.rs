@@ -8,7 +8,7 @@ use std::fmt;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use crate::cards::{CardId, CardKind, CryptColumns, PrintingHint};
+use crate::cards::{CardId, CardKind, PrintingHint, WrittenColumns};
 
 /// A decklist layout vtesdeck reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -238,7 +238,7 @@ pub struct RawLine<'t> {
     pub kind: LineKind,
     /// What the reader read beyond the literal `count name`: where the count
     /// stood, the group the columns give, another way to read the line.
-    pub reading: Reading,
+    pub reading: Reading<'t>,
 }
 
 impl<'t> RawLine<'t> {
@@ -274,7 +274,10 @@ impl<'t> RawLine<'t> {
             hint: self.hint,
             section: self.section,
             kind: self.kind,
-            reading: self.reading,
+            reading: Reading {
+                columns: self.reading.columns.map(WrittenColumns::into_owned),
+                ..self.reading
+            },
         }
     }
 }
@@ -297,13 +300,13 @@ pub enum CountPlace {
 /// What a reader read beyond the literal `count name` of a line, for
 /// [`crate::deck::Deck::from_raw`] to decide with the card names and to report.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Reading {
+pub struct Reading<'t> {
     /// Where the count stood.
     pub count_place: CountPlace,
     /// The columns of a crypt row (capacity, disciplines, title, clan,
     /// group: `8 DOM FOR OBT cel pot Lasombra:2`), when the line has them;
     /// the hint holds the written tag when there is one, else their group.
-    pub columns: Option<Box<CryptColumns>>,
+    pub columns: Option<WrittenColumns<'t>>,
     /// Another way to read the same line (digits that may be the count or part
     /// of the name: `Tara 3`, `419 Operation`): if both name cards, the line is
     /// ambiguous.

@@ -16,7 +16,7 @@ use super::{
     Reading, TotalOf,
 };
 use crate::cards::names::split_printing_suffix;
-use crate::cards::{CardKind, CardType, CryptColumns, Discipline, PrintingHint};
+use crate::cards::{CardKind, CardType, Discipline, PrintingHint, WrittenColumns};
 
 /// Reads a plain list.
 pub fn read(text: &str) -> RawDeck<'_> {
@@ -174,7 +174,7 @@ fn other_reading(split: &Split, primary: &str) -> Option<Box<OtherReading>> {
 /// The name, printing tag and columns of a line's text after the count:
 /// crypt rows copied from deck sites keep only the name, their columns read
 /// apart (they pick the printing).
-fn name_and_columns(text: &str) -> (&str, PrintingHint, Option<Box<CryptColumns>>) {
+fn name_and_columns(text: &str) -> (&str, PrintingHint, Option<WrittenColumns<'_>>) {
     if has_crypt_columns(text) {
         let row = super::twd::crypt_row(text);
         return (row.name, row.hint, row.columns);
@@ -402,12 +402,12 @@ mod tests {
         let deck = read("2x Lucita (ADV)  8  DOM FOR OBT cel pot Lasombra:2\nLucita\t10\tDOM FOR OBT cel pot\tLasombra:3\n");
         assert_eq!(deck.lines[0].name, "Lucita");
         assert_eq!(deck.lines[0].hint.advanced, Some(true));
-        let columns = deck.lines[0].reading.columns.as_deref();
+        let columns = deck.lines[0].reading.columns.as_ref();
         assert_eq!(
-            columns.and_then(|c| c.group),
+            columns.and_then(|c| c.group()),
             Some(crate::cards::Group::Number(2))
         );
-        assert_eq!(columns.and_then(|c| c.capacity), Some(8));
+        assert_eq!(columns.and_then(|c| c.read()?.capacity), Some(8));
         assert_eq!(deck.lines[1].name, "Lucita");
         assert_eq!(
             deck.lines[1].hint.group,

@@ -11,7 +11,7 @@ use super::layout::{DeckWriter, Layout};
 use super::{card_line, trim_line, trim_line_start, twd_event};
 use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
 use crate::cards::names::split_printing_suffix;
-use crate::cards::{CardKind, CryptColumns, PrintingHint};
+use crate::cards::{CardKind, PrintingHint, WrittenColumns};
 
 /// Whether a line starts with `word`, ignoring case (a cheap test before a closer reading).
 fn starts_with_word(line: &str, word: &str) -> bool {
@@ -419,7 +419,7 @@ pub(super) struct CryptRow<'t> {
     pub hint: PrintingHint,
     /// The columns after the name (capacity, disciplines, title, clan,
     /// group), when the line has them.
-    pub columns: Option<Box<CryptColumns>>,
+    pub columns: Option<WrittenColumns<'t>>,
 }
 
 /// Splits a crypt line after the count into the name and a printing hint:
@@ -436,8 +436,8 @@ pub(super) fn crypt_row(rest: &str) -> CryptRow<'_> {
     let mut columns = None;
     let name_part = match capacity_at {
         Some(offset) => {
-            columns = CryptColumns::parse(&rest[offset..]).map(Box::new);
-            hint.group = columns.as_ref().and_then(|c| c.group);
+            columns = WrittenColumns::new(&rest[offset..]);
+            hint.group = columns.as_ref().and_then(WrittenColumns::group);
             &rest[..offset]
         }
         None => rest,
