@@ -58,7 +58,7 @@ PHASES = [
     ("card database load", [r"vtesdeck::cards::db::CardDb::open$"]),
     ("walking the folders", [r"vtesdeck::cli::inputs::walk$"]),
     ("reading the files", [r"vtesdeck::formats::load::read_bounded$"]),
-    ("decoding (UTF-8, CR)", [r"vtesdeck::formats::decode::decode$"]),
+    ("decoding (UTF-8, CR)", [r"vtesdeck::formats::decode::decode$", r"vtesdeck::formats::decode::decode_owned$"]),
     ("line screening", [r"vtesdeck::formats::screen::screen$"]),
     ("layout detection", [r"vtesdeck::formats::registry::detect$"]),
     ("layout reading (lines to counts and names)", [r"<vtesdeck::formats::\w+::\w+Layout as vtesdeck::formats::layout::Layout>::read$"]),

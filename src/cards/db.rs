@@ -369,6 +369,11 @@ impl CardDb {
             .is_some_and(|written| reads_as(columns, written))
     }
 
+    /// Where a card stands in [`CardDb::cards`], by id.
+    pub fn position(&self, id: CardId) -> Option<usize> {
+        self.by_id.get(&id).copied()
+    }
+
     /// Looks a card up by id.
     pub fn get(&self, id: CardId) -> Option<&Card> {
         self.by_id.get(&id).map(|&i| &self.cards[i])

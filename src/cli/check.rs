@@ -148,8 +148,8 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
         profile = profile.deny(rule)?;
     }
 
-    // The card database loads while the folders are walked.
-    let (db, walked) = rayon::join(|| global.card_db(), || args.inputs.walk());
+    // The card database loads while the folders are walked and the first files read.
+    let (db, walked) = args.inputs.walk_while(|| global.card_db());
     let db = db?;
     let walked = walked?;
     let mut renderer = renderer(args);

@@ -5,6 +5,7 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 use vtesdeck::cards::CardDb;
@@ -45,15 +46,34 @@ pub struct DeckPaths {
 }
 
 impl DeckPaths {
-    /// Reads every deck the arguments name (see [`read_all`]).
-    pub fn read(&self, db: &CardDb) -> anyhow::Result<(Vec<(String, Input)>, Expansion)> {
-        Ok(self.read_walked(self.walk()?, db, |input| input))
-    }
-
-    /// The files the arguments name (see [`walk`]), before any is read: a
-    /// command can walk the folders while its card database loads.
-    pub fn walk(&self) -> anyhow::Result<Expansion> {
-        Ok(walk(&paths_or_stdin(&self.paths)?, &self.selection))
+    /// The files the arguments name (see [`walk`]), walked while `load` (the
+    /// card database's loading) runs on another thread; then the first
+    /// files' texts are read ([`read_input_text`]) until the load is done.
+    /// The decks are read the sooner, and few texts wait: as many as one
+    /// thread reads in the rest of the load.
+    pub fn walk_while<R: Send>(
+        &self,
+        load: impl FnOnce() -> R + Send,
+    ) -> (R, anyhow::Result<Expansion>) {
+        let loaded = AtomicBool::new(false);
+        rayon::join(
+            || {
+                let result = load();
+                loaded.store(true, Ordering::Release);
+                result
+            },
+            || {
+                let mut expansion = walk(&paths_or_stdin(&self.paths)?, &self.selection);
+                for file in &expansion.files {
+                    if loaded.load(Ordering::Acquire) {
+                        break;
+                    }
+                    let text = file.as_ref().ok().map(|path| read_input_text(path));
+                    expansion.texts.push(text);
+                }
+                Ok(expansion)
+            },
+        )
     }
 
     /// Reads the decks of the files walked (see [`read_walked`]).
@@ -227,6 +247,9 @@ pub struct Expansion {
     pub files: Vec<Result<PathBuf, InputProblem>>,
     /// Files found in folders that do not look like decklists (a README, an image).
     pub skipped: Vec<Skipped>,
+    /// The texts of the first `files`, in their order, read while the card
+    /// database loaded ([`DeckPaths::walk_while`]; `None` for a problem).
+    pub texts: Vec<Option<anyhow::Result<String>>>,
 }
 
 impl Expansion {
@@ -463,28 +486,39 @@ pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
 /// Reads one input path (`-` = standard input) into its decks: one, or one
 /// per record of a file of JSON records (a JSON array of decks, JSON Lines).
 pub fn load_decks(path: &Path, format: Option<Format>, db: &CardDb) -> anyhow::Result<Vec<Deck>> {
-    if is_standard_stream(path) {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .context("-: cannot read standard input")?;
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            anyhow::bail!("-: input too large (a decklist is at most {MAX_FILE_BYTES} bytes)");
-        }
-        if formats::screen::looks_binary(&bytes) {
-            let line = formats::screen::first_control_line(&bytes);
-            anyhow::bail!("-:{line}: binary data, not a decklist text");
-        }
-        return Ok(Deck::all_from_text(
-            &formats::decode(&bytes),
-            format,
-            db,
-            path,
-        )?);
+    decks_of_text(path, read_input_text(path), format, db)
+}
+
+/// The decks of an input's text, read (or not) by [`read_input_text`].
+fn decks_of_text(
+    path: &Path,
+    text: anyhow::Result<String>,
+    format: Option<Format>,
+    db: &CardDb,
+) -> anyhow::Result<Vec<Deck>> {
+    Ok(Deck::all_from_text(&text?, format, db, path)?)
+}
+
+/// The text of one input path (`-` = standard input), read and decoded: the
+/// part of [`load_decks`] that needs no card database.
+pub fn read_input_text(path: &Path) -> anyhow::Result<String> {
+    if !is_standard_stream(path) {
+        return Ok(Deck::read_text(path)?);
     }
-    Ok(Deck::load_all(path, format, db)?)
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .context("-: cannot read standard input")?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        anyhow::bail!("-: input too large (a decklist is at most {MAX_FILE_BYTES} bytes)");
+    }
+    if formats::screen::looks_binary(&bytes) {
+        let line = formats::screen::first_control_line(&bytes);
+        anyhow::bail!("-:{line}: binary data, not a decklist text");
+    }
+    Ok(formats::decode_owned(bytes))
 }
 
 /// Reads one decklist argument: a file, `-` for standard input, or the text of a
@@ -535,18 +569,25 @@ pub fn read_walked<T: Send>(
     per_deck: impl Fn(Input) -> T + Sync,
 ) -> (Vec<(String, T)>, Expansion) {
     use rayon::prelude::*;
-    let files = std::mem::take(&mut expansion.files);
+    let mut texts = std::mem::take(&mut expansion.texts).into_iter();
+    let files: Vec<_> = std::mem::take(&mut expansion.files)
+        .into_iter()
+        .map(|file| (file, texts.next().flatten()))
+        .collect();
     // Each record of a file of JSON records is a deck, as each file of a folder is.
     let per_path: Vec<Vec<(String, T)>> = files
         .into_par_iter()
-        .map(|path| match path {
-            Ok(path) => match load_decks(&path, format, db) {
-                Ok(decks) => decks
-                    .into_iter()
-                    .map(|deck| (deck.path_label(), per_deck(Ok(deck))))
-                    .collect(),
-                Err(err) => vec![(path.display().to_string(), per_deck(Err(err)))],
-            },
+        .map(|(path, text)| match path {
+            Ok(path) => {
+                let text = text.unwrap_or_else(|| read_input_text(&path));
+                match decks_of_text(&path, text, format, db) {
+                    Ok(decks) => decks
+                        .into_iter()
+                        .map(|deck| (deck.path_label(), per_deck(Ok(deck))))
+                        .collect(),
+                    Err(err) => vec![(path.display().to_string(), per_deck(Err(err)))],
+                }
+            }
             Err(problem) => vec![(
                 problem.path.display().to_string(),
                 per_deck(Err(problem.error)),

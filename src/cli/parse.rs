@@ -23,11 +23,13 @@ pub struct ParseArgs {
 
 /// Runs `parse`: exit 0 when every card line resolved, 1 when some did not, 2 on an error.
 pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
-    let db = global.card_db()?;
+    // The card database loads while the folders are walked and the first files read.
+    let (db, walked) = args.inputs.walk_while(|| global.card_db());
+    let db = db?;
     let mut outcome = Outcome::Ok;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let (decks, skipped) = args.inputs.read(&db)?;
+    let (decks, skipped) = args.inputs.read_walked(walked?, &db, |input| input);
     skipped.note_skipped();
     for (path, input) in decks {
         let deck = match input {

@@ -52,12 +52,14 @@ struct HeaderJson<'a> {
 /// Runs `stats`: exit 0, 1 when a card line did not resolve (it is left out
 /// of the figures), 2 when an input could not be read.
 pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
-    let db = global.card_db()?;
+    // The card database loads while the folders are walked and the first files read.
+    let (db, walked) = args.inputs.walk_while(|| global.card_db());
+    let db = db?;
     let mut outcome = Outcome::Ok;
     let mut decks: Vec<Deck> = Vec::new();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let (inputs, skipped) = args.inputs.read(&db)?;
+    let (inputs, skipped) = args.inputs.read_walked(walked?, &db, |input| input);
     skipped.note_skipped();
     for (path, input) in inputs {
         match input {

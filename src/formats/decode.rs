@@ -9,15 +9,40 @@ use std::borrow::Cow;
 // (scripts/profile-phases.sh).
 #[inline(never)]
 pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let bytes = without_bom(bytes);
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => Cow::Borrowed(text),
-        Err(_) => {
-            encoding_rs::WINDOWS_1252
-                .decode_without_bom_handling(bytes)
-                .0
-        }
+        Err(_) => from_windows_1252(bytes),
     };
+    with_line_feeds(text)
+}
+
+/// [`decode`] for bytes the caller gives away: a UTF-8 text without CR
+/// becomes the text in place, neither checked twice nor copied.
+#[inline(never)]
+pub fn decode_owned(mut bytes: Vec<u8>) -> String {
+    let bom = bytes.len() - without_bom(&bytes).len();
+    bytes.drain(..bom);
+    match String::from_utf8(bytes) {
+        Ok(text) => with_line_feeds(Cow::Owned(text)).into_owned(),
+        Err(err) => with_line_feeds(from_windows_1252(err.as_bytes())).into_owned(),
+    }
+}
+
+/// The bytes after a UTF-8 byte order mark.
+fn without_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes)
+}
+
+/// Bytes that are not UTF-8, read as Windows-1252.
+fn from_windows_1252(bytes: &[u8]) -> Cow<'_, str> {
+    encoding_rs::WINDOWS_1252
+        .decode_without_bom_handling(bytes)
+        .0
+}
+
+/// A text with its CRLF and lone CR turned into LF.
+fn with_line_feeds(text: Cow<'_, str>) -> Cow<'_, str> {
     if memchr::memchr(b'\r', text.as_bytes()).is_some() {
         Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
     } else {
@@ -32,6 +57,20 @@ mod tests {
     #[test]
     fn utf8_with_bom_and_crlf() {
         assert_eq!(decode(b"\xef\xbb\xbf2x C\xc3\xa9leste\r\n"), "2x Céleste\n");
+    }
+
+    #[test]
+    fn owned_bytes_decode_as_borrowed_ones() {
+        for bytes in [
+            &b"\xef\xbb\xbf2x C\xc3\xa9leste\r\n"[..],
+            b"2x C\xe9leste\r",
+            b"God\x92s Light\n",
+            b"\xef\xbb\xbf",
+            b"",
+            b"plain\n",
+        ] {
+            assert_eq!(decode_owned(bytes.to_vec()), decode(bytes), "{bytes:?}");
+        }
     }
 
     #[test]

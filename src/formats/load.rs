@@ -92,6 +92,13 @@ impl Deck {
         format: Option<Format>,
         db: &CardDb,
     ) -> Result<Vec<Deck>, DeckError> {
+        Deck::all_from_text(&Deck::read_text(path)?, format, db, path)
+    }
+
+    /// The text of a deck file, read and decoded (at most
+    /// [`MAX_FILE_BYTES`], binary data refused): the part of
+    /// [`Deck::load_all`] that needs no card database.
+    pub fn read_text(path: &Path) -> Result<String, DeckError> {
         let bytes = read_bounded(path)?;
         if super::screen::looks_binary(&bytes) {
             return Err(DeckError::Binary {
@@ -99,7 +106,7 @@ impl Deck {
                 line: super::screen::first_control_line(&bytes),
             });
         }
-        Deck::all_from_text(&super::decode(&bytes), format, db, path)
+        Ok(super::decode_owned(bytes))
     }
 
     /// Resolves every deck of a decklist text read from `path` (`-` for

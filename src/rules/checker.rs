@@ -1,15 +1,14 @@
 //! Running the rules of a profile over decks, at a fixed date or at each deck's event date.
 
-use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::HashSet;
+use std::sync::OnceLock;
 
 use chrono::NaiveDate;
-use rayon::prelude::*;
 
 use super::card_facts::{CardFacts, Entry};
 use super::profile::CardRef;
 use super::{CheckReport, Profile, Severity, Violation, RULES};
-use crate::cards::{Card, CardDb, CardId, Lookup, MatchKind, PrintingHint};
+use crate::cards::{CardDb, CardId, Lookup, MatchKind, PrintingHint};
 use crate::deck::{Deck, DeckCard};
 
 /// The date a deck is judged at.
@@ -121,26 +120,6 @@ impl Context<'_> {
     }
 }
 
-/// A hasher for card ids (small integers, no untrusted keys): the id itself, spread.
-#[derive(Debug, Default, Clone, Copy)]
-struct IdHasher(u64);
-
-impl Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = (self.0 << 8 | u64::from(byte)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.0 = u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
 /// Checks decks under one profile at one [`CheckDate`].
 #[derive(Debug)]
 pub struct Checker<'a> {
@@ -150,14 +129,16 @@ pub struct Checker<'a> {
     players: u32,
     allowed_cards: HashSet<CardId>,
     banned_cards: HashSet<CardId>,
-    facts: HashMap<CardId, (&'a Card, CardFacts<'a>), BuildHasherDefault<IdHasher>>,
+    /// The facts of each card of the database (at its place in
+    /// [`CardDb::cards`]), worked out when a deck first holds it.
+    facts: Vec<OnceLock<CardFacts<'a>>>,
     strict: bool,
     lowest: Severity,
 }
 
 impl<'a> Checker<'a> {
     /// Prepares a check: resolves the profile's card lists against the database
-    /// and works out the facts the rules need about every card.
+    /// and sets room for the facts the rules need about each card.
     pub fn new(
         db: &'a CardDb,
         profile: &'a Profile,
@@ -171,12 +152,7 @@ impl<'a> Checker<'a> {
             players,
             allowed_cards: resolve(db, profile, "allowed_cards", &profile.allowed_cards)?,
             banned_cards: resolve(db, profile, "banned_cards", &profile.banned_cards)?,
-            // Worked out in parallel: this runs before any deck is read.
-            facts: db
-                .cards()
-                .par_iter()
-                .map(|card| (card.id, (card, CardFacts::new(card))))
-                .collect(),
+            facts: db.cards().iter().map(|_| OnceLock::new()).collect(),
             strict: false,
             lowest: Severity::Info,
         })
@@ -240,7 +216,9 @@ impl<'a> Checker<'a> {
     fn entries<'d>(&'d self, part: &'d [DeckCard]) -> Vec<Entry<'d>> {
         let mut entries = Vec::with_capacity(part.len());
         entries.extend(part.iter().filter_map(|deck_card| {
-            let (card, facts) = self.facts.get(&deck_card.id)?;
+            let at = self.db.position(deck_card.id)?;
+            let card = &self.db.cards()[at];
+            let facts = self.facts[at].get_or_init(|| CardFacts::new(card));
             Some(Entry {
                 deck_card,
                 card,
