@@ -314,8 +314,11 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Expansion {
             });
             continue;
         }
-        if !path.is_dir() {
-            if is_unmatched_pattern(path) {
+        // One look at the path (following links, as `is_dir` does): most
+        // arguments are files, named by a shell pattern in thousands.
+        let metadata = std::fs::metadata(path);
+        if !metadata.as_ref().is_ok_and(std::fs::Metadata::is_dir) {
+            if metadata.is_err() && is_unmatched_pattern(path) {
                 out.push(Err(InputProblem {
                     path: path.clone(),
                     error: anyhow::anyhow!(
@@ -323,7 +326,7 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Expansion {
                         path.display()
                     ),
                 }));
-            } else if selection.selects(&slash_path(path)) {
+            } else if selection.is_everything() || selection.selects(&slash_path(path)) {
                 out.push(Ok(path.clone()));
             }
             continue;
