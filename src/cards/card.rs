@@ -170,17 +170,17 @@ impl CardType {
     /// Parses one type name (case-insensitive).
     pub fn parse(text: &str) -> Option<CardType> {
         /// The types by lower-case name (read on the section headers of every decklist).
-        static BY_NAME: LazyLock<FxHashMap<String, CardType>> = LazyLock::new(|| {
+        static BY_NAME: LazyLock<FxHashMap<Vec<u8>, CardType>> = LazyLock::new(|| {
             CardType::ALL
                 .into_iter()
-                .map(|t| (t.name().to_ascii_lowercase(), t))
+                .map(|t| (t.name().to_ascii_lowercase().into_bytes(), t))
                 .collect()
         });
         // Lowered on the stack: no type name is longer than the buffer.
         let text = text.trim();
         let mut buffer = [0u8; 24];
         BY_NAME
-            .get(super::names::lowered_on_stack(text, &mut buffer)?)
+            .get(super::names::lowered_bytes_on_stack(text, &mut buffer)?)
             .copied()
     }
 

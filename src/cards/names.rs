@@ -13,10 +13,15 @@ use super::{Group, PrintingHint};
 /// A text in ASCII lower case, written into `buffer` (no allocation, for the
 /// short words looked up on every line); `None` when it is longer than the buffer.
 pub(crate) fn lowered_on_stack<'b>(text: &str, buffer: &'b mut [u8]) -> Option<&'b str> {
+    std::str::from_utf8(lowered_bytes_on_stack(text, buffer)?).ok()
+}
+
+/// [`lowered_on_stack`] as bytes, for a lookup by bytes (no UTF-8 check).
+pub(crate) fn lowered_bytes_on_stack<'b>(text: &str, buffer: &'b mut [u8]) -> Option<&'b [u8]> {
     let lower = buffer.get_mut(..text.len())?;
     lower.copy_from_slice(text.as_bytes());
     lower.make_ascii_lowercase();
-    std::str::from_utf8(lower).ok()
+    Some(lower)
 }
 
 /// Folds a written card name to its lookup key.
@@ -267,9 +272,10 @@ fn bracketed_tag(text: &str) -> Option<(&str, PrintingHint)> {
     // The last two bracket pairs at most: `Name (ADV) (comment)`. Brackets are
     // ASCII: found by byte searches.
     for _ in 0..2 {
-        let open = memchr::memrchr2(b'(', b'[', &bytes[..end])?;
+        // Byte loops: a name is short, a vectorised search costs more to set up.
+        let open = bytes[..end].iter().rposition(|&b| b == b'(' || b == b'[')?;
         let close_byte = if bytes[open] == b'(' { b')' } else { b']' };
-        let close = open + memchr::memchr(close_byte, &bytes[open..])?;
+        let close = open + bytes[open..].iter().position(|&b| b == close_byte)?;
         if let Some(hint) = tag_words(&text[open + 1..close]) {
             let base = text[..open].trim_end();
             return (!base.is_empty()).then_some((base, hint));
@@ -286,8 +292,7 @@ fn bare_tag(text: &str) -> (&str, PrintingHint) {
     // A tag's last word starts with `a` (`adv`, `any`), `g` (`g3`, `group3`),
     // a digit or `+` (`Group 2`): a name that ends otherwise (nearly every
     // name) has no bare tag, and its words need not be read.
-    let last = text.rsplit(char::is_whitespace).next().unwrap_or("");
-    let may_end_a_tag = last
+    let may_end_a_tag = last_word(text)
         .bytes()
         .next()
         .is_some_and(|b| matches!(b.to_ascii_lowercase(), b'a' | b'g' | b'+' | b'0'..=b'9'));
@@ -307,6 +312,20 @@ fn bare_tag(text: &str) -> (&str, PrintingHint) {
         }
     }
     found
+}
+
+/// The last word of a text, after its last white space ([`char::is_whitespace`]):
+/// found by a byte loop when it is ASCII.
+fn last_word(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    match bytes
+        .iter()
+        .rposition(|&b| !b.is_ascii() || char::from(b).is_whitespace())
+    {
+        None => text,
+        Some(at) if bytes[at].is_ascii() => &text[at + 1..],
+        Some(_) => text.rsplit(char::is_whitespace).next().unwrap_or(""),
+    }
 }
 
 /// Reads the words of a printing tag (`ADV`, `G3 adv`, `Group 2`, `advanced`),
@@ -429,6 +448,26 @@ pub fn number_forms(name: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn last_words_are_the_words_split_whitespace_ends_with() {
+        for text in [
+            "Theo Bell",
+            "Theo",
+            "",
+            "Céleste g5",
+            "Céleste",
+            "Tara\u{a0}g5",
+            "Tara\u{3000}adv",
+            "Tara\x0badv",
+            "Tara\tadv",
+            "Lazar é",
+            "Lazar  ",
+        ] {
+            let general = text.rsplit(char::is_whitespace).next().unwrap_or("");
+            assert_eq!(last_word(text), general, "{text:?}");
+        }
+    }
 
     #[test]
     fn folding_ignores_case_accents_and_articles() {

@@ -256,10 +256,18 @@ fn section_header(line: &str) -> Option<Option<CardKind>> {
 
 /// A library type header: `Master (20; 3 trifle)`, `Combat [15]`, `Action Modifier/Combat`.
 pub(super) fn is_type_header(line: &str) -> bool {
-    // Up to the first `(`, `[` or `:` (ASCII: a byte search).
-    let end = memchr::memchr3(b'(', b'[', b':', line.as_bytes()).unwrap_or(line.len());
+    // Up to the first `(`, `[` or `:` (ASCII: a byte loop, the type comes
+    // first and is short).
+    let end = line
+        .bytes()
+        .position(|b| matches!(b, b'(' | b'[' | b':'))
+        .unwrap_or(line.len());
     let head = super::trim_line(&line[..end]);
-    !head.is_empty() && head.split('/').all(|t| CardType::parse(t).is_some())
+    if !head.as_bytes().contains(&b'/') {
+        // One type (nearly every header): no splitting to set up.
+        return CardType::parse(head).is_some();
+    }
+    head.split('/').all(|t| CardType::parse(t).is_some())
 }
 
 /// Underlines and rules: `----`, `====`.
