@@ -71,9 +71,9 @@ fn read_counted_header(line: &str, word: &str, closed: bool) -> Option<Option<u3
     ends_right.then_some(count)
 }
 
-/// Splits `2x Name ...` (also `2 x`, `2X`, `-1x`) into the count text and the rest.
-fn split_card_line(raw: &str) -> Option<(&str, &str)> {
-    let line = trim_line(raw);
+/// Splits a trimmed `2x Name ...` (also `2 x`, `2X`, `-1x`) into the count
+/// text and the rest.
+fn split_card_line(line: &str) -> Option<(&str, &str)> {
     let digits_start = usize::from(line.starts_with('-'));
     let digits_end = digits_start
         + line[digits_start..]
@@ -187,7 +187,7 @@ pub fn read(text: &str) -> RawDeck<'_> {
                 } else {
                     CardKind::Library
                 };
-                read_card_line(number, raw, section, &mut deck);
+                read_card_line(number, raw, line, section, &mut deck);
             }
         }
     }
@@ -295,48 +295,54 @@ pub fn parse_date(text: &str) -> Option<NaiveDate> {
 /// lines with a count in another shape (`x2 Name`, `Name x2`, `+30x Name`),
 /// reported by [`crate::deck::Deck::from_raw`]; other lines (headers, prose,
 /// comments) are skipped, and the declared totals catch a card line missed.
-fn read_card_line<'t>(number: usize, raw: &'t str, section: CardKind, deck: &mut RawDeck<'t>) {
-    let (count_text, rest, place, whole) = match split_card_line(raw) {
+fn read_card_line<'t>(
+    number: usize,
+    raw: &'t str,
+    line: &'t str,
+    section: CardKind,
+    deck: &mut RawDeck<'t>,
+) {
+    let (count_text, rest, place, whole) = match split_card_line(line) {
         Some((count_text, rest)) => (count_text, rest, CountPlace::BeforeName, None),
         // Only a line with a digit can hold a count (blank lines and prose are
         // the common case here: keep them cheap).
-        None if !raw.bytes().any(|b| b.is_ascii_digit()) => return,
+        None if !line.bytes().any(|b| b.is_ascii_digit()) => return,
         // A section title with its count (`Master (13; 2 trifle)`), the
         // usual line with a digit and no count before the name.
-        None if super::plain::is_type_header(trim_line(raw)) => return,
+        None if super::plain::is_type_header(line) => return,
         None => {
             let unwrapped = card_line::unwrap_markup(raw);
-            let line = card_line::strip_comment(&unwrapped);
-            if line.starts_with("--") || super::plain::is_type_header(line) {
+            let stripped = card_line::strip_comment(&unwrapped);
+            if stripped.starts_with("--") || super::plain::is_type_header(stripped) {
                 return;
             }
-            if let Some(total) = super::declared_total::footer(line, number, Some(section)) {
+            if let Some(total) = super::declared_total::footer(stripped, number, Some(section)) {
                 deck.declared.totals.push(total);
                 return;
             }
-            let Some(split) = card_line::split(line) else {
+            let Some(split) = card_line::split(stripped) else {
                 return;
             };
             let whole = split.whole.map(str::to_string);
             let parts = (split.count, split.name, split.place, whole);
             // The line read without its markup is a copy: owned.
-            if let Some(line) = card_line(number, raw, section, &mut deck.problems, parts) {
+            if let Some(line) = card_line(number, line, section, &mut deck.problems, parts) {
                 deck.lines.push(line.into_owned());
             }
             return;
         }
     };
     let parts = (count_text, rest, place, whole);
-    if let Some(line) = card_line(number, raw, section, &mut deck.problems, parts) {
+    if let Some(line) = card_line(number, line, section, &mut deck.problems, parts) {
         deck.lines.push(line);
     }
 }
 
-/// A card line, borrowing its text and name (or a problem for a count that
-/// cannot be read, and `None`).
+/// A card line (its text trimmed), borrowing its text and name (or a problem
+/// for a count that cannot be read, and `None`).
 fn card_line<'l>(
     number: usize,
-    raw: &'l str,
+    text: &'l str,
     section: CardKind,
     problems: &mut Vec<LineProblem>,
     (count_text, rest, place, whole): (&'l str, &'l str, CountPlace, Option<String>),
@@ -346,7 +352,7 @@ fn card_line<'l>(
         Err(message) => {
             problems.push(LineProblem {
                 line: number,
-                text: trim_line(raw).to_string(),
+                text: text.to_string(),
                 message,
             });
             return None;
@@ -367,15 +373,7 @@ fn card_line<'l>(
     } else {
         LineKind::Card
     };
-    let mut line = RawLine::new(
-        number,
-        trim_line(raw),
-        count,
-        row.name,
-        row.hint,
-        Some(section),
-        kind,
-    );
+    let mut line = RawLine::new(number, text, count, row.name, row.hint, Some(section), kind);
     line.reading.count_place = place;
     line.reading.columns = row.columns;
     line.reading.other = whole.map(|whole| {
