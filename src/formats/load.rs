@@ -231,6 +231,11 @@ fn read_record<'t>(
 fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
     let mut mismatches = Vec::new();
     let mut problems = Vec::new();
+    let by_id = |line: &super::RawLine| matches!(line.kind, LineKind::Id(_));
+    if !raw.lines.iter().any(by_id) {
+        // No card given by id (every layout but the JSON ones): nothing to settle.
+        return Deck::from_raw(raw, db);
+    }
     raw.lines.retain(|line| {
         let LineKind::Id(id) = line.kind else {
             return true;

@@ -166,13 +166,14 @@ pub fn read(text: &str) -> RawDeck<'_> {
                 }
             }
             Part::Header | Part::Description => {
-                let name = field(line, &["deck name", "deckname", "deck", "name"])
+                let split = split_field(line);
+                let name = field_named(split, &["deck name", "deckname", "deck", "name"])
                     .filter(|_| deck.meta.name.is_none());
                 if let Some(value) = name {
                     deck.meta.name = Some(value.to_string()).filter(|v| !v.is_empty());
-                } else if let Some(value) = field(line, &["created by", "author"]) {
+                } else if let Some(value) = field_named(split, &["created by", "author"]) {
                     deck.meta.author = Some(value.to_string()).filter(|v| !v.is_empty());
-                } else if let Some(value) = field(line, &["description"]) {
+                } else if let Some(value) = field_named(split, &["description"]) {
                     part = Part::Description;
                     if !value.is_empty() {
                         description.push(value);
@@ -204,14 +205,25 @@ pub fn read(text: &str) -> RawDeck<'_> {
 /// `Name: value` with any of the given names (case ignored); a VDB template
 /// placeholder (`[Description]`, `Author Name`) reads as an empty value.
 fn field<'a>(line: &'a str, names: &[&str]) -> Option<&'a str> {
+    field_named(split_field(line), names)
+}
+
+/// `Name: value` split at its first colon, both trimmed, the value of a VDB
+/// template placeholder (`[Description]`, `Author Name`) empty.
+fn split_field(line: &str) -> Option<(&str, &str)> {
     let (key, value) = line.split_once(':')?;
-    let key = key.trim();
     let value = value.trim();
     let placeholder = (value.starts_with('[') && value.ends_with(']')) || value == "Author Name";
+    Some((key.trim(), if placeholder { "" } else { value }))
+}
+
+/// The value of a split field whose name is one of `names` (case ignored).
+fn field_named<'a>(field: Option<(&str, &'a str)>, names: &[&str]) -> Option<&'a str> {
+    let (key, value) = field?;
     names
         .iter()
         .any(|name| key.eq_ignore_ascii_case(name))
-        .then_some(if placeholder { "" } else { value })
+        .then_some(value)
 }
 
 /// Removes the `# ...` hints of VDB's "TWD (with hints)" template: a line
