@@ -116,9 +116,9 @@ fn file_over_the_size_cap_is_an_error() {
     let path = dir.path().join("toolarge.txt");
     let file = fs::File::create(&path).expect("create");
     file.set_len(65 * 1024 * 1024).expect("sparse file");
-    parse(&path)
-        .code(2)
-        .stderr(contains("toolarge.txt: file too large"));
+    parse(&path).code(2).stderr(contains(
+        "toolarge.txt: file too large (at least 68157440 bytes",
+    ));
 }
 
 #[cfg(unix)]
