@@ -234,10 +234,10 @@ fn shorten(line: &str) -> String {
 /// Reads a card count as written (`"3"`, `"-3"`, `"999999999999"`): 1 to
 /// [`MAX_CARD_COUNT`], else the message saying what is wrong with it.
 pub fn card_count(text: &str) -> Result<u32, String> {
-    let digits = super::trim_line(text);
-    // One to three digits (nearly every count): their value, when a count.
-    if let [first, rest @ ..] = digits.as_bytes() {
-        if rest.len() <= 2 && digits.bytes().all(|b| b.is_ascii_digit()) {
+    // One to three digits (nearly every count, with no white space to trim):
+    // their value, when a count.
+    if let [first, rest @ ..] = text.as_bytes() {
+        if rest.len() <= 2 && text.bytes().all(|b| b.is_ascii_digit()) {
             let value = rest
                 .iter()
                 .fold(u32::from(first - b'0'), |n, b| n * 10 + u32::from(b - b'0'));
@@ -246,6 +246,7 @@ pub fn card_count(text: &str) -> Result<u32, String> {
             }
         }
     }
+    let digits = super::trim_line(text);
     if digits.starts_with('-') {
         return Err(format!(
             "negative card count {digits} (a count is 1 or more)"
