@@ -18,8 +18,8 @@ use crate::deck::{Deck, NameMismatch};
 /// Largest file `Deck::load` reads, so a stray huge file cannot exhaust memory.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
-/// The room a deck file is first read into: 4,503 of the 4,504 TWDA files
-/// are smaller (a larger one is read on).
+/// What a deck file is first read into: 4,503 of the 4,504 TWDA files are
+/// smaller (a larger one has its size asked, then is read on).
 const FIRST_READ_BYTES: usize = 8 * 1024;
 
 /// An error reading a deck file.
@@ -284,25 +284,34 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
         path: path.to_path_buf(),
         error,
     };
+    let too_large = |size| DeckError::TooLarge {
+        path: path.to_path_buf(),
+        size,
+    };
     let file = std::fs::File::open(path).map_err(read_error)?;
-    // Room for nearly every decklist at once (one read, and one more finds
-    // its end): the size is not asked first, a system call per file.
+    // Nearly every decklist is read whole at once, and one more read finds
+    // its end: its size is not asked, a system call per file.
     let mut bytes = Vec::with_capacity(FIRST_READ_BYTES);
     (&file)
-        .take(MAX_FILE_BYTES + 1)
+        .take(FIRST_READ_BYTES as u64)
+        .read_to_end(&mut bytes)
+        .map_err(read_error)?;
+    if bytes.len() < FIRST_READ_BYTES {
+        return Ok(bytes);
+    }
+    // A larger file: its size, when it has one, refuses it before reading
+    // on (a device or pipe reports 0 and is cut while reading).
+    let size = file.metadata().map_or(0, |m| m.len());
+    if size > MAX_FILE_BYTES {
+        return Err(too_large(size));
+    }
+    (&file)
+        .take(MAX_FILE_BYTES + 1 - FIRST_READ_BYTES as u64)
         .read_to_end(&mut bytes)
         .map_err(read_error)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        // The size when the file has one (a device or pipe reports 0: what
-        // was read is the least it holds).
-        let size = file
-            .metadata()
-            .map_or(0, |m| m.len())
-            .max(bytes.len() as u64);
-        return Err(DeckError::TooLarge {
-            path: path.to_path_buf(),
-            size,
-        });
+        // What was read is the least it holds.
+        return Err(too_large((bytes.len() as u64).max(size)));
     }
     Ok(bytes)
 }
