@@ -300,6 +300,7 @@ impl<'a> Reader<'a> {
         self.bytes.len() - self.rest.len()
     }
 
+    #[cold]
     fn fail<T>(&self, what: &'static str) -> Result<T, SnapshotError> {
         Err(SnapshotError {
             offset: self.at(),
@@ -317,6 +318,7 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn u8(&mut self) -> Result<u8, SnapshotError> {
         match self.rest.split_first() {
             Some((&byte, rest)) => {
@@ -327,6 +329,7 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn flag(&mut self) -> Result<bool, SnapshotError> {
         match self.u8()? {
             0 => Ok(false),
@@ -335,6 +338,7 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn array<const N: usize>(&mut self) -> Result<[u8; N], SnapshotError> {
         match self.rest.split_first_chunk::<N>() {
             Some((array, rest)) => {
@@ -345,10 +349,12 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn u32(&mut self) -> Result<u32, SnapshotError> {
         Ok(u32::from_le_bytes(self.array()?))
     }
 
+    #[inline]
     fn len(&mut self) -> Result<usize, SnapshotError> {
         let len = self.u32()? as usize;
         if len > self.rest.len() {
@@ -357,6 +363,7 @@ impl<'a> Reader<'a> {
         Ok(len)
     }
 
+    #[inline]
     fn str(&mut self) -> Result<&'a str, SnapshotError> {
         let len = self.u32()? as usize;
         match self.text.split_at_checked(len) {
@@ -368,6 +375,7 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn string(&mut self) -> Result<String, SnapshotError> {
         self.str().map(String::from)
     }
@@ -381,6 +389,7 @@ impl<'a> Reader<'a> {
         Ok(strings)
     }
 
+    #[inline]
     fn opt_string(&mut self) -> Result<Option<String>, SnapshotError> {
         if self.flag()? {
             self.string().map(Some)
@@ -389,6 +398,7 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn date(&mut self) -> Result<Option<NaiveDate>, SnapshotError> {
         let days = self.u32()?;
         if days == 0 {
@@ -410,6 +420,7 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn cost(&mut self) -> Result<Option<Cost>, SnapshotError> {
         match self.u8()? {
             0 => Ok(None),
