@@ -623,3 +623,47 @@ fn same_cards(cards: &[Card], a: &[usize], b: &[usize]) -> bool {
         .chain(b)
         .all(|&i| cards[i].name == cards[a[0]].name)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn head_before_comma_is_the_text_before_the_first_comma_and_space() {
+        assert_eq!(
+            head_before_comma("Al-Ashrad, Amr of Alamut"),
+            Some("Al-Ashrad")
+        );
+        assert_eq!(
+            head_before_comma("Pier 13, Port of Baltimore"),
+            Some("Pier 13")
+        );
+        assert_eq!(head_before_comma("a,b, c, d"), Some("a,b"));
+        assert_eq!(head_before_comma("Rack, The"), Some("Rack"));
+        assert_eq!(head_before_comma("Céleste, é"), Some("Céleste"));
+        assert_eq!(head_before_comma("no comma"), None);
+        assert_eq!(head_before_comma("trailing,"), None);
+        assert_eq!(head_before_comma(""), None);
+    }
+
+    #[test]
+    fn a_written_name_found_verbatim_is_found_as_by_its_key() {
+        let db = CardDb::embedded().unwrap();
+        for card in db.cards() {
+            let verbatim = db.lookup_exact_form(&card.name, PrintingHint::default(), None);
+            let mut key = String::new();
+            fold_into(&card.name, &mut key);
+            let by_key = db
+                .names
+                .exact(&key)
+                .and_then(|cards| db.pick(cards, PrintingHint::default(), None));
+            assert_eq!(
+                verbatim
+                    .map(|(cards, form)| (cards.iter().map(|c| c.id).collect::<Vec<_>>(), form)),
+                by_key.map(|cards| (cards.iter().map(|c| c.id).collect(), NameForm::Name)),
+                "{}",
+                card.name
+            );
+        }
+    }
+}
