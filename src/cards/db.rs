@@ -1,6 +1,6 @@
 //! The card database: loading, finding it on disk, and looking names up.
 
-use std::collections::HashMap;
+use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -11,7 +11,7 @@ use super::card::{Card, CardId, CardKind, Group};
 use super::crypt_columns::{reads_as, CryptColumns};
 use super::error::DbError;
 use super::load;
-use super::names::{fold, fold_into, NameIndex};
+use super::names::{fold, fold_into, NameIndex, NameSlot};
 use super::sets::{SetDates, SetInfo};
 use super::snapshot::{self, Snapshot};
 
@@ -31,9 +31,10 @@ pub struct CardDb {
     cards: Vec<Card>,
     by_id: rustc_hash::FxHashMap<CardId, usize>,
     names: NameIndex,
-    /// Card names exactly as the CSV writes them, with the candidates of their
-    /// folded key: most decklists write names this way, and skip the folding.
-    verbatim: rustc_hash::FxHashMap<String, Vec<usize>>,
+    /// Card names exactly as the CSV writes them, by their hash
+    /// ([`verbatim_hash`]), with the candidates of their folded key: most
+    /// decklists write names this way, and skip the folding.
+    verbatim: rustc_hash::FxHashMap<u64, Verbatim>,
     /// Folded keys that are not a card's own name or aka: the project's
     /// aliases and the short names before a comma.
     nicknames: rustc_hash::FxHashMap<String, NameForm>,
@@ -44,6 +45,21 @@ pub struct CardDb {
     /// Each card's columns as the TWDA writes them
     /// ([`CryptColumns::written_for`]), worked out when first asked.
     written_columns: Vec<OnceLock<Option<Box<str>>>>,
+}
+
+/// A card name as the CSV writes it, in [`CardDb`]'s verbatim map.
+#[derive(Debug, Clone, Copy)]
+struct Verbatim {
+    /// A card of that name: a written name is this entry's only if it is
+    /// this card's name (two names may share a hash).
+    card: usize,
+    /// The candidates of the name's folded key.
+    candidates: NameSlot,
+}
+
+/// The hash a name is kept under in [`CardDb`]'s verbatim map.
+fn verbatim_hash(name: &str) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one(name)
 }
 
 /// Where the card database in use comes from. [`CardDb::locate`] tries them
@@ -257,19 +273,29 @@ impl CardDb {
     ) -> CardDb {
         let by_id = cards.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
         let mut names = NameIndex::with_capacity(cards.len());
-        // Each name is folded once: its key serves the index and the verbatim map.
-        let name_keys: Vec<String> = cards.iter().map(|card| fold(&card.name)).collect();
+        // Each name is folded once, its key moved into the index, which says
+        // where the name's candidates are kept (for the verbatim map).
+        let mut name_slots = Vec::with_capacity(cards.len());
         for (i, card) in cards.iter().enumerate() {
-            names.insert_key(name_keys[i].clone(), i);
+            name_slots.push(names.insert_key(fold(&card.name), i));
             for aka in &card.aka {
                 names.insert(aka, i);
+            }
+        }
+        // The names' candidates are complete: aliases and short names add
+        // keys of their own, never cards to a name's key.
+        let mut verbatim =
+            rustc_hash::FxHashMap::with_capacity_and_hasher(cards.len(), rustc_hash::FxBuildHasher);
+        for (card, (name, slot)) in cards.iter().zip(&name_slots).enumerate() {
+            if let Some(candidates) = *slot {
+                verbatim.insert(verbatim_hash(&name.name), Verbatim { card, candidates });
             }
         }
         let mut db = CardDb {
             cards,
             by_id,
             names,
-            verbatim: rustc_hash::FxHashMap::default(),
+            verbatim,
             nicknames: rustc_hash::FxHashMap::default(),
             sets,
             source,
@@ -280,12 +306,6 @@ impl CardDb {
             .resize_with(db.cards.len(), OnceLock::new);
         db.add_aliases();
         db.add_short_names();
-        db.verbatim.reserve(db.cards.len());
-        for (card, key) in db.cards.iter().zip(&name_keys) {
-            if let Some(candidates) = db.names.exact(key) {
-                db.verbatim.insert(card.name.clone(), candidates.to_vec());
-            }
-        }
         db
     }
 
@@ -320,22 +340,28 @@ impl CardDb {
     /// Adds the part before the first comma of names that have one
     /// (`Al-Ashrad` for `Al-Ashrad, Amr of Alamut`) when no other card uses it.
     fn add_short_names(&mut self) {
-        let mut short: HashMap<String, Vec<usize>> = HashMap::new();
+        // The heads in the order of their first card, with their cards.
+        let mut heads: Vec<(&str, SmallVec<[usize; 2]>)> = Vec::new();
+        let mut places: rustc_hash::FxHashMap<&str, usize> = Default::default();
         for (i, card) in self.cards.iter().enumerate() {
-            if let Some((head, _)) = card.name.split_once(", ") {
+            if let Some(head) = head_before_comma(&card.name) {
                 if !card.name.ends_with(", The") && head.len() >= 4 {
-                    short.entry(head.to_string()).or_default().push(i);
+                    let place = *places.entry(head).or_insert(heads.len());
+                    if place == heads.len() {
+                        heads.push((head, SmallVec::new()));
+                    }
+                    heads[place].1.push(i);
                 }
             }
         }
-        for (head, cards) in short {
+        for (head, cards) in heads {
             let same_name = cards
                 .iter()
                 .all(|&i| self.cards[i].name == self.cards[cards[0]].name);
-            let key = fold(&head);
+            let key = fold(head);
             if same_name && self.names.exact(&key).is_none() {
                 for card in cards {
-                    self.names.insert(&head, card);
+                    self.names.insert(head, card);
                 }
                 self.nicknames.insert(key, NameForm::ShortName);
             }
@@ -487,8 +513,9 @@ impl CardDb {
     ) -> Option<(Printings<'_>, NameForm)> {
         if let Some(found) = self
             .verbatim
-            .get(written)
-            .and_then(|cards| self.pick(cards, hint, kind))
+            .get(&verbatim_hash(written))
+            .filter(|entry| self.cards[entry.card].name == written)
+            .and_then(|entry| self.pick(self.names.slot(entry.candidates), hint, kind))
         {
             return Some((found, NameForm::Name));
         }
@@ -554,6 +581,15 @@ impl CardDb {
     }
 }
 
+/// The part of a name before its first `, ` (`Al-Ashrad` for `Al-Ashrad,
+/// Amr of Alamut`), if it has one.
+fn head_before_comma(name: &str) -> Option<&str> {
+    let bytes = name.as_bytes();
+    memchr::memchr_iter(b',', bytes)
+        .find(|&comma| bytes.get(comma + 1) == Some(&b' '))
+        .map(|comma| &name[..comma])
+}
+
 /// Whether an alias is only the name with its `(TM)` written as `TM`
 /// (`PentexTM Subversion`, Lackey's spelling): a punctuation form, literal.
 fn is_trademark_form(alias_key: &str, target: &str) -> bool {
@@ -586,4 +622,48 @@ fn same_cards(cards: &[Card], a: &[usize], b: &[usize]) -> bool {
     a.iter()
         .chain(b)
         .all(|&i| cards[i].name == cards[a[0]].name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn head_before_comma_is_the_text_before_the_first_comma_and_space() {
+        assert_eq!(
+            head_before_comma("Al-Ashrad, Amr of Alamut"),
+            Some("Al-Ashrad")
+        );
+        assert_eq!(
+            head_before_comma("Pier 13, Port of Baltimore"),
+            Some("Pier 13")
+        );
+        assert_eq!(head_before_comma("a,b, c, d"), Some("a,b"));
+        assert_eq!(head_before_comma("Rack, The"), Some("Rack"));
+        assert_eq!(head_before_comma("Céleste, é"), Some("Céleste"));
+        assert_eq!(head_before_comma("no comma"), None);
+        assert_eq!(head_before_comma("trailing,"), None);
+        assert_eq!(head_before_comma(""), None);
+    }
+
+    #[test]
+    fn a_written_name_found_verbatim_is_found_as_by_its_key() {
+        let db = CardDb::embedded().unwrap();
+        for card in db.cards() {
+            let verbatim = db.lookup_exact_form(&card.name, PrintingHint::default(), None);
+            let mut key = String::new();
+            fold_into(&card.name, &mut key);
+            let by_key = db
+                .names
+                .exact(&key)
+                .and_then(|cards| db.pick(cards, PrintingHint::default(), None));
+            assert_eq!(
+                verbatim
+                    .map(|(cards, form)| (cards.iter().map(|c| c.id).collect::<Vec<_>>(), form)),
+                by_key.map(|cards| (cards.iter().map(|c| c.id).collect(), NameForm::Name)),
+                "{}",
+                card.name
+            );
+        }
+    }
 }

@@ -7,6 +7,7 @@
 //! share one key.
 
 use rustc_hash::FxHashMap as HashMap;
+use smallvec::SmallVec;
 
 use super::{Group, PrintingHint};
 
@@ -34,50 +35,99 @@ pub fn fold(name: &str) -> String {
 /// Folds a written card name into `key` (cleared first), reusing its buffer.
 pub fn fold_into(name: &str, key: &mut String) {
     key.clear();
-    if name.is_ascii() && !name.contains('=') {
-        fold_ascii(name, key);
-    } else {
+    if !fold_plain(name, key, Escapes::Stop) {
+        // Not plain ASCII (accents, `™`) or perhaps a mangled quote (`=92`).
+        key.clear();
         let decoded = decode_quoted_printable(name);
-        fold_ascii(&deunicode::deunicode(&decoded.replace('™', "(TM)")), key);
+        let ascii = deunicode::deunicode(&decoded.replace('™', "(TM)"));
+        fold_plain(&ascii, key, Escapes::Separate);
     }
 }
 
-/// Folds an ASCII name into `key`: one pass, no intermediate strings.
-fn fold_ascii(ascii: &str, key: &mut String) {
-    let bytes = ascii.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
-        if c == b'('
-            && bytes
-                .get(i + 1..i + 4)
-                .is_some_and(|t| t.eq_ignore_ascii_case(b"tm)"))
-        {
-            i += 4;
-            if !key.is_empty() && !key.ends_with(' ') {
-                key.push(' ');
-            }
-            continue;
-        }
-        match c {
-            b'\'' | b'`' | b'"' => {}
-            c if c.is_ascii_alphanumeric() => key.push(char::from(c.to_ascii_lowercase())),
-            _ => {
-                if !key.is_empty() && !key.ends_with(' ') {
-                    key.push(' ');
-                }
-            }
-        }
-        i += 1;
+/// What folding does with each byte: [`DROP`] it (quotes), [`SEPARATE`]
+/// words with it (other punctuation, white space), [`ESCAPE`] (`=` and any
+/// byte not ASCII: see [`fold_plain`]), or keep it as the byte given
+/// (letters in lower case, digits).
+const FOLD_CLASS: [u8; 256] = {
+    let mut table = [ESCAPE; 256];
+    let mut byte = 0;
+    while byte < 128 {
+        let c = byte as u8;
+        table[byte] = if c.is_ascii_alphanumeric() {
+            c.to_ascii_lowercase()
+        } else if matches!(c, b'\'' | b'`' | b'"') {
+            DROP
+        } else if c == b'=' {
+            ESCAPE
+        } else {
+            SEPARATE
+        };
+        byte += 1;
     }
-    let end = key.trim_end().len();
-    key.truncate(end);
+    table
+};
+
+/// [`FOLD_CLASS`] of a byte folding drops.
+const DROP: u8 = 0;
+/// [`FOLD_CLASS`] of a byte that separates words.
+const SEPARATE: u8 = 1;
+/// [`FOLD_CLASS`] of a byte that may start an escape or a character not
+/// ASCII: `=` and the bytes from 0x80.
+const ESCAPE: u8 = 2;
+
+/// What [`fold_plain`] does on an [`ESCAPE`] byte.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Escapes {
+    /// Stops: the name needs decoding first.
+    Stop,
+    /// Separates words with it, as other punctuation.
+    Separate,
+}
+
+/// Folds a name into `key` (empty): one pass, one table look-up a byte, no
+/// intermediate strings. `false` when it stopped at an [`ESCAPE`] byte
+/// (with [`Escapes::Stop`]): `key` is then unfinished.
+fn fold_plain(text: &str, key: &mut String, escapes: Escapes) -> bool {
+    let bytes = text.as_bytes();
+    key.reserve(bytes.len());
+    // A separator seen after a word: one space, written before the next word
+    // (none at the end, none at the start).
+    let mut space = false;
+    let mut i = 0;
+    while let Some(&c) = bytes.get(i) {
+        i += 1;
+        match FOLD_CLASS[usize::from(c)] {
+            DROP => {}
+            class @ (SEPARATE | ESCAPE) => {
+                if class == ESCAPE && escapes == Escapes::Stop {
+                    return false;
+                }
+                // `(TM)` is a separator as a whole.
+                if c == b'('
+                    && bytes
+                        .get(i..i + 3)
+                        .is_some_and(|t| t.eq_ignore_ascii_case(b"tm)"))
+                {
+                    i += 3;
+                }
+                space = !key.is_empty();
+            }
+            kept => {
+                if space {
+                    key.push(' ');
+                    space = false;
+                }
+                key.push(char::from(kept));
+            }
+        }
+    }
     if key.ends_with(" the") {
         key.truncate(key.len() - 4);
     }
     if key.starts_with("the ") {
         key.drain(..4);
     }
+    true
 }
 
 /// Decodes `=XX` escapes (quoted-printable of Windows-1252, as old mail archives
@@ -114,11 +164,20 @@ fn decode_quoted_printable(name: &str) -> std::borrow::Cow<'_, str> {
 /// Folded keys mapped to the cards (indices) they name.
 #[derive(Debug, Default, Clone)]
 pub struct NameIndex {
-    exact: HashMap<String, Vec<usize>>,
+    /// Each key with the place of its cards in `cards`.
+    exact: HashMap<String, NameSlot>,
+    /// The cards of each key, in the order they were added (on the stack up
+    /// to two: most names have one card, a few two printings).
+    cards: Vec<SmallVec<[usize; 2]>>,
     /// Keys kept for fuzzy matching, with the card indices they stand for,
     /// sorted: made on the first fuzzy lookup (most runs never make one).
     keys: std::sync::OnceLock<Vec<(String, Vec<usize>)>>,
 }
+
+/// Where the cards of one key of a [`NameIndex`] are kept: given by
+/// [`NameIndex::insert_key`], read with [`NameIndex::slot`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NameSlot(usize);
 
 impl NameIndex {
     /// An empty index.
@@ -130,6 +189,7 @@ impl NameIndex {
     pub fn with_capacity(names: usize) -> NameIndex {
         NameIndex {
             exact: HashMap::with_capacity_and_hasher(names, Default::default()),
+            cards: Vec::with_capacity(names),
             keys: std::sync::OnceLock::new(),
         }
     }
@@ -139,16 +199,28 @@ impl NameIndex {
         self.insert_key(fold(name), card);
     }
 
-    /// Adds a name already folded ([`fold`]) for a card.
-    pub fn insert_key(&mut self, key: String, card: usize) {
+    /// Adds a name already folded ([`fold`]) for a card; says where the
+    /// key's cards are kept (`None` for an empty key, which is not added).
+    pub fn insert_key(&mut self, key: String, card: usize) -> Option<NameSlot> {
         if key.is_empty() {
-            return;
+            return None;
         }
-        let entry = self.exact.entry(key).or_default();
-        if !entry.contains(&card) {
-            entry.push(card);
+        let next = NameSlot(self.cards.len());
+        let slot = *self.exact.entry(key).or_insert(next);
+        if slot == next {
+            self.cards.push(SmallVec::new());
+        }
+        let cards = &mut self.cards[slot.0];
+        if !cards.contains(&card) {
+            cards.push(card);
         }
         self.keys.take();
+        Some(slot)
+    }
+
+    /// The cards of a key, by the slot [`NameIndex::insert_key`] gave.
+    pub fn slot(&self, slot: NameSlot) -> &[usize] {
+        &self.cards[slot.0]
     }
 
     /// The fuzzy-matching key list, sorted so that ranking does not depend on
@@ -158,7 +230,7 @@ impl NameIndex {
             let mut keys: Vec<(String, Vec<usize>)> = self
                 .exact
                 .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
+                .map(|(k, slot)| (k.clone(), self.slot(*slot).to_vec()))
                 .collect();
             keys.sort();
             keys
@@ -167,7 +239,7 @@ impl NameIndex {
 
     /// The cards a folded key names exactly.
     pub fn exact(&self, key: &str) -> Option<&[usize]> {
-        self.exact.get(key).map(Vec::as_slice)
+        self.exact.get(key).map(|slot| self.slot(*slot))
     }
 
     /// Whether some key may be within `max` edits (Damerau-Levenshtein) of
@@ -491,6 +563,69 @@ mod tests {
         );
         assert_eq!(fold("God=92s Light"), fold("God's Light"));
         assert_eq!(fold("Cats` Guidance"), fold("Cats' Guidance"));
+    }
+
+    #[test]
+    fn folding_keeps_words_and_drops_the_rest() {
+        let cases = [
+            ("", ""),
+            (" ", ""),
+            ("(tm)", ""),
+            ("((tm))", ""),
+            ("The", "the"),
+            ("the ", "the"),
+            ("the the", "the"),
+            ("x  the", "x"),
+            ("a the", "a"),
+            ("thex", "thex"),
+            ("  The Rack,  ", "rack"),
+            ("-The Rack-", "rack"),
+            ("Rack, The", "rack"),
+            (" the x", "x"),
+            ("'the' rack", "rack"),
+            ("(tm)the x", "x"),
+            ("x the (tm)", "x"),
+            ("A(TM)b", "a b"),
+            ("Ox(Tm)en", "ox en"),
+            ("(TM", "tm"),
+            ("a(tm", "a tm"),
+            ("a'b", "ab"),
+            ("a 'b", "a b"),
+            ("Ab`\"c", "abc"),
+            ("a\tb\x0bc", "a b c"),
+            ("Bang Nakh -- Tiger's Claws", "bang nakh tigers claws"),
+            // Not plain ASCII: decoded first.
+            ("a=b", "a b"),
+            ("x=41y", "x 41y"),
+            ("God=92s Light", "gods light"),
+            ("Céleste  é", "celeste e"),
+            ("Lucita\u{a0}x\u{3000}y", "lucita x y"),
+            ("Pentex\u{2122}Subversion", "pentex subversion"),
+        ];
+        for (name, key) in cases {
+            assert_eq!(fold(name), key, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn plain_names_fold_alike_by_the_general_path() {
+        // The one-pass path and the path of decoded names (quoted-printable,
+        // then deunicode) agree on every plain ASCII name.
+        for name in [
+            "Pentex(TM) Subversion",
+            "Rack, The",
+            "The Rack",
+            "Al-Ashrad, Amr of Alamut",
+            "Bang Nakh -- Tiger's Claws",
+            "  x  (tm)  y  ",
+            "a\tb\x0bc\r\nd",
+        ] {
+            let mut general = String::new();
+            let decoded = decode_quoted_printable(name);
+            let ascii = deunicode::deunicode(&decoded.replace('™', "(TM)"));
+            assert!(fold_plain(&ascii, &mut general, Escapes::Separate));
+            assert_eq!(fold(name), general, "{name:?}");
+        }
     }
 
     #[test]

@@ -81,8 +81,9 @@ pub fn encode(snapshot: &Snapshot) -> Vec<u8> {
 pub fn decode(bytes: &[u8]) -> Result<Snapshot, SnapshotError> {
     let mut input = Reader {
         bytes,
-        at: 0,
+        rest: bytes,
         text: "",
+        dates: [(0, NaiveDate::MIN); DATE_CACHE],
     };
     if input.take(MAGIC.len(), "the snapshot header")? != MAGIC {
         return Err(SnapshotError {
@@ -93,10 +94,9 @@ pub fn decode(bytes: &[u8]) -> Result<Snapshot, SnapshotError> {
     let text_len = input.len()?;
     let text = input.take(text_len, "the text section")?;
     input.text = std::str::from_utf8(text).or_else(|_| input.fail("UTF-8 text"))?;
-    let date = input.date()?.ok_or(SnapshotError {
-        offset: input.at,
-        what: "the snapshot date",
-    })?;
+    let Some(date) = input.date()? else {
+        return input.fail("the snapshot date");
+    };
     let set_count = input.len()?;
     let mut sets = Vec::with_capacity(set_count);
     for _ in 0..set_count {
@@ -112,11 +112,8 @@ pub fn decode(bytes: &[u8]) -> Result<Snapshot, SnapshotError> {
     for _ in 0..card_count {
         cards.push(input.card(&disciplines)?);
     }
-    if input.at != bytes.len() || !input.text.is_empty() {
-        return Err(SnapshotError {
-            offset: input.at,
-            what: "the end of the snapshot",
-        });
+    if !input.rest.is_empty() || !input.text.is_empty() {
+        return input.fail("the end of the snapshot");
     }
     Ok(Snapshot { date, cards, sets })
 }
@@ -281,36 +278,58 @@ impl Writer {
     }
 }
 
+/// Room of [`Reader`]'s date cache.
+const DATE_CACHE: usize = 256;
+
 /// Reads values back, failing (never panicking) on a short or odd form.
 struct Reader<'a> {
+    /// The whole form (for the offsets of errors).
     bytes: &'a [u8],
-    at: usize,
+    /// The part of the form not read yet.
+    rest: &'a [u8],
     /// The part of the text section not read yet.
     text: &'a str,
+    /// Dates read, by their number modulo [`DATE_CACHE`]: a few dozen release
+    /// dates, each read for many printings.
+    dates: [(u32, NaiveDate); DATE_CACHE],
 }
 
 impl<'a> Reader<'a> {
+    /// Where reading stands, from the start of the form.
+    fn at(&self) -> usize {
+        self.bytes.len() - self.rest.len()
+    }
+
+    #[cold]
     fn fail<T>(&self, what: &'static str) -> Result<T, SnapshotError> {
         Err(SnapshotError {
-            offset: self.at,
+            offset: self.at(),
             what,
         })
     }
 
     fn take(&mut self, count: usize, what: &'static str) -> Result<&'a [u8], SnapshotError> {
-        match self.bytes.get(self.at..self.at.saturating_add(count)) {
-            Some(slice) => {
-                self.at += count;
+        match self.rest.split_at_checked(count) {
+            Some((slice, rest)) => {
+                self.rest = rest;
                 Ok(slice)
             }
             None => self.fail(what),
         }
     }
 
+    #[inline]
     fn u8(&mut self) -> Result<u8, SnapshotError> {
-        Ok(self.take(1, "a byte")?[0])
+        match self.rest.split_first() {
+            Some((&byte, rest)) => {
+                self.rest = rest;
+                Ok(byte)
+            }
+            None => self.fail("a byte"),
+        }
     }
 
+    #[inline]
     fn flag(&mut self) -> Result<bool, SnapshotError> {
         match self.u8()? {
             0 => Ok(false),
@@ -319,44 +338,58 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn array<const N: usize>(&mut self) -> Result<[u8; N], SnapshotError> {
-        let slice = self.take(N, "a number")?;
-        let mut array = [0u8; N];
-        array.copy_from_slice(slice);
-        Ok(array)
+        match self.rest.split_first_chunk::<N>() {
+            Some((array, rest)) => {
+                self.rest = rest;
+                Ok(*array)
+            }
+            None => self.fail("a number"),
+        }
     }
 
+    #[inline]
     fn u32(&mut self) -> Result<u32, SnapshotError> {
         Ok(u32::from_le_bytes(self.array()?))
     }
 
+    #[inline]
     fn len(&mut self) -> Result<usize, SnapshotError> {
         let len = self.u32()? as usize;
-        if len > self.bytes.len() - self.at {
+        if len > self.rest.len() {
             return self.fail("a length within the snapshot");
         }
         Ok(len)
     }
 
+    #[inline]
     fn str(&mut self) -> Result<&'a str, SnapshotError> {
         let len = self.u32()? as usize;
-        if !self.text.is_char_boundary(len) {
-            return self.fail("a text within the text section");
+        match self.text.split_at_checked(len) {
+            Some((text, rest)) => {
+                self.text = rest;
+                Ok(text)
+            }
+            None => self.fail("a text within the text section"),
         }
-        let (text, rest) = self.text.split_at(len);
-        self.text = rest;
-        Ok(text)
     }
 
+    #[inline]
     fn string(&mut self) -> Result<String, SnapshotError> {
         self.str().map(String::from)
     }
 
     fn strings(&mut self) -> Result<Vec<String>, SnapshotError> {
         let count = self.len()?;
-        (0..count).map(|_| self.string()).collect()
+        let mut strings = Vec::with_capacity(count);
+        for _ in 0..count {
+            strings.push(self.string()?);
+        }
+        Ok(strings)
     }
 
+    #[inline]
     fn opt_string(&mut self) -> Result<Option<String>, SnapshotError> {
         if self.flag()? {
             self.string().map(Some)
@@ -365,19 +398,29 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn date(&mut self) -> Result<Option<NaiveDate>, SnapshotError> {
-        match self.u32()? {
-            0 => Ok(None),
-            days => match i32::try_from(days)
-                .ok()
-                .and_then(NaiveDate::from_num_days_from_ce_opt)
-            {
-                Some(date) => Ok(Some(date)),
-                None => self.fail("a date"),
-            },
+        let days = self.u32()?;
+        if days == 0 {
+            return Ok(None);
+        }
+        let cached = &mut self.dates[days as usize % DATE_CACHE];
+        if cached.0 == days {
+            return Ok(Some(cached.1));
+        }
+        match i32::try_from(days)
+            .ok()
+            .and_then(NaiveDate::from_num_days_from_ce_opt)
+        {
+            Some(date) => {
+                *cached = (days, date);
+                Ok(Some(date))
+            }
+            None => self.fail("a date"),
         }
     }
 
+    #[inline]
     fn cost(&mut self) -> Result<Option<Cost>, SnapshotError> {
         match self.u8()? {
             0 => Ok(None),
