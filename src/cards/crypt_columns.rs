@@ -363,30 +363,26 @@ fn group_column(text: &str) -> Option<Group> {
 /// between the columns, so the card fits it: no need to read it.
 pub fn reads_as(row: &str, written: &str) -> bool {
     let row = row.trim_ascii().as_bytes();
-    let mut written = written.as_bytes();
+    let written = written.as_bytes();
+    // One pass over both: a tab of the written text takes a run of white
+    // space in the row, any other byte itself.
     let mut at = 0;
-    loop {
-        let end = written
-            .iter()
-            .position(|&b| b == b'\t')
-            .unwrap_or(written.len());
-        if !row[at..].starts_with(&written[..end]) {
+    for &byte in written {
+        if byte == b'\t' {
+            let start = at;
+            while at < row.len() && row[at].is_ascii_whitespace() {
+                at += 1;
+            }
+            if at == start {
+                return false;
+            }
+        } else if row.get(at) == Some(&byte) {
+            at += 1;
+        } else {
             return false;
         }
-        at += end;
-        if end == written.len() {
-            return at == row.len();
-        }
-        written = &written[end + 1..];
-        let white = row[at..]
-            .iter()
-            .take_while(|b| b.is_ascii_whitespace())
-            .count();
-        if white == 0 {
-            return false;
-        }
-        at += white;
     }
+    at == row.len()
 }
 
 /// The first token of a text (separated by spaces, tabs or commas) and the
