@@ -44,7 +44,7 @@ impl<'t> WrittenColumns<'t> {
     /// [`CryptColumns::parse`] reads them; `None` for another text.
     pub fn new(text: &'t str) -> Option<WrittenColumns<'t>> {
         let (first, _) = next_token(text)?;
-        first.parse::<u8>().ok().filter(|c| (1..=11).contains(c))?;
+        capacity(first)?;
         Some(WrittenColumns {
             text: Cow::Borrowed(text),
             group: group_column(text),
@@ -318,6 +318,11 @@ impl CryptColumns {
     }
 }
 
+/// The capacity a crypt row's first column gives: a number from 1 to 11.
+fn capacity(column: &str) -> Option<u8> {
+    column.parse::<u8>().ok().filter(|c| (1..=11).contains(c))
+}
+
 /// The capacity at the start of a crypt row's columns and the text after the
 /// disciplines, each discipline token given to `on_discipline` with its
 /// discipline (`None` for `-none-`). `None` when the text does not start
@@ -327,7 +332,7 @@ fn read_head(
     mut on_discipline: impl FnMut(&str, Option<Discipline>),
 ) -> Option<(u8, &str)> {
     let (first, mut rest) = next_token(text)?;
-    let capacity = first.parse::<u8>().ok().filter(|c| (1..=11).contains(c))?;
+    let capacity = capacity(first)?;
     while let Some((token, after)) = next_token(rest) {
         if token.eq_ignore_ascii_case("-none-") {
             on_discipline(token, None);

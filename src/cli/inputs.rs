@@ -504,7 +504,7 @@ fn decks_of_text(
 
 /// The text of one input path (`-` = standard input), read and decoded: the
 /// part of [`load_decks`] that needs no card database.
-pub fn read_input_text(path: &Path) -> anyhow::Result<String> {
+fn read_input_text(path: &Path) -> anyhow::Result<String> {
     if !is_standard_stream(path) {
         return Ok(Deck::read_text(path)?);
     }
