@@ -12,7 +12,9 @@
 #   0. first, the floor (issue 16): `vtesdeck check --quiet` over the whole
 #      TWDA against `cat` of the same files, and KRCG 4.19 on the same work
 #      when a Python with krcg 4.19 is found, side by side in this one run,
-#      with the ratios and vtesdeck's peak memory.
+#      with the ratios and vtesdeck's peak memory; the vtesdeck and `cat`
+#      commands timed twice: by hyperfine (each in a block of runs), then in
+#      turn, round after round (scripts/interleave.py, medians).
 #
 # Usage: scripts/bench.sh [--quick] [--no-criterion] [--floor] [--runs N]
 #   --quick         fewer criterion samples and whole-tool runs
@@ -36,7 +38,7 @@ while [ $# -gt 0 ]; do
     --no-criterion) criterion=0 ;;
     --floor) floor_only=1; criterion=0 ;;
     --runs) runs="$2"; shift ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -114,6 +116,15 @@ else
   floor_line "cat DIR/* CARDS/*.csv" "$cat_all" "$spread"
   hyperfine_mean "$bin --cards $cards check --quiet $twda > /dev/null" "$runs"; check_csv=$mean
   floor_line "vtesdeck --cards CARDS check --quiet DIR" "$check_csv" "$spread" "cat" "$cat_all"
+  # The same commands in turn, round after round: a change in the machine's
+  # load falls on all of them alike (hyperfine times each one in a block).
+  echo "-- the same, interleaved ($runs rounds, order reversed every other round; medians)"
+  python3 scripts/interleave.py "$runs" \
+    "cat DIR/*|-|cat $twda/* > /dev/null" \
+    "vtesdeck check --quiet DIR/*|cat DIR/*|$bin check --quiet $twda/* > /dev/null" \
+    "vtesdeck check --quiet DIR|cat DIR/*|$bin check --quiet $twda > /dev/null" \
+    "cat DIR/* CARDS/*.csv|-|cat $twda/* $csvs > /dev/null" \
+    "vtesdeck --cards CARDS check --quiet DIR|cat DIR/* CARDS/*.csv|$bin --cards $cards check --quiet $twda > /dev/null"
   krcg_python="${KRCG_PYTHON:-$PWD/target/krcg-venv/bin/python}"
   if [ -x "$krcg_python" ] && "$krcg_python" -c 'import importlib.metadata as m; assert m.version("krcg") == "4.19"' 2> /dev/null; then
     # The same work: load the card CSVs, read every TWDA file, count-check each deck.
