@@ -34,7 +34,12 @@ def main():
     rounds = int(sys.argv[1])
     specs = []
     for spec in sys.argv[2:]:
-        label, baseline, command = spec.split("|", 2)
+        parts = spec.split("|", 2)
+        if len(parts) != 3:
+            sys.exit(f"interleave.py: {spec!r} is not LABEL|BASELINE-LABEL|COMMAND")
+        label, baseline, command = parts
+        if baseline != "-" and baseline not in (earlier for earlier, _, _ in specs):
+            sys.exit(f"interleave.py: {spec!r}: no earlier command is labelled {baseline!r}")
         specs.append((label, None if baseline == "-" else baseline, command))
     times = {label: [] for label, _, _ in specs}
     for _, _, command in specs:
