@@ -517,11 +517,7 @@ fn read_input_text(path: &Path) -> anyhow::Result<String> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         anyhow::bail!("-: input too large (a decklist is at most {MAX_FILE_BYTES} bytes)");
     }
-    if formats::screen::looks_binary(&bytes) {
-        let line = formats::screen::first_control_line(&bytes);
-        anyhow::bail!("-:{line}: binary data, not a decklist text");
-    }
-    Ok(formats::decode_owned(bytes))
+    Ok(Deck::text_of(bytes, path)?)
 }
 
 /// Reads one decklist argument: a file, `-` for standard input, or the text of a

@@ -103,7 +103,13 @@ impl Deck {
     /// [`MAX_FILE_BYTES`], binary data refused): the part of
     /// [`Deck::load_all`] that needs no card database.
     pub fn read_text(path: &Path) -> Result<String, DeckError> {
-        let bytes = read_bounded(path)?;
+        Deck::text_of(read_bounded(path)?, path)
+    }
+
+    /// The bytes of a deck file read from `path` (`-` for standard input) as
+    /// text: binary data refused, the rest decoded in place
+    /// ([`super::decode_owned`]).
+    pub fn text_of(bytes: Vec<u8>, path: &Path) -> Result<String, DeckError> {
         if super::screen::looks_binary(&bytes) {
             return Err(DeckError::Binary {
                 path: path.to_path_buf(),
@@ -235,8 +241,11 @@ fn read_record<'t>(
 fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
     let mut mismatches = Vec::new();
     let mut problems = Vec::new();
-    let by_id = |line: &super::RawLine| matches!(line.kind, LineKind::Id(_));
-    if !raw.lines.iter().any(by_id) {
+    if !raw
+        .lines
+        .iter()
+        .any(|line| matches!(line.kind, LineKind::Id(_)))
+    {
         // No card given by id (every layout but the JSON ones): nothing to settle.
         return Deck::from_raw(raw, db);
     }
