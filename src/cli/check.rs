@@ -162,13 +162,13 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut summary = CheckSummary::default();
     let mut outcome = Outcome::Ok;
     // Each deck is checked and its report rendered on the thread that read it;
-    // only the report and its rendering are kept, and written in input order.
+    // only the verdict and the rendering are kept, and written in input order.
     let shared_renderer = &*renderer;
     let (inputs, skipped) = args.inputs.read_walked(walked, &db, |input| {
         let report = checker.check(&input?)?;
         let mut rendered = Vec::new();
         shared_renderer.render_deck(&mut rendered, &report)?;
-        anyhow::Ok((report, rendered))
+        anyhow::Ok((report.legal, rendered))
     });
     if !args.quiet {
         skipped.note_skipped();
@@ -179,9 +179,9 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     for (path, judged) in inputs {
         match judged {
-            Ok((report, rendered)) => {
-                summary.add(&report);
-                if !report.legal {
+            Ok((legal, rendered)) => {
+                summary.add_deck(legal);
+                if !legal {
                     outcome = outcome.merge(Outcome::Findings);
                 }
                 renderer.deck(&mut out, &rendered)?;

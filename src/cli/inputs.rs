@@ -82,7 +82,7 @@ impl DeckPaths {
         expansion: Expansion,
         db: &CardDb,
         per_deck: impl Fn(Input) -> T + Sync,
-    ) -> (Vec<(String, T)>, Expansion) {
+    ) -> (Judged<T>, Expansion) {
         read_walked(expansion, self.deck_format.input_format, db, per_deck)
     }
 }
@@ -94,6 +94,10 @@ pub const QUIET_HELP: &str = "Only results and problems: no line for what is fin
 
 /// One input: a deck, or the error that kept it from being read.
 pub type Input = Result<Deck, anyhow::Error>;
+
+/// What was made of each input read ([`read_walked`]), with its path, in
+/// input order.
+pub type Judged<T> = std::iter::Flatten<std::vec::IntoIter<Vec<(String, T)>>>;
 
 /// An argument, or a file or folder under it, that yields no deck: where, and why.
 #[derive(Debug)]
@@ -552,7 +556,7 @@ pub fn read_all(
     selection: &FileSelection,
     format: Option<Format>,
     db: &CardDb,
-) -> anyhow::Result<(Vec<(String, Input)>, Expansion)> {
+) -> anyhow::Result<(Judged<Input>, Expansion)> {
     let expansion = walk(&paths_or_stdin(paths)?, selection);
     Ok(read_walked(expansion, format, db, |input| input))
 }
@@ -566,7 +570,7 @@ pub fn read_walked<T: Send>(
     format: Option<Format>,
     db: &CardDb,
     per_deck: impl Fn(Input) -> T + Sync,
-) -> (Vec<(String, T)>, Expansion) {
+) -> (Judged<T>, Expansion) {
     use rayon::prelude::*;
     let mut texts = std::mem::take(&mut expansion.texts).into_iter();
     let files: Vec<_> = std::mem::take(&mut expansion.files)
@@ -593,7 +597,7 @@ pub fn read_walked<T: Send>(
             )],
         })
         .collect();
-    (per_path.into_iter().flatten().collect(), expansion)
+    (per_path.into_iter().flatten(), expansion)
 }
 
 /// Reports an input that could not be read: on standard error, and with `json`

@@ -130,8 +130,10 @@ pub struct Checker<'a> {
     allowed_cards: HashSet<CardId>,
     banned_cards: HashSet<CardId>,
     /// The facts of each card of the database (at its place in
-    /// [`CardDb::cards`]), worked out when a deck first holds it.
-    facts: Vec<OnceLock<CardFacts<'a>>>,
+    /// [`CardDb::cards`]), worked out when a deck first holds it. Boxed, so
+    /// that the room set for every card is a pointer (the facts are some
+    /// 300 bytes, and most cards are never held by a deck of the run).
+    facts: Vec<OnceLock<Box<CardFacts<'a>>>>,
     strict: bool,
     lowest: Severity,
 }
@@ -218,7 +220,7 @@ impl<'a> Checker<'a> {
         entries.extend(part.iter().filter_map(|deck_card| {
             let at = self.db.position(deck_card.id)?;
             let card = &self.db.cards()[at];
-            let facts = self.facts[at].get_or_init(|| CardFacts::new(card));
+            let facts = self.facts[at].get_or_init(|| Box::new(CardFacts::new(card)));
             Some(Entry {
                 deck_card,
                 card,

@@ -47,10 +47,10 @@ pub struct CheckSummary {
 }
 
 impl CheckSummary {
-    /// Counts one judged deck.
-    pub fn add(&mut self, report: &CheckReport) {
+    /// Counts one judged deck, legal or not ([`CheckReport::legal`]).
+    pub fn add_deck(&mut self, legal: bool) {
         self.decks += 1;
-        if report.legal {
+        if legal {
             self.legal += 1;
         } else {
             self.illegal += 1;
@@ -182,7 +182,7 @@ pub(crate) mod fixtures {
         let mut out = Vec::new();
         let mut summary = super::CheckSummary::default();
         for report in reports {
-            summary.add(&report);
+            summary.add_deck(report.legal);
             let mut rendered = Vec::new();
             renderer.render_deck(&mut rendered, &report).unwrap();
             renderer.deck(&mut out, &rendered).unwrap();
