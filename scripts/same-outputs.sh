@@ -110,6 +110,10 @@ for input in "$twda" "$samples" examples/decks "$messy"; do
   compare parse --json "$input"
   compare stats --json "$input"
 done
+# Files named one by one, as a shell pattern names them; and a mix of a folder,
+# files, a missing file and a pattern that matched nothing.
+compare check --quiet "$twda"/*
+compare check examples/decks "$samples"/daylily.vdb.txt examples/no-such-deck.txt 'examples/*.nomatch' "$samples"
 for file in "$samples"/daylily.* examples/decks/*; do
   compare parse "$file"
 done

@@ -303,11 +303,20 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Result<PathBuf, InputProblem>> {
 /// any decklist, patterns that matched nothing and a second `-` come back as
 /// problems in place.
 pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Expansion {
+    use rayon::prelude::*;
     let mut expansion = Expansion::default();
     let out = &mut expansion.files;
     let mut stdin_taken = false;
-    for path in paths {
-        if is_standard_stream(path) {
+    // One look at each path (following links, as `is_dir` does): most
+    // arguments are files, named by a shell pattern in thousands, and
+    // looked at in parallel.
+    let metadata: Vec<_> = paths
+        .par_iter()
+        .with_min_len(64)
+        .map(|path| (!is_standard_stream(path)).then(|| std::fs::metadata(path)))
+        .collect();
+    for (path, metadata) in paths.iter().zip(metadata) {
+        let Some(metadata) = metadata else {
             out.push(if std::mem::replace(&mut stdin_taken, true) {
                 Err(InputProblem {
                     path: path.clone(),
@@ -317,10 +326,7 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Expansion {
                 Ok(path.clone())
             });
             continue;
-        }
-        // One look at the path (following links, as `is_dir` does): most
-        // arguments are files, named by a shell pattern in thousands.
-        let metadata = std::fs::metadata(path);
+        };
         if !metadata.as_ref().is_ok_and(std::fs::Metadata::is_dir) {
             if metadata.is_err() && is_unmatched_pattern(path) {
                 out.push(Err(InputProblem {
