@@ -42,6 +42,10 @@ pub enum Group {
 impl Group {
     /// Parses `1`..`9` or `ANY` (case-insensitive).
     pub fn parse(text: &str) -> Option<Group> {
+        // One digit (the group column of nearly every crypt row): read at once.
+        if let &[digit @ b'1'..=b'9'] = text.as_bytes() {
+            return Some(Group::Number(digit - b'0'));
+        }
         let text = text.trim();
         if text.eq_ignore_ascii_case("any") {
             return Some(Group::Any);
@@ -424,6 +428,27 @@ mod tests {
         assert_eq!(Group::parse("ANY"), Some(Group::Any));
         assert_eq!(Group::parse("0"), None);
         assert_eq!(Group::parse("x"), None);
+        for text in [
+            "1",
+            "9",
+            " 3",
+            "3 ",
+            "03",
+            "10",
+            "\u{a0}4",
+            "4\u{3000}",
+            "\x0b5",
+            "any ",
+            "é",
+        ] {
+            let general = text.trim();
+            let expected = match general.parse::<u8>() {
+                Ok(n) if (1..=9).contains(&n) => Some(Group::Number(n)),
+                _ if general.eq_ignore_ascii_case("any") => Some(Group::Any),
+                _ => None,
+            };
+            assert_eq!(Group::parse(text), expected, "{text:?}");
+        }
     }
 
     #[test]

@@ -530,26 +530,33 @@ impl CardDb {
     }
 
     /// Keeps the candidates that fit the hint and the section; `None` if none do.
+    #[inline]
     fn pick(
         &self,
         cards: &[usize],
         hint: PrintingHint,
         kind: Option<CardKind>,
     ) -> Option<Printings<'_>> {
-        let fits = |card: &Card| {
-            hint.advanced
-                .is_none_or(|adv| card.advanced == adv || !card.is_crypt())
-                && hint
-                    .group
-                    .is_none_or(|g| card.group == Some(g) || !card.is_crypt())
-        };
         if let [only] = cards {
-            // One card of that name (most names): kept if it fits.
+            // One card of that name (most names): kept if it fits, here in
+            // the caller (the rest is a call away).
             let card = &self.cards[*only];
-            if fits(card) {
+            if fits_hint(card, hint) {
                 return Some(smallvec::smallvec![card]);
             }
         }
+        self.pick_among(cards, hint, kind)
+    }
+
+    /// [`CardDb::pick`] for several candidates, or one that does not fit the hint.
+    #[inline(never)]
+    fn pick_among(
+        &self,
+        cards: &[usize],
+        hint: PrintingHint,
+        kind: Option<CardKind>,
+    ) -> Option<Printings<'_>> {
+        let fits = |card: &Card| fits_hint(card, hint);
         let mut chosen: Printings = cards
             .iter()
             .map(|&i| &self.cards[i])
@@ -575,6 +582,16 @@ impl CardDb {
         }
         Some(chosen)
     }
+}
+
+/// Whether a card fits a printing hint: a crypt card of the group and the
+/// advanced flag asked for (a library card fits any).
+fn fits_hint(card: &Card, hint: PrintingHint) -> bool {
+    hint.advanced
+        .is_none_or(|adv| card.advanced == adv || !card.is_crypt())
+        && hint
+            .group
+            .is_none_or(|g| card.group == Some(g) || !card.is_crypt())
 }
 
 /// The part of a name before its first `, ` (`Al-Ashrad` for `Al-Ashrad,

@@ -246,9 +246,9 @@ impl Deck {
             .filter_map(|found| single_group(&found.cards))
             .collect();
         let mut added = AddedCards::default();
-        for mut found in resolved {
-            let (cards, columns) = fit_columns(found.cards, found.line, db);
-            if let Some(columns) = columns {
+        for found in &mut resolved {
+            let cards = &mut found.cards;
+            if let Some(columns) = fit_columns(cards, found.line, db) {
                 let at = found
                     .remarks
                     .iter()
@@ -258,7 +258,7 @@ impl Deck {
                     .unwrap_or(found.remarks.len());
                 found.remarks.insert(at, columns);
             }
-            let (card, chosen) = choose_printing(&cards, &settled_groups);
+            let (card, chosen) = choose_printing(cards, &settled_groups);
             deck.add(card, found.count, found.line.line, &mut added);
             let mut remark = |how: ReadHow, note: Option<String>| {
                 deck.read_as.push(ReadAs {
@@ -270,7 +270,7 @@ impl Deck {
                     note,
                 });
             };
-            for (how, note) in found.remarks {
+            for (how, note) in std::mem::take(&mut found.remarks) {
                 remark(how, note);
             }
             if chosen {
@@ -610,16 +610,12 @@ fn comment_cuts(name: &str) -> Vec<(&str, bool)> {
 /// columns are kept, with a `columns-mismatch` remark when none fits them all
 /// (the group column, as before, still picks the candidates: columns that
 /// disagree with it are said).
-fn fit_columns<'a>(
-    cards: Printings<'a>,
-    line: &RawLine,
-    db: &'a CardDb,
-) -> (Printings<'a>, Option<Remark>) {
-    let (Some(written), Some(first)) = (line.reading.columns.as_ref(), cards.first()) else {
-        return (cards, None);
+fn fit_columns<'a>(cards: &mut Printings<'a>, line: &RawLine, db: &'a CardDb) -> Option<Remark> {
+    let (Some(written), Some(&first)) = (line.reading.columns.as_ref(), cards.first()) else {
+        return None;
     };
     if !first.is_crypt() {
-        return (cards, None);
+        return None;
     }
     // Most rows are written as the TWDA writes a card's own columns: they
     // fit it, and need no reading.
@@ -627,20 +623,17 @@ fn fit_columns<'a>(
         .iter()
         .all(|card| db.fits_written_columns(written.text(), card))
     {
-        return (cards, None);
+        return None;
     }
-    let Some(columns) = written.read() else {
-        return (cards, None);
-    };
+    let columns = written.read()?;
     // `mismatches` allocates only for a column that does not fit.
     let fits = |card: &Card| columns.mismatches(card).is_empty();
     if cards.iter().all(|card| fits(card)) {
-        return (cards, None);
+        return None;
     }
     if cards.iter().any(|card| fits(card)) {
-        let mut kept = cards;
-        kept.retain(|card| fits(card));
-        return (kept, None);
+        cards.retain(|card| fits(card));
+        return None;
     }
     let misses: Vec<Vec<Column>> = cards.iter().map(|c| columns.mismatches(c)).collect();
     let printings = db
@@ -673,7 +666,7 @@ fn fit_columns<'a>(
             "the tag says {}, {columns_say}: the tag is followed",
             tag_text(tag)
         );
-        return (cards, Some((ReadHow::PrintingConflict, Some(note))));
+        return Some((ReadHow::PrintingConflict, Some(note)));
     }
     let fewest = misses.iter().map(Vec::len).min().unwrap_or(0);
     let closest: Printings = cards
@@ -691,7 +684,7 @@ fn fit_columns<'a>(
         _ => {
             let wrong = misses
                 .iter()
-                .zip(&cards)
+                .zip(cards.iter())
                 .find(|(miss, _)| miss.len() == fewest)
                 .map_or_else(Vec::new, |(miss, _)| miss.clone());
             format!(
@@ -701,7 +694,8 @@ fn fit_columns<'a>(
             )
         }
     };
-    (closest, Some((ReadHow::ColumnsMismatch, Some(note))))
+    *cards = closest;
+    Some((ReadHow::ColumnsMismatch, Some(note)))
 }
 
 /// The group of a crypt line whose candidates all share one numbered group.
