@@ -340,36 +340,35 @@ fn read_card_line<'t>(
             let whole = split.whole.map(str::to_string);
             let parts = (split.count, split.name, split.place, whole);
             // The line read without its markup is a copy: owned.
-            if let Some(line) = card_line(number, line, section, &mut deck.problems, parts) {
-                deck.lines.push(line.into_owned());
-            }
+            card_line(number, line, section, parts, deck, |line| line.into_owned());
             return;
         }
     };
     let parts = (count_text, rest, place, whole);
-    if let Some(line) = card_line(number, line, section, &mut deck.problems, parts) {
-        deck.lines.push(line);
-    }
+    card_line(number, line, section, parts, deck, |line| line);
 }
 
-/// A card line (its text trimmed), borrowing its text and name (or a problem
-/// for a count that cannot be read, and `None`).
-fn card_line<'l>(
+/// Adds a card line (its text trimmed, borrowing its text and name, which
+/// `made` may copy) to the deck, or a problem for a count that cannot be
+/// read. The line is made in place (a card line is large: returned, then
+/// pushed, it is copied twice).
+fn card_line<'l, 't>(
     number: usize,
     text: &'l str,
     section: CardKind,
-    problems: &mut Vec<LineProblem>,
     (count_text, rest, place, whole): (&'l str, &'l str, CountPlace, Option<String>),
-) -> Option<RawLine<'l>> {
+    deck: &mut RawDeck<'t>,
+    made: impl FnOnce(RawLine<'l>) -> RawLine<'t>,
+) {
     let count = match super::screen::card_count(count_text) {
         Ok(n) => n,
         Err(message) => {
-            problems.push(LineProblem {
+            deck.problems.push(LineProblem {
                 line: number,
                 text: text.to_string(),
                 message,
             });
-            return None;
+            return;
         }
     };
     let row = match section {
@@ -397,7 +396,7 @@ fn card_line<'l>(
             count_place: CountPlace::Unwritten,
         })
     });
-    Some(line)
+    deck.lines.push(made(line));
 }
 
 /// Where `needle`, which holds a `-`, first appears in `text`: found from
