@@ -130,9 +130,10 @@ enum Part {
 /// Reads a TWD-shaped decklist.
 pub fn read(text: &str) -> RawDeck<'_> {
     let mut deck = RawDeck::new(Format::Twd);
-    // Most lines of an entry are card lines: room for them all at once.
-    deck.lines
-        .reserve(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
+    // Room for the card lines at once, from the text's size rather than by
+    // counting its lines (a TWDA entry holds a card line for about every 46
+    // bytes; a denser text grows the room as it needs).
+    deck.lines.reserve(text.len() / 24 + 1);
     let has_crypt_header =
         lines_with_parenthesis(text).any(|line| crypt_header(trim_line(line)).is_some());
     read_event_header(super::lines(text), &mut deck);
