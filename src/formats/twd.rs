@@ -51,13 +51,13 @@ fn read_counted_header(line: &str, word: &str, closed: bool) -> Option<Option<u3
     if !starts_with_word(line, word) {
         return None;
     }
-    let rest = line[word.len()..]
-        .trim_start()
-        .strip_prefix('(')?
-        .trim_start();
+    let rest = trim_line_start(trim_line_start(&line[word.len()..]).strip_prefix('(')?);
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let count = rest[..digits].parse::<u32>().ok();
-    let after = rest[digits..].trim_start();
+    // The digits' value (as `parse` reads them), `None` past `u32::MAX`.
+    let count = rest.as_bytes()[..digits].iter().try_fold(0u32, |n, digit| {
+        n.checked_mul(10)?.checked_add(u32::from(digit - b'0'))
+    });
+    let after = trim_line_start(&rest[digits..]);
     let unit = after.get(..4)?;
     if digits == 0 || !unit.eq_ignore_ascii_case("card") {
         return None;
@@ -621,6 +621,28 @@ mod tests {
         assert_eq!(capacity_column("Anson 8"), None);
         assert_eq!(capacity_column("Anson\u{a0}8 DOM"), Some(7));
         assert_eq!(capacity_column("Anson\x0b7\x0cDOM"), Some(6));
+    }
+
+    #[test]
+    fn counted_headers_read_their_count() {
+        assert_eq!(crypt_header("Crypt (12 cards, min=8"), Some(Some(12)));
+        assert_eq!(crypt_header("crypt(12 cards)"), Some(Some(12)));
+        assert_eq!(
+            crypt_header("Crypt\u{a0}(\u{3000}12\tcard,"),
+            Some(Some(12))
+        );
+        assert_eq!(
+            crypt_header("Crypt (4294967295 cards,"),
+            Some(Some(u32::MAX))
+        );
+        assert_eq!(crypt_header("Crypt (4294967296 cards,"), Some(None));
+        assert_eq!(
+            crypt_header("Crypt (99999999999999999999 cards,"),
+            Some(None)
+        );
+        assert_eq!(crypt_header("Crypt ( cards,"), None);
+        assert_eq!(library_header("Library (007 cards)"), Some(Some(7)));
+        assert_eq!(library_header("Library (90 cards, x)"), None);
     }
 
     #[test]
