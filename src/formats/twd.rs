@@ -51,13 +51,13 @@ fn read_counted_header(line: &str, word: &str, closed: bool) -> Option<Option<u3
     if !starts_with_word(line, word) {
         return None;
     }
-    let rest = line[word.len()..]
-        .trim_start()
-        .strip_prefix('(')?
-        .trim_start();
+    let rest = trim_line_start(trim_line_start(&line[word.len()..]).strip_prefix('(')?);
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let count = rest[..digits].parse::<u32>().ok();
-    let after = rest[digits..].trim_start();
+    // The digits' value (as `parse` reads them), `None` past `u32::MAX`.
+    let count = rest.as_bytes()[..digits].iter().try_fold(0u32, |n, digit| {
+        n.checked_mul(10)?.checked_add(u32::from(digit - b'0'))
+    });
+    let after = trim_line_start(&rest[digits..]);
     let unit = after.get(..4)?;
     if digits == 0 || !unit.eq_ignore_ascii_case("card") {
         return None;
@@ -130,9 +130,10 @@ enum Part {
 /// Reads a TWD-shaped decklist.
 pub fn read(text: &str) -> RawDeck<'_> {
     let mut deck = RawDeck::new(Format::Twd);
-    // Most lines of an entry are card lines: room for them all at once.
-    deck.lines
-        .reserve(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
+    // Room for the card lines at once, from the text's size rather than by
+    // counting its lines (a TWDA entry holds a card line for about every 46
+    // bytes; a denser text grows the room as it needs).
+    deck.lines.reserve(text.len() / 24 + 1);
     let has_crypt_header =
         lines_with_parenthesis(text).any(|line| crypt_header(trim_line(line)).is_some());
     read_event_header(super::lines(text), &mut deck);
@@ -160,7 +161,7 @@ pub fn read(text: &str) -> RawDeck<'_> {
             Part::Crypt | Part::Library => line,
         };
         match part {
-            Part::Header | Part::Description if !line.contains(':') => {
+            Part::Header | Part::Description if memchr::memchr(b':', line.as_bytes()).is_none() => {
                 if part == Part::Description {
                     description.push(line);
                 }
@@ -211,7 +212,8 @@ fn field<'a>(line: &'a str, names: &[&str]) -> Option<&'a str> {
 /// `Name: value` split at its first colon, both trimmed, the value of a VDB
 /// template placeholder (`[Description]`, `Author Name`) empty.
 fn split_field(line: &str) -> Option<(&str, &str)> {
-    let (key, value) = line.split_once(':')?;
+    let colon = memchr::memchr(b':', line.as_bytes())?;
+    let (key, value) = (&line[..colon], &line[colon + 1..]);
     let value = value.trim();
     let placeholder = (value.starts_with('[') && value.ends_with(']')) || value == "Author Name";
     Some((key.trim(), if placeholder { "" } else { value }))
@@ -230,15 +232,16 @@ fn field_named<'a>(field: Option<(&str, &'a str)>, names: &[&str]) -> Option<&'a
 /// that starts with `#` and the `[Description]` placeholder become empty, a
 /// trailing `   # OPTIONAL` is cut.
 fn without_template_hint(line: &str) -> &str {
-    if line.starts_with('#') || line == "[Description]" {
-        return "";
-    }
-    if !line.contains('#') {
-        return line;
-    }
-    match line.find("  # ") {
-        Some(at) => line[..at].trim_end(),
+    // The first `#` found by a byte search (std's `contains` costs twice as
+    // much on a short line): none in nearly every line.
+    match memchr::memchr(b'#', line.as_bytes()) {
+        None if line == "[Description]" => "",
         None => line,
+        Some(0) => "",
+        Some(_) => match line.find("  # ") {
+            Some(at) => line[..at].trim_end(),
+            None => line,
+        },
     }
 }
 
@@ -338,36 +341,35 @@ fn read_card_line<'t>(
             let whole = split.whole.map(str::to_string);
             let parts = (split.count, split.name, split.place, whole);
             // The line read without its markup is a copy: owned.
-            if let Some(line) = card_line(number, line, section, &mut deck.problems, parts) {
-                deck.lines.push(line.into_owned());
-            }
+            card_line(number, line, section, parts, deck, |line| line.into_owned());
             return;
         }
     };
     let parts = (count_text, rest, place, whole);
-    if let Some(line) = card_line(number, line, section, &mut deck.problems, parts) {
-        deck.lines.push(line);
-    }
+    card_line(number, line, section, parts, deck, |line| line);
 }
 
-/// A card line (its text trimmed), borrowing its text and name (or a problem
-/// for a count that cannot be read, and `None`).
-fn card_line<'l>(
+/// Adds a card line (its text trimmed, borrowing its text and name, which
+/// `made` may copy) to the deck, or a problem for a count that cannot be
+/// read. The line is made in place (a card line is large: returned, then
+/// pushed, it is copied twice).
+fn card_line<'l, 't>(
     number: usize,
     text: &'l str,
     section: CardKind,
-    problems: &mut Vec<LineProblem>,
     (count_text, rest, place, whole): (&'l str, &'l str, CountPlace, Option<String>),
-) -> Option<RawLine<'l>> {
+    deck: &mut RawDeck<'t>,
+    made: impl FnOnce(RawLine<'l>) -> RawLine<'t>,
+) {
     let count = match super::screen::card_count(count_text) {
         Ok(n) => n,
         Err(message) => {
-            problems.push(LineProblem {
+            deck.problems.push(LineProblem {
                 line: number,
                 text: text.to_string(),
                 message,
             });
-            return None;
+            return;
         }
     };
     let row = match section {
@@ -395,7 +397,7 @@ fn card_line<'l>(
             count_place: CountPlace::Unwritten,
         })
     });
-    Some(line)
+    deck.lines.push(made(line));
 }
 
 /// Where `needle`, which holds a `-`, first appears in `text`: found from
@@ -619,6 +621,28 @@ mod tests {
         assert_eq!(capacity_column("Anson 8"), None);
         assert_eq!(capacity_column("Anson\u{a0}8 DOM"), Some(7));
         assert_eq!(capacity_column("Anson\x0b7\x0cDOM"), Some(6));
+    }
+
+    #[test]
+    fn counted_headers_read_their_count() {
+        assert_eq!(crypt_header("Crypt (12 cards, min=8"), Some(Some(12)));
+        assert_eq!(crypt_header("crypt(12 cards)"), Some(Some(12)));
+        assert_eq!(
+            crypt_header("Crypt\u{a0}(\u{3000}12\tcard,"),
+            Some(Some(12))
+        );
+        assert_eq!(
+            crypt_header("Crypt (4294967295 cards,"),
+            Some(Some(u32::MAX))
+        );
+        assert_eq!(crypt_header("Crypt (4294967296 cards,"), Some(None));
+        assert_eq!(
+            crypt_header("Crypt (99999999999999999999 cards,"),
+            Some(None)
+        );
+        assert_eq!(crypt_header("Crypt ( cards,"), None);
+        assert_eq!(library_header("Library (007 cards)"), Some(Some(7)));
+        assert_eq!(library_header("Library (90 cards, x)"), None);
     }
 
     #[test]
