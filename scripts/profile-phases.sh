@@ -16,6 +16,8 @@
 # Needs valgrind (apt-get install valgrind). Data: $VTESDECK_TWDA (default
 # ../shared/twda/decks).
 set -euo pipefail
+# The built-in card list unless CHECK-ARGS name the CSV files (`--cards`).
+unset VTESDECK_CARDS
 cd "$(dirname "$0")/.."
 
 bin=""
