@@ -545,6 +545,8 @@ pub fn number_forms(name: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn last_open_bracket_is_the_last_paren_or_square_bracket() {
         let mut pieces = crate::testing::Pieces(0x0b2a_c4e7);
@@ -556,15 +558,13 @@ mod tests {
                 let text = pieces.text(&words, length);
                 let bytes = text.as_bytes();
                 assert_eq!(
-                    super::last_open_bracket(bytes),
+                    last_open_bracket(bytes),
                     bytes.iter().rposition(|&b| b == b'(' || b == b'['),
                     "{text:?}"
                 );
             }
         }
     }
-
-    use super::*;
 
     #[test]
     fn last_words_are_the_words_split_whitespace_ends_with() {
