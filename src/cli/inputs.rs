@@ -48,7 +48,7 @@ pub struct DeckPaths {
 impl DeckPaths {
     /// The files the arguments name (see [`walk`]), walked while `load` (the
     /// card database's loading) runs on another thread; then the first
-    /// files' texts are read ([`read_input_text`]) until the load is done.
+    /// files' bytes are read ([`read_input_bytes`]) until the load is done.
     /// The decks are read the sooner, and few texts wait: as many as one
     /// thread reads in the rest of the load.
     pub fn walk_while<R: Send>(
@@ -68,8 +68,8 @@ impl DeckPaths {
                     if loaded.load(Ordering::Acquire) {
                         break;
                     }
-                    let text = file.as_ref().ok().map(|path| read_input_text(path));
-                    expansion.texts.push(text);
+                    let bytes = file.as_ref().ok().map(|path| read_input_bytes(path));
+                    expansion.contents.push(bytes);
                 }
                 Ok(expansion)
             },
@@ -251,9 +251,9 @@ pub struct Expansion {
     pub files: Vec<Result<PathBuf, InputProblem>>,
     /// Files found in folders that do not look like decklists (a README, an image).
     pub skipped: Vec<Skipped>,
-    /// The texts of the first `files`, in their order, read while the card
+    /// The bytes of the first `files`, in their order, read while the card
     /// database loaded ([`DeckPaths::walk_while`]; `None` for a problem).
-    pub texts: Vec<Option<anyhow::Result<String>>>,
+    pub contents: Vec<Option<anyhow::Result<Vec<u8>>>>,
 }
 
 impl Expansion {
@@ -499,24 +499,24 @@ pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
 /// Reads one input path (`-` = standard input) into its decks: one, or one
 /// per record of a file of JSON records (a JSON array of decks, JSON Lines).
 pub fn load_decks(path: &Path, format: Option<Format>, db: &CardDb) -> anyhow::Result<Vec<Deck>> {
-    decks_of_text(path, read_input_text(path), format, db)
+    decks_of_bytes(path, read_input_bytes(path), format, db)
 }
 
-/// The decks of an input's text, read (or not) by [`read_input_text`].
-fn decks_of_text(
+/// The decks of an input's bytes, read (or not) by [`read_input_bytes`].
+fn decks_of_bytes(
     path: &Path,
-    text: anyhow::Result<String>,
+    bytes: anyhow::Result<Vec<u8>>,
     format: Option<Format>,
     db: &CardDb,
 ) -> anyhow::Result<Vec<Deck>> {
-    Ok(Deck::all_from_text(&text?, format, db, path)?)
+    Ok(Deck::all_from_bytes(bytes?, format, db, path)?)
 }
 
-/// The text of one input path (`-` = standard input), read and decoded: the
-/// part of [`load_decks`] that needs no card database.
-fn read_input_text(path: &Path) -> anyhow::Result<String> {
+/// The bytes of one input path (`-` = standard input): the part of
+/// [`load_decks`] that needs no card database.
+fn read_input_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
     if !is_standard_stream(path) {
-        return Ok(Deck::read_text(path)?);
+        return Ok(Deck::read_bytes(path)?);
     }
     let mut bytes = Vec::new();
     std::io::stdin()
@@ -527,7 +527,7 @@ fn read_input_text(path: &Path) -> anyhow::Result<String> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         anyhow::bail!("-: input too large (a decklist is at most {MAX_FILE_BYTES} bytes)");
     }
-    Ok(Deck::text_of(bytes, path)?)
+    Ok(bytes)
 }
 
 /// Reads one decklist argument: a file, `-` for standard input, or the text of a
@@ -578,18 +578,18 @@ pub fn read_walked<T: Send>(
     per_deck: impl Fn(Input) -> T + Sync,
 ) -> (Judged<T>, Expansion) {
     use rayon::prelude::*;
-    let mut texts = std::mem::take(&mut expansion.texts).into_iter();
+    let mut contents = std::mem::take(&mut expansion.contents).into_iter();
     let files: Vec<_> = std::mem::take(&mut expansion.files)
         .into_iter()
-        .map(|file| (file, texts.next().flatten()))
+        .map(|file| (file, contents.next().flatten()))
         .collect();
     // Each record of a file of JSON records is a deck, as each file of a folder is.
     let per_path: Vec<Vec<(String, T)>> = files
         .into_par_iter()
-        .map(|(path, text)| match path {
+        .map(|(path, bytes)| match path {
             Ok(path) => {
-                let text = text.unwrap_or_else(|| read_input_text(&path));
-                match decks_of_text(&path, text, format, db) {
+                let bytes = bytes.unwrap_or_else(|| read_input_bytes(&path));
+                match decks_of_bytes(&path, bytes, format, db) {
                     Ok(decks) => decks
                         .into_iter()
                         .map(|deck| (deck.path_label(), per_deck(Ok(deck))))

@@ -18,14 +18,20 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
 }
 
 /// [`decode`] for bytes the caller gives away: a UTF-8 text without CR
-/// becomes the text in place, neither checked twice nor copied.
+/// becomes the text in place, neither checked twice nor copied. Also says
+/// whether the text is the bytes as written, a BOM removed (UTF-8 without
+/// CR): then what a test of the bytes found holds for the text.
 #[inline(never)]
-pub fn decode_owned(mut bytes: Vec<u8>) -> String {
+pub fn decode_owned(mut bytes: Vec<u8>) -> (String, bool) {
     let bom = bytes.len() - without_bom(&bytes).len();
     bytes.drain(..bom);
     match String::from_utf8(bytes) {
-        Ok(text) => with_line_feeds(Cow::Owned(text)).into_owned(),
-        Err(err) => with_line_feeds(from_windows_1252(err.as_bytes())).into_owned(),
+        Ok(text) if memchr::memchr(b'\r', text.as_bytes()).is_none() => (text, true),
+        Ok(text) => (with_line_feeds(Cow::Owned(text)).into_owned(), false),
+        Err(err) => (
+            with_line_feeds(from_windows_1252(err.as_bytes())).into_owned(),
+            false,
+        ),
     }
 }
 
@@ -69,7 +75,14 @@ mod tests {
             b"",
             b"plain\n",
         ] {
-            assert_eq!(decode_owned(bytes.to_vec()), decode(bytes), "{bytes:?}");
+            let (text, as_written) = decode_owned(bytes.to_vec());
+            assert_eq!(text, decode(bytes), "{bytes:?}");
+            // Borrowed: the bytes as written (the BOM left out).
+            assert_eq!(
+                as_written,
+                matches!(decode(bytes), Cow::Borrowed(_)),
+                "{bytes:?}"
+            );
         }
     }
 

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::json_doc::{self, Document};
+use super::screen::{self, ControlTest};
 use super::{registry, LineKind, LineProblem, RawDeck};
 use crate::cards::CardDb;
 use crate::deck::raw::Format;
@@ -96,27 +97,40 @@ impl Deck {
         format: Option<Format>,
         db: &CardDb,
     ) -> Result<Vec<Deck>, DeckError> {
-        Deck::all_from_text(&Deck::read_text(path)?, format, db, path)
+        Deck::all_from_bytes(Deck::read_bytes(path)?, format, db, path)
     }
 
-    /// The text of a deck file, read and decoded (at most
-    /// [`MAX_FILE_BYTES`], binary data refused): the part of
+    /// The bytes of a deck file (at most [`MAX_FILE_BYTES`]): the part of
     /// [`Deck::load_all`] that needs no card database.
-    pub fn read_text(path: &Path) -> Result<String, DeckError> {
-        Deck::text_of(read_bounded(path)?, path)
+    pub fn read_bytes(path: &Path) -> Result<Vec<u8>, DeckError> {
+        read_bounded(path)
     }
 
-    /// The bytes of a deck file read from `path` (`-` for standard input) as
-    /// text: binary data refused, the rest decoded in place
-    /// ([`super::decode_owned`]).
-    pub fn text_of(bytes: Vec<u8>, path: &Path) -> Result<String, DeckError> {
-        if super::screen::looks_binary(&bytes) {
+    /// Resolves every deck of a deck file's bytes read from `path` (`-` for
+    /// standard input), as [`Deck::all_from_text`] does its text: binary
+    /// data refused, the rest decoded in place ([`super::decode_owned`]).
+    /// The bytes are tested for control characters once, for the binary
+    /// test and the screen both.
+    pub fn all_from_bytes(
+        bytes: Vec<u8>,
+        format: Option<Format>,
+        db: &CardDb,
+        path: &Path,
+    ) -> Result<Vec<Deck>, DeckError> {
+        let controls = ControlTest::of_bytes(&bytes);
+        if controls == ControlTest::Unknown && screen::looks_binary(&bytes) {
             return Err(DeckError::Binary {
                 path: path.to_path_buf(),
-                line: super::screen::first_control_line(&bytes),
+                line: screen::first_control_line(&bytes),
             });
         }
-        Ok(super::decode_owned(bytes))
+        let (text, as_written) = super::decode_owned(bytes);
+        let controls = if as_written {
+            controls
+        } else {
+            ControlTest::Unknown
+        };
+        Deck::all_from(&text, controls, format, db, path)
     }
 
     /// Resolves every deck of a decklist text read from `path` (`-` for
@@ -127,7 +141,18 @@ impl Deck {
         db: &CardDb,
         path: &Path,
     ) -> Result<Vec<Deck>, DeckError> {
-        let raws = read_all(text, format).map_err(|err| match err {
+        Deck::all_from(text, ControlTest::Unknown, format, db, path)
+    }
+
+    /// [`Deck::all_from_text`], with what is known of the text's control characters.
+    fn all_from(
+        text: &str,
+        controls: ControlTest,
+        format: Option<Format>,
+        db: &CardDb,
+        path: &Path,
+    ) -> Result<Vec<Deck>, DeckError> {
+        let raws = read_all(text, format, controls).map_err(|err| match err {
             RecordError::Empty => DeckError::NoDecks {
                 path: path.to_path_buf(),
             },
@@ -181,16 +206,21 @@ pub enum RecordError {
 
 /// Reads every deck of a text: one per JSON record when the text is a JSON
 /// array of objects, JSON Lines or one JSON object (each record's layout told
-/// by its keys unless a JSON format is given), else the one deck of the text.
-pub fn read_all(text: &str, format: Option<Format>) -> Result<Vec<RawDeck<'_>>, RecordError> {
+/// by its keys unless a JSON format is given), else the one deck of the text
+/// (screened as `controls` says, see [`super::read_with`]).
+pub fn read_all(
+    text: &str,
+    format: Option<Format>,
+    controls: ControlTest,
+) -> Result<Vec<RawDeck<'_>>, RecordError> {
     let forced_text = format.is_some_and(|f| registry::layout(f).json().is_none());
     if forced_text || !json_doc::looks_like_json(text) {
-        return Ok(vec![super::read(text, format)]);
+        return Ok(vec![super::read_with(text, format, controls)]);
     }
     let Ok(documents) = json_doc::documents(text) else {
         // Not JSON after all (`[2] Name`), or broken JSON: read as one text,
         // which reports where the JSON breaks.
-        return Ok(vec![super::read(text, format)]);
+        return Ok(vec![super::read_with(text, format, controls)]);
     };
     if documents.is_empty() {
         return Err(RecordError::Empty);

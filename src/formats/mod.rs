@@ -57,6 +57,12 @@ pub use registry::{detect, detect_object, layout, writable, write};
 /// [`screen::MAX_LINES`]) are blanked first, and card lines over
 /// [`screen::MAX_CARD_COUNT`] copies taken out after; all are reported as problems.
 pub fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {
+    read_with(text, format, screen::ControlTest::Unknown)
+}
+
+/// [`read`], with what is known of the text's control characters (a file's
+/// bytes tested before decoding are not tested again).
+pub fn read_with(text: &str, format: Option<Format>, controls: screen::ControlTest) -> RawDeck<'_> {
     let layout = registry::layout(format.unwrap_or_else(|| detect(text)));
     // JSON and VDB URL decks are one line holding the whole deck.
     let max_line_bytes = if layout.one_line() {
@@ -64,7 +70,7 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {
     } else {
         screen::MAX_LINE_BYTES
     };
-    let screened = screen::screen(text, max_line_bytes);
+    let screened = screen::screen(text, max_line_bytes, controls);
     // A text with lines blanked is a copy: its deck owns its lines.
     let mut deck = match screened.text {
         Cow::Borrowed(clean) => layout.read(clean),
@@ -77,8 +83,14 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {
 /// Takes out the card lines over [`screen::MAX_CARD_COUNT`] copies as
 /// problems, and merges other problems found before reading, in line order.
 pub(super) fn cap_counts(deck: &mut RawDeck, mut problems: Vec<LineProblem>) {
+    // Nearly every deck has no count over the cap: told by a plain loop,
+    // cheaper than `retain`'s bookkeeping over each line.
+    let over_cap = |line: &RawLine| line.count > screen::MAX_CARD_COUNT;
+    if problems.is_empty() && !deck.lines.iter().any(over_cap) {
+        return;
+    }
     deck.lines.retain(|line| {
-        if line.count <= screen::MAX_CARD_COUNT {
+        if !over_cap(line) {
             return true;
         }
         problems.push(LineProblem {

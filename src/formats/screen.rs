@@ -30,6 +30,31 @@ pub struct Screened<'a> {
     pub problems: Vec<LineProblem>,
 }
 
+/// What is known of a text's control characters before the screen reads
+/// it: a file's bytes are tested once, before decoding, for the binary test
+/// and the screen both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ControlTest {
+    /// Nothing: the screen tests the text.
+    Unknown,
+    /// The quick test found nothing in the bytes the text is, as written:
+    /// no control character, tab, CR or `0xC2` byte (nearly every file).
+    Passed,
+}
+
+impl ControlTest {
+    /// The screen's quick test run on a file's bytes; what it finds holds for
+    /// the text only when decoding leaves the bytes as written
+    /// ([`super::decode_owned`] says so).
+    pub fn of_bytes(bytes: &[u8]) -> ControlTest {
+        if may_hold_control(bytes) {
+            ControlTest::Unknown
+        } else {
+            ControlTest::Passed
+        }
+    }
+}
+
 /// Whether a file's bytes are binary data rather than a text: a NUL byte or
 /// another control character in more than one in 64 of the first 8 KiB, and
 /// at least 8 of them (a stray NUL in a typed list is a line problem, not this).
@@ -81,9 +106,9 @@ fn any_byte(bytes: &[u8], test: impl Fn(u8) -> bool) -> bool {
 /// Blanks the lines with control characters and the lines over
 /// `max_line_bytes` (normally [`MAX_LINE_BYTES`]; JSON and VDB URL decks are
 /// one long line), and cuts the text after [`MAX_LINES`] lines, each with a problem
-/// naming the line.
-pub fn screen(text: &str, max_line_bytes: usize) -> Screened<'_> {
-    if is_clean(text, max_line_bytes) {
+/// naming the line. A text whose control test `controls` passed is not tested again.
+pub fn screen(text: &str, max_line_bytes: usize, controls: ControlTest) -> Screened<'_> {
+    if is_clean(text, max_line_bytes, controls) {
         return Screened {
             text: Cow::Borrowed(text),
             problems: Vec::new(),
@@ -164,10 +189,11 @@ fn screen_lines(text: &str, max_line_bytes: usize) -> Screened<'_> {
 /// `max_line_bytes`, no control character but tab, CR and form feed, at most
 /// [`MAX_LINES`] lines. One pass over the bytes, the common case of every
 /// decklist; the rare text that fails it is screened line by line.
-fn is_clean(text: &str, max_line_bytes: usize) -> bool {
+fn is_clean(text: &str, max_line_bytes: usize, controls: ControlTest) -> bool {
     let bytes = text.as_bytes();
-    // A quick test first; a text it finds something in is told apart byte by byte.
-    if may_hold_control(bytes) && has_control(bytes) {
+    // A quick test first (unless it was run on the file's bytes); a text it
+    // finds something in is told apart byte by byte.
+    if controls == ControlTest::Unknown && may_hold_control(bytes) && has_control(bytes) {
         return false;
     }
     // A text no longer than a line has no line too long, and no more lines
@@ -271,7 +297,11 @@ mod tests {
 
     #[test]
     fn clean_text_is_borrowed_unchanged() {
-        let screened = screen("2x Alma Test\n\n3x Test Bleed\n", MAX_LINE_BYTES);
+        let screened = screen(
+            "2x Alma Test\n\n3x Test Bleed\n",
+            MAX_LINE_BYTES,
+            ControlTest::Unknown,
+        );
         assert!(matches!(
             screened.text,
             Cow::Borrowed("2x Alma Test\n\n3x Test Bleed\n")
@@ -318,13 +348,22 @@ mod tests {
         ];
         for text in texts {
             let reference = screen_lines(text, MAX_LINE_BYTES);
+            let clean = reference.problems.is_empty()
+                && matches!(reference.text, Cow::Borrowed(t) if t == text);
+            let shown = text.get(..40).unwrap_or(text);
             assert_eq!(
-                is_clean(text, MAX_LINE_BYTES),
-                reference.problems.is_empty()
-                    && matches!(reference.text, Cow::Borrowed(t) if t == text),
-                "{:?}",
-                text.get(..40).unwrap_or(text)
+                is_clean(text, MAX_LINE_BYTES, ControlTest::Unknown),
+                clean,
+                "{shown:?}"
             );
+            // A text whose bytes passed the control test before is screened alike.
+            if ControlTest::of_bytes(text.as_bytes()) == ControlTest::Passed {
+                assert_eq!(
+                    is_clean(text, MAX_LINE_BYTES, ControlTest::Passed),
+                    clean,
+                    "{shown:?}"
+                );
+            }
         }
     }
 
@@ -333,6 +372,7 @@ mod tests {
         let screened = screen(
             "2x Alma Test\n2x Bruno\0 Test\n3x Test Bleed",
             MAX_LINE_BYTES,
+            ControlTest::Unknown,
         );
         assert_eq!(screened.text, "2x Alma Test\n\n3x Test Bleed");
         assert_eq!(screened.problems.len(), 1);
@@ -343,15 +383,21 @@ mod tests {
 
     #[test]
     fn carriage_returns_and_tabs_are_text() {
-        let screened = screen("2x Alma Test\r\n3\tTest Bleed\r\n", MAX_LINE_BYTES);
+        let screened = screen(
+            "2x Alma Test\r\n3\tTest Bleed\r\n",
+            MAX_LINE_BYTES,
+            ControlTest::Unknown,
+        );
         assert!(screened.problems.is_empty());
     }
 
     #[test]
     fn long_line_is_blanked() {
         let long = format!("1x {}\n2x Alma Test\n", "a".repeat(MAX_LINE_BYTES));
-        let screened = screen(&long, MAX_LINE_BYTES);
-        assert!(screen(&long, usize::MAX).problems.is_empty());
+        let screened = screen(&long, MAX_LINE_BYTES, ControlTest::Unknown);
+        assert!(screen(&long, usize::MAX, ControlTest::Unknown)
+            .problems
+            .is_empty());
         assert_eq!(screened.text, "\n2x Alma Test\n");
         assert_eq!(screened.problems[0].line, 1);
         assert!(screened.problems[0].text.ends_with('…'));
@@ -360,7 +406,7 @@ mod tests {
     #[test]
     fn text_is_cut_after_max_lines() {
         let text = "2x Alma Test\n".repeat(MAX_LINES + 5);
-        let screened = screen(&text, MAX_LINE_BYTES);
+        let screened = screen(&text, MAX_LINE_BYTES, ControlTest::Unknown);
         assert_eq!(screened.text.lines().count(), MAX_LINES);
         assert_eq!(screened.problems.len(), 1);
         assert_eq!(screened.problems[0].line, MAX_LINES + 1);
