@@ -61,7 +61,9 @@ PHASES = [
     ("walking the folders", [r"vtesdeck::cli::inputs::walk$"]),
     ("reading the files", [r"vtesdeck::formats::load::read_bounded$"]),
     ("decoding (UTF-8, CR)", [r"vtesdeck::formats::decode::decode$", r"vtesdeck::formats::decode::decode_owned$"]),
-    ("line screening", [r"vtesdeck::formats::screen::screen$"]),
+    # (the control test of a file's bytes, and the binary test when it finds
+    # something, before decoding; the screen of the text after)
+    ("line screening", [r"vtesdeck::formats::screen::ControlTest::of_bytes$", r"vtesdeck::formats::screen::looks_binary$", r"vtesdeck::formats::screen::screen$"]),
     ("layout detection", [r"vtesdeck::formats::registry::detect$"]),
     ("layout reading (lines to counts and names)", [r"<vtesdeck::formats::\w+::\w+Layout as vtesdeck::formats::layout::Layout>::read$"]),
     ("name lookup (lines to cards)", [r"vtesdeck::formats::load::resolve$"]),
