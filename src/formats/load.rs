@@ -354,3 +354,51 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
     }
     Ok(bytes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::fixture_db;
+
+    /// The bytes of a file read as their decoded text is: the control test
+    /// run on the bytes is kept only when decoding leaves them as written
+    /// (a Windows-1252 byte such as 0x81 decodes to a C1 control, U+0081,
+    /// which the screen must still blank).
+    #[test]
+    fn bytes_read_as_their_decoded_text() {
+        let db = fixture_db();
+        let path = Path::new("deck.txt");
+        let cases: [&[u8]; 9] = [
+            b"Crypt (1 cards)\n1x Alma Test 1 pot Brujah:1\nLibrary (1 cards)\n1x Test Punch\n",
+            b"\xef\xbb\xbf2x Test Punch\n",
+            b"2x Test Punch\r\n1x Alma Test\r\n",
+            b"2x Test Punch\n1x Alma\x81 Test\n",
+            b"2x Test Punch\n1x Alma\xa0Test\n",
+            b"2x Test Punch\n1x Alma\x00Test\n",
+            b"2x Test\tPunch\n1x Alma Test\x0b\n",
+            b"2x Test Punch\n1x C\xc2\x85line\n",
+            b"2x Test Punch\n1x Alma Test\n",
+        ];
+        for bytes in cases {
+            let text = super::super::decode(bytes);
+            let from_text = Deck::all_from_text(&text, None, &db, path).unwrap();
+            let from_bytes = Deck::all_from_bytes(bytes.to_vec(), None, &db, path).unwrap();
+            assert_eq!(from_bytes, from_text, "{bytes:?}");
+        }
+        // The C1 control of a Windows-1252 text is blanked, its line reported.
+        let deck = &Deck::all_from_bytes(cases[3].to_vec(), None, &db, path).unwrap()[0];
+        assert!(deck.unresolved.iter().any(|u| u.line == 2), "{deck:?}");
+    }
+
+    #[test]
+    fn binary_bytes_are_refused_before_decoding() {
+        let db = fixture_db();
+        let mut bytes = b"2x Test Punch\n".to_vec();
+        bytes.extend([0u8, 1, 2, 3, 4, 5, 6, 7, 8].repeat(4));
+        let error = Deck::all_from_bytes(bytes, None, &db, Path::new("x.bin")).unwrap_err();
+        assert!(
+            matches!(error, DeckError::Binary { line: 2, .. }),
+            "{error}"
+        );
+    }
+}
