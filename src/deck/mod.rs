@@ -348,8 +348,15 @@ impl Deck {
             .path
             .as_ref()
             // As `Path::display` writes it (invalid UTF-8 as U+FFFD), copied
-            // straight when it is UTF-8 (most paths), without formatting.
-            .map_or_else(|| "-".to_string(), |p| p.to_string_lossy().into_owned());
+            // straight when it is UTF-8 (most paths), without formatting
+            // (`to_str` checks UTF-8 faster than the lossy copy).
+            .map_or_else(
+                || "-".to_string(),
+                |p| {
+                    p.to_str()
+                        .map_or_else(|| p.to_string_lossy().into_owned(), str::to_owned)
+                },
+            );
         match self.record {
             Some(record) => format!("{path}#{record}"),
             None => path,
