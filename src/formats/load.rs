@@ -5,6 +5,7 @@
 //! folder is. Cards given by VEKN id are settled here: an unknown id is an
 //! unresolved line, a name that names another card is reported (the id wins).
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -108,7 +109,8 @@ impl Deck {
 
     /// Resolves every deck of a deck file's bytes read from `path` (`-` for
     /// standard input), as [`Deck::all_from_text`] does its text: binary
-    /// data refused, the rest decoded in place ([`super::decode_owned`]).
+    /// data refused, the rest decoded ([`super::decode`]; a UTF-8 text
+    /// without CR is read where it lies).
     /// The bytes are tested for control characters once, for the binary
     /// test and the screen both.
     pub fn all_from_bytes(
@@ -124,11 +126,11 @@ impl Deck {
                 line: screen::first_control_line(&bytes),
             });
         }
-        let (text, as_written) = super::decode_owned(bytes);
-        let controls = if as_written {
-            controls
-        } else {
-            ControlTest::Unknown
+        let text = super::decode(&bytes);
+        // What the test found holds for the bytes as written.
+        let controls = match text {
+            Cow::Borrowed(_) => controls,
+            Cow::Owned(_) => ControlTest::Unknown,
         };
         Deck::all_from(&text, controls, format, db, path)
     }

@@ -46,7 +46,7 @@ pub use crate::deck::raw::{
     EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine, Reading, TotalOf,
 };
 
-pub use decode::{decode, decode_owned};
+pub use decode::decode;
 pub use layout::{DeckWriter, JsonShape, Layout};
 pub use load::{read_all, DeckError, RecordError, MAX_FILE_BYTES};
 pub use registry::{detect, detect_object, layout, writable, write};

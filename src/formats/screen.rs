@@ -45,7 +45,7 @@ pub enum ControlTest {
 impl ControlTest {
     /// The screen's quick test run on a file's bytes; what it finds holds for
     /// the text only when decoding leaves the bytes as written
-    /// ([`super::decode_owned`] says so). Out of line, so that a profile
+    /// ([`super::decode`] borrows them). Out of line, so that a profile
     /// counts it with the screen (scripts/profile-phases.sh).
     #[inline(never)]
     pub fn of_bytes(bytes: &[u8]) -> ControlTest {
