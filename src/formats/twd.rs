@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 use smallvec::SmallVec;
 
 use super::layout::{DeckWriter, Layout};
-use super::{card_line, trim_line, trim_line_start, twd_event};
+use super::{card_line, trim_line, trim_line_end, trim_line_start, twd_event};
 use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
 use crate::cards::names::split_printing_suffix;
 use crate::cards::{CardKind, PrintingHint, WrittenColumns};
@@ -445,8 +445,8 @@ fn find_dashed(text: &str, needle: &str) -> Option<usize> {
 fn library_name(rest: &str) -> &str {
     let cut = rest.as_bytes().windows(2).position(|pair| pair == b"--");
     match cut {
-        Some(cut) if cut > 0 => rest[..cut].trim_end(),
-        _ => rest.trim_end(),
+        Some(cut) if cut > 0 => trim_line_end(&rest[..cut]),
+        _ => trim_line_end(rest),
     }
 }
 
