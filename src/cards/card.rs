@@ -173,6 +173,13 @@ impl CardType {
 
     /// Parses one type name (case-insensitive).
     pub fn parse(text: &str) -> Option<CardType> {
+        CardType::parse_trimmed(text.trim())
+    }
+
+    /// Parses one type name (case-insensitive) with no white space around
+    /// it, as [`str::trim`] leaves it (a caller that trimmed the text already
+    /// does not trim it again).
+    pub fn parse_trimmed(text: &str) -> Option<CardType> {
         /// The types by lower-case name (read on the section headers of every decklist).
         static BY_NAME: LazyLock<FxHashMap<Vec<u8>, CardType>> = LazyLock::new(|| {
             CardType::ALL
@@ -181,7 +188,6 @@ impl CardType {
                 .collect()
         });
         // Lowered on the stack: no type name is longer than the buffer.
-        let text = text.trim();
         let mut buffer = [0u8; 24];
         BY_NAME
             .get(super::names::lowered_bytes_on_stack(text, &mut buffer)?)

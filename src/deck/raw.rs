@@ -397,6 +397,16 @@ pub fn trim_line_start(text: &str) -> &str {
     }
 }
 
+/// A text without the white space after it, as [`str::trim_end`] gives it,
+/// the quick way when it ends with plain ASCII (as [`trim_line`]).
+pub fn trim_line_end(text: &str) -> &str {
+    let trimmed = text.trim_ascii_end();
+    match trimmed.as_bytes().last() {
+        Some(&last) if !ends_trimmed(last) => text.trim_end(),
+        _ => trimmed,
+    }
+}
+
 /// Whether a byte left at an end by an ASCII trim also ends the Unicode one:
 /// plain ASCII, not the vertical tab (white space to `str::trim`, not to the
 /// ASCII trim).
@@ -439,9 +449,14 @@ mod tests {
             "\u{85}",
             "Céleste ",
             " é",
+            "é ",
+            "x\x0b",
+            "x \u{a0} ",
+            "x\u{2003}\t",
         ] {
             assert_eq!(trim_line(line), line.trim(), "{line:?}");
             assert_eq!(trim_line_start(line), line.trim_start(), "{line:?}");
+            assert_eq!(trim_line_end(line), line.trim_end(), "{line:?}");
         }
     }
 

@@ -42,8 +42,9 @@ pub mod vdb_url;
 pub mod vtesdecks;
 
 pub use crate::deck::raw::{
-    lines, trim_line, trim_line_start, CountPlace, DeckMeta, DeclaredCounts, DeclaredTotal,
-    EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine, Reading, TotalOf,
+    lines, trim_line, trim_line_end, trim_line_start, CountPlace, DeckMeta, DeclaredCounts,
+    DeclaredTotal, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine,
+    Reading, TotalOf,
 };
 
 pub use decode::decode;

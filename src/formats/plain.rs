@@ -257,15 +257,19 @@ fn section_header(line: &str) -> Option<Option<CardKind>> {
 /// A library type header: `Master (20; 3 trifle)`, `Combat [15]`, `Action Modifier/Combat`.
 pub(super) fn is_type_header(line: &str) -> bool {
     // Up to the first `(`, `[` or `:` (ASCII: a byte loop, the type comes
-    // first and is short).
+    // first and is short), noting a `/` on the way.
+    let mut slash = false;
     let end = line
         .bytes()
-        .position(|b| matches!(b, b'(' | b'[' | b':'))
+        .position(|b| {
+            slash |= b == b'/';
+            matches!(b, b'(' | b'[' | b':')
+        })
         .unwrap_or(line.len());
-    let head = super::trim_line(&line[..end]);
-    if !head.as_bytes().contains(&b'/') {
+    let head = &line[..end];
+    if !slash {
         // One type (nearly every header): no splitting to set up.
-        return CardType::parse(head).is_some();
+        return CardType::parse_trimmed(super::trim_line(head)).is_some();
     }
     head.split('/').all(|t| CardType::parse(t).is_some())
 }
@@ -328,6 +332,31 @@ mod tests {
             .into_iter()
             .map(|l| (l.count, l.name.into_owned()))
             .collect()
+    }
+
+    #[test]
+    fn type_headers_read_as_their_split_heads() {
+        for line in [
+            "Master (13; 2 trifle)",
+            " Master\u{a0}(13)",
+            "\u{3000}Combat [15]",
+            "Action Modifier/Combat (4)",
+            "Action Modifier / Combat",
+            "Reaction:",
+            "Ally\x0b(2)",
+            "Equipment/ (1)",
+            "/Master",
+            "Politic/al Action",
+            "Mastér (2)",
+            "Master 2/3 (4)",
+            "Combat",
+            "",
+            "(3)",
+        ] {
+            let end = line.find(['(', '[', ':']).unwrap_or(line.len());
+            let expected = line[..end].split('/').all(|t| CardType::parse(t).is_some());
+            assert_eq!(is_type_header(line), expected, "{line:?}");
+        }
     }
 
     #[test]

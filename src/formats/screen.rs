@@ -261,7 +261,18 @@ fn shorten(line: &str) -> String {
 
 /// Reads a card count as written (`"3"`, `"-3"`, `"999999999999"`): 1 to
 /// [`MAX_CARD_COUNT`], else the message saying what is wrong with it.
+#[inline]
 pub fn card_count(text: &str) -> Result<u32, String> {
+    // One digit from 1 to 9 (nearly every count): read where the call stands,
+    // inlined in the readers' line loops.
+    if let &[digit @ b'1'..=b'9'] = text.as_bytes() {
+        return Ok(u32::from(digit - b'0'));
+    }
+    written_card_count(text)
+}
+
+/// [`card_count`] for any text.
+fn written_card_count(text: &str) -> Result<u32, String> {
     // One to three digits (nearly every count, with no white space to trim):
     // their value, when a count.
     if let [first, rest @ ..] = text.as_bytes() {
@@ -428,6 +439,10 @@ mod tests {
     #[test]
     fn counts_say_what_is_wrong() {
         assert_eq!(card_count("3"), Ok(3));
+        for count in 1..=MAX_CARD_COUNT {
+            let text = count.to_string();
+            assert_eq!(card_count(&text), written_card_count(&text), "{text}");
+        }
         assert_eq!(card_count("999"), Ok(999));
         assert_eq!(card_count(" 07 "), Ok(7));
         assert!(card_count("00").unwrap_err().contains("1 or more"));

@@ -6,9 +6,10 @@
 //! (`Crypt(12 cards`), Sutekh "TWDA" (tab-aligned crypt columns).
 
 use chrono::NaiveDate;
+use smallvec::SmallVec;
 
 use super::layout::{DeckWriter, Layout};
-use super::{card_line, trim_line, trim_line_start, twd_event};
+use super::{card_line, trim_line, trim_line_end, trim_line_start, twd_event};
 use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
 use crate::cards::names::split_printing_suffix;
 use crate::cards::{CardKind, PrintingHint, WrittenColumns};
@@ -129,25 +130,47 @@ enum Part {
 
 /// Reads a TWD-shaped decklist.
 pub fn read(text: &str) -> RawDeck<'_> {
+    // Read as a TWDA entry (a header, then the crypt and library under their
+    // headers); a text without a crypt header is read again, all of it as
+    // library lines. No pass over the text looks for the header first.
+    match read_from(text, Part::Header) {
+        (deck, true) => deck,
+        (_, false) => read_from(text, Part::Library).0,
+    }
+}
+
+/// Reads a TWD-shaped decklist from its first line in `part` (a header part
+/// ends at the crypt header): the deck, and whether it has a crypt header.
+fn read_from(text: &str, mut part: Part) -> (RawDeck<'_>, bool) {
     let mut deck = RawDeck::new(Format::Twd);
     // Room for the card lines at once, from the text's size rather than by
     // counting its lines (a TWDA entry holds a card line for about every 46
     // bytes; a denser text grows the room as it needs).
     deck.lines.reserve(text.len() / 24 + 1);
-    let has_crypt_header =
-        lines_with_parenthesis(text).any(|line| crypt_header(trim_line(line)).is_some());
-    read_event_header(super::lines(text), &mut deck);
-    let mut part = if has_crypt_header {
-        Part::Header
-    } else {
-        Part::Library
-    };
+    let mut has_crypt_header = false;
+    // The event block (the lines up to the first blank one, template hints
+    // removed, empty ones dropped), gathered in the same pass.
+    let mut event_block: SmallVec<[&str; 16]> = SmallVec::new();
+    let mut in_event_block = true;
     let mut description: Vec<&str> = Vec::new();
     for (index, raw) in super::lines(text).enumerate() {
         let number = index + 1;
         let line = trim_line(raw);
+        let mut unhinted = None;
+        if in_event_block {
+            if line.is_empty() {
+                in_event_block = false;
+            } else {
+                let kept = without_template_hint(line);
+                if !kept.is_empty() {
+                    event_block.push(kept);
+                }
+                unhinted = Some(kept);
+            }
+        }
         if let Some(count) = crypt_header(line) {
             deck.declared.crypt = deck.declared.crypt.or(count);
+            has_crypt_header = true;
             part = Part::Crypt;
             continue;
         }
@@ -156,32 +179,10 @@ pub fn read(text: &str) -> RawDeck<'_> {
             part = Part::Library;
             continue;
         }
-        let line = match part {
-            Part::Header | Part::Description => without_template_hint(line),
-            Part::Crypt | Part::Library => line,
-        };
         match part {
-            Part::Header | Part::Description if memchr::memchr(b':', line.as_bytes()).is_none() => {
-                if part == Part::Description {
-                    description.push(line);
-                }
-            }
             Part::Header | Part::Description => {
-                let split = split_field(line);
-                let name = field_named(split, &["deck name", "deckname", "deck", "name"])
-                    .filter(|_| deck.meta.name.is_none());
-                if let Some(value) = name {
-                    deck.meta.name = Some(value.to_string()).filter(|v| !v.is_empty());
-                } else if let Some(value) = field_named(split, &["created by", "author"]) {
-                    deck.meta.author = Some(value.to_string()).filter(|v| !v.is_empty());
-                } else if let Some(value) = field_named(split, &["description"]) {
-                    part = Part::Description;
-                    if !value.is_empty() {
-                        description.push(value);
-                    }
-                } else if part == Part::Description {
-                    description.push(line);
-                }
+                let line = unhinted.unwrap_or_else(|| without_template_hint(line));
+                read_header_line(line, &mut part, &mut description, &mut deck);
             }
             Part::Crypt | Part::Library => {
                 let section = if part == Part::Crypt {
@@ -193,6 +194,7 @@ pub fn read(text: &str) -> RawDeck<'_> {
             }
         }
     }
+    read_event_header(&event_block, &mut deck);
     if deck.meta.author.is_none() {
         deck.meta.author = deck.meta.event.as_ref().and_then(|e| e.winner.clone());
     }
@@ -200,7 +202,39 @@ pub fn read(text: &str) -> RawDeck<'_> {
     if !description.is_empty() {
         deck.meta.description = Some(description);
     }
-    deck
+    (deck, has_crypt_header)
+}
+
+/// Reads a line before the crypt header (template hints removed): a
+/// `Deck Name:`, `Created by:` or `Description:` field, or a line of the
+/// description.
+fn read_header_line<'t>(
+    line: &'t str,
+    part: &mut Part,
+    description: &mut Vec<&'t str>,
+    deck: &mut RawDeck,
+) {
+    if memchr::memchr(b':', line.as_bytes()).is_none() {
+        if *part == Part::Description {
+            description.push(line);
+        }
+        return;
+    }
+    let split = split_field(line);
+    let name = field_named(split, &["deck name", "deckname", "deck", "name"])
+        .filter(|_| deck.meta.name.is_none());
+    if let Some(value) = name {
+        deck.meta.name = Some(value.to_string()).filter(|v| !v.is_empty());
+    } else if let Some(value) = field_named(split, &["created by", "author"]) {
+        deck.meta.author = Some(value.to_string()).filter(|v| !v.is_empty());
+    } else if let Some(value) = field_named(split, &["description"]) {
+        *part = Part::Description;
+        if !value.is_empty() {
+            description.push(value);
+        }
+    } else if *part == Part::Description {
+        description.push(line);
+    }
 }
 
 /// `Name: value` with any of the given names (case ignored); a VDB template
@@ -245,14 +279,9 @@ fn without_template_hint(line: &str) -> &str {
     }
 }
 
-/// Reads the event block at the top of a TWDA entry (up to the first blank line).
-fn read_event_header<'t>(lines: impl Iterator<Item = &'t str>, deck: &mut RawDeck) {
-    let block: Vec<&str> = lines
-        .map(trim_line)
-        .take_while(|l| !l.is_empty())
-        .map(without_template_hint)
-        .filter(|l| !l.is_empty())
-        .collect();
+/// Reads the event block at the top of a TWDA entry (its lines up to the
+/// first blank one, trimmed, template hints removed, empty ones dropped).
+fn read_event_header(block: &[&str], deck: &mut RawDeck) {
     let Some((date_index, date)) = block.iter().enumerate().find_map(|(index, line)| {
         // The lines are trimmed already, as `parse_date` trims its text.
         let date = starts_with_month(line)
@@ -416,8 +445,8 @@ fn find_dashed(text: &str, needle: &str) -> Option<usize> {
 fn library_name(rest: &str) -> &str {
     let cut = rest.as_bytes().windows(2).position(|pair| pair == b"--");
     match cut {
-        Some(cut) if cut > 0 => rest[..cut].trim_end(),
-        _ => rest.trim_end(),
+        Some(cut) if cut > 0 => trim_line_end(&rest[..cut]),
+        _ => trim_line_end(rest),
     }
 }
 
@@ -590,6 +619,33 @@ mod tests {
             read("Crypt (1 cards)\n-1x Janey Pickman  6  ANI  Gangrel:4\nLibrary (0 cards)\n");
         assert_eq!(deck.problems.len(), 1);
         assert!(deck.lines.is_empty());
+    }
+
+    #[test]
+    fn a_text_without_crypt_header_is_all_library_lines() {
+        let deck = read("Deck Name: Not a header\nDescription: 3x Vessel\n2x Deflection\nLibrary (2 cards)\n1x Blood Doll\n");
+        assert_eq!(deck.meta.name, None);
+        assert_eq!(deck.meta.description, None);
+        let names: Vec<&str> = deck.lines.iter().map(|l| &*l.name).collect();
+        assert_eq!(names, ["Deflection", "Blood Doll"]);
+        assert!(deck
+            .lines
+            .iter()
+            .all(|l| l.section == Some(CardKind::Library)));
+        assert_eq!(deck.declared.library, Some(2));
+    }
+
+    #[test]
+    fn the_event_block_ends_at_the_first_blank_line() {
+        let deck = read("Cup  # hint\n# dropped\nParis, France\nMay 1st 2020\n10 players\nAnna\n\nNot the winner\nCrypt (0 cards)\nLibrary (0 cards)\n");
+        let event = deck.meta.event.unwrap();
+        assert_eq!(event.name.as_deref(), Some("Cup"));
+        assert_eq!(event.place.as_deref(), Some("Paris, France"));
+        assert_eq!(event.winner.as_deref(), Some("Anna"));
+        assert_eq!(deck.meta.author.as_deref(), Some("Anna"));
+        assert_eq!(deck.meta.description.as_deref(), None);
+        let no_event = read("Crypt (1 cards)\nMay 1st 2020\n\nLibrary (0 cards)\n");
+        assert_eq!(no_event.meta.event, None);
     }
 
     #[test]

@@ -49,7 +49,20 @@ impl DateParts<'_> {
 /// four digits (what follows is not looked at: `2021 -- December 15th 2021`).
 pub(super) fn date_parts(line: &str) -> Option<DateParts<'_>> {
     let mut cursor = Cursor(line);
-    let month = MONTHS.iter().position(|name| cursor.word(name))? + 1;
+    // A month written in ASCII letters (nearly every date) is found by a
+    // byte comparison: no other month can match the line then, as no month
+    // name starts another.
+    let ascii_month = MONTHS.iter().position(|name| {
+        line.get(..name.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(name))
+    });
+    let month = match ascii_month {
+        Some(index) => {
+            cursor.0 = &line[MONTHS[index].len()..];
+            index
+        }
+        None => MONTHS.iter().position(|name| cursor.word(name))?,
+    } + 1;
     if !cursor.spaces() {
         return None;
     }
@@ -152,6 +165,19 @@ impl<'a> Cursor<'a> {
 
     /// Takes up to `most` decimal digits and gives them.
     fn digits(&mut self, most: usize) -> &'a str {
+        // ASCII digits followed by an ASCII character or the end (nearly
+        // every count and date) are taken at once: the loop below stops there.
+        let bytes = self.0.as_bytes();
+        let ascii = bytes
+            .iter()
+            .take(most)
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if ascii == most || bytes.get(ascii).is_none_or(u8::is_ascii) {
+            let (digits, rest) = self.0.split_at(ascii);
+            self.0 = rest;
+            return digits;
+        }
         let start = self.0;
         let mut taken = 0;
         while taken < most && self.char(is_decimal_digit) {
