@@ -4,10 +4,12 @@
 //! title, clan and group, and which of them a printing contradicts.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::fmt;
 
 use super::discipline::{Discipline, DisciplineLevel};
 use super::playability::is_same_clan;
+use super::text_memo::TextMemo;
 use super::title::title_votes;
 use super::{Card, Group};
 
@@ -49,6 +51,15 @@ impl<'t> WrittenColumns<'t> {
             text: Cow::Borrowed(text),
             group: group_column(text),
         })
+    }
+
+    /// The columns [`WrittenColumns::new`] gave for this text before, with
+    /// the group they gave (for a reader that keeps what it read).
+    pub(crate) fn read_before(text: &'t str, group: Option<Group>) -> WrittenColumns<'t> {
+        WrittenColumns {
+            text: Cow::Borrowed(text),
+            group,
+        }
     }
 
     /// The columns as written.
@@ -360,6 +371,33 @@ fn group_column(text: &str) -> Option<Group> {
     split_group(text).1
 }
 
+thread_local! {
+    /// The crypt rows this thread found to read as a written text
+    /// ([`reads_as`]), with that text: the TWDA writes the same columns again
+    /// and again (35k crypt rows, 7k different columns).
+    static ROWS_READ_AS: RefCell<TextMemo<Box<str>>> = const { RefCell::new(TextMemo::new()) };
+}
+
+/// [`reads_as`], the same for every row: a row this thread found to read
+/// as the same written text is not compared again.
+pub(crate) fn reads_as_kept(row: &str, written: &str) -> bool {
+    ROWS_READ_AS.with_borrow_mut(|memo| {
+        let Some(slot) = memo.slot(row) else {
+            return reads_as(row, written);
+        };
+        match slot {
+            Some((kept, known)) if **kept == *row && **known == *written => true,
+            _ => {
+                let fits = reads_as(row, written);
+                if fits {
+                    *slot = Some((row.into(), written.into()));
+                }
+                fits
+            }
+        }
+    })
+}
+
 /// Whether a crypt row's columns (from the capacity on) read as a card's
 /// [`CryptColumns::written_for`] text: the same columns in the same order,
 /// apart by any ASCII white space where that text has a tab, and by one
@@ -650,6 +688,50 @@ mod tests {
             "07  CEL POT PRE dom  inner circle  Ventrue antitribu:2",
         ] {
             assert!(!reads_as(row, written), "{row}");
+        }
+    }
+
+    /// Random rows against random written texts, some compared again:
+    /// [`reads_as_kept`] says what [`reads_as`] says, whether it compares
+    /// them or knows the answer.
+    #[test]
+    fn kept_answers_are_the_comparisons_answers() {
+        let written = [
+            "7\tCEL\tPOT\tPRE\tBrujah:2",
+            "7\tCEL\tPOT\tPRE\tdom\tinner circle\tVentrue antitribu:2",
+            "1\t-none-\tCaitiff:ANY",
+        ];
+        let pieces = [
+            "7",
+            "CEL",
+            "POT",
+            "PRE",
+            "dom",
+            "Brujah:2",
+            "inner circle",
+            "Ventrue antitribu:2",
+            "1",
+            "-none-",
+            "Caitiff:ANY",
+            " ",
+            "  ",
+            "\t",
+            "\u{a0}",
+            "é",
+            "\x0b",
+        ];
+        let mut random = crate::testing::Pieces(0x05ee_d4a5);
+        let mut rows: Vec<String> = written.iter().map(|w| w.replace('\t', "  ")).collect();
+        for _ in 0..20_000 {
+            let row = if random.next_number().is_multiple_of(2) {
+                rows[random.next_number() as usize % rows.len()].clone()
+            } else {
+                let count = random.next_number() as usize % 10;
+                random.text(&pieces, count)
+            };
+            let text = written[random.next_number() as usize % written.len()];
+            assert_eq!(reads_as_kept(&row, text), reads_as(&row, text), "{row:?}");
+            rows.push(row);
         }
     }
 

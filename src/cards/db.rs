@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use smallvec::SmallVec;
 
 use super::card::{Card, CardId, CardKind, Group};
-use super::crypt_columns::{reads_as, CryptColumns};
+use super::crypt_columns::{reads_as_kept, CryptColumns};
 use super::error::DbError;
 use super::load;
 use super::names::{fold, fold_into, NameIndex, NameSlot};
@@ -374,7 +374,7 @@ impl CardDb {
     }
 
     /// Whether a crypt row's columns (from the capacity on) are a card's
-    /// own, as the TWDA writes them ([`reads_as`] the card's
+    /// own, as the TWDA writes them ([`reads_as`](super::reads_as) the card's
     /// [`CryptColumns::written_for`] text): then the card fits them, and they
     /// need no reading. `false` says nothing: the columns are to be read.
     pub fn fits_written_columns(&self, columns: &str, card: &Card) -> bool {
@@ -388,7 +388,7 @@ impl CardDb {
         self.written_columns[index]
             .get_or_init(|| CryptColumns::written_for(card).map(String::into_boxed_str))
             .as_deref()
-            .is_some_and(|written| reads_as(columns, written))
+            .is_some_and(|written| reads_as_kept(columns, written))
     }
 
     /// Where a card stands in [`CardDb::cards`], by id.
