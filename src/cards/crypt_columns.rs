@@ -363,12 +363,13 @@ fn read_head(
 /// `-none-`, even joined by commas, never read as a group).
 fn group_column(text: &str) -> Option<Group> {
     let text = text.trim_ascii();
-    if last_word_start(text) == 0 {
+    let last_start = last_word_start(text);
+    if last_start == 0 {
         // One word, the capacity's: the group is read after the disciplines.
         let (_, rest) = read_head(text, |_, _| {})?;
         return split_group(rest.trim_ascii()).1;
     }
-    split_group(text).1
+    split_group_at(text, last_start).1
 }
 
 thread_local! {
@@ -458,9 +459,14 @@ fn last_word_start(text: &str) -> usize {
 /// The group at the end of the columns (`Lasombra:2`, `Brujah 6`, `(group
 /// 4)`, `G4`) and the text before it.
 fn split_group(text: &str) -> (&str, Option<Group>) {
-    let last_start = last_word_start(text);
+    split_group_at(text, last_word_start(text))
+}
+
+/// [`split_group`], the last word of the text starting at `last_start`.
+fn split_group_at(text: &str, last_start: usize) -> (&str, Option<Group>) {
     let last = &text[last_start..];
-    if let Some(colon) = memchr::memrchr(b':', last.as_bytes()) {
+    // A byte loop: the last word is short.
+    if let Some(colon) = last.bytes().rposition(|b| b == b':') {
         // `Lasombra:2`: the clan stays, without its group.
         let before = &text[..last_start + colon];
         return (before.trim_ascii_end(), Group::parse(&last[colon + 1..]));

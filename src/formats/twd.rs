@@ -12,7 +12,7 @@ use chrono::NaiveDate;
 use super::layout::{DeckWriter, Layout};
 use super::{card_line, trim_line, trim_line_start, twd_event};
 use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
-use crate::cards::names::split_printing_suffix;
+use crate::cards::names::split_trimmed_printing_suffix;
 use crate::cards::text_memo::TextMemo;
 use crate::cards::{CardKind, Group, PrintingHint, WrittenColumns};
 
@@ -407,7 +407,8 @@ fn card_line<'l, 't>(
 /// the dashes, rare in crypt rows, with a vectorised byte search (a crypt row
 /// is long: its columns follow the name).
 fn find_dashed(text: &str, needle: &str) -> Option<usize> {
-    let dash = memchr::memchr(b'-', needle.as_bytes())?;
+    // A byte loop on the needle (a constant: worked out when compiled).
+    let dash = needle.bytes().position(|b| b == b'-')?;
     memchr::memchr_iter(b'-', text.as_bytes())
         .filter_map(|at| at.checked_sub(dash))
         .find(|&start| text.as_bytes()[start..].starts_with(needle.as_bytes()))
@@ -534,7 +535,8 @@ fn read_crypt_row(rest: &str) -> CryptRow<'_> {
         }
         None => rest,
     };
-    let (name, suffix) = split_printing_suffix(trim_line(name_part));
+    // `trim_line` trims as `str::trim` does: the name needs no other trim.
+    let (name, suffix) = split_trimmed_printing_suffix(trim_line(name_part));
     if suffix.advanced.is_some() {
         hint.advanced = suffix.advanced;
     }
@@ -558,25 +560,31 @@ fn capacity_column(row: &str) -> Option<usize> {
         return capacity_in_words(row);
     }
     let bytes = row.as_bytes();
-    let is_white = |b: u8| char::from(b).is_whitespace();
     let mut at = 0;
     let mut first = true;
     loop {
-        while at < bytes.len() && is_white(bytes[at]) {
+        while at < bytes.len() && is_ascii_white(bytes[at]) {
             at += 1;
         }
         if at == bytes.len() {
             return None;
         }
         let start = at;
-        while at < bytes.len() && !is_white(bytes[at]) {
+        while at < bytes.len() && !is_ascii_white(bytes[at]) {
             at += 1;
         }
-        if !first && is_capacity(&row[start..at]) && bytes[at..].iter().any(|&b| !is_white(b)) {
+        if !first && is_capacity(&row[start..at]) && bytes[at..].iter().any(|&b| !is_ascii_white(b))
+        {
             return Some(start);
         }
         first = false;
     }
+}
+
+/// Whether an ASCII byte is white space to [`char::is_whitespace`] (a space,
+/// `\t` to `\r`): one comparison for the bytes of a word.
+fn is_ascii_white(byte: u8) -> bool {
+    byte <= b' ' && (byte == b' ' || (b'\t'..=b'\r').contains(&byte))
 }
 
 /// [`capacity_column`] for any row: its words as [`str::split_whitespace`] gives them.
@@ -756,6 +764,17 @@ mod tests {
         }
         let long = format!("{} 7 CEL Brujah:2", "Theo ".repeat(60));
         assert_eq!(crypt_row(&long), read_crypt_row(&long));
+    }
+
+    #[test]
+    fn ascii_white_space_is_the_white_space_of_chars() {
+        for byte in 0..128u8 {
+            assert_eq!(
+                is_ascii_white(byte),
+                char::from(byte).is_whitespace(),
+                "{byte}"
+            );
+        }
     }
 
     #[test]
