@@ -4,10 +4,12 @@
 //! title, clan and group, and which of them a printing contradicts.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::fmt;
 
 use super::discipline::{Discipline, DisciplineLevel};
 use super::playability::is_same_clan;
+use super::text_memo::TextMemo;
 use super::title::title_votes;
 use super::{Card, Group};
 
@@ -49,6 +51,15 @@ impl<'t> WrittenColumns<'t> {
             text: Cow::Borrowed(text),
             group: group_column(text),
         })
+    }
+
+    /// The columns [`WrittenColumns::new`] gave for this text before, with
+    /// the group they gave (for a reader that keeps what it read).
+    pub(crate) fn read_before(text: &'t str, group: Option<Group>) -> WrittenColumns<'t> {
+        WrittenColumns {
+            text: Cow::Borrowed(text),
+            group,
+        }
     }
 
     /// The columns as written.
@@ -180,8 +191,9 @@ impl CryptColumns {
         };
         let group = card.group?;
         let mut written = String::with_capacity(64);
-        written.push_str(&capacity.to_string());
-        let mut levels: Vec<(bool, &str)> = card
+        push_number(&mut written, capacity);
+        // On the stack: a vampire has few disciplines.
+        let mut levels: smallvec::SmallVec<[(bool, &str); 12]> = card
             .disciplines
             .iter()
             .map(|(d, level)| (*level == DisciplineLevel::Inferior, d.abbreviation()))
@@ -213,7 +225,10 @@ impl CryptColumns {
         written.push('\t');
         written.push_str(clan);
         written.push(':');
-        written.push_str(&group.to_string());
+        match group {
+            Group::Number(number) => push_number(&mut written, number),
+            Group::Any => written.push_str("ANY"),
+        }
         // Columns of one word, or of words apart by one space: each tab or
         // space between two other characters, and no other white space.
         let bytes = written.as_bytes();
@@ -318,6 +333,18 @@ impl CryptColumns {
     }
 }
 
+/// Writes a number's digits (as `to_string` writes them, without formatting
+/// machinery: this runs once for each vampire of a run).
+fn push_number(text: &mut String, number: u8) {
+    if number >= 100 {
+        text.push(char::from(b'0' + number / 100));
+    }
+    if number >= 10 {
+        text.push(char::from(b'0' + number / 10 % 10));
+    }
+    text.push(char::from(b'0' + number % 10));
+}
+
 /// The capacity a crypt row's first column gives: a number from 1 to 11.
 fn capacity(column: &str) -> Option<u8> {
     column.parse::<u8>().ok().filter(|c| (1..=11).contains(c))
@@ -352,12 +379,40 @@ fn read_head(
 /// `-none-`, even joined by commas, never read as a group).
 fn group_column(text: &str) -> Option<Group> {
     let text = text.trim_ascii();
-    if last_word_start(text) == 0 {
+    let last_start = last_word_start(text);
+    if last_start == 0 {
         // One word, the capacity's: the group is read after the disciplines.
         let (_, rest) = read_head(text, |_, _| {})?;
         return split_group(rest.trim_ascii()).1;
     }
-    split_group(text).1
+    split_group_at(text, last_start).1
+}
+
+thread_local! {
+    /// The crypt rows this thread found to read as a written text
+    /// ([`reads_as`]), with that text: the TWDA writes the same columns again
+    /// and again (35k crypt rows, 7k different columns).
+    static ROWS_READ_AS: RefCell<TextMemo<Box<str>>> = const { RefCell::new(TextMemo::new()) };
+}
+
+/// [`reads_as`], the same for every row: a row this thread found to read
+/// as the same written text is not compared again.
+pub(crate) fn reads_as_kept(row: &str, written: &str) -> bool {
+    ROWS_READ_AS.with_borrow_mut(|memo| {
+        let Some(slot) = memo.slot(row) else {
+            return reads_as(row, written);
+        };
+        match slot {
+            Some((kept, known)) if **kept == *row && **known == *written => true,
+            _ => {
+                let fits = reads_as(row, written);
+                if fits {
+                    *slot = Some((row.into(), written.into()));
+                }
+                fits
+            }
+        }
+    })
 }
 
 /// Whether a crypt row's columns (from the capacity on) read as a card's
@@ -420,9 +475,14 @@ fn last_word_start(text: &str) -> usize {
 /// The group at the end of the columns (`Lasombra:2`, `Brujah 6`, `(group
 /// 4)`, `G4`) and the text before it.
 fn split_group(text: &str) -> (&str, Option<Group>) {
-    let last_start = last_word_start(text);
+    split_group_at(text, last_word_start(text))
+}
+
+/// [`split_group`], the last word of the text starting at `last_start`.
+fn split_group_at(text: &str, last_start: usize) -> (&str, Option<Group>) {
     let last = &text[last_start..];
-    if let Some(colon) = memchr::memrchr(b':', last.as_bytes()) {
+    // A byte loop: the last word is short.
+    if let Some(colon) = last.bytes().rposition(|b| b == b':') {
         // `Lasombra:2`: the clan stays, without its group.
         let before = &text[..last_start + colon];
         return (before.trim_ascii_end(), Group::parse(&last[colon + 1..]));
@@ -653,6 +713,50 @@ mod tests {
         }
     }
 
+    /// Random rows against random written texts, some compared again:
+    /// [`reads_as_kept`] says what [`reads_as`] says, whether it compares
+    /// them or knows the answer.
+    #[test]
+    fn kept_answers_are_the_comparisons_answers() {
+        let written = [
+            "7\tCEL\tPOT\tPRE\tBrujah:2",
+            "7\tCEL\tPOT\tPRE\tdom\tinner circle\tVentrue antitribu:2",
+            "1\t-none-\tCaitiff:ANY",
+        ];
+        let pieces = [
+            "7",
+            "CEL",
+            "POT",
+            "PRE",
+            "dom",
+            "Brujah:2",
+            "inner circle",
+            "Ventrue antitribu:2",
+            "1",
+            "-none-",
+            "Caitiff:ANY",
+            " ",
+            "  ",
+            "\t",
+            "\u{a0}",
+            "é",
+            "\x0b",
+        ];
+        let mut random = crate::testing::Pieces(0x05ee_d4a5);
+        let mut rows: Vec<String> = written.iter().map(|w| w.replace('\t', "  ")).collect();
+        for _ in 0..20_000 {
+            let row = if random.next_number().is_multiple_of(2) {
+                rows[random.next_number() as usize % rows.len()].clone()
+            } else {
+                let count = random.next_number() as usize % 10;
+                random.text(&pieces, count)
+            };
+            let text = written[random.next_number() as usize % written.len()];
+            assert_eq!(reads_as_kept(&row, text), reads_as(&row, text), "{row:?}");
+            rows.push(row);
+        }
+    }
+
     /// The claim [`CardDb::fits_written_columns`] rests on: a row that reads
     /// as a card's written columns is read as they are, and fits the card;
     /// checked on every vampire of the card list built into the program,
@@ -716,6 +820,15 @@ mod tests {
             let whole = CryptColumns::parse(&row).map(|columns| columns.group);
             let quick = WrittenColumns::new(&row).map(|columns| columns.group());
             assert_eq!(quick, whole, "{row:?}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_as_to_string_writes_them() {
+        for number in 0..=u8::MAX {
+            let mut text = String::from("x");
+            push_number(&mut text, number);
+            assert_eq!(text, format!("x{number}"));
         }
     }
 

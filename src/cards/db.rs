@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use smallvec::SmallVec;
 
 use super::card::{Card, CardId, CardKind, Group};
-use super::crypt_columns::{reads_as, CryptColumns};
+use super::crypt_columns::{reads_as_kept, CryptColumns};
 use super::error::DbError;
 use super::load;
 use super::names::{fold, fold_into, NameIndex, NameSlot};
@@ -374,21 +374,25 @@ impl CardDb {
     }
 
     /// Whether a crypt row's columns (from the capacity on) are a card's
-    /// own, as the TWDA writes them ([`reads_as`] the card's
+    /// own, as the TWDA writes them ([`reads_as`](super::reads_as) the card's
     /// [`CryptColumns::written_for`] text): then the card fits them, and they
     /// need no reading. `false` says nothing: the columns are to be read.
     pub fn fits_written_columns(&self, columns: &str, card: &Card) -> bool {
-        // A card of another list (same id, other facts) is not taken.
-        let Some(index) = self
-            .position(card.id)
-            .filter(|&index| std::ptr::eq(&self.cards[index], card))
-        else {
+        // A card of another list (same id, other facts) is not taken: the
+        // card is found by its place in memory, and must be this list's.
+        let offset = (card as *const Card as usize).wrapping_sub(self.cards.as_ptr() as usize);
+        let index = offset / std::mem::size_of::<Card>();
+        if !self
+            .cards
+            .get(index)
+            .is_some_and(|own| std::ptr::eq(own, card))
+        {
             return false;
-        };
+        }
         self.written_columns[index]
             .get_or_init(|| CryptColumns::written_for(card).map(String::into_boxed_str))
             .as_deref()
-            .is_some_and(|written| reads_as(columns, written))
+            .is_some_and(|written| reads_as_kept(columns, written))
     }
 
     /// Where a card stands in [`CardDb::cards`], by id.

@@ -21,6 +21,7 @@ mod search;
 mod sets;
 pub mod snapshot;
 mod staging;
+pub(crate) mod text_memo;
 mod title;
 
 pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect};

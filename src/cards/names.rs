@@ -330,7 +330,12 @@ pub struct Match<'a> {
 /// `Lazar [adv g3]`, `Anson (Group 2)`, `Ulfdis Adv.`, `Tara g5`. Text after a
 /// bracketed tag is a comment (`Lucita (adv) my best`) and is dropped.
 pub fn split_printing_suffix(name: &str) -> (&str, PrintingHint) {
-    let trimmed = name.trim_end();
+    split_trimmed_printing_suffix(name.trim_end())
+}
+
+/// [`split_printing_suffix`] for a name that ends without white space (as
+/// [`str::trim_end`] leaves it).
+pub fn split_trimmed_printing_suffix(trimmed: &str) -> (&str, PrintingHint) {
     if let Some(found) = bracketed_tag(trimmed) {
         return found;
     }

@@ -5,14 +5,17 @@
 //! VDB "Text" and "TWD" (`min=8 max=26`, `=` underlines), VTES Decks
 //! (`Crypt(12 cards`), Sutekh "TWDA" (tab-aligned crypt columns).
 
+use std::cell::RefCell;
+
 use chrono::NaiveDate;
 use smallvec::SmallVec;
 
 use super::layout::{DeckWriter, Layout};
 use super::{card_line, trim_line, trim_line_end, trim_line_start, twd_event};
 use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
-use crate::cards::names::split_printing_suffix;
-use crate::cards::{CardKind, PrintingHint, WrittenColumns};
+use crate::cards::names::split_trimmed_printing_suffix;
+use crate::cards::text_memo::TextMemo;
+use crate::cards::{CardKind, Group, PrintingHint, WrittenColumns};
 
 /// Whether a line starts with `word`, ignoring case (a cheap test before a closer reading).
 fn starts_with_word(line: &str, word: &str) -> bool {
@@ -433,7 +436,8 @@ fn card_line<'l, 't>(
 /// the dashes, rare in crypt rows, with a vectorised byte search (a crypt row
 /// is long: its columns follow the name).
 fn find_dashed(text: &str, needle: &str) -> Option<usize> {
-    let dash = memchr::memchr(b'-', needle.as_bytes())?;
+    // A byte loop on the needle (a constant: worked out when compiled).
+    let dash = needle.bytes().position(|b| b == b'-')?;
     memchr::memchr_iter(b'-', text.as_bytes())
         .filter_map(|at| at.checked_sub(dash))
         .find(|&start| text.as_bytes()[start..].starts_with(needle.as_bytes()))
@@ -463,10 +467,87 @@ pub(super) struct CryptRow<'t> {
     pub columns: Option<WrittenColumns<'t>>,
 }
 
+/// A crypt row as [`read_crypt_row`] reads it, its texts as byte ranges of
+/// the row: what [`crypt_row`] keeps of each row it reads.
+#[derive(Debug, Clone, Copy)]
+struct CryptRowParts {
+    /// Where the name starts and ends.
+    name: (u8, u8),
+    /// The printing hint.
+    hint: PrintingHint,
+    /// Where the columns start and end, and their group.
+    columns: Option<(u8, u8, Option<Group>)>,
+}
+
+impl CryptRowParts {
+    /// The parts of a row read from `text` (its texts are slices of it);
+    /// `None` for a text too long for byte ranges of one byte each.
+    fn of(row: &CryptRow, text: &str) -> Option<CryptRowParts> {
+        let range = |part: &str| {
+            let start = part.as_ptr() as usize - text.as_ptr() as usize;
+            Some((
+                u8::try_from(start).ok()?,
+                u8::try_from(start + part.len()).ok()?,
+            ))
+        };
+        let columns = match &row.columns {
+            Some(columns) => {
+                let (start, end) = range(columns.text())?;
+                Some((start, end, columns.group()))
+            }
+            None => None,
+        };
+        Some(CryptRowParts {
+            name: range(row.name)?,
+            hint: row.hint,
+            columns,
+        })
+    }
+
+    /// The row these parts were taken from, read from the same text.
+    fn row(self, text: &str) -> CryptRow<'_> {
+        let slice = |start: u8, end: u8| &text[usize::from(start)..usize::from(end)];
+        CryptRow {
+            name: slice(self.name.0, self.name.1),
+            hint: self.hint,
+            columns: self
+                .columns
+                .map(|(start, end, group)| WrittenColumns::read_before(slice(start, end), group)),
+        }
+    }
+}
+
+thread_local! {
+    /// The crypt rows this thread has read, by their text: the TWDA writes
+    /// the same rows again and again (35k crypt rows, 14k different ones).
+    static CRYPT_ROWS: RefCell<TextMemo<CryptRowParts>> = const { RefCell::new(TextMemo::new()) };
+}
+
 /// Splits a crypt line after the count into the name and a printing hint:
 /// `Theo Bell (ADV)   7  CEL POT PRE dom  Brujah:2` gives `Theo Bell`,
 /// advanced, group 2. A line without columns is taken whole as the name.
+/// A row this thread has read before is not read again (the parts
+/// [`read_crypt_row`] gave for the same text are taken).
 pub(super) fn crypt_row(rest: &str) -> CryptRow<'_> {
+    CRYPT_ROWS.with_borrow_mut(|memo| {
+        let Some(slot) = memo.slot(rest) else {
+            return read_crypt_row(rest);
+        };
+        match slot {
+            Some((kept, parts)) if **kept == *rest => parts.row(rest),
+            _ => {
+                let row = read_crypt_row(rest);
+                if let Some(parts) = CryptRowParts::of(&row, rest) {
+                    *slot = Some((rest.into(), parts));
+                }
+                row
+            }
+        }
+    })
+}
+
+/// [`crypt_row`], read.
+fn read_crypt_row(rest: &str) -> CryptRow<'_> {
     let mut hint = PrintingHint::default();
     // A ` -- comment` ends the row.
     let rest = match find_dashed(rest, " -- ") {
@@ -483,7 +564,8 @@ pub(super) fn crypt_row(rest: &str) -> CryptRow<'_> {
         }
         None => rest,
     };
-    let (name, suffix) = split_printing_suffix(trim_line(name_part));
+    // `trim_line` trims as `str::trim` does: the name needs no other trim.
+    let (name, suffix) = split_trimmed_printing_suffix(trim_line(name_part));
     if suffix.advanced.is_some() {
         hint.advanced = suffix.advanced;
     }
@@ -507,25 +589,31 @@ fn capacity_column(row: &str) -> Option<usize> {
         return capacity_in_words(row);
     }
     let bytes = row.as_bytes();
-    let is_white = |b: u8| char::from(b).is_whitespace();
     let mut at = 0;
     let mut first = true;
     loop {
-        while at < bytes.len() && is_white(bytes[at]) {
+        while at < bytes.len() && is_ascii_white(bytes[at]) {
             at += 1;
         }
         if at == bytes.len() {
             return None;
         }
         let start = at;
-        while at < bytes.len() && !is_white(bytes[at]) {
+        while at < bytes.len() && !is_ascii_white(bytes[at]) {
             at += 1;
         }
-        if !first && is_capacity(&row[start..at]) && bytes[at..].iter().any(|&b| !is_white(b)) {
+        if !first && is_capacity(&row[start..at]) && bytes[at..].iter().any(|&b| !is_ascii_white(b))
+        {
             return Some(start);
         }
         first = false;
     }
+}
+
+/// Whether an ASCII byte is white space to [`char::is_whitespace`] (a space,
+/// `\t` to `\r`): one comparison for the bytes of a word.
+fn is_ascii_white(byte: u8) -> bool {
+    byte <= b' ' && (byte == b' ' || (b'\t'..=b'\r').contains(&byte))
 }
 
 /// [`capacity_column`] for any row: its words as [`str::split_whitespace`] gives them.
@@ -574,7 +662,6 @@ impl Layout for TwdLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Group;
 
     const ENTRY: &str = "Shroud Mastery\nNewark (OH), USA\nFebruary 6th 2022\n2R+F\n12 players\nAlex Romano\nhttps://www.vekn.net/event-calendar/event/10043\n\n-- 1GW5\n\nDeck Name: Daylily\nDescription: Line one.\nLine two.\n\nCrypt (2 cards, min=8, max=26, avg=4.42)\n-----------------------------------------\n1x Janey Pickman       6  ANI PRO for          Gangrel antitribu:4\n1x Theo Bell (ADV)     7  CEL POT PRE dom  prince  Brujah:2\nSome prose about the crypt.\n\nLibrary (3 cards)\nMaster (1; 1 trifle)\n1x Vessel\n\nCombat (2)\n2x Earth Meld -- the best\n";
 
@@ -677,6 +764,73 @@ mod tests {
         assert_eq!(capacity_column("Anson 8"), None);
         assert_eq!(capacity_column("Anson\u{a0}8 DOM"), Some(7));
         assert_eq!(capacity_column("Anson\x0b7\x0cDOM"), Some(6));
+    }
+
+    /// Random crypt rows of tricky pieces (tags, capacities, comments, white
+    /// space not ASCII, accents), some read again: [`crypt_row`] gives what
+    /// [`read_crypt_row`] reads, whether it reads the row or takes it kept.
+    #[test]
+    fn kept_crypt_rows_are_read_as_the_reader_reads_them() {
+        let pieces = [
+            "Theo",
+            "Bell",
+            " ",
+            "  ",
+            "\t",
+            "\u{a0}",
+            "\u{3000}",
+            "\x0b",
+            "é",
+            "(ADV)",
+            "[g3",
+            "]",
+            "adv",
+            "G2",
+            "group",
+            "2",
+            "7",
+            "11",
+            "0",
+            "+5",
+            "07",
+            "12",
+            "CEL",
+            "-none-",
+            " -- ",
+            "--",
+            "-",
+            "Brujah:2",
+            "prince",
+            "inner circle",
+            ":",
+            "(group 4)",
+            "ANY",
+        ];
+        let mut random = crate::testing::Pieces(0x7a11_c0de);
+        let mut rows: Vec<String> = Vec::new();
+        for _ in 0..20_000 {
+            let row = if !rows.is_empty() && random.next_number().is_multiple_of(3) {
+                rows[random.next_number() as usize % rows.len()].clone()
+            } else {
+                let count = random.next_number() as usize % 14;
+                random.text(&pieces, count)
+            };
+            assert_eq!(crypt_row(&row), read_crypt_row(&row), "{row:?}");
+            rows.push(row);
+        }
+        let long = format!("{} 7 CEL Brujah:2", "Theo ".repeat(60));
+        assert_eq!(crypt_row(&long), read_crypt_row(&long));
+    }
+
+    #[test]
+    fn ascii_white_space_is_the_white_space_of_chars() {
+        for byte in 0..128u8 {
+            assert_eq!(
+                is_ascii_white(byte),
+                char::from(byte).is_whitespace(),
+                "{byte}"
+            );
+        }
     }
 
     #[test]
