@@ -483,12 +483,12 @@ impl CryptRowParts {
     /// The parts of a row read from `text` (its texts are slices of it);
     /// `None` for a text too long for byte ranges of one byte each.
     fn of(row: &CryptRow, text: &str) -> Option<CryptRowParts> {
+        // A part that is not a slice of the text (none is) is not kept.
         let range = |part: &str| {
-            let start = part.as_ptr() as usize - text.as_ptr() as usize;
-            Some((
-                u8::try_from(start).ok()?,
-                u8::try_from(start + part.len()).ok()?,
-            ))
+            let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+            let end = start + part.len();
+            text.get(start..end)?;
+            Some((u8::try_from(start).ok()?, u8::try_from(end).ok()?))
         };
         let columns = match &row.columns {
             Some(columns) => {
