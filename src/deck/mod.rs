@@ -270,8 +270,10 @@ impl Deck {
                     note,
                 });
             };
-            for (how, note) in std::mem::take(&mut found.remarks) {
-                remark(how, note);
+            if !found.remarks.is_empty() {
+                for (how, note) in std::mem::take(&mut found.remarks) {
+                    remark(how, note);
+                }
             }
             if chosen {
                 let note = format!(
@@ -349,7 +351,15 @@ impl Deck {
             .as_ref()
             // As `Path::display` writes it (invalid UTF-8 as U+FFFD), copied
             // straight when it is UTF-8 (most paths), without formatting.
-            .map_or_else(|| "-".to_string(), |p| p.to_string_lossy().into_owned());
+            // UTF-8 checked the quick way first (`to_str`), as the lossy
+            // conversion goes byte by byte.
+            .map_or_else(
+                || "-".to_string(),
+                |p| match p.to_str() {
+                    Some(text) => text.to_string(),
+                    None => p.to_string_lossy().into_owned(),
+                },
+            );
         match self.record {
             Some(record) => format!("{path}#{record}"),
             None => path,
