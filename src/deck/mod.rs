@@ -270,8 +270,10 @@ impl Deck {
                     note,
                 });
             };
-            for (how, note) in std::mem::take(&mut found.remarks) {
-                remark(how, note);
+            if !found.remarks.is_empty() {
+                for (how, note) in std::mem::take(&mut found.remarks) {
+                    remark(how, note);
+                }
             }
             if chosen {
                 let note = format!(
