@@ -375,20 +375,16 @@ impl RawDeck<'_> {
     }
 }
 
-/// A line without the white space around it, as [`str::trim`] gives it: the
-/// quick ASCII trim when both ends it leaves are plain ASCII (every line of
-/// most decklists), else `str::trim` (non-ASCII white space, vertical tab).
+/// A line without the white space around it, as [`str::trim`] gives it:
+/// each end trimmed the quick way ([`trim_line_end`], [`trim_line_start`]).
 pub fn trim_line(line: &str) -> &str {
-    let trimmed = line.trim_ascii();
-    match (trimmed.as_bytes().first(), trimmed.as_bytes().last()) {
-        (Some(&first), Some(&last)) if ends_trimmed(first) && ends_trimmed(last) => trimmed,
-        (None, _) => trimmed,
-        _ => line.trim(),
-    }
+    trim_line_start(trim_line_end(line))
 }
 
 /// A text without the white space before it, as [`str::trim_start`] gives
-/// it, the quick way when it starts with plain ASCII (as [`trim_line`]).
+/// it: the quick ASCII trim when the end it leaves is plain ASCII (every
+/// line of most decklists), else `str::trim_start` (non-ASCII white space,
+/// vertical tab).
 pub fn trim_line_start(text: &str) -> &str {
     let trimmed = text.trim_ascii_start();
     match trimmed.as_bytes().first() {
@@ -398,7 +394,7 @@ pub fn trim_line_start(text: &str) -> &str {
 }
 
 /// A text without the white space after it, as [`str::trim_end`] gives it,
-/// the quick way when it ends with plain ASCII (as [`trim_line`]).
+/// the quick way when it ends with plain ASCII (as [`trim_line_start`]).
 pub fn trim_line_end(text: &str) -> &str {
     let trimmed = text.trim_ascii_end();
     match trimmed.as_bytes().last() {
