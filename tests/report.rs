@@ -532,6 +532,35 @@ fn one_deck_goes_to_standard_output_by_default() {
 }
 
 #[test]
+fn a_gargoyle_deck_shows_flight_in_the_crypt() {
+    // 11634.txt: Gargoyles, whose Flight is in their card text, not in a discipline column.
+    let deck = common::twda_dir().join("11634.txt");
+    let output = report_to_standard_output(&deck);
+    assert!(output.status.code().unwrap() < 2);
+    let html = String::from_utf8(output.stdout).unwrap();
+    // The crypt copies with Flight, as `draw` counts them.
+    let draw = json(&["draw", "--json", "--quiet", "--seed", "1"], &deck);
+    let flying = draw["crypt"]["disciplines"]["fli"]["count"]
+        .as_u64()
+        .unwrap();
+    assert!(flying > 0, "a Gargoyle crypt flies");
+    let table = html.split("id=\"discipline-table\"").nth(1).unwrap();
+    let table = &table[..table.find("</table>").unwrap()];
+    assert!(
+        table.contains(&format!(
+            "<td>Flight</td><td class=\"num\">{flying}</td><td class=\"num\">0</td>"
+        )),
+        "{table}"
+    );
+    let chart = html.split("<svg id=\"chart-disciplines\"").nth(1).unwrap();
+    let chart = &chart[..chart.find("</svg>").unwrap()];
+    assert!(
+        chart.contains(&format!("<title>FLI: crypt, inferior {flying}</title>")),
+        "{chart}"
+    );
+}
+
+#[test]
 fn a_deck_without_an_event_date_is_not_judged_at_its_event() {
     let deck = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(deck.path(), hostile_deck()).unwrap();
