@@ -433,3 +433,42 @@ fn the_horde_is_not_unique_and_figures_go_up_to_max_vampires() {
         Some(4)
     );
 }
+
+#[test]
+fn the_vampires_column_counts_one_vampire_per_name_on_every_twda_deck() {
+    let twda = common::twda_dir();
+    let db = CardDb::load(&common::cards_dir()).expect("card database");
+    let stats = json_lines(&stdout_of(&["stats", "--json"], &[&twda], &[0]));
+    assert_eq!(stats.len(), common::twda_files().len());
+    let mut checked_with_printings = 0;
+    for record in &stats {
+        let path = record["path"].as_str().expect("path");
+        let deck = Deck::load(Path::new(path), None, &db).expect("deck loads");
+        // By hand: the crypt's different names (base, advanced and every group of
+        // a name are one vampire), and how many lines the crypt has.
+        let mut names: Vec<String> = deck
+            .crypt
+            .iter()
+            .filter_map(|e| db.get(e.id))
+            .map(|c| c.name.to_lowercase())
+            .collect();
+        let lines = names.len();
+        names.sort();
+        names.dedup();
+        let crypt = u64::from(deck.crypt_count());
+        for card in record["playability"]["cards"].as_array().expect("cards") {
+            let vampires = card["vampires"].as_u64().expect("vampires");
+            assert!(vampires <= names.len() as u64, "{path}: {card}");
+            // A card every crypt card can play: every vampire of the crypt.
+            if card["crypt_cards"].as_u64() == Some(crypt) {
+                assert_eq!(vampires, names.len() as u64, "{path}: {card}");
+                checked_with_printings += usize::from(names.len() < lines);
+            }
+        }
+    }
+    // Not vacuous: crypts with two printings of a name, and a card all of them play.
+    assert!(
+        checked_with_printings > 100,
+        "{checked_with_printings} cards checked in crypts with two printings of a name"
+    );
+}
