@@ -363,3 +363,54 @@ fn exact_opening_equals_a_million_samples_on_twenty_twda_decks() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Runs `draw` (text) on a deck written for the test, with the simulation cards.
+fn draw_text_of(text: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = dir.path().join("deck.txt");
+    std::fs::write(&deck, text).unwrap();
+    let output = vtesdeck_sim()
+        .arg("draw")
+        .arg(&deck)
+        .args(["--seed", "1", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The cells of the table row whose first cell is `label`.
+fn row<'a>(text: &'a str, label: &str) -> Vec<&'a str> {
+    let line = text
+        .lines()
+        .find(|l| {
+            l.trim_start_matches('│')
+                .trim_start()
+                .starts_with(&format!("{label} "))
+        })
+        .unwrap_or_else(|| panic!("no row {label:?} in\n{text}"));
+    line.trim_matches('│').split('┆').map(str::trim).collect()
+}
+
+#[test]
+fn certain_events_are_100_percent_and_small_ones_plain_decimals() {
+    // 11 of the 12 crypt cards have Potence: of 4 dealt, at least 3 always do,
+    // all 4 with C(11,4)/C(12,4) = 330/495. Four trifles of 90: all four in
+    // the hand of 7 with C(86,3)/C(90,7) = 0.0014%.
+    let text = draw_text_of("11x Penny One\n1x Titan One\n\n4x Sim Trifle\n86x Sim Punch\n");
+    assert_eq!(
+        row(&text, "pot"),
+        ["pot", "11", "100%", "100%", "100%", "66.7%"]
+    );
+    assert_eq!(row(&text, "dom"), ["dom", "1", "33.3%", "0%", "0%", "0%"]);
+    let four = choose(86, 3) as f64 / choose(90, 7) as f64 * 100.0;
+    assert!((four - 0.00137).abs() < 0.00001, "{four}");
+    assert_eq!(row(&text, "Trifles")[7], "0.0014%");
+    assert_eq!(
+        row(&text, "at least 1 distinct vampire"),
+        ["at least 1 distinct vampire", "100%"]
+    );
+    // Two distinct vampires unless the four are Pennies: 1 - 330/495.
+    assert_eq!(row(&text, "at least 2 distinct vampires")[1], "33.3%");
+    assert!(!text.contains("e-"), "no scientific notation:\n{text}");
+}

@@ -163,17 +163,9 @@ fn json(args: &[&str], deck: &Path) -> Value {
     })
 }
 
-/// As `draw` prints a probability: one decimal, but a figure one decimal
-/// would hide keeps its size (`3.2e-3%`, `> 99.9%`).
+/// A probability of `draw`'s JSON as the tables print it.
 fn percent(p: &Value) -> String {
-    let value = (p.as_f64().unwrap() * 100.0).clamp(0.0, 100.0);
-    if value > 0.0 && value < 0.05 {
-        format!("{value:.1e}%")
-    } else if (99.95..100.0).contains(&value) {
-        "> 99.9%".to_string()
-    } else {
-        format!("{value:.1}%")
-    }
+    vtesdeck::output::figures::percent(p.as_f64().unwrap())
 }
 
 /// The sampling options of the TWDA deck's report, given to `draw` and

@@ -116,6 +116,28 @@ fn same_seed_same_output_across_runs_and_thread_counts() {
 }
 
 #[test]
+fn one_game_and_one_vampire_are_singular() {
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("titans.txt"))
+        .args([
+            "--samples",
+            "1",
+            "--seed",
+            "1",
+            "--seat",
+            "2",
+            "--max-vampires",
+            "1",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "influence phase, policy cheapest, 1 game per seat, seed 1, up to 1 vampire\n",
+        ));
+}
+
+#[test]
 fn table_and_terminal_chart() {
     vtesdeck_sim()
         .arg("transfers")

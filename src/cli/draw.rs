@@ -29,7 +29,7 @@ Playable: a card other than a master or an event that one of the starting crypt 
 
 --key NAME: P(at least one key vampire among the starting crypt cards) = 1 - C(N-K,d)/C(N,d), with K crypt cards of the key vampires (any printing of the name) in an N-card crypt, d dealt. --seen N: the exact odds of each --track group among the first N library cards seen (7 in the opening hand, one more per card drawn later).
 
-Small figures keep their size: 3.2e-3% rather than 0.0%.
+Percentages: one decimal (78.3%); below 0.1%, two significant digits (0.0032% rather than 0.0%), and < 0.0001% below that; 100% only for a certain event, > 99.9% for one that can fail.
 
 Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved lines, an empty crypt or library, a hand larger than the library, a --track name that is a crypt card or no card, a --key name that is no crypt card. A --track card or --key vampire not in a deck is a warning naming it.";
 

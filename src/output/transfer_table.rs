@@ -2,7 +2,8 @@
 
 use std::io::{self, Write};
 
-use super::draw_table::{new_table, percent};
+use super::draw_table::new_table;
+use super::figures::{count, percent};
 use super::transfer_chart;
 use crate::sim::transfers::{
     PolicyComparison, TransferCurve, COMPARE_KEY_AND_POOL_TURN, COMPARE_TWO_BY_TURN,
@@ -13,12 +14,12 @@ use crate::sim::transfers::{
 pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "{}: influence phase, policy {}, {} games per seat, seed {}, up to {} vampires",
+        "{}: influence phase, policy {}, {} per seat, seed {}, up to {}",
         curve.path,
         curve.policy.name(),
-        curve.samples,
+        count(curve.samples, "game", "games"),
         curve.seed,
-        curve.max_vampires
+        count(curve.max_vampires, "vampire", "vampires")
     )?;
     let mut header = vec!["Turn".to_string()];
     header.extend((1..=curve.max_vampires).map(|k| format!("P(>={k})")));
@@ -85,9 +86,9 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
 pub fn render_comparison(all: &PolicyComparison, out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "{}: influence policies compared on the same shuffled crypts, {} games per seat, seed {}{}",
+        "{}: influence policies compared on the same shuffled crypts, {} per seat, seed {}{}",
         all.path,
-        all.samples,
+        count(all.samples, "game", "games"),
         all.seed,
         if all.keys.is_empty() {
             String::new()

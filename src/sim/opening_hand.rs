@@ -476,7 +476,6 @@ impl CryptOdds {
         let duplicates = score_distribution(&by_vampire, draw, &ln, |v, j| {
             usize::from(vampire_counts[v].1 && j > 1)
         });
-        let no_duplicate = duplicates.first().copied().unwrap_or(0.0);
         let disciplines = disciplines
             .iter()
             .map(|d| {
@@ -488,7 +487,7 @@ impl CryptOdds {
             vampires: Figures(vampires),
             capacity_total: Figures(capacity_total),
             distinct_at_least,
-            duplicate: (1.0 - no_duplicate).clamp(0.0, 1.0),
+            duplicate: tail(&duplicates, 1),
             disciplines: Figures(disciplines),
         }
     }

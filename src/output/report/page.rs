@@ -5,7 +5,8 @@ use std::fmt::Write;
 use super::html::{self, escape, Cell, Table};
 use super::{charts, open_page, DeckReport, Provenance};
 use crate::deck::raw::Format;
-use crate::output::draw_table::{self, percent};
+use crate::output::draw_table;
+use crate::output::figures::{count, percent};
 use crate::output::stats_table::{cost, events, tallies};
 use crate::output::transfer_table::ordinal;
 use crate::rules::CheckReport;
@@ -150,13 +151,11 @@ fn verdict_of(out: &mut String, check: &CheckReport) {
         out,
         "<p class=\"badge {class}\" id=\"verdict-text\">{word}</p>\n<p>{}</p>",
         escape(&format!(
-            "Under the {} profile on {}: {} error{}, {} warning{}.",
+            "Under the {} profile on {}: {}, {}.",
             check.profile,
             check.date,
-            errors,
-            plural(errors),
-            warnings,
-            plural(warnings)
+            count(errors as u64, "error", "errors"),
+            count(warnings as u64, "warning", "warnings")
         ))
     );
     if check.problems.is_empty() {
@@ -178,14 +177,6 @@ fn verdict_of(out: &mut String, check: &CheckReport) {
         ]);
     }
     table.write(out);
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 fn deck_list(out: &mut String, report: &DeckReport) {
@@ -368,11 +359,9 @@ fn playability(out: &mut String, report: &DeckReport) {
             out,
             Some("error"),
             &format!(
-                "{} cop{} of {} card{} that no crypt card can play:",
-                play.dead_count,
-                if play.dead_count == 1 { "y" } else { "ies" },
-                play.dead_cards.len(),
-                plural(play.dead_cards.len())
+                "{} of {} that no crypt card can play:",
+                count(play.dead_count, "copy", "copies"),
+                count(play.dead_cards.len() as u64, "card", "cards")
             ),
         );
         let mut dead = Table::new(&["Card", "Copies", "Requires"], 1).id("dead-cards");
@@ -478,9 +467,9 @@ fn transfer_figures(out: &mut String, curve: &TransferCurve) {
         charts::transfer_chart(curve),
         &format!(
             "Expected capacity in play at the end of each turn's influence phase, per seat \
-             (the chart of `vtesdeck transfers --plot`; {} policy, {} games per seat, seed {}).",
+             (the chart of `vtesdeck transfers --plot`; {} policy, {} per seat, seed {}).",
             curve.policy.name(),
-            curve.samples,
+            count(curve.samples, "game", "games"),
             curve.seed
         ),
     );
