@@ -133,6 +133,59 @@ fn key_vampire_in_the_starting_four_of_twelve_distinct_is_one_third() {
 }
 
 #[test]
+fn a_key_is_a_vampire_written_as_a_decklist_writes_it() {
+    // Theo Bell G2 x8 and G6 x4 (the real cards): any printing of the name is the key.
+    let dir = tempfile::tempdir().unwrap();
+    let deck = dir.path().join("theo.txt");
+    std::fs::write(
+        &deck,
+        "8x Theo Bell (G2)\n4x Theo Bell (G6)\n\n40x Blood Doll\n",
+    )
+    .unwrap();
+    for key in ["Theo Bell (G6)", "Theo Bell (G2 ADV)", "theo bell"] {
+        let output = common::vtesdeck()
+            .args(["draw", "--json", "-q", "--key", key])
+            .arg(&deck)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{key}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            output.stderr.is_empty(),
+            "{key}: read literally, nothing to say"
+        );
+        let v: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(v["key"]["names"], serde_json::json!(["Theo Bell"]), "{key}");
+        assert_eq!(
+            v["key"]["p_in_start"], 1.0,
+            "{key}: every crypt card is Theo Bell"
+        );
+    }
+    // A library card is no vampire (exit 2, as --help says); a printing that
+    // does not exist is refused with the printings that do.
+    for (key, message) in [
+        (
+            "Blood Doll",
+            "--key \"Blood Doll\": Blood Doll is a library card; --key takes a vampire",
+        ),
+        (
+            "Theo Bell (G4)",
+            "did you mean \"Theo Bell (G2)\", \"Theo Bell (G2 ADV)\" or \"Theo Bell (G6)\"?",
+        ),
+    ] {
+        common::vtesdeck()
+            .args(["draw", "-q", "--key", key])
+            .arg(&deck)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
 fn seen_cards_and_warnings_name_what_was_asked() {
     let output = vtesdeck_sim()
         .arg("draw")

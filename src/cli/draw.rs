@@ -9,11 +9,10 @@ use vtesdeck::cards::{CardDb, CardKind, Lookup, PrintingHint};
 use vtesdeck::deck::Deck;
 use vtesdeck::output::draw_table;
 use vtesdeck::output::json_lines::write_tagged;
-use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions, TrackedGroup};
 
 use super::progress::Progress;
-use super::sim_options::{sim_inputs, warn_missing_keys, SimArgs};
+use super::sim_options::{key_vampires, sim_inputs, warn_missing_keys, SimArgs};
 use super::{inputs, Global, Outcome};
 
 /// The long `--help` text of `vtesdeck draw`.
@@ -83,7 +82,7 @@ pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
         .iter()
         .map(|text| tracked_group(text, &db))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let keys = KeyVampires::resolve(&args.key, &db)?;
+    let keys = key_vampires(&args.key, &db)?;
     let options = DrawOptions {
         hand: args.hand,
         crypt_draw: args.crypt_draw,

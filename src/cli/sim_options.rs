@@ -94,6 +94,19 @@ pub fn sim_inputs(
     Ok(decks)
 }
 
+/// Resolves the `--key` names, and says (standard error, even with --quiet:
+/// the figures are about that vampire) how a name not read literally was read.
+pub fn key_vampires(names: &[String], db: &CardDb) -> anyhow::Result<KeyVampires> {
+    let keys = KeyVampires::resolve(names, db)?;
+    for reading in keys.readings() {
+        eprintln!(
+            "vtesdeck: --key {:?}: read as {} (the closest crypt card name)",
+            reading.written, reading.read_as
+        );
+    }
+    Ok(keys)
+}
+
 /// Warns (standard error) of `--key` vampires the deck's crypt lacks: their
 /// figures are 0 for a reason the reader should see.
 pub fn warn_missing_keys(deck: &Deck, db: &CardDb, keys: &KeyVampires) {

@@ -96,26 +96,37 @@ pub fn render_comparison(all: &PolicyComparison, out: &mut impl Write) -> io::Re
             format!(", key {}", all.keys.join(", "))
         }
     )?;
+    let with_key = !all.keys.is_empty();
     let two = format!("P(2 vampires by turn {COMPARE_TWO_BY_TURN})");
     let key = format!("P(key in play by turn {COMPARE_KEY_AND_POOL_TURN})");
     let pool = format!("Expected pool at turn {COMPARE_KEY_AND_POOL_TURN}");
-    let mut table = new_table(&["Seat", "Policy", &two, &key, &pool], 2);
+    let mut header = vec!["Seat", "Policy", two.as_str()];
+    if with_key {
+        header.push(&key);
+    }
+    header.push(&pool);
+    let mut table = new_table(&header, 2);
     let shown = |p: Option<f64>| p.map_or("-".to_string(), percent);
     for row in &all.comparison {
-        table.add_row(vec![
+        let mut cells = vec![
             row.seat.to_string(),
             row.policy.name().to_string(),
             shown(row.p_two_by_turn_3),
-            shown(row.p_key_by_turn_4),
+        ];
+        if with_key {
+            cells.push(shown(row.p_key_by_turn_4));
+        }
+        cells.push(
             row.expected_pool_turn_4
                 .map_or("-".to_string(), |p| format!("{p:.2}")),
-        ]);
+        );
+        table.add_row(cells);
     }
     writeln!(out, "\n{table}")?;
     writeln!(
         out,
-        "Columns: one row per seat and policy (--help describes each policy); P(key ...) needs \
-         --key; \"-\" = fewer turns simulated or no key; higher P and higher pool are better."
+        "Columns: one row per seat and policy (--help describes each policy; key needs --key); \
+         \"-\" = fewer turns simulated; higher P and higher pool are better."
     )
 }
 
