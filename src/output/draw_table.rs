@@ -209,7 +209,7 @@ pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
 /// what the columns mean.
 pub fn sampling_note(odds: &DrawOdds) -> String {
     let method = match odds.opening_method {
-        OpeningMethod::Exact => "Every figure is exact (no sampling).".to_string(),
+        OpeningMethod::Exact => "Every figure is exact (computed, not estimated).".to_string(),
         OpeningMethod::Sampled => format!(
             "Opening figures sampled (too many distinct starts to sum): {}, seed {}.",
             count(odds.samples, "sample", "samples"),

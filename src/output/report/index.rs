@@ -37,7 +37,7 @@ pub struct IndexRow {
     pub errors: usize,
     /// Warnings of the verdict.
     pub warnings: usize,
-    /// The rule ids of the problems, once each.
+    /// The rule ids of the errors and warnings, once each.
     pub rules: Vec<String>,
 }
 
@@ -138,7 +138,7 @@ fn write_row(out: &mut String, row: &IndexRow) {
     let _ = write!(
         out,
         "<td class=\"{class}\" data-sort=\"{key}\">{}</td>",
-        escape(&text)
+        html::prose(&text)
     );
     let _ = write!(
         out,
