@@ -467,3 +467,23 @@ fn certain_events_are_100_percent_and_small_ones_plain_decimals() {
     assert_eq!(row(&text, "at least 2 distinct vampires")[1], "33.3%");
     assert!(!text.contains("e-"), "no scientific notation:\n{text}");
 }
+
+#[test]
+fn a_seed_is_one_every_json_reader_keeps_exact() {
+    // 2^53 - 1: the largest integer a double (how most JSON readers read a
+    // number) holds exactly with every smaller one.
+    let largest = 9_007_199_254_740_991u64;
+    let v = draw_json("pennies.txt", &["--seed", &largest.to_string()]);
+    assert_eq!(v["seed"].as_u64(), Some(largest));
+    assert_eq!(v["seed"].as_f64().map(|f| f as u64), Some(largest));
+    vtesdeck_sim()
+        .arg("draw")
+        .arg(sim_dir().join("pennies.txt"))
+        .args(["--seed", &(largest + 1).to_string()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not in 0..=9007199254740991"));
+    // Without --seed, the clock's seed is as exact.
+    let clock = draw_json("pennies.txt", &[]);
+    assert!(clock["seed"].as_u64().unwrap() <= largest);
+}

@@ -19,10 +19,11 @@ pub struct SimArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub samples: u64,
 
-    /// Seed of the random draws, for a reproducible run (default: from the clock;
-    /// the seed used is printed and written in the JSON). The same seed gives the
-    /// same figures whatever the number of threads.
-    #[arg(long, value_name = "S")]
+    /// Seed of the random draws, for a reproducible run: 0 to 9007199254740991
+    /// (2^53 - 1, so that every JSON reader keeps it exact; default: from the
+    /// clock; the seed used is printed and written in the JSON). The same seed
+    /// gives the same figures whatever the number of threads.
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(..=Seed::MAX))]
     pub seed: Option<u64>,
 
     /// Worker threads (default: one per core).
