@@ -10,6 +10,8 @@
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use vtesdeck::analysis::composition::known_cards;
+use vtesdeck::analysis::disciplines::crypt_discipline_counts;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::sim::opening_exact::OpeningFigures;
@@ -63,7 +65,8 @@ fn benches(c: &mut Criterion) {
     c.bench_function("draw exact figures, 90-card deck", |b| {
         b.iter(|| {
             let library = LibraryOdds::compute(&deck, &db, &options).unwrap();
-            let crypt = CryptOdds::compute(&tables, &options);
+            let disciplines = crypt_discipline_counts(known_cards(&deck.crypt, &db));
+            let crypt = CryptOdds::compute(&tables, &disciplines, &options);
             (library, crypt)
         })
     });

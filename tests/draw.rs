@@ -133,6 +133,59 @@ fn key_vampire_in_the_starting_four_of_twelve_distinct_is_one_third() {
 }
 
 #[test]
+fn a_key_is_a_vampire_written_as_a_decklist_writes_it() {
+    // Theo Bell G2 x8 and G6 x4 (the real cards): any printing of the name is the key.
+    let dir = tempfile::tempdir().unwrap();
+    let deck = dir.path().join("theo.txt");
+    std::fs::write(
+        &deck,
+        "8x Theo Bell (G2)\n4x Theo Bell (G6)\n\n40x Blood Doll\n",
+    )
+    .unwrap();
+    for key in ["Theo Bell (G6)", "Theo Bell (G2 ADV)", "theo bell"] {
+        let output = common::vtesdeck()
+            .args(["draw", "--json", "-q", "--key", key])
+            .arg(&deck)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{key}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            output.stderr.is_empty(),
+            "{key}: read literally, nothing to say"
+        );
+        let v: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(v["key"]["names"], serde_json::json!(["Theo Bell"]), "{key}");
+        assert_eq!(
+            v["key"]["p_in_start"], 1.0,
+            "{key}: every crypt card is Theo Bell"
+        );
+    }
+    // A library card is no vampire (exit 2, as --help says); a printing that
+    // does not exist is refused with the printings that do.
+    for (key, message) in [
+        (
+            "Blood Doll",
+            "--key \"Blood Doll\": Blood Doll is a library card; --key takes a vampire",
+        ),
+        (
+            "Theo Bell (G4)",
+            "did you mean \"Theo Bell (G2)\", \"Theo Bell (G2 ADV)\" or \"Theo Bell (G6)\"?",
+        ),
+    ] {
+        common::vtesdeck()
+            .args(["draw", "-q", "--key", key])
+            .arg(&deck)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
 fn seen_cards_and_warnings_name_what_was_asked() {
     let output = vtesdeck_sim()
         .arg("draw")
@@ -362,4 +415,75 @@ fn exact_opening_equals_a_million_samples_on_twenty_twda_decks() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Runs `draw` (text) on a deck written for the test, with the simulation cards.
+fn draw_text_of(text: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = dir.path().join("deck.txt");
+    std::fs::write(&deck, text).unwrap();
+    let output = vtesdeck_sim()
+        .arg("draw")
+        .arg(&deck)
+        .args(["--seed", "1", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The cells of the table row whose first cell is `label`.
+fn row<'a>(text: &'a str, label: &str) -> Vec<&'a str> {
+    let line = text
+        .lines()
+        .find(|l| {
+            l.trim_start_matches('│')
+                .trim_start()
+                .starts_with(&format!("{label} "))
+        })
+        .unwrap_or_else(|| panic!("no row {label:?} in\n{text}"));
+    line.trim_matches('│').split('┆').map(str::trim).collect()
+}
+
+#[test]
+fn certain_events_are_100_percent_and_small_ones_plain_decimals() {
+    // 11 of the 12 crypt cards have Potence: of 4 dealt, at least 3 always do,
+    // all 4 with C(11,4)/C(12,4) = 330/495. Four trifles of 90: all four in
+    // the hand of 7 with C(86,3)/C(90,7) = 0.0014%.
+    let text = draw_text_of("11x Penny One\n1x Titan One\n\n4x Sim Trifle\n86x Sim Punch\n");
+    assert_eq!(
+        row(&text, "pot"),
+        ["pot", "11", "100%", "100%", "100%", "66.7%"]
+    );
+    assert_eq!(row(&text, "dom"), ["dom", "1", "33.3%", "0%", "0%", "0%"]);
+    let four = choose(86, 3) as f64 / choose(90, 7) as f64 * 100.0;
+    assert!((four - 0.00137).abs() < 0.00001, "{four}");
+    assert_eq!(row(&text, "Trifles")[7], "0.0014%");
+    assert_eq!(
+        row(&text, "at least 1 distinct vampire"),
+        ["at least 1 distinct vampire", "100%"]
+    );
+    // Two distinct vampires unless the four are Pennies: 1 - 330/495.
+    assert_eq!(row(&text, "at least 2 distinct vampires")[1], "33.3%");
+    assert!(!text.contains("e-"), "no scientific notation:\n{text}");
+}
+
+#[test]
+fn a_seed_is_one_every_json_reader_keeps_exact() {
+    // 2^53 - 1: the largest integer a double (how most JSON readers read a
+    // number) holds exactly with every smaller one.
+    let largest = 9_007_199_254_740_991u64;
+    let v = draw_json("pennies.txt", &["--seed", &largest.to_string()]);
+    assert_eq!(v["seed"].as_u64(), Some(largest));
+    assert_eq!(v["seed"].as_f64().map(|f| f as u64), Some(largest));
+    vtesdeck_sim()
+        .arg("draw")
+        .arg(sim_dir().join("pennies.txt"))
+        .args(["--seed", &(largest + 1).to_string()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not in 0..=9007199254740991"));
+    // Without --seed, the clock's seed is as exact.
+    let clock = draw_json("pennies.txt", &[]);
+    assert!(clock["seed"].as_u64().unwrap() <= largest);
 }

@@ -178,6 +178,83 @@ fn check_and_stats_find_the_same_dead_cards_on_every_twda_deck() {
     assert!(with_dead > 100, "{with_dead} decks with dead cards");
 }
 
+#[test]
+fn stats_and_draw_count_the_crypt_disciplines_alike_on_every_twda_deck() {
+    let twda = common::twda_dir();
+    // Per deck: each crypt discipline (abbreviation) with its copies.
+    type Counts = BTreeMap<String, BTreeMap<String, u64>>;
+    let stats: Counts = json_lines(&stdout_of(&["stats", "--json"], &[&twda], &[0]))
+        .iter()
+        .map(|r| {
+            let counts = r["disciplines"]["crypt"]
+                .as_array()
+                .expect("crypt disciplines")
+                .iter()
+                .map(|d| {
+                    let copies = d["inferior"].as_u64().expect("inferior")
+                        + d["superior"].as_u64().expect("superior");
+                    (
+                        d["discipline"].as_str().expect("abbreviation").to_string(),
+                        copies,
+                    )
+                })
+                .collect();
+            (r["path"].as_str().expect("path").to_string(), counts)
+        })
+        .collect();
+    let draw: Counts = json_lines(&stdout_of(
+        &["draw", "--json", "--quiet", "--seed", "1"],
+        &[&twda],
+        &[0],
+    ))
+    .iter()
+    .map(|r| {
+        let counts = r["crypt"]["disciplines"]
+            .as_object()
+            .expect("crypt disciplines")
+            .iter()
+            .map(|(d, odds)| (d.clone(), odds["count"].as_u64().expect("count")))
+            .collect();
+        (r["path"].as_str().expect("path").to_string(), counts)
+    })
+    .collect();
+    let files = common::twda_files();
+    assert_eq!(stats.len(), files.len());
+    assert_eq!(draw.len(), files.len());
+    let differing: Vec<String> = stats
+        .iter()
+        .filter(|(path, counts)| draw.get(*path) != Some(counts))
+        .map(|(path, counts)| format!("{path}:\n stats {counts:?}\n draw  {:?}", draw.get(path)))
+        .collect();
+    assert!(differing.is_empty(), "{}", differing.join("\n"));
+    // Flight, counted by hand: the copies of crypt cards whose text says
+    // `Flight [FLIGHT]` (it is in no discipline column).
+    let db = CardDb::load(&common::cards_dir()).expect("card database");
+    let flight_by_hand = |path: &PathBuf| -> u64 {
+        let deck = Deck::load(path, None, &db).expect("deck loads");
+        deck.crypt
+            .iter()
+            .filter(|e| {
+                db.get(e.id)
+                    .is_some_and(|c| c.text.contains("Flight [FLIGHT]"))
+            })
+            .map(|e| u64::from(e.count))
+            .sum()
+    };
+    let mut with_flight = 0;
+    for path in &files {
+        let by_hand = flight_by_hand(path);
+        let shown = stats[&path.display().to_string()]
+            .get("fli")
+            .copied()
+            .unwrap_or(0);
+        assert_eq!(shown, by_hand, "{}: Flight", path.display());
+        with_flight += usize::from(by_hand > 0);
+    }
+    // Not a vacuous agreement: the Gargoyle decks of the archive fly.
+    assert!(with_flight > 100, "{with_flight} decks with Flight");
+}
+
 /// The header lines of a TWDA layout: the crypt line, the library line and
 /// the library section lines (`Master (20; 4 trifle)`), in order.
 fn header_lines(text: &str) -> Vec<String> {
@@ -354,5 +431,44 @@ fn the_horde_is_not_unique_and_figures_go_up_to_max_vampires() {
             .as_array()
             .map(Vec::len),
         Some(4)
+    );
+}
+
+#[test]
+fn the_vampires_column_counts_one_vampire_per_name_on_every_twda_deck() {
+    let twda = common::twda_dir();
+    let db = CardDb::load(&common::cards_dir()).expect("card database");
+    let stats = json_lines(&stdout_of(&["stats", "--json"], &[&twda], &[0]));
+    assert_eq!(stats.len(), common::twda_files().len());
+    let mut checked_with_printings = 0;
+    for record in &stats {
+        let path = record["path"].as_str().expect("path");
+        let deck = Deck::load(Path::new(path), None, &db).expect("deck loads");
+        // By hand: the crypt's different names (base, advanced and every group of
+        // a name are one vampire), and how many lines the crypt has.
+        let mut names: Vec<String> = deck
+            .crypt
+            .iter()
+            .filter_map(|e| db.get(e.id))
+            .map(|c| c.name.to_lowercase())
+            .collect();
+        let lines = names.len();
+        names.sort();
+        names.dedup();
+        let crypt = u64::from(deck.crypt_count());
+        for card in record["playability"]["cards"].as_array().expect("cards") {
+            let vampires = card["vampires"].as_u64().expect("vampires");
+            assert!(vampires <= names.len() as u64, "{path}: {card}");
+            // A card every crypt card can play: every vampire of the crypt.
+            if card["crypt_cards"].as_u64() == Some(crypt) {
+                assert_eq!(vampires, names.len() as u64, "{path}: {card}");
+                checked_with_printings += usize::from(names.len() < lines);
+            }
+        }
+    }
+    // Not vacuous: crypts with two printings of a name, and a card all of them play.
+    assert!(
+        checked_with_printings > 100,
+        "{checked_with_printings} cards checked in crypts with two printings of a name"
     );
 }

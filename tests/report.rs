@@ -150,6 +150,26 @@ fn dom_text(text: &str) -> String {
         .replace('\u{a0}', "&nbsp;")
 }
 
+/// A message as the DOM serializer writes it once the page rendered its
+/// `code` spans (pairs of backticks) as `<code>` elements.
+fn dom_prose(text: &str) -> String {
+    let spans: Vec<String> = text.split('`').map(dom_text).collect();
+    if spans.len().is_multiple_of(2) {
+        return dom_text(text);
+    }
+    spans
+        .iter()
+        .enumerate()
+        .map(|(i, span)| {
+            if i % 2 == 1 {
+                format!("<code>{span}</code>")
+            } else {
+                span.clone()
+            }
+        })
+        .collect()
+}
+
 fn json(args: &[&str], deck: &Path) -> Value {
     let output = common::vtesdeck().args(args).arg(deck).output().unwrap();
     // The first record (`check --json` closes with a summary record).
@@ -163,17 +183,9 @@ fn json(args: &[&str], deck: &Path) -> Value {
     })
 }
 
-/// As `draw` prints a probability: one decimal, but a figure one decimal
-/// would hide keeps its size (`3.2e-3%`, `> 99.9%`).
+/// A probability of `draw`'s JSON as the tables print it.
 fn percent(p: &Value) -> String {
-    let value = (p.as_f64().unwrap() * 100.0).clamp(0.0, 100.0);
-    if value > 0.0 && value < 0.05 {
-        format!("{value:.1e}%")
-    } else if (99.95..100.0).contains(&value) {
-        "> 99.9%".to_string()
-    } else {
-        format!("{value:.1}%")
-    }
+    vtesdeck::output::figures::percent(p.as_f64().unwrap())
 }
 
 /// The sampling options of the TWDA deck's report, given to `draw` and
@@ -224,7 +236,7 @@ fn twda_deck_page_in_headless_chromium() {
             )),
             "problem {problem} with its line"
         );
-        assert!(dom.contains(&dom_text(problem["message"].as_str().unwrap())));
+        assert!(dom.contains(&dom_prose(problem["message"].as_str().unwrap())));
     }
     // Every card, as `parse` resolved it.
     let parsed = json(&["parse", "--json"], &deck);
@@ -529,6 +541,166 @@ fn one_deck_goes_to_standard_output_by_default() {
         .stderr(predicate::str::contains(
             "--title names the index of a folder report",
         ));
+}
+
+/// The text of a page as a reader sees it, one piece per element (tags,
+/// styles and charts left out).
+fn page_texts(html: &str) -> Vec<String> {
+    let body = &html[html.find("<body").unwrap()..];
+    let without_charts = regex::Regex::new(r"(?s)<svg.*?</svg>")
+        .unwrap()
+        .replace_all(body, "");
+    regex::Regex::new(r"<[^>]*>")
+        .unwrap()
+        .split(&without_charts)
+        .map(|text| text.trim().to_string())
+        .filter(|text| !text.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_prose_of_a_page_is_rendered_and_never_says_sampled_and_exact_at_once() {
+    // 10043.txt: an exact opening, and a check message quoting its line.
+    let deck = common::twda_dir().join("10043.txt");
+    let output = report_to_standard_output(&deck);
+    let html = String::from_utf8(output.stdout).unwrap();
+    let texts = page_texts(&html);
+    assert!(texts.iter().any(|t| t == "Opening (exact)"));
+    for text in &texts {
+        assert!(!text.contains('`'), "a literal backtick: {text}");
+        for sentence in text.split(['.', ';']) {
+            assert!(
+                !(sentence.contains("exact") && sentence.contains("sampl")),
+                "{sentence}"
+            );
+        }
+    }
+    // The commands the prose names are code.
+    assert!(html.contains("<code>vtesdeck draw</code>"));
+    assert!(html.contains("<code>vtesdeck transfers --plot</code>"));
+}
+
+#[test]
+fn the_index_counts_errors_and_warnings_as_check_does() {
+    // The examples (warnings, info notes), an illegal deck and a deck with a
+    // line that names no card.
+    let folder = tempfile::tempdir().unwrap();
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    for entry in std::fs::read_dir(&examples).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), folder.path().join(entry.file_name())).unwrap();
+    }
+    std::fs::write(
+        folder.path().join("short.txt"),
+        "Crypt (12)\n12x Alabastrom\n\nLibrary\n30x Blood Doll\n2x Zzyzx Qqq\n",
+    )
+    .unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let report = out.path().join("report");
+    let output = common::vtesdeck()
+        .arg("report")
+        .arg(folder.path())
+        .args(["--samples", "100", "--seed", "1", "--quiet", "-o"])
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert!(output.status.code().unwrap() < 2);
+    let check = common::vtesdeck()
+        .args(["check", "--json"])
+        .arg(folder.path())
+        .output()
+        .unwrap();
+    // By deck file: errors, warnings and the rules of both, as `check` gives them.
+    let mut expected = std::collections::BTreeMap::new();
+    let mut summary = String::new();
+    for line in String::from_utf8_lossy(&check.stdout).lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        if record["type"] == "summary" {
+            summary = format!(
+                "{} decks: {} legal, {} illegal.",
+                record["decks"], record["legal"], record["illegal"]
+            );
+            continue;
+        }
+        let problems = record["problems"].as_array().unwrap();
+        let count = |severity: &str| {
+            problems
+                .iter()
+                .filter(|p| p["severity"] == severity)
+                .count()
+        };
+        let mut rules: Vec<String> = Vec::new();
+        for p in problems.iter().filter(|p| p["severity"] != "info") {
+            let rule = p["rule"].as_str().unwrap().to_string();
+            if !rules.contains(&rule) {
+                rules.push(rule);
+            }
+        }
+        let path = record["path"].as_str().unwrap();
+        let file = Path::new(path)
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let (errors, warnings) = (count("error"), count("warning"));
+        let cell = if errors + warnings == 0 {
+            "0".to_string()
+        } else {
+            let noun = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+            format!(
+                "{}, {}: {}",
+                noun(errors, "error"),
+                noun(warnings, "warning"),
+                rules.join(", ")
+            )
+        };
+        expected.insert(file, cell);
+    }
+    assert_eq!(expected.len(), 4);
+    assert!(
+        expected.values().any(|cell| cell.contains("warning")),
+        "a deck with warnings: {expected:?}"
+    );
+    let index = std::fs::read_to_string(report.join("index.html")).unwrap();
+    assert!(index.contains(&summary), "{summary}");
+    let rows = regex::Regex::new(
+        r#"<span class="path">([^<]*)</span></th>.*?<td data-sort="\d+">([^<]*)</td></tr>"#,
+    )
+    .unwrap();
+    let shown: std::collections::BTreeMap<String, String> = rows
+        .captures_iter(&index)
+        .map(|c| (c[1].to_string(), c[2].to_string()))
+        .collect();
+    assert_eq!(shown, expected);
+}
+
+#[test]
+fn a_gargoyle_deck_shows_flight_in_the_crypt() {
+    // 11634.txt: Gargoyles, whose Flight is in their card text, not in a discipline column.
+    let deck = common::twda_dir().join("11634.txt");
+    let output = report_to_standard_output(&deck);
+    assert!(output.status.code().unwrap() < 2);
+    let html = String::from_utf8(output.stdout).unwrap();
+    // The crypt copies with Flight, as `draw` counts them.
+    let draw = json(&["draw", "--json", "--quiet", "--seed", "1"], &deck);
+    let flying = draw["crypt"]["disciplines"]["fli"]["count"]
+        .as_u64()
+        .unwrap();
+    assert!(flying > 0, "a Gargoyle crypt flies");
+    let table = html.split("id=\"discipline-table\"").nth(1).unwrap();
+    let table = &table[..table.find("</table>").unwrap()];
+    assert!(
+        table.contains(&format!(
+            "<td>Flight</td><td class=\"num\">{flying}</td><td class=\"num\">0</td>"
+        )),
+        "{table}"
+    );
+    let chart = html.split("<svg id=\"chart-disciplines\"").nth(1).unwrap();
+    let chart = &chart[..chart.find("</svg>").unwrap()];
+    assert!(
+        chart.contains(&format!("<title>FLI: crypt, inferior {flying}</title>")),
+        "{chart}"
+    );
 }
 
 #[test]

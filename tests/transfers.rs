@@ -19,11 +19,18 @@ fn vtesdeck_sim() -> assert_cmd::Command {
 }
 
 fn transfers_json(deck: &str, extra: &[&str]) -> Value {
-    let output = vtesdeck_sim()
+    let options = [&["--samples", "5000", "--seed", "2"], extra].concat();
+    transfers_json_of(&sim_dir().join(deck), common::sim_cards_dir(), &options)
+}
+
+/// `transfers --json` of a deck file against a card database.
+fn transfers_json_of(deck: &std::path::Path, cards: PathBuf, options: &[&str]) -> Value {
+    let output = common::vtesdeck_fixture()
+        .env("VTESDECK_CARDS", cards)
         .arg("transfers")
-        .arg(sim_dir().join(deck))
-        .args(["--json", "--quiet", "--samples", "5000", "--seed", "2"])
-        .args(extra)
+        .arg(deck)
+        .args(["--json", "--quiet"])
+        .args(options)
         .output()
         .unwrap();
     assert!(
@@ -113,6 +120,28 @@ fn same_seed_same_output_across_runs_and_thread_counts() {
     assert!(!one.is_empty());
     assert_eq!(one, run("2"));
     assert_eq!(one, run("1"));
+}
+
+#[test]
+fn one_game_and_one_vampire_are_singular() {
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("titans.txt"))
+        .args([
+            "--samples",
+            "1",
+            "--seed",
+            "1",
+            "--seat",
+            "2",
+            "--max-vampires",
+            "1",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "influence phase, policy cheapest, 1 game per seat, seed 1, up to 1 vampire\n",
+        ));
 }
 
 #[test]
@@ -376,7 +405,20 @@ fn policy_all_side_by_side() {
         .assert()
         .success()
         .stdout(predicate::str::contains("P(2 vampires by turn 3)"))
+        .stdout(predicate::str::contains("P(key").not())
+        .stdout(predicate::str::contains("│ key").not())
         .stdout(predicate::str::contains("Columns: "));
+    // Without --key, no key row: the key policy would only dig the crypt.
+    let plain = transfers_json("titans.txt", &["--policy", "all"]);
+    let policies: Vec<&str> = plain["comparison"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["policy"].as_str().unwrap())
+        .collect();
+    assert_eq!(policies.len(), 10);
+    assert!(policies.iter().all(|p| *p != "key"), "{policies:?}");
+    assert_eq!(plain["curves"].as_array().unwrap().len(), 2);
 }
 
 #[test]
@@ -408,6 +450,156 @@ fn key_mistakes_are_named() {
         .stderr(predicate::str::contains(
             "--key Penny One: not in the crypt",
         ));
+    // A library card is no vampire: exit 2, as the help says.
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("titans.txt"))
+        .args(["--key", "Sim Master", "--samples", "100", "-q"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--key \"Sim Master\": Sim Master is a library card; --key takes a vampire",
+        ));
+    // Suggestions are crypt cards only, quoted.
+    vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("titans.txt"))
+        .args(["--key", "Sim Mastr", "--samples", "100", "-q"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean \""))
+        .stderr(predicate::str::contains("Sim Master").not());
+    // A close spelling is read, and said (even with -q); a printing suffix is accepted.
+    for (written, remark) in [
+        (
+            "Titan Thre",
+            "vtesdeck: --key \"Titan Thre\": read as Titan Three (the closest crypt card name)",
+        ),
+        ("titan three", ""),
+        ("Titan Three (G1)", ""),
+    ] {
+        let output = vtesdeck_sim()
+            .arg("transfers")
+            .arg(sim_dir().join("titans.txt"))
+            .args(["--key", written, "--samples", "100", "-q", "--json"])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{written}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.trim_end(), remark, "{written}");
+        let v: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(v["keys"], serde_json::json!(["Titan Three"]), "{written}");
+    }
+}
+
+#[test]
+fn under_the_key_policy_more_transfers_never_make_a_slower_start() {
+    let twda = common::twda_dir();
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    let crypts = [
+        (sim_dir().join("titans.txt"), "Titan Three"),
+        (sim_dir().join("mixed.txt"), "Titan One"),
+        (twda.join("10043.txt"), "Lillian"),
+        (twda.join("10043.txt"), "Doyle Fincher"),
+        (twda.join("11634.txt"), "Ublo-Satha"),
+        (examples.join("brujah-rush.txt"), "Jack Drake"),
+    ];
+    for (deck, key) in crypts {
+        let cards = if deck.starts_with(sim_dir()) {
+            common::sim_cards_dir()
+        } else {
+            common::cards_dir()
+        };
+        let v = transfers_json_of(
+            &deck,
+            cards,
+            &[
+                "--seed",
+                "9",
+                "--samples",
+                "20000",
+                "--policy",
+                "key",
+                "--key",
+                key,
+            ],
+        );
+        let seats = v["seats"].as_array().unwrap();
+        assert_eq!(seats.len(), 5);
+        // Every seat plays the same shuffled crypts: a later seat (as many
+        // transfers or more) has its first vampire and its key vampire in
+        // play by each turn at least as often (sampling noise aside).
+        for pair in seats.windows(2) {
+            let (before, after) = (&pair[0], &pair[1]);
+            for t in 0..8 {
+                let first = |seat: &Value| seat["turns"][t]["p_at_least"][0].as_f64().unwrap();
+                let key_in = |seat: &Value| seat["key"]["p_in_play_by_turn"][t].as_f64().unwrap();
+                for (what, earlier, later) in [
+                    ("a vampire", first(before), first(after)),
+                    ("the key", key_in(before), key_in(after)),
+                ] {
+                    assert!(
+                        later + 0.01 >= earlier,
+                        "{} --key {key}: {what} by turn {}: seat {} {earlier}, seat {} {later}",
+                        deck.display(),
+                        t + 1,
+                        before["seat"],
+                        after["seat"]
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn key_policy_against_a_hand_computation() {
+    // Eleven Penny One (capacity 1, one vampire) and the key, Penny Two
+    // (capacity 1). Penny Two is dealt in the start with 4/12 = 1/3 and comes
+    // out on turn 1. Else Penny One comes out on turn 1 (a vampire first, at
+    // every seat), then each turn is a crypt draw until Penny Two comes, in
+    // play the turn after: by turn t >= 2, 1/3 + 2/3 (t - 2)/8, at every seat.
+    let dir = tempfile::tempdir().unwrap();
+    let deck = dir.path().join("pennies.txt");
+    std::fs::write(&deck, "11x Penny One\n1x Penny Two\n\n10x Sim Master\n").unwrap();
+    let v = transfers_json_of(
+        &deck,
+        common::sim_cards_dir(),
+        &[
+            "--seed",
+            "9",
+            "--samples",
+            "40000",
+            "--policy",
+            "key",
+            "--key",
+            "Penny Two",
+        ],
+    );
+    for seat in v["seats"].as_array().unwrap() {
+        assert_eq!(
+            seat["turns"][0]["p_at_least"][0], 1.0,
+            "seat {}",
+            seat["seat"]
+        );
+        for (t, p) in seat["key"]["p_in_play_by_turn"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            let turn = t as f64 + 1.0;
+            let expected = 1.0 / 3.0 + 2.0 / 3.0 * (turn - 2.0).max(0.0) / 8.0;
+            let error = (expected * (1.0 - expected) / 40_000.0).sqrt();
+            let p = p.as_f64().unwrap();
+            assert!(
+                (p - expected).abs() <= 4.0 * error,
+                "seat {} turn {}: {p} against {expected}",
+                seat["seat"],
+                t + 1
+            );
+        }
+    }
 }
 
 #[test]

@@ -1,11 +1,13 @@
-//! Disciplines: how many crypt cards have each (inferior, superior), the key
+//! Disciplines: how many crypt cards have each (inferior, superior; Flight and
+//! the Imbued virtues included, [`crypt_discipline_counts`]), the key
 //! disciplines of the crypt, and the library's discipline requirements.
 
 use serde::Serialize;
 
 use super::composition::known_cards;
 use super::tally::{self, Tally};
-use crate::cards::{CardDb, Discipline, DisciplineLevel, DisciplineRequirement};
+use crate::cards::playability::crypt_discipline_levels;
+use crate::cards::{Card, CardDb, Discipline, DisciplineLevel, DisciplineRequirement};
 use crate::deck::Deck;
 
 /// Share of the crypt (copies) a discipline must reach to be a key discipline.
@@ -48,32 +50,7 @@ pub struct DisciplineSpread {
 impl DisciplineSpread {
     /// Computes the deck's disciplines.
     pub fn of_deck(deck: &Deck, db: &CardDb) -> DisciplineSpread {
-        let mut crypt: Vec<DisciplineCount> = Vec::new();
-        for (card, count) in known_cards(&deck.crypt, db) {
-            for &(discipline, level) in &card.disciplines {
-                let index = match crypt.iter().position(|d| d.discipline == discipline) {
-                    Some(i) => i,
-                    None => {
-                        crypt.push(DisciplineCount {
-                            discipline,
-                            name: discipline.name(),
-                            inferior: 0,
-                            superior: 0,
-                        });
-                        crypt.len() - 1
-                    }
-                };
-                match level {
-                    DisciplineLevel::Inferior => crypt[index].inferior += count,
-                    DisciplineLevel::Superior => crypt[index].superior += count,
-                }
-            }
-        }
-        crypt.sort_by(|a, b| {
-            (b.inferior + 2 * b.superior)
-                .cmp(&(a.inferior + 2 * a.superior))
-                .then_with(|| a.discipline.cmp(&b.discipline))
-        });
+        let crypt = crypt_discipline_counts(known_cards(&deck.crypt, db));
         let crypt_count = f64::from(deck.crypt_count());
         let key = crypt
             .iter()
@@ -125,6 +102,43 @@ impl DisciplineSpread {
     }
 }
 
+/// How many crypt cards (copies) have each discipline, inferior and superior,
+/// Flight and the Imbued virtues included, most common first (superior weighs
+/// twice; ties in table order): the one count `stats`, `draw` and `report` show.
+/// A card's disciplines are read by the playability model
+/// ([`crypt_discipline_levels`]).
+pub fn crypt_discipline_counts<'a>(
+    crypt: impl IntoIterator<Item = (&'a Card, u32)>,
+) -> Vec<DisciplineCount> {
+    let mut counts: Vec<DisciplineCount> = Vec::new();
+    for (card, copies) in crypt {
+        for (discipline, level) in crypt_discipline_levels(card) {
+            let index = match counts.iter().position(|d| d.discipline == discipline) {
+                Some(i) => i,
+                None => {
+                    counts.push(DisciplineCount {
+                        discipline,
+                        name: discipline.name(),
+                        inferior: 0,
+                        superior: 0,
+                    });
+                    counts.len() - 1
+                }
+            };
+            match level {
+                DisciplineLevel::Inferior => counts[index].inferior += copies,
+                DisciplineLevel::Superior => counts[index].superior += copies,
+            }
+        }
+    }
+    counts.sort_by(|a, b| {
+        (b.inferior + 2 * b.superior)
+            .cmp(&(a.inferior + 2 * a.superior))
+            .then_with(|| a.discipline.cmp(&b.discipline))
+    });
+    counts
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,6 +157,26 @@ mod tests {
         assert_eq!(spread.crypt[0].name, "Potence");
         let key: Vec<&str> = spread.key.iter().map(|d| d.name()).collect();
         assert_eq!(key, ["Potence", "Celerity"]);
+    }
+
+    #[test]
+    fn flight_and_virtues_are_counted_as_the_playability_model_reads_them() {
+        let db = fixture_db();
+        let alma = db.get(crate::cards::CardId(200001)).unwrap(); // pot
+        let mut gargoyle = alma.clone();
+        gargoyle.text = "Camarilla. Tremere slave: Flight [FLIGHT].".into();
+        let juno = db.get(crate::cards::CardId(200012)).unwrap(); // def ven
+        let counts = crypt_discipline_counts([(alma, 2), (&gargoyle, 3), (juno, 1)]);
+        let flat: Vec<(&str, u32, u32)> = counts
+            .iter()
+            .map(|d| (d.discipline.abbreviation(), d.inferior, d.superior))
+            .collect();
+        // Potence on 5 copies, Flight on the 3 Gargoyles (inferior, its only
+        // level), the Imbued's two virtues on 1; ties in table order.
+        assert_eq!(
+            flat,
+            [("pot", 5, 0), ("fli", 3, 0), ("def", 1, 0), ("ven", 1, 0)]
+        );
     }
 
     #[test]

@@ -80,15 +80,19 @@ impl Hypergeometric {
         (a + b - c).exp()
     }
 
-    /// P(at least `k` cards of interest drawn), summed over the upper tail.
+    /// P(at least `k` cards of interest drawn), summed over the upper tail:
+    /// exactly 1 when every draw holds `k` (fewer other cards than draws), exactly
+    /// 0 when none can, and otherwise strictly between ([`uncertain`]).
     pub fn p_at_least(&self, k: u32, ln: &LnFactorials) -> f64 {
-        if k == 0 {
+        let fewest = self.draws.saturating_sub(self.population - self.successes);
+        let top = self.draws.min(self.successes);
+        if k <= fewest {
             return 1.0;
         }
-        let top = self.draws.min(self.successes);
-        // A fold from +0.0: an empty float `sum` is -0.0.
-        let tail = (k..=top).map(|j| self.pmf(j, ln)).fold(0.0, |a, b| a + b);
-        tail.clamp(0.0, 1.0)
+        if k > top {
+            return 0.0;
+        }
+        uncertain((k..=top).map(|j| self.pmf(j, ln)).sum())
     }
 }
 
@@ -147,8 +151,24 @@ pub fn score_distribution(
 }
 
 /// P(score >= `k`) from a distribution returned by [`score_distribution`].
+/// Exactly 1 when no lower score has a chance, exactly 0 when no score from
+/// `k` up has one, otherwise strictly between ([`uncertain`]).
 pub fn tail(distribution: &[f64], k: usize) -> f64 {
-    distribution.iter().skip(k).sum::<f64>().clamp(0.0, 1.0)
+    let (below, from_k) = distribution.split_at(k.min(distribution.len()));
+    if below.iter().all(|p| *p == 0.0) {
+        return 1.0;
+    }
+    if from_k.iter().all(|p| *p == 0.0) {
+        return 0.0;
+    }
+    uncertain(from_k.iter().sum())
+}
+
+/// The probability of an event that can happen and can fail, kept strictly
+/// between 0 and 1: rounding never makes it look certain or impossible (a
+/// figure shows 100% only when the event is certain).
+pub fn uncertain(p: f64) -> f64 {
+    p.clamp(f64::MIN_POSITIVE, 1.0 - f64::EPSILON / 2.0)
 }
 
 #[cfg(test)]
@@ -185,6 +205,31 @@ mod tests {
         let crowded = Hypergeometric::new(90, 85, 7);
         assert_eq!(crowded.pmf(1, &ln), 0.0);
         assert!((crowded.p_at_least(2, &ln) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn certain_and_impossible_draws_are_exact() {
+        let ln = LnFactorials::new(20);
+        // 11 of 12 have it, 4 drawn: at least 3 always, 4 sometimes.
+        let h = Hypergeometric::new(12, 11, 4);
+        for k in 0..=3 {
+            assert_eq!(h.p_at_least(k, &ln), 1.0, "{k}");
+        }
+        let four = choose(11, 4) as f64 / choose(12, 4) as f64;
+        assert!((h.p_at_least(4, &ln) - four).abs() < 1e-12);
+        assert!(h.p_at_least(4, &ln) < 1.0);
+        assert_eq!(h.p_at_least(5, &ln), 0.0);
+        // An event that can fail is never written as certain, however likely.
+        let likely = Hypergeometric::new(1000, 999, 1);
+        assert!(likely.p_at_least(1, &ln) < 1.0);
+        // Scores: the lowest possible score is reached for certain.
+        let dist = [0.0, 0.25, 0.75];
+        assert_eq!(tail(&dist, 0), 1.0);
+        assert_eq!(tail(&dist, 1), 1.0);
+        assert_eq!(tail(&dist, 2), 0.75);
+        assert_eq!(tail(&dist, 3), 0.0);
+        // A score that fails once in 10^20 draws is still not certain.
+        assert!(tail(&[1e-20, 1.0], 1) < 1.0);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::composition::{known_cards, CardCount};
-use crate::cards::{CardDb, CardId, CryptCard, CryptRequirement};
+use crate::cards::{CardDb, CardId, CryptCard, CryptRequirement, Identity};
 use crate::deck::Deck;
 
 /// A library card with a requirement, and who in the crypt meets it.
@@ -21,7 +21,8 @@ pub struct PlayableCard {
     pub requirement: String,
     /// Crypt cards (copies) that can play it.
     pub crypt_cards: u32,
-    /// Different crypt cards that can play it.
+    /// Different vampires that can play it: every printing of a name (base,
+    /// advanced, any group) is one vampire ([`Identity`]), as `draw` counts them.
     pub vampires: u32,
     /// Requirement terms vtesdeck does not check against the crypt (`1 Gehenna`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -43,7 +44,7 @@ impl Playability {
     /// Checks every library card with a requirement against every crypt card.
     pub fn of_deck(deck: &Deck, db: &CardDb) -> Playability {
         let crypt: Vec<_> = known_cards(&deck.crypt, db)
-            .map(|(card, count)| (CryptCard::new(card), count))
+            .map(|(card, count)| (CryptCard::new(card), Identity::of(card), count))
             .collect();
         let mut cards = Vec::new();
         let mut dead_cards = Vec::new();
@@ -53,14 +54,16 @@ impl Playability {
                 continue;
             }
             let mut crypt_cards = 0;
-            let mut vampires = 0;
-            for (vampire, copies) in &crypt {
+            let mut vampires: Vec<&Identity> = Vec::new();
+            for (vampire, identity, copies) in &crypt {
                 if requirement.is_met_by(vampire) {
                     crypt_cards += copies;
-                    vampires += 1;
+                    if !vampires.contains(&identity) {
+                        vampires.push(identity);
+                    }
                 }
             }
-            if vampires == 0 {
+            if vampires.is_empty() {
                 dead_cards.push(CardCount::new(card, count, db));
             }
             cards.push(PlayableCard {
@@ -69,7 +72,7 @@ impl Playability {
                 count,
                 requirement: requirement.to_string(),
                 crypt_cards,
-                vampires,
+                vampires: vampires.len() as u32,
                 unchecked: requirement.unchecked().to_vec(),
             });
         }
@@ -121,6 +124,26 @@ mod tests {
         );
         assert!(play.dead_cards.is_empty());
         assert_eq!(play.dead_count, 0);
+    }
+
+    #[test]
+    fn printings_of_one_name_are_one_vampire() {
+        let db = fixture_db();
+        // Theo Test G2, G2 advanced and G6 (Brujah, pot), Alma (Brujah, pot); Test Punch (Potence).
+        let deck = deck_of(
+            &db,
+            &[
+                (200008, 2),
+                (200009, 1),
+                (200010, 3),
+                (200001, 2),
+                (100004, 4),
+            ],
+        );
+        let play = Playability::of_deck(&deck, &db);
+        let punch = &play.cards[0];
+        assert_eq!(punch.name, "Test Punch");
+        assert_eq!((punch.crypt_cards, punch.vampires), (8, 2));
     }
 
     #[test]

@@ -392,11 +392,11 @@ impl Card {
         self.printings.iter().filter_map(|p| p.release).min()
     }
 
-    /// Whether the card has the given discipline at the given level or better.
+    /// Whether the card has the given discipline at the given level or better
+    /// (Flight included: [`super::playability::crypt_discipline_levels`]).
     pub fn has_discipline(&self, discipline: Discipline, at_least: DisciplineLevel) -> bool {
-        self.disciplines
-            .iter()
-            .any(|(d, level)| *d == discipline && *level >= at_least)
+        super::playability::crypt_discipline_levels(self)
+            .any(|(d, level)| d == discipline && level >= at_least)
     }
 }
 

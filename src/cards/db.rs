@@ -450,11 +450,39 @@ impl CardDb {
     /// Exact keys win; otherwise a close spelling is accepted only when it is
     /// within a small edit distance and no other name is as close.
     pub fn lookup(&self, written: &str, hint: PrintingHint, kind: Option<CardKind>) -> Lookup {
-        if let Some(found) = self.lookup_exact(written, hint, kind) {
-            return Lookup::Found {
-                cards: found,
-                matched: MatchKind::Exact,
-            };
+        self.lookup_where(written, hint, kind, |_| true)
+    }
+
+    /// [`CardDb::lookup`] among the cards of one kind only: the exact name, a
+    /// close spelling and the suggestions are all of that kind (a library card
+    /// of the name is not found; the closest crypt names are suggested).
+    pub fn lookup_of_kind(&self, written: &str, hint: PrintingHint, kind: CardKind) -> Lookup {
+        self.lookup_where(written, hint, Some(kind), |card| card.kind == kind)
+    }
+
+    /// [`CardDb::lookup`] among the cards `keep` accepts.
+    fn lookup_where(
+        &self,
+        written: &str,
+        hint: PrintingHint,
+        kind: Option<CardKind>,
+        keep: impl Fn(&Card) -> bool,
+    ) -> Lookup {
+        let kept = |found: Printings| -> Vec<CardId> {
+            found
+                .iter()
+                .filter(|card| keep(card))
+                .map(|card| card.id)
+                .collect()
+        };
+        if let Some((found, _)) = self.lookup_exact_form(written, hint, kind) {
+            let cards = kept(found);
+            if !cards.is_empty() {
+                return Lookup::Found {
+                    cards,
+                    matched: MatchKind::Exact,
+                };
+            }
         }
         let key = fold(written);
         if key.is_empty() {
@@ -462,7 +490,9 @@ impl CardDb {
                 suggestions: Vec::new(),
             };
         }
-        let ranked = self.names.ranked(&key, 4);
+        let ranked = self
+            .names
+            .ranked(&key, 4, |cards| cards.iter().any(|&i| keep(&self.cards[i])));
         if let Some(best) = ranked.first() {
             let runner_up = ranked
                 .iter()
@@ -471,17 +501,20 @@ impl CardDb {
             let unique = runner_up.is_none_or(|r| r.distance > best.distance);
             if unique && best.distance <= allowed_typos(key.len()) {
                 if let Some(found) = self.pick(best.cards, hint, kind) {
-                    return Lookup::Found {
-                        cards: found.iter().map(|card| card.id).collect(),
-                        matched: MatchKind::Fuzzy,
-                    };
+                    let cards = kept(found);
+                    if !cards.is_empty() {
+                        return Lookup::Found {
+                            cards,
+                            matched: MatchKind::Fuzzy,
+                        };
+                    }
                 }
             }
         }
         let mut suggestions: Vec<String> = Vec::new();
         for m in &ranked {
-            for &i in m.cards {
-                let name = self.printing_name(&self.cards[i]);
+            for card in m.cards.iter().map(|&i| &self.cards[i]).filter(|c| keep(c)) {
+                let name = self.printing_name(card);
                 if !suggestions.contains(&name) && suggestions.len() < 3 {
                     suggestions.push(name);
                 }
@@ -711,6 +744,49 @@ mod tests {
             }
             assert_eq!(same_text(&a, &b), a == b, "{a:?} {b:?}");
             assert!(same_text(&a, &a));
+        }
+    }
+
+    #[test]
+    fn a_lookup_of_one_kind_finds_and_suggests_that_kind_only() {
+        let db = CardDb::embedded().unwrap();
+        let crypt =
+            |written: &str| db.lookup_of_kind(written, PrintingHint::default(), CardKind::Crypt);
+        let kinds = |names: &[String]| {
+            names
+                .iter()
+                .map(|name| {
+                    let (base, hint) = super::super::names::split_printing_suffix(name);
+                    match db.lookup(base, hint, None) {
+                        Lookup::Found { cards, .. } => db.get(cards[0]).unwrap().kind,
+                        Lookup::NotFound { .. } => panic!("{name}"),
+                    }
+                })
+                .collect::<Vec<_>>()
+        };
+        // A library card is found by the plain lookup, not among crypt cards.
+        assert!(matches!(
+            db.lookup("Blood Doll", PrintingHint::default(), None),
+            Lookup::Found { .. }
+        ));
+        match crypt("Blood Doll") {
+            Lookup::NotFound { suggestions } => {
+                assert!(!suggestions.is_empty());
+                assert!(
+                    kinds(&suggestions).iter().all(|k| *k == CardKind::Crypt),
+                    "{suggestions:?}"
+                );
+            }
+            found => panic!("{found:?}"),
+        }
+        match crypt("Thoe Bell") {
+            Lookup::Found { cards, matched } => {
+                assert_eq!(matched, MatchKind::Fuzzy);
+                assert!(cards
+                    .iter()
+                    .all(|id| db.get(*id).unwrap().name == "Theo Bell"));
+            }
+            other => panic!("{other:?}"),
         }
     }
 

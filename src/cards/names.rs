@@ -273,17 +273,24 @@ impl NameIndex {
         })
     }
 
-    /// Keys ranked by similarity to `key`, best first: (similarity 0..1, edit distance, cards).
+    /// Keys ranked by similarity to `key`, best first: (similarity 0..1, edit
+    /// distance, cards); only the keys whose cards `keep` accepts are ranked.
     ///
     /// A key longer than [`MAX_RANKED_KEY`] ranks nothing: no card name is that
     /// long, and the similarity measures cost its length times each name's.
-    pub fn ranked(&self, key: &str, limit: usize) -> Vec<Match<'_>> {
+    pub fn ranked(
+        &self,
+        key: &str,
+        limit: usize,
+        keep: impl Fn(&[usize]) -> bool,
+    ) -> Vec<Match<'_>> {
         if key.len() > MAX_RANKED_KEY {
             return Vec::new();
         }
         let mut scored: Vec<Match> = self
             .sorted_keys()
             .iter()
+            .filter(|(_, cards)| keep(cards))
             .map(|(candidate, cards)| Match {
                 key: candidate,
                 cards,
@@ -732,7 +739,7 @@ mod tests {
         index.insert("Deer Stalker", 1);
         index.insert("Earth Meld", 2);
 
-        let ranked = index.ranked(&fold("Deap Song"), 3);
+        let ranked = index.ranked(&fold("Deap Song"), 3, |_| true);
         assert_eq!(ranked[0].cards, &[0]);
         assert_eq!(ranked[0].distance, 1);
     }
@@ -743,7 +750,7 @@ mod tests {
         index.insert("Deep Song", 0);
 
         let key = fold(&"Deep Song ".repeat(100_000));
-        assert!(index.ranked(&key, 3).is_empty());
+        assert!(index.ranked(&key, 3, |_| true).is_empty());
     }
 
     #[test]

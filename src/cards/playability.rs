@@ -26,7 +26,7 @@ use regex::Regex;
 use serde::Serialize;
 
 use super::title::title_votes;
-use super::{Card, CardType, Discipline, DisciplineRequirement, Sect};
+use super::{Card, CardType, Discipline, DisciplineLevel, DisciplineRequirement, Sect};
 
 /// Clans the card texts treat as one: the old name and the Fifth Edition name.
 pub const RENAMED_CLANS: [(&str, &str); 3] = [
@@ -419,20 +419,27 @@ pub fn can_play(crypt: &Card, library: &Card) -> bool {
     CryptRequirement::of_card(library).is_met_by(&CryptCard::new(crypt))
 }
 
-/// A crypt card's disciplines and virtues (any level) as a mask of
-/// [`Discipline::bit`]s. Flight is not in the CSV's `Disciplines` column: a
-/// card has it when its text says `Flight [FLIGHT]`.
+/// A crypt card's disciplines and virtues with their levels, as every command
+/// counts them: the CSV's `Disciplines` column (Imbued virtues included), and
+/// Flight, which is not in that column: a card has it (inferior, its only
+/// level) when its text says `Flight [FLIGHT]`.
+pub fn crypt_discipline_levels(
+    card: &Card,
+) -> impl Iterator<Item = (Discipline, DisciplineLevel)> + '_ {
+    let flight = card
+        .text
+        .contains("[FLIGHT]")
+        .then(|| Discipline::from_abbreviation("fli"))
+        .flatten()
+        .filter(|fli| !card.disciplines.iter().any(|(d, _)| d == fli))
+        .map(|fli| (fli, DisciplineLevel::Inferior));
+    card.disciplines.iter().copied().chain(flight)
+}
+
+/// A crypt card's disciplines and virtues (any level, Flight included) as a
+/// mask of [`Discipline::bit`]s ([`crypt_discipline_levels`]).
 pub fn crypt_disciplines(card: &Card) -> u64 {
-    let mut mask = card
-        .disciplines
-        .iter()
-        .fold(0, |mask, (d, _)| mask | d.bit());
-    if card.text.contains("[FLIGHT]") {
-        if let Some(flight) = Discipline::from_abbreviation("fli") {
-            mask |= flight.bit();
-        }
-    }
-    mask
+    crypt_discipline_levels(card).fold(0, |mask, (d, _)| mask | d.bit())
 }
 
 #[cfg(test)]
@@ -806,6 +813,18 @@ mod tests {
         assert!(meets(&req, &gargoyle));
         assert!(!meets(&req, &vampire(200001)));
         assert!(meets(&requirement_with(&["slave"]), &gargoyle));
+        let levels: Vec<(&str, DisciplineLevel)> = crypt_discipline_levels(&gargoyle)
+            .map(|(d, level)| (d.abbreviation(), level))
+            .collect();
+        assert_eq!(
+            levels,
+            [
+                ("pot", DisciplineLevel::Inferior),
+                ("fli", DisciplineLevel::Inferior)
+            ]
+        );
+        let without: Vec<_> = crypt_discipline_levels(&vampire(200001)).collect();
+        assert_eq!(without, vampire(200001).disciplines);
     }
 
     #[test]

@@ -9,11 +9,10 @@ use vtesdeck::cards::{CardDb, CardKind, Lookup, PrintingHint};
 use vtesdeck::deck::Deck;
 use vtesdeck::output::draw_table;
 use vtesdeck::output::json_lines::write_tagged;
-use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions, TrackedGroup};
 
 use super::progress::Progress;
-use super::sim_options::{sim_inputs, warn_missing_keys, SimArgs};
+use super::sim_options::{key_vampires, sim_inputs, warn_missing_keys, SimArgs};
 use super::{inputs, Global, Outcome};
 
 /// The long `--help` text of `vtesdeck draw`.
@@ -29,7 +28,7 @@ Playable: a card other than a master or an event that one of the starting crypt 
 
 --key NAME: P(at least one key vampire among the starting crypt cards) = 1 - C(N-K,d)/C(N,d), with K crypt cards of the key vampires (any printing of the name) in an N-card crypt, d dealt. --seen N: the exact odds of each --track group among the first N library cards seen (7 in the opening hand, one more per card drawn later).
 
-Small figures keep their size: 3.2e-3% rather than 0.0%.
+Percentages: one decimal (78.3%); below 0.1%, two significant digits (0.0032% rather than 0.0%), and < 0.0001% below that; 100% only for a certain event, > 99.9% for one that can fail.
 
 Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved lines, an empty crypt or library, a hand larger than the library, a --track name that is a crypt card or no card, a --key name that is no crypt card. A --track card or --key vampire not in a deck is a warning naming it.";
 
@@ -83,7 +82,7 @@ pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
         .iter()
         .map(|text| tracked_group(text, &db))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let keys = KeyVampires::resolve(&args.key, &db)?;
+    let keys = key_vampires(&args.key, &db)?;
     let options = DrawOptions {
         hand: args.hand,
         crypt_draw: args.crypt_draw,

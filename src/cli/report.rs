@@ -26,7 +26,7 @@ use super::{inputs, report_input_error, Global, Outcome};
 /// The long `--help` text of `vtesdeck report`.
 pub const LONG_ABOUT: &str = "A deck on one HTML page, with charts; a folder of decks as one page each and an index.
 
-The page is self-contained (inline CSS and SVG, no script, nothing loaded from the network; it prints well): the deck as a TWD list; the legality verdict under --profile and --date with each problem and its line (as `check` gives it); the composition (types, costs, trifles, clans, groups); a chart of the crypt capacities by group; a chart of the crypt's disciplines (inferior, superior) beside the library's requirements; the cards no crypt card can play; the exact opening-hand odds (as `draw` gives them, with the same seed); the transfer curve by seat (the chart of `transfers --plot`).
+The page is self-contained (inline CSS and SVG, no script, nothing loaded from the network; it prints well): the deck as a TWD list; the legality verdict under --profile and --date with each problem and its line (as `check` gives it); the composition (types, costs, trifles, clans, groups); a chart of the crypt capacities by group; a chart of the crypt's disciplines (inferior, superior) beside the library's requirements; the cards no crypt card can play; the opening-hand odds (as `draw` gives them, with the same seed); the transfer curve by seat (the chart of `transfers --plot`).
 
 FILE or `-`: one page, written to -o FILE (default: standard output). DIR: every decklist under it, one page each in OUT/decks/ (the file's path under DIR, with `.html` added) and OUT/index.html, a table of the decks (name, legal, crypt, library, groups, clans, problems) that sorts by a column when clicked; -o OUT is required. Existing files are kept unless --force; every output file is checked before any work and written through a temporary file.
 
@@ -414,8 +414,10 @@ fn index_row(data: &DeckReport, page: String) -> IndexRow {
     let crypt = &data.stats.crypt;
     let (legal, errors, warnings, rules) = match &data.check {
         Ok(check) => {
+            // The rules of the errors and warnings counted beside them (as
+            // `check` counts them: info notes are not problems).
             let mut rules: Vec<String> = Vec::new();
-            for problem in &check.problems {
+            for problem in check.errors().chain(check.warnings()) {
                 if !rules.iter().any(|r| r == problem.rule) {
                     rules.push(problem.rule.to_string());
                 }

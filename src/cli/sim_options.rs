@@ -19,10 +19,11 @@ pub struct SimArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub samples: u64,
 
-    /// Seed of the random draws, for a reproducible run (default: from the clock;
-    /// the seed used is printed and written in the JSON). The same seed gives the
-    /// same figures whatever the number of threads.
-    #[arg(long, value_name = "S")]
+    /// Seed of the random draws, for a reproducible run: 0 to 9007199254740991
+    /// (2^53 - 1, so that every JSON reader keeps it exact; default: from the
+    /// clock; the seed used is printed and written in the JSON). The same seed
+    /// gives the same figures whatever the number of threads.
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(..=Seed::MAX))]
     pub seed: Option<u64>,
 
     /// Worker threads (default: one per core).
@@ -92,6 +93,19 @@ pub fn sim_inputs(
         }));
     }
     Ok(decks)
+}
+
+/// Resolves the `--key` names, and says (standard error, even with --quiet:
+/// the figures are about that vampire) how a name not read literally was read.
+pub fn key_vampires(names: &[String], db: &CardDb) -> anyhow::Result<KeyVampires> {
+    let keys = KeyVampires::resolve(names, db)?;
+    for reading in keys.readings() {
+        eprintln!(
+            "vtesdeck: --key {:?}: read as {} (the closest crypt card name)",
+            reading.written, reading.read_as
+        );
+    }
+    Ok(keys)
 }
 
 /// Warns (standard error) of `--key` vampires the deck's crypt lacks: their

@@ -10,11 +10,10 @@ use vtesdeck::deck::Deck;
 use vtesdeck::output::json_lines::write_tagged;
 use vtesdeck::output::output_file::OutputFile;
 use vtesdeck::output::{transfer_plot, transfer_table};
-use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::transfers::{Policy, PolicyComparison, TransferCurve, TransferOptions, SEATS};
 
 use super::progress::Progress;
-use super::sim_options::{sim_inputs, warn_missing_keys, SimArgs};
+use super::sim_options::{key_vampires, sim_inputs, warn_missing_keys, SimArgs};
 use super::{inputs, Global, Outcome};
 
 /// The long `--help` text of `vtesdeck transfers`.
@@ -27,8 +26,8 @@ Inputs: decklist files, folders (every file under them, one report per deck), `-
 Policies. Common to all, during the phase, one transfer at a time while transfers remain and pool is above 1: an eligible target is an uncontrolled vampire not yet full and not a copy (any printing: same name) of a unique vampire controlled or already full; a crypt draw (4 transfers, 1 pool) moves the next crypt card in; spending stops once --max-vampires vampires are controlled or full; the remaining transfers are lost when nothing applies.
   cheapest (the default): if there is no eligible target, the crypt is not empty and at least 4 transfers remain, make a crypt draw; else put 1 pool on the eligible target that needs the fewest counters to reach its capacity (ties: the one dealt first).
   biggest: as cheapest, but the pool goes on the eligible target with the largest capacity (ties: the one dealt first).
-  key: put 1 pool on the eligible key vampire (--key) needing the fewest counters if there is one; else, when no key vampire is controlled or in the uncontrolled region, the crypt is not empty and at least 4 transfers remain, make a crypt draw before spending on another vampire; otherwise as cheapest.
-  all: every policy on the same shuffled crypts (the same seed), side by side per seat: P(2 vampires by turn 3), P(key in play by turn 4), expected pool at turn 4; the JSON holds the full curve of each.
+  key: put 1 pool on the eligible key vampire (--key) needing the fewest counters if there is one; else, when a vampire is in play, no key vampire is controlled or in the uncontrolled region, the crypt is not empty and at least 4 transfers remain, make a crypt draw before spending on another vampire; otherwise as cheapest. No crypt draw for the key before a vampire is in play, so that more transfers never make a slower start (seat 4 brings its first vampire and its key out no later than seat 3).
+  all: every policy on the same shuffled crypts (the same seed), side by side per seat: P(2 vampires by turn 3), P(key in play by turn 4) (with --key), expected pool at turn 4; key only with --key; the JSON holds the full curve of each.
 
 Output per seat and turn: P(at least 1..K vampires controlled) (K = --max-vampires), expected number controlled, expected total capacity controlled, expected pool and its 10th percentile (in one game in ten the pool is at or below it), with --key P(a key vampire in play); per seat the mean and median turn of the 1st to Kth vampire and, with --key, the mean turn of the first key vampire and the share of games where none comes out; a terminal chart of the expected capacity in play by turn, one line per seat (--plot writes it as SVG, one deck and one policy). Every figure is sampled (--samples games per seat and policy).
 
@@ -110,7 +109,7 @@ enum PolicyArg {
     Cheapest,
     /// Fill the uncontrolled vampire with the largest capacity; draw when none is eligible.
     Biggest,
-    /// Fill a key vampire first; draw for one while none is in sight; else as cheapest.
+    /// Fill a key vampire first; once a vampire is in play, draw for one while none is in sight; else as cheapest.
     Key,
     /// Every policy side by side.
     All,
@@ -134,7 +133,7 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
         bail!("--policy key needs at least one --key NAME");
     }
     let db = global.card_db()?;
-    let keys = KeyVampires::resolve(&args.key, &db)?;
+    let keys = key_vampires(&args.key, &db)?;
     let decks = sim_inputs(&args.files, args.deck_format.input_format, &db)?;
     if plot.is_some() && decks.len() > 1 {
         bail!("--plot draws one deck; {} decks given", decks.len());
@@ -187,7 +186,7 @@ fn simulate_one(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let policies = if args.policy == PolicyArg::All {
-        Policy::ALL.len() as u64
+        Policy::compared(!options.keys.is_empty()).count() as u64
     } else {
         1
     };

@@ -134,16 +134,18 @@ impl Unresolved {
 
     /// `did you mean "A", "B" or "C"?`: each suggestion quoted (names hold commas).
     pub fn did_you_mean(&self) -> Option<String> {
-        let quoted: Vec<String> = self
-            .suggestions
-            .iter()
-            .map(|s| format!("\"{s}\""))
-            .collect();
-        match quoted.as_slice() {
-            [] => None,
-            [one] => Some(format!("did you mean {one}?")),
-            [rest @ .., last] => Some(format!("did you mean {} or {last}?", rest.join(", "))),
-        }
+        did_you_mean(&self.suggestions)
+    }
+}
+
+/// `did you mean "A", "B" or "C"?` for suggested card names, each quoted (names
+/// hold commas); `None` without suggestions.
+pub fn did_you_mean(suggestions: &[String]) -> Option<String> {
+    let quoted: Vec<String> = suggestions.iter().map(|s| format!("\"{s}\"")).collect();
+    match quoted.as_slice() {
+        [] => None,
+        [one] => Some(format!("did you mean {one}?")),
+        [rest @ .., last] => Some(format!("did you mean {} or {last}?", rest.join(", "))),
     }
 }
 

@@ -4,23 +4,11 @@ use std::io::{self, Write};
 
 use comfy_table::{presets, CellAlignment, Table};
 
+use super::figures::{count, percent, percent_with_error};
+use crate::analysis::hypergeometric::tail;
 use crate::cards::CardDb;
 use crate::deck::Deck;
 use crate::sim::opening_hand::{CardOdds, DrawOdds, Estimate, Figures, OpeningMethod};
-
-/// A probability as a percentage with one decimal (`78.3%`); a figure that
-/// one decimal would hide keeps its size: `3.2e-3%` rather than `0.0%`, and
-/// `> 99.9%` rather than `100.0%`. Exact 0 and 1 are `0.0%` and `100.0%`.
-pub fn percent(p: f64) -> String {
-    let value = (p * 100.0).clamp(0.0, 100.0);
-    if value > 0.0 && value < 0.05 {
-        format!("{value:.1e}%")
-    } else if (99.95..100.0).contains(&value) {
-        "> 99.9%".to_string()
-    } else {
-        format!("{value:.1}%")
-    }
-}
 
 /// A table with the vtesdeck look; the columns after the first `text_columns`
 /// are right-aligned.
@@ -114,7 +102,10 @@ pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
     };
     for (k, p) in odds.crypt.distinct_at_least.iter().enumerate() {
         starting.rows.push(vec![
-            format!("at least {} distinct vampires", k + 1),
+            format!(
+                "at least {}",
+                count(k as u64 + 1, "distinct vampire", "distinct vampires")
+            ),
             percent(*p),
         ]);
     }
@@ -128,12 +119,19 @@ pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
         text_columns: 1,
         rows: Vec::new(),
     };
-    let mut above = 1.0f64;
-    for (sum, p) in &odds.crypt.capacity_total.0 {
+    let chances: Vec<f64> = odds
+        .crypt
+        .capacity_total
+        .0
+        .iter()
+        .map(|(_, p)| *p)
+        .collect();
+    for (index, (sum, p)) in odds.crypt.capacity_total.0.iter().enumerate() {
+        // The first total is the smallest possible: at least it is certain.
+        let at_least = tail(&chances, index);
         capacity
             .rows
-            .push(vec![sum.clone(), percent(*p), percent(above.max(0.0))]);
-        above -= p;
+            .push(vec![sum.clone(), percent(*p), percent(at_least)]);
     }
 
     let method = match odds.opening_method {
@@ -168,7 +166,7 @@ pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
             Some(e) if label.starts_with("mean") => {
                 format!("{:.3} ± {:.3}", e.value, e.standard_error)
             }
-            Some(e) => estimate_percent(e),
+            Some(e) => percent_with_error(e.value, e.standard_error),
             None => value,
         };
         opening.rows.push(vec![label.to_string(), shown]);
@@ -211,10 +209,11 @@ pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
 /// what the columns mean.
 pub fn sampling_note(odds: &DrawOdds) -> String {
     let method = match odds.opening_method {
-        OpeningMethod::Exact => "Every figure is exact (no sampling).".to_string(),
+        OpeningMethod::Exact => "Every figure is exact (computed, not estimated).".to_string(),
         OpeningMethod::Sampled => format!(
-            "Opening figures sampled (too many distinct starts to sum): {} samples, seed {}.",
-            odds.samples, odds.seed
+            "Opening figures sampled (too many distinct starts to sum): {}, seed {}.",
+            count(odds.samples, "sample", "samples"),
+            odds.seed
         ),
     };
     format!(
@@ -251,40 +250,4 @@ fn odds_row(name: &str, section: &str, odds: &CardOdds) -> Vec<String> {
     ];
     row.extend(odds.p_at_least.iter().map(|p| percent(*p)));
     row
-}
-
-/// An estimate with its standard error (`45.21% ± 0.16%`); figures that two
-/// decimals would show as `0.00%` are written in scientific form (`3.1e-4%`).
-fn estimate_percent(e: Estimate) -> String {
-    let (value, error) = (e.value * 100.0, e.standard_error * 100.0);
-    if value.abs() < 0.005 || error < 0.005 {
-        format!("{value:.2e}% ± {error:.1e}%")
-    } else {
-        format!("{value:.2}% ± {error:.2}%")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn small_figures_keep_their_size() {
-        assert_eq!(percent(0.0), "0.0%");
-        assert_eq!(percent(1.0), "100.0%");
-        assert_eq!(percent(0.783), "78.3%");
-        assert_eq!(percent(0.000_032), "3.2e-3%");
-        assert_eq!(percent(0.999_9), "> 99.9%");
-        let tiny = Estimate {
-            value: 0.000_001,
-            standard_error: 0.000_000_5,
-        };
-        assert_eq!(estimate_percent(tiny), "1.00e-4% ± 5.0e-5%");
-        assert!(!estimate_percent(tiny).contains("0.00%"));
-        let zero = Estimate {
-            value: 0.0,
-            standard_error: 0.0,
-        };
-        assert_eq!(estimate_percent(zero), "0.00e0% ± 0.0e0%");
-    }
 }

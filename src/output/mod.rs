@@ -9,6 +9,7 @@ pub mod deck_text;
 pub mod diff;
 #[cfg(feature = "cli")]
 pub mod draw_table;
+pub mod figures;
 pub mod json_lines;
 pub mod output_file;
 #[cfg(feature = "cli")]

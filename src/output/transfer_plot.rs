@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use super::chart::{self, LineChart, Series};
+use super::figures::count;
 use super::output_file::{OutputFile, OutputFileError};
 use crate::sim::transfers::TransferCurve;
 
@@ -81,9 +82,9 @@ pub fn svg(curve: &TransferCurve) -> String {
         .collect();
     chart::line_chart(&LineChart {
         title: format!(
-            "{name}: transfer curve ({} policy, {} games per seat)",
+            "{name}: transfer curve ({} policy, {} per seat)",
             curve.policy.name(),
-            curve.samples
+            count(curve.samples, "game", "games")
         ),
         x_label: "turn (end of the influence phase)".to_string(),
         y_label: "expected capacity in play".to_string(),

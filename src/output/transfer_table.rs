@@ -2,7 +2,8 @@
 
 use std::io::{self, Write};
 
-use super::draw_table::{new_table, percent};
+use super::draw_table::new_table;
+use super::figures::{count, percent};
 use super::transfer_chart;
 use crate::sim::transfers::{
     PolicyComparison, TransferCurve, COMPARE_KEY_AND_POOL_TURN, COMPARE_TWO_BY_TURN,
@@ -13,12 +14,12 @@ use crate::sim::transfers::{
 pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "{}: influence phase, policy {}, {} games per seat, seed {}, up to {} vampires",
+        "{}: influence phase, policy {}, {} per seat, seed {}, up to {}",
         curve.path,
         curve.policy.name(),
-        curve.samples,
+        count(curve.samples, "game", "games"),
         curve.seed,
-        curve.max_vampires
+        count(curve.max_vampires, "vampire", "vampires")
     )?;
     let mut header = vec!["Turn".to_string()];
     header.extend((1..=curve.max_vampires).map(|k| format!("P(>={k})")));
@@ -85,9 +86,9 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
 pub fn render_comparison(all: &PolicyComparison, out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "{}: influence policies compared on the same shuffled crypts, {} games per seat, seed {}{}",
+        "{}: influence policies compared on the same shuffled crypts, {} per seat, seed {}{}",
         all.path,
-        all.samples,
+        count(all.samples, "game", "games"),
         all.seed,
         if all.keys.is_empty() {
             String::new()
@@ -95,26 +96,37 @@ pub fn render_comparison(all: &PolicyComparison, out: &mut impl Write) -> io::Re
             format!(", key {}", all.keys.join(", "))
         }
     )?;
+    let with_key = !all.keys.is_empty();
     let two = format!("P(2 vampires by turn {COMPARE_TWO_BY_TURN})");
     let key = format!("P(key in play by turn {COMPARE_KEY_AND_POOL_TURN})");
     let pool = format!("Expected pool at turn {COMPARE_KEY_AND_POOL_TURN}");
-    let mut table = new_table(&["Seat", "Policy", &two, &key, &pool], 2);
+    let mut header = vec!["Seat", "Policy", two.as_str()];
+    if with_key {
+        header.push(&key);
+    }
+    header.push(&pool);
+    let mut table = new_table(&header, 2);
     let shown = |p: Option<f64>| p.map_or("-".to_string(), percent);
     for row in &all.comparison {
-        table.add_row(vec![
+        let mut cells = vec![
             row.seat.to_string(),
             row.policy.name().to_string(),
             shown(row.p_two_by_turn_3),
-            shown(row.p_key_by_turn_4),
+        ];
+        if with_key {
+            cells.push(shown(row.p_key_by_turn_4));
+        }
+        cells.push(
             row.expected_pool_turn_4
                 .map_or("-".to_string(), |p| format!("{p:.2}")),
-        ]);
+        );
+        table.add_row(cells);
     }
     writeln!(out, "\n{table}")?;
     writeln!(
         out,
-        "Columns: one row per seat and policy (--help describes each policy); P(key ...) needs \
-         --key; \"-\" = fewer turns simulated or no key; higher P and higher pool are better."
+        "Columns: one row per seat and policy (--help describes each policy; key needs --key); \
+         \"-\" = fewer turns simulated; higher P and higher pool are better."
     )
 }
 

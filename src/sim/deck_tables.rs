@@ -25,9 +25,6 @@ pub struct CryptKind {
     pub count: u32,
     /// Capacity.
     pub capacity: u8,
-    /// Disciplines and virtues (any level, Flight included) as a
-    /// [`crate::cards::Discipline::bit`] mask.
-    pub disciplines: u64,
     /// Which vampire it is: crypt kinds with the same name (every printing)
     /// share this index, numbered from 0 in deck order.
     pub vampire: u16,
@@ -122,7 +119,6 @@ impl DeckTables {
                 name: db.printing_name(card),
                 count: entry.count,
                 capacity,
-                disciplines: crypt_card.disciplines(),
                 vampire: vampire as u16,
                 unique: identity::is_unique(card),
                 key: keys.is_key(card),

@@ -80,12 +80,20 @@ pub enum SimError {
         path: String,
     },
     /// A `--key` name that is no crypt card.
-    #[error("--key {name:?}: no crypt card of that name{}", if suggestions.is_empty() { String::new() } else { format!(" (did you mean {suggestions}?)") })]
+    #[error("--key {name:?}: no crypt card of that name{}", crate::deck::did_you_mean(suggestions).map_or_else(String::new, |s| format!(" ({s})")))]
     UnknownKey {
         /// The name as written.
         name: String,
-        /// Close names, comma-separated (may be empty).
-        suggestions: String,
+        /// The closest crypt card names (may be none).
+        suggestions: Vec<String>,
+    },
+    /// A `--key` name that is a library card, not a vampire.
+    #[error("--key {name:?}: {card} is a library card; --key takes a vampire (a crypt card)")]
+    NotAVampire {
+        /// The name as written.
+        name: String,
+        /// The library card it names.
+        card: String,
     },
     /// `--seen` asks for more cards than the library holds.
     #[error("{path}: --seen {seen} is more than the {library}-card library")]

@@ -3,7 +3,8 @@
 
 use crate::analysis::hypergeometric::Hypergeometric;
 use crate::analysis::hypergeometric::LnFactorials;
-use crate::cards::{Card, CardDb, CardKind, Identity, Lookup, PrintingHint};
+use crate::cards::names::split_printing_suffix;
+use crate::cards::{Card, CardDb, CardKind, Identity, Lookup, MatchKind};
 use crate::deck::Deck;
 
 use super::deck_tables::DeckTables;
@@ -15,29 +16,62 @@ pub struct KeyVampires {
     /// The names as the card database writes them, in the order given.
     names: Vec<String>,
     identities: Vec<Identity>,
+    /// The names not read literally: each close spelling and the vampire it was read as.
+    readings: Vec<KeyReading>,
+}
+
+/// A `--key` name read as a close spelling of a crypt card's name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyReading {
+    /// The name as written.
+    pub written: String,
+    /// The crypt card it was read as (`Theo Bell`).
+    pub read_as: String,
 }
 
 impl KeyVampires {
-    /// Resolves crypt card names (a name that is not a crypt card is an error
-    /// naming it, with suggestions).
+    /// Resolves crypt card names, a printing suffix included (`Theo Bell
+    /// (G6)`: any printing of the name is the same key vampire). A close
+    /// spelling is read as the crypt card it stands for and kept in
+    /// [`KeyVampires::readings`]; a name that is a library card, or no card,
+    /// is an error naming it (with the closest crypt card names).
     pub fn resolve(names: &[String], db: &CardDb) -> Result<KeyVampires, SimError> {
         let mut keys = KeyVampires::default();
         for written in names {
-            let found = match db.lookup(written, PrintingHint::default(), Some(CardKind::Crypt)) {
-                Lookup::Found { cards, .. } => cards.first().and_then(|id| db.get(*id)),
+            let (base, hint) = split_printing_suffix(written);
+            let found = match db.lookup_of_kind(base, hint, CardKind::Crypt) {
+                Lookup::Found { cards, matched } => cards
+                    .first()
+                    .and_then(|id| db.get(*id))
+                    .map(|card| (card, matched)),
                 Lookup::NotFound { suggestions } => {
-                    return Err(SimError::UnknownKey {
-                        name: written.clone(),
-                        suggestions: suggestions.join(", "),
-                    })
+                    let other = db
+                        .lookup_exact(base, hint, None)
+                        .and_then(|ids| ids.first().and_then(|id| db.get(*id)));
+                    return Err(match other {
+                        Some(card) => SimError::NotAVampire {
+                            name: written.clone(),
+                            card: card.name.clone(),
+                        },
+                        None => SimError::UnknownKey {
+                            name: written.clone(),
+                            suggestions,
+                        },
+                    });
                 }
             };
-            let Some(card) = found else {
+            let Some((card, matched)) = found else {
                 return Err(SimError::UnknownKey {
                     name: written.clone(),
-                    suggestions: String::new(),
+                    suggestions: Vec::new(),
                 });
             };
+            if matched == MatchKind::Fuzzy {
+                keys.readings.push(KeyReading {
+                    written: written.clone(),
+                    read_as: card.name.clone(),
+                });
+            }
             let identity = Identity::of(card);
             if !keys.identities.contains(&identity) {
                 keys.identities.push(identity);
@@ -45,6 +79,11 @@ impl KeyVampires {
             }
         }
         Ok(keys)
+    }
+
+    /// The names read as a close spelling of a crypt card's name (to be said).
+    pub fn readings(&self) -> &[KeyReading] {
+        &self.readings
     }
 
     /// No key vampire was asked for.

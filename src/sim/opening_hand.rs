@@ -6,8 +6,10 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
+use crate::analysis::composition::known_cards;
+use crate::analysis::disciplines::{crypt_discipline_counts, DisciplineCount};
 use crate::analysis::hypergeometric::{score_distribution, tail, Hypergeometric, LnFactorials};
-use crate::cards::{CardDb, CardId, CardType, Discipline};
+use crate::cards::{CardDb, CardId, CardType};
 use crate::deck::Deck;
 
 use super::deck_tables::{DeckTables, MASTER_CLASS};
@@ -125,8 +127,10 @@ pub struct CryptOdds {
     pub distinct_at_least: Vec<f64>,
     /// P(at least two copies, any printings, of one unique vampire).
     pub duplicate: f64,
-    /// Per crypt discipline (inferior or superior): count of crypt cards with it and
-    /// P(at least k of the drawn cards have it), k = 1..4.
+    /// Per crypt discipline (inferior or superior; Flight and the Imbued virtues
+    /// included), most common first as `stats` lists them
+    /// ([`crypt_discipline_counts`]): count of crypt cards with it and P(at least
+    /// k of the drawn cards have it), k = 1..4.
     pub disciplines: Figures<CardOdds>,
 }
 
@@ -247,7 +251,8 @@ impl DrawOdds {
     ) -> Result<DrawOdds, SimError> {
         let tables = check_opening(deck, db, options)?;
         let library = LibraryOdds::compute(deck, db, options)?;
-        let crypt = CryptOdds::compute(&tables, options);
+        let disciplines = crypt_discipline_counts(known_cards(&deck.crypt, db));
+        let crypt = CryptOdds::compute(&tables, &disciplines, options);
         let (opening, opening_method, sampled) =
             match OpeningFigures::exact(&tables, options.hand, options.crypt_draw) {
                 Some(exact) => (exact, OpeningMethod::Exact, None),
@@ -417,8 +422,13 @@ fn add_count(counts: &mut Vec<(String, u32)>, key: String, count: u32) {
 }
 
 impl CryptOdds {
-    /// Exact crypt figures (tables and options as checked by [`check_opening`]).
-    pub fn compute(tables: &DeckTables, options: &DrawOptions) -> CryptOdds {
+    /// Exact crypt figures (tables and options as checked by [`check_opening`];
+    /// `disciplines`: the crypt's, [`crypt_discipline_counts`]).
+    pub fn compute(
+        tables: &DeckTables,
+        disciplines: &[DisciplineCount],
+        options: &DrawOptions,
+    ) -> CryptOdds {
         let population = tables.crypt_pile.len() as u32;
         let draw = options.crypt_draw;
         let ln = LnFactorials::new(population);
@@ -466,26 +476,18 @@ impl CryptOdds {
         let duplicates = score_distribution(&by_vampire, draw, &ln, |v, j| {
             usize::from(vampire_counts[v].1 && j > 1)
         });
-        let no_duplicate = duplicates.first().copied().unwrap_or(0.0);
-        let disciplines = Discipline::all()
-            .filter_map(|d| {
-                let count: u32 = tables
-                    .crypt
-                    .iter()
-                    .filter(|k| k.disciplines & d.bit() != 0)
-                    .map(|k| k.count)
-                    .sum();
-                (count > 0).then(|| {
-                    let odds = CardOdds::new(population, count, draw, &ln);
-                    (d.abbreviation().to_string(), odds)
-                })
+        let disciplines = disciplines
+            .iter()
+            .map(|d| {
+                let odds = CardOdds::new(population, d.total(), draw, &ln);
+                (d.discipline.abbreviation().to_string(), odds)
             })
             .collect();
         CryptOdds {
             vampires: Figures(vampires),
             capacity_total: Figures(capacity_total),
             distinct_at_least,
-            duplicate: (1.0 - no_duplicate).clamp(0.0, 1.0),
+            duplicate: tail(&duplicates, 1),
             disciplines: Figures(disciplines),
         }
     }

@@ -12,19 +12,25 @@ pub const CHUNK_SIZE: u64 = 16_384;
 /// The random generator of the simulations.
 pub type SimRng = Xoshiro256PlusPlus;
 
-/// A run's seed, shown in reports so that any figure can be reproduced.
+/// A run's seed, shown in reports so that any figure can be reproduced; at
+/// most [`Seed::MAX`], so that the JSON that writes it as a number is read
+/// back exactly by every JSON reader (most read numbers as doubles).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seed(pub u64);
 
 impl Seed {
-    /// A seed from the clock and the process id, for runs without `--seed`.
+    /// The largest seed: 2^53 - 1, the largest integer a double holds exactly
+    /// with every smaller one.
+    pub const MAX: u64 = (1 << 53) - 1;
+
+    /// A seed from the clock and the process id, for runs without `--seed`
+    /// (at most [`Seed::MAX`]).
     pub fn from_clock() -> Seed {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        Seed(splitmix64(
-            nanos ^ u64::from(std::process::id()).rotate_left(32),
-        ))
+        let mixed = splitmix64(nanos ^ u64::from(std::process::id()).rotate_left(32));
+        Seed(mixed >> (64 - 53))
     }
 
     /// The generator of chunk `index`.
@@ -101,6 +107,18 @@ mod tests {
         assert_eq!(a, Seed(7).chunk_rng(3).next_u64());
         assert_ne!(a, Seed(7).chunk_rng(4).next_u64());
         assert_ne!(a, Seed(8).chunk_rng(3).next_u64());
+    }
+
+    #[test]
+    fn clock_seeds_are_exact_in_every_json_reader() {
+        for _ in 0..1000 {
+            let seed = Seed::from_clock().0;
+            assert!(seed <= Seed::MAX);
+            // A double holds it exactly.
+            assert_eq!(seed as f64 as u64, seed);
+        }
+        assert_eq!(Seed::MAX as f64 as u64, Seed::MAX);
+        assert_ne!((Seed::MAX + 2) as f64 as u64, Seed::MAX + 2);
     }
 
     #[test]

@@ -59,16 +59,27 @@ pub enum Policy {
     /// capacity (ties: the one dealt first).
     Biggest,
     /// Each transfer: put 1 pool on the eligible key vampire needing the fewest
-    /// counters if there is one; else, when no key vampire is controlled or in
-    /// the uncontrolled region, the crypt is not empty and at least 4 transfers
-    /// remain, make a crypt draw (before spending on another vampire);
-    /// otherwise as `cheapest`.
+    /// counters if there is one; else, when a vampire is in play, no key
+    /// vampire is controlled or in the uncontrolled region, the crypt is not
+    /// empty and at least 4 transfers remain, make a crypt draw (before
+    /// spending on another vampire); otherwise as `cheapest`. No crypt draw
+    /// for the key before a vampire is in play: a seat with more transfers on
+    /// its first turn brings its first vampire out as soon as a seat with fewer,
+    /// never later for digging.
     Key,
 }
 
 impl Policy {
     /// Every policy, in the order `--policy all` shows them.
     pub const ALL: [Policy; 3] = [Policy::Cheapest, Policy::Biggest, Policy::Key];
+
+    /// The policies `--policy all` compares: every one, `key` only when there
+    /// are key vampires to aim at (without, it would only dig the crypt).
+    pub fn compared(with_keys: bool) -> impl Iterator<Item = Policy> {
+        Policy::ALL
+            .into_iter()
+            .filter(move |policy| with_keys || *policy != Policy::Key)
+    }
 
     /// The policy's name (`cheapest`, `biggest`, `key`).
     pub fn name(self) -> &'static str {
@@ -300,25 +311,25 @@ pub struct PolicyComparison {
     pub seed: u64,
     /// Key vampires' names.
     pub keys: Vec<String>,
-    /// Per seat, one row per policy ([`Policy::ALL`] order).
+    /// Per seat, one row per policy ([`Policy::compared`], in [`Policy::ALL`] order).
     pub comparison: Vec<PolicyRow>,
     /// The full curve of each policy.
     pub curves: Vec<TransferCurve>,
 }
 
 impl PolicyComparison {
-    /// Simulates every policy with `options` (its `policy` is ignored).
+    /// Simulates every policy with `options` (its `policy` is ignored; `key`
+    /// only with key vampires, [`Policy::compared`]).
     pub fn simulate(
         deck: &Deck,
         db: &CardDb,
         options: &TransferOptions,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<PolicyComparison, SimError> {
-        let curves = Policy::ALL
-            .iter()
+        let curves = Policy::compared(!options.keys.is_empty())
             .map(|policy| {
                 let options = TransferOptions {
-                    policy: *policy,
+                    policy,
                     ..options.clone()
                 };
                 TransferCurve::simulate(deck, db, &options, progress)
@@ -651,7 +662,10 @@ impl<'a> Game<'a> {
                     return Spend::Transfer(key);
                 }
                 let key_in_sight = key_in_play || self.uncontrolled.iter().any(|u| u.key);
-                if !key_in_sight && can_draw {
+                // A vampire first: digging before one is in play would make
+                // more transfers a slower start (seat 4 digging on turn 1
+                // where seat 3 brings a vampire out).
+                if !key_in_sight && can_draw && !self.controlled.is_empty() {
                     return Spend::CryptDraw;
                 }
                 self.cheapest_target(any)
@@ -930,6 +944,48 @@ mod tests {
             assert!(k.p_never <= c.p_never + 0.01);
         }
         assert!(strictly_better);
+    }
+
+    #[test]
+    fn key_policy_brings_a_vampire_out_before_digging_for_the_key() {
+        // Eleven Alma Test (capacity 1, one vampire) and the key, Ivo Test
+        // (capacity 2). Ivo is dealt in the start with 4/12 = 1/3: the key
+        // goes first, out on turn 1 from seat 2 (seat 1: turn 2). Else Alma
+        // comes out on turn 1 (no digging before a vampire is in play, even
+        // with 4 transfers), and each later turn is a crypt draw until Ivo
+        // comes, out the turn after: by turn t >= 2, 1/3 + 2/3 (t - 2)/8.
+        let curve = with_key(
+            &[(200001, 11), (200011, 1)],
+            "Ivo Test",
+            Policy::Key,
+            (1..=5).collect(),
+        );
+        for seat in &curve.seats {
+            let key = seat.key.as_ref().unwrap();
+            let first_vampire: f64 = if seat.seat == 1 { 2.0 / 3.0 } else { 1.0 };
+            for (t, p) in key.p_in_play_by_turn.iter().enumerate() {
+                let turn = t as f64 + 1.0;
+                let expected = match (t, seat.seat) {
+                    (0, 1) => 0.0,
+                    (0, _) => 1.0 / 3.0,
+                    _ => 1.0 / 3.0 + 2.0 / 3.0 * (turn - 2.0) / 8.0,
+                };
+                let error = (expected * (1.0 - expected) / 20_000.0).sqrt();
+                assert!(
+                    (p - expected).abs() <= 4.0 * error + 1e-12,
+                    "seat {} turn {}: {p} against {expected}",
+                    seat.seat,
+                    t + 1
+                );
+            }
+            let p = seat.turns[0].p_at_least[0];
+            let error = (first_vampire * (1.0 - first_vampire) / 20_000.0).sqrt();
+            assert!(
+                (p - first_vampire).abs() <= 4.0 * error + 1e-12,
+                "seat {}",
+                seat.seat
+            );
+        }
     }
 
     #[test]

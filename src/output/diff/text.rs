@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use super::{side_word, DiffPair, DiffRenderer, DiffSummary};
 use crate::analysis::{CardChange, ChangeKind, Section, Side};
+use crate::output::figures::count;
 
 /// Writes comparisons for people.
 #[derive(Debug, Default)]
@@ -19,17 +20,13 @@ fn kind_word(kind: ChangeKind) -> (u8, &'static str) {
     }
 }
 
-fn plural(count: usize, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
-}
-
 impl TextDiffRenderer {
     /// The one line that sums a pair up: same, different (with the number of
     /// changes), or not comparable (lines read as no card).
     pub fn verdict(out: &mut dyn Write, pair: &DiffPair) -> io::Result<()> {
         let diff = pair.diff;
         let (left, right) = (pair.left, pair.right);
-        let changes = plural(diff.changes.len(), "change", "changes");
+        let changes = count(diff.changes.len() as u64, "change", "changes");
         if diff.is_same() {
             writeln!(
                 out,
@@ -39,7 +36,7 @@ impl TextDiffRenderer {
         } else if diff.is_complete() {
             writeln!(out, "{left} -> {right}: different, {changes}")
         } else {
-            let unread = plural(diff.unread.len(), "line", "lines");
+            let unread = count(diff.unread.len() as u64, "line", "lines");
             writeln!(
                 out,
                 "{left} -> {right}: not comparable, {unread} read as no card; \

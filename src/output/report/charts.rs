@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::html::escape;
+use super::html::{escape, prose};
 use super::DeckReport;
 use crate::analysis::capacities_by_group;
 use crate::cards::Discipline;
@@ -18,12 +18,12 @@ pub const DISCIPLINES_ID: &str = "chart-disciplines";
 /// Id of the transfer chart's `<svg>`.
 pub const TRANSFERS_ID: &str = "chart-transfers";
 
-/// Writes a chart in a `<figure>` with its caption (escaped).
+/// Writes a chart in a `<figure>` with its caption (vtesdeck's prose: [`prose`]).
 pub fn figure(out: &mut String, svg: String, caption: &str) {
     let _ = writeln!(
         out,
         "<figure class=\"chart\">\n{svg}<figcaption>{}</figcaption>\n</figure>",
-        escape(caption)
+        prose(caption)
     );
 }
 

@@ -14,11 +14,58 @@ use crate::output::draw_table::DrawTable;
 /// through it.
 pub use crate::output::xml::escape_text as escape;
 
-/// A cell of a [`Table`]: text (escaped when written), right-aligned or not,
-/// with an optional sort key for the index's sorting script.
+/// vtesdeck's prose as HTML: the text escaped ([`escape`]), then the light
+/// Markdown its sentences and messages use rendered, never shown as written:
+/// `` `code` `` (a line of a decklist, a command) as `<code>`, `**strong**`
+/// as `<strong>`. A lone backtick or `**` is kept as text.
+pub fn prose(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let spans: Vec<&str> = text.split('`').collect();
+    // The backticks that pair up; an odd last one opens nothing.
+    let paired = (spans.len() - 1) / 2 * 2;
+    for (index, span) in spans.iter().enumerate() {
+        let in_code = index % 2 == 1 && index <= paired;
+        if index > 0 {
+            out.push_str(match index {
+                i if i > paired => "`",
+                _ if in_code => "<code>",
+                _ => "</code>",
+            });
+        }
+        if in_code {
+            out.push_str(&escape(span));
+        } else {
+            out.push_str(&strong(span));
+        }
+    }
+    out
+}
+
+/// Escaped text with `**strong**` pairs as `<strong>` (a lone `**` kept).
+fn strong(text: &str) -> String {
+    let parts: Vec<&str> = text.split("**").collect();
+    let paired = (parts.len() - 1) / 2 * 2;
+    let mut out = String::with_capacity(text.len());
+    for (index, part) in parts.iter().enumerate() {
+        if index > 0 {
+            out.push_str(match index {
+                i if i > paired => "**",
+                i if i % 2 == 1 => "<strong>",
+                _ => "</strong>",
+            });
+        }
+        out.push_str(&escape(part));
+    }
+    out
+}
+
+/// A cell of a [`Table`]: text (escaped when written, or written as
+/// [`prose`]), right-aligned or not, with an optional sort key for the
+/// index's sorting script.
 pub struct Cell {
     text: String,
     number: bool,
+    prose: bool,
     sort_key: Option<String>,
     class: Option<&'static str>,
 }
@@ -29,8 +76,18 @@ impl Cell {
         Cell {
             text: text.into(),
             number: false,
+            prose: false,
             sort_key: None,
             class: None,
+        }
+    }
+
+    /// A cell of vtesdeck's prose (a message), left-aligned, its light
+    /// Markdown rendered ([`prose`]).
+    pub fn prose(text: impl Into<String>) -> Cell {
+        Cell {
+            prose: true,
+            ..Cell::text(text)
         }
     }
 
@@ -155,7 +212,12 @@ impl Table {
                 if let Some(key) = &cell.sort_key {
                     let _ = write!(out, r#" data-sort="{}""#, escape(key));
                 }
-                let _ = write!(out, ">{}</td>", escape(&cell.text));
+                let text = if cell.prose {
+                    prose(&cell.text)
+                } else {
+                    escape(&cell.text)
+                };
+                let _ = write!(out, ">{text}</td>");
             }
             out.push_str("</tr>\n");
         }
@@ -168,14 +230,14 @@ pub fn heading(out: &mut String, id: &str, title: &str) {
     let _ = writeln!(out, r#"<h2 id="{}">{}</h2>"#, escape(id), escape(title));
 }
 
-/// Writes a paragraph of escaped text, with an optional class.
+/// Writes a paragraph of vtesdeck's prose ([`prose`]), with an optional class.
 pub fn paragraph(out: &mut String, class: Option<&str>, text: &str) {
     match class {
         Some(class) => {
-            let _ = writeln!(out, r#"<p class="{}">{}</p>"#, escape(class), escape(text));
+            let _ = writeln!(out, r#"<p class="{}">{}</p>"#, escape(class), prose(text));
         }
         None => {
-            let _ = writeln!(out, "<p>{}</p>", escape(text));
+            let _ = writeln!(out, "<p>{}</p>", prose(text));
         }
     }
 }
@@ -209,6 +271,24 @@ mod tests {
             "a\u{fffd}b\u{fffd}c\td\ne&#13;"
         );
         assert_eq!(escape("Ébène ×2 — Œuvre"), "Ébène ×2 — Œuvre");
+    }
+
+    #[test]
+    fn prose_renders_code_and_strong_and_escapes_the_rest() {
+        assert_eq!(
+            prose("the tables of `vtesdeck draw`, **exact** <odds>"),
+            "the tables of <code>vtesdeck draw</code>, <strong>exact</strong> &lt;odds&gt;"
+        );
+        assert_eq!(
+            prose("`<b>Jack x2</b>` read as 2x \"Jack\""),
+            "<code>&lt;b&gt;Jack x2&lt;/b&gt;</code> read as 2x &quot;Jack&quot;"
+        );
+        // A lone mark stays text; nothing else is read as markup.
+        assert_eq!(prose("a ` b"), "a ` b");
+        assert_eq!(prose("`a` and ` b"), "<code>a</code> and ` b");
+        assert_eq!(prose("2 ** 3"), "2 ** 3");
+        assert_eq!(prose("*one* _two_ # three"), "*one* _two_ # three");
+        assert_eq!(prose(""), "");
     }
 
     #[test]

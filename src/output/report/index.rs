@@ -8,6 +8,7 @@ use sha2::Digest as _;
 
 use super::html::{self, escape};
 use super::{open_page, Provenance};
+use crate::output::figures::count;
 
 /// The sorting script of the index.
 const SORT_SCRIPT: &str = include_str!("sort.js");
@@ -36,7 +37,7 @@ pub struct IndexRow {
     pub errors: usize,
     /// Warnings of the verdict.
     pub warnings: usize,
-    /// The rule ids of the problems, once each.
+    /// The rule ids of the errors and warnings, once each.
     pub rules: Vec<String>,
 }
 
@@ -67,9 +68,8 @@ pub fn index_page(title: &str, rows: &[IndexRow], provenance: &Provenance) -> St
     let illegal = rows.iter().filter(|r| r.legal == Ok(false)).count();
     let unjudged = rows.len() - legal - illegal;
     let mut summary = format!(
-        "{} deck{}: {legal} legal, {illegal} illegal",
-        rows.len(),
-        if rows.len() == 1 { "" } else { "s" }
+        "{}: {legal} legal, {illegal} illegal",
+        count(rows.len() as u64, "deck", "decks")
     );
     if unjudged > 0 {
         let _ = write!(summary, ", {unjudged} not judged (see the table)");
@@ -138,7 +138,7 @@ fn write_row(out: &mut String, row: &IndexRow) {
     let _ = write!(
         out,
         "<td class=\"{class}\" data-sort=\"{key}\">{}</td>",
-        escape(&text)
+        html::prose(&text)
     );
     let _ = write!(
         out,
@@ -152,11 +152,9 @@ fn write_row(out: &mut String, row: &IndexRow) {
         "0".to_string()
     } else {
         format!(
-            "{} error{}, {} warning{}: {}",
-            row.errors,
-            if row.errors == 1 { "" } else { "s" },
-            row.warnings,
-            if row.warnings == 1 { "" } else { "s" },
+            "{}, {}: {}",
+            count(row.errors as u64, "error", "errors"),
+            count(row.warnings as u64, "warning", "warnings"),
             row.rules.join(", ")
         )
     };

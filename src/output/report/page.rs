@@ -5,7 +5,8 @@ use std::fmt::Write;
 use super::html::{self, escape, Cell, Table};
 use super::{charts, open_page, DeckReport, Provenance};
 use crate::deck::raw::Format;
-use crate::output::draw_table::{self, percent};
+use crate::output::draw_table;
+use crate::output::figures::{count, percent};
 use crate::output::stats_table::{cost, events, tallies};
 use crate::output::transfer_table::ordinal;
 use crate::rules::CheckReport;
@@ -130,7 +131,7 @@ fn verdict(out: &mut String, report: &DeckReport) {
             let _ = writeln!(
                 out,
                 "<p class=\"badge unjudged\" id=\"verdict-text\">NOT JUDGED</p>\n<p class=\"error\">{}</p>",
-                escape(&err.to_string())
+                html::prose(&err.to_string())
             );
         }
         Ok(check) => verdict_of(out, check),
@@ -150,13 +151,11 @@ fn verdict_of(out: &mut String, check: &CheckReport) {
         out,
         "<p class=\"badge {class}\" id=\"verdict-text\">{word}</p>\n<p>{}</p>",
         escape(&format!(
-            "Under the {} profile on {}: {} error{}, {} warning{}.",
+            "Under the {} profile on {}: {}, {}.",
             check.profile,
             check.date,
-            errors,
-            plural(errors),
-            warnings,
-            plural(warnings)
+            count(errors as u64, "error", "errors"),
+            count(warnings as u64, "warning", "warnings")
         ))
     );
     if check.problems.is_empty() {
@@ -174,18 +173,10 @@ fn verdict_of(out: &mut String, check: &CheckReport) {
             Cell::text(problem.rule).class("rule"),
             Cell::number(problem.line.map_or_else(String::new, |l| l.to_string())),
             Cell::text(problem.card.clone().unwrap_or_default()),
-            Cell::text(&problem.message),
+            Cell::prose(&problem.message),
         ]);
     }
     table.write(out);
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 fn deck_list(out: &mut String, report: &DeckReport) {
@@ -208,7 +199,7 @@ fn deck_list(out: &mut String, report: &DeckReport) {
             table.row(vec![
                 Cell::number(line.line.to_string()),
                 Cell::text(&line.text),
-                Cell::text(line.detail()),
+                Cell::prose(line.detail()),
             ]);
         }
         table.write(out);
@@ -368,11 +359,9 @@ fn playability(out: &mut String, report: &DeckReport) {
             out,
             Some("error"),
             &format!(
-                "{} cop{} of {} card{} that no crypt card can play:",
-                play.dead_count,
-                if play.dead_count == 1 { "y" } else { "ies" },
-                play.dead_cards.len(),
-                plural(play.dead_cards.len())
+                "{} of {} that no crypt card can play:",
+                count(play.dead_count, "copy", "copies"),
+                count(play.dead_cards.len() as u64, "card", "cards")
             ),
         );
         let mut dead = Table::new(&["Card", "Copies", "Requires"], 1).id("dead-cards");
@@ -430,8 +419,8 @@ fn opening_odds(out: &mut String, odds: &DrawOdds, report: &DeckReport) {
         out,
         None,
         &format!(
-            "Exact odds (hypergeometric) of an opening hand of {} library cards and {} crypt \
-             cards, and sampled joint figures: the tables of `vtesdeck draw`.",
+            "The odds of an opening hand of {} library cards and {} crypt cards, as \
+             `vtesdeck draw` gives them; each table's title says how it was computed.",
             odds.hand, odds.crypt_draw
         ),
     );
@@ -478,9 +467,9 @@ fn transfer_figures(out: &mut String, curve: &TransferCurve) {
         charts::transfer_chart(curve),
         &format!(
             "Expected capacity in play at the end of each turn's influence phase, per seat \
-             (the chart of `vtesdeck transfers --plot`; {} policy, {} games per seat, seed {}).",
+             (the chart of `vtesdeck transfers --plot`; {} policy, {} per seat, seed {}).",
             curve.policy.name(),
-            curve.samples,
+            count(curve.samples, "game", "games"),
             curve.seed
         ),
     );
@@ -523,6 +512,71 @@ mod tests {
     use crate::testing::{deck_of, fixture_db};
 
     use crate::output::report::test_provenance as provenance;
+
+    /// The page's text between tags, one piece per element (charts left out).
+    fn texts(page: &str) -> Vec<String> {
+        let body = &page[page.find("<body").unwrap()..];
+        let mut pieces = Vec::new();
+        let mut rest = body;
+        while let Some(open) = rest.find('<') {
+            if rest[open..].starts_with("<svg") {
+                rest = &rest[open + rest[open..].find("</svg>").unwrap()..];
+            }
+            let text = rest[..rest.find('<').unwrap()].trim();
+            if !text.is_empty() {
+                pieces.push(text.to_string());
+            }
+            let open = rest.find('<').unwrap();
+            rest = &rest[open + rest[open..].find('>').unwrap() + 1..];
+        }
+        pieces
+    }
+
+    #[test]
+    fn prose_is_rendered_and_no_sentence_says_sampled_and_exact() {
+        use crate::sim::opening_hand::{DrawOptions, OpeningMethod, SampledOdds};
+        let db = fixture_db();
+        // A misspelt line: its message quotes it (`12x Alma Tset`).
+        let deck = crate::deck::Deck::from_text(
+            "12x Alma Tset\n40x Test Punch\n",
+            Some(crate::formats::Format::Plain),
+            &db,
+        );
+        let date = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();
+        let profile = Profile::standard();
+        let checker = Checker::new(&db, &profile, CheckDate::On(date), 5).unwrap();
+        let options = DrawOptions::default();
+        let exact = DrawOdds::compute(&deck, &db, &options, &|_| {}).unwrap();
+        // The same odds as `draw` writes them when the starts are too many to sum.
+        let mut sampled = exact.clone();
+        sampled.opening_method = OpeningMethod::Sampled;
+        let tables = crate::sim::opening_hand::check_opening(&deck, &db, &options).unwrap();
+        sampled.sampled = Some(SampledOdds::sample(&tables, &options, &|_| {}));
+        for (odds, title) in [(exact, "Opening (exact)"), (sampled, "Opening (sampled)")] {
+            let report = DeckReport {
+                deck: &deck,
+                db: &db,
+                check: checker.check(&deck),
+                stats: Stats::of_deck(&deck, &db),
+                draw: Ok(odds),
+                transfers: Err(SimError::EmptyCrypt {
+                    path: "deck.txt".into(),
+                }),
+            };
+            let page = deck_page(&report, &provenance());
+            assert!(page.contains("<code>12x Alma Tset</code>"), "{page}");
+            assert!(page.contains("<code>vtesdeck draw</code>"));
+            let texts = texts(&page);
+            assert!(texts.iter().any(|t| t == title), "{title}");
+            for text in texts {
+                assert!(!text.contains('`'), "{text}");
+                for sentence in text.split(['.', ';']) {
+                    let both = sentence.contains("exact") && sentence.contains("sampl");
+                    assert!(!both, "{sentence}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn page_shows_the_verdict_the_unplayable_cards_and_what_was_not_computed() {
