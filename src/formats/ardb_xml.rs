@@ -134,6 +134,24 @@ mod tests {
         assert_eq!(deck.problems.len(), 1);
     }
 
+    /// The XML library parses nested elements without recursion, and this
+    /// reader looks only at the children of `<crypt>` and `<library>`: a
+    /// document nested 60,000 levels deep is read.
+    #[test]
+    fn sixty_thousand_nested_elements_are_read() {
+        let depth = 60_000;
+        let text = format!(
+            "<deck><crypt><vampire count=\"2\"><name>Alma Test</name></vampire></crypt>\n\
+             <library><card count=\"3\"><name>Test Punch</name>{}{}</card></library></deck>",
+            "<b>".repeat(depth),
+            "</b>".repeat(depth)
+        );
+        let deck = read(&text);
+        let cards: Vec<(&str, u32)> = deck.lines.iter().map(|l| (&*l.name, l.count)).collect();
+        assert_eq!(cards, [("Alma Test", 2), ("Test Punch", 3)]);
+        assert!(deck.problems.is_empty(), "{:?}", deck.problems);
+    }
+
     #[test]
     fn broken_xml_is_a_problem_with_its_line() {
         let deck = read("<deck>\n<crypt>\n</deck>");

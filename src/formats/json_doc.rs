@@ -46,7 +46,7 @@ pub fn documents(text: &str) -> Result<Vec<Document<'_>>, serde_json::Error> {
             .into_iter::<&RawValue>()
             .collect::<Result<_, _>>()?
     };
-    let mut lines = LineCounter::new(text);
+    let mut lines = super::markup::LineCounter::new(text);
     Ok(raws
         .into_iter()
         .map(|raw| {
@@ -59,31 +59,6 @@ pub fn documents(text: &str) -> Result<Vec<Document<'_>>, serde_json::Error> {
             }
         })
         .collect())
-}
-
-/// Line numbers of increasing byte offsets of a text, counted once.
-struct LineCounter<'a> {
-    text: &'a [u8],
-    offset: usize,
-    line: usize,
-}
-
-impl<'a> LineCounter<'a> {
-    fn new(text: &'a str) -> Self {
-        LineCounter {
-            text: text.as_bytes(),
-            offset: 0,
-            line: 1,
-        }
-    }
-
-    /// The 1-based line of a byte offset at or after the previous one.
-    fn line_at(&mut self, offset: usize) -> usize {
-        let offset = offset.clamp(self.offset, self.text.len());
-        self.line += memchr::memchr_iter(b'\n', &self.text[self.offset..offset]).count();
-        self.offset = offset;
-        self.line
-    }
 }
 
 /// The first object of a JSON text, when it is one (detection looks at it).
@@ -377,6 +352,23 @@ mod tests {
         assert_eq!(lines, [1, 2, 4]);
         assert_eq!(documents("\n {\"a\": {}}").map(|d| d.len()).ok(), Some(1));
         assert!(documents("{\"a\": ").is_err());
+    }
+
+    /// Documents are cut out of the text without recursion, and serde_json
+    /// parses a value only 128 levels deep: a document nested deeper is an
+    /// error, not a stack overflow.
+    #[test]
+    fn a_document_nested_a_hundred_thousand_levels_deep_is_an_error() {
+        let depth = 100_000;
+        let text = format!("{{\"crypt\": {}{}}}", "[".repeat(depth), "]".repeat(depth));
+        assert_eq!(documents(&text).map(|d| d.len()).ok(), Some(1));
+        let deck = read_text(&text, Format::Krcg, &super::super::krcg::KrcgLayout);
+        assert!(deck.lines.is_empty());
+        assert!(
+            deck.problems[0].message.contains("recursion limit"),
+            "{:?}",
+            deck.problems
+        );
     }
 
     #[test]

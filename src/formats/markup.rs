@@ -29,10 +29,55 @@ pub fn root_element(text: &str) -> Option<&str> {
     Some(&name[..end]).filter(|n| !n.is_empty())
 }
 
-/// The 1-based line of a byte offset of a text.
-pub fn line_at(text: &str, offset: usize) -> usize {
-    let end = offset.min(text.len());
-    1 + memchr::memchr_iter(b'\n', &text.as_bytes()[..end]).count()
+/// Line numbers of byte offsets of a text, counted from the last offset
+/// asked (forwards or backwards): the offsets of a reader's cards, asked in
+/// document order, cost one pass over the text in all.
+#[derive(Debug, Clone)]
+pub struct LineCounter<'a> {
+    text: &'a [u8],
+    offset: usize,
+    line: usize,
+}
+
+impl<'a> LineCounter<'a> {
+    /// A counter at the start of a text.
+    pub fn new(text: &'a str) -> Self {
+        LineCounter {
+            text: text.as_bytes(),
+            offset: 0,
+            line: 1,
+        }
+    }
+
+    /// The 1-based line of a byte offset (past the end: the last line).
+    pub fn line_at(&mut self, offset: usize) -> usize {
+        let offset = offset.min(self.text.len());
+        #[cfg(test)]
+        SCANNED.with(|scanned| scanned.set(scanned.get() + offset.abs_diff(self.offset)));
+        if offset >= self.offset {
+            self.line += memchr::memchr_iter(b'\n', &self.text[self.offset..offset]).count();
+        } else {
+            self.line -= memchr::memchr_iter(b'\n', &self.text[offset..self.offset]).count();
+        }
+        self.offset = offset;
+        self.line
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The bytes every [`LineCounter`] of this thread has counted newlines
+    /// in: the tests that show a reader finds its lines in one pass.
+    pub static SCANNED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The bytes the line counters of this thread count newlines in while
+/// `read` runs (tests of the readers' linear time).
+#[cfg(test)]
+pub fn bytes_scanned_by<T>(read: impl FnOnce() -> T) -> (T, usize) {
+    let before = SCANNED.with(std::cell::Cell::get);
+    let result = read();
+    (result, SCANNED.with(std::cell::Cell::get) - before)
 }
 
 /// A Sutekh card name without its printing suffixes (` (Group 4)`,
@@ -110,6 +155,20 @@ mod tests {
             Some("html")
         );
         assert_eq!(root_element("2x Abbot"), None);
+    }
+
+    #[test]
+    fn line_numbers_forwards_and_backwards() {
+        let text = "a\nbb\n\nccc\n";
+        let mut lines = LineCounter::new(text);
+        let expected = |offset: usize| 1 + text[..offset].matches('\n').count();
+        for offset in [0, 1, 2, 5, 6, 3, 0, 11, 99, 4] {
+            assert_eq!(
+                lines.line_at(offset),
+                expected(offset.min(text.len())),
+                "{offset}"
+            );
+        }
     }
 
     #[test]

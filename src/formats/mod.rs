@@ -15,6 +15,7 @@ pub mod declared_total;
 mod decode;
 pub mod eldb;
 pub mod forum;
+mod html;
 pub mod jol;
 pub mod jol_deck;
 pub mod json;

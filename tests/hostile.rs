@@ -1,0 +1,90 @@
+//! Hostile and large documents (issue 32): no input aborts the process, no
+//! reader is quadratic, a page or a list from which nothing is read says so,
+//! a long description is no card line. The big inputs are generated here,
+//! never committed.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use predicates::prelude::*;
+use predicates::str::contains;
+
+/// A temporary folder with files written in it.
+fn folder_with(files: &[(&str, &[u8])]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, bytes) in files {
+        let path = dir.path().join(name);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).expect("folder");
+        }
+        fs::write(path, bytes).expect("write temp file");
+    }
+    dir
+}
+
+/// A legal-looking deck of the fixture database, in the TWD layout.
+const GOOD_DECK: &str = "Crypt (12 cards)\n12x Alma Test 1 pot Brujah:1\n\n\
+                         Library (90 cards)\n90x Test Punch\n";
+
+/// An ARDB HTML page whose deck name is nested `depth` levels deep in `<b>`
+/// tags, its lines kept short (16 tags a line).
+fn deeply_nested_page(depth: usize) -> String {
+    let mut nest = String::new();
+    for level in 0..depth {
+        nest.push_str("<b>x");
+        if level % 16 == 15 {
+            nest.push('\n');
+        }
+    }
+    for level in 0..depth {
+        nest.push_str("</b>");
+        if level % 16 == 15 {
+            nest.push('\n');
+        }
+    }
+    format!(
+        "<html><body><span id=\"namevalue\">Deep{nest}</span>\n\
+         <div id=\"crypt\"><table><tr><td>12x</td><td>Alma Test</td></tr></table></div>\n\
+         <div id=\"library\"><table><tr><td>90x</td><td>Test Punch</td></tr></table></div>\n\
+         </body></html>\n"
+    )
+}
+
+fn paths(dir: &Path, names: &[&str]) -> Vec<PathBuf> {
+    names.iter().map(|name| dir.join(name)).collect()
+}
+
+/// A page nested 60,000 levels deep beside a good deck: both are read, on
+/// the threads that read a folder (whose stacks are smaller than the main
+/// thread's), and neither aborts the process.
+#[test]
+fn a_page_nested_sixty_thousand_levels_deep_is_read_beside_the_other_decks() {
+    let page = deeply_nested_page(60_000);
+    let dir = folder_with(&[
+        ("deep.html", page.as_bytes()),
+        ("good.txt", GOOD_DECK.as_bytes()),
+    ]);
+    let parsed = common::vtesdeck_fixture()
+        .args(["parse", "--json"])
+        .arg(dir.path())
+        .assert()
+        .code(0)
+        .stderr(contains("overflow").not());
+    let records = common::json_records(&parsed.get_output().stdout);
+    assert_eq!(records.len(), 2, "{records:?}");
+    for record in &records {
+        assert_eq!(record["crypt"][0]["count"], 12, "{record}");
+        assert_eq!(record["library"][0]["count"], 90, "{record}");
+    }
+    assert_eq!(records[0]["format"], "ardb-html");
+    assert_eq!(records[1]["format"], "twd");
+    // `check` reads the two files each on a thread of its own too.
+    common::vtesdeck_fixture()
+        .arg("check")
+        .args(paths(dir.path(), &["deep.html", "good.txt"]))
+        .assert()
+        .stdout(contains("deep.html").and(contains("good.txt")))
+        .stderr(contains("overflow").not());
+}
