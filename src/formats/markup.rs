@@ -71,13 +71,26 @@ thread_local! {
     pub static SCANNED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// The bytes the line counters of this thread count newlines in while
-/// `read` runs (tests of the readers' linear time).
+/// Checks that a reader reads `cards` card lines from a text, the last on
+/// `last_line`, counting newlines in at most the text's bytes (once: its
+/// lines are found in one pass).
 #[cfg(test)]
-pub fn bytes_scanned_by<T>(read: impl FnOnce() -> T) -> (T, usize) {
+pub fn assert_lines_counted_once(
+    read: impl Fn(&str) -> RawDeck<'_>,
+    text: &str,
+    cards: usize,
+    last_line: usize,
+) {
     let before = SCANNED.with(std::cell::Cell::get);
-    let result = read();
-    (result, SCANNED.with(std::cell::Cell::get) - before)
+    let deck = read(text);
+    let scanned = SCANNED.with(std::cell::Cell::get) - before;
+    assert_eq!(deck.lines.len(), cards);
+    assert_eq!(deck.lines.last().map(|l| l.line), Some(last_line));
+    assert!(
+        scanned <= text.len(),
+        "{scanned} bytes counted in a text of {}",
+        text.len()
+    );
 }
 
 /// A Sutekh card name without its printing suffixes (` (Group 4)`,
