@@ -88,3 +88,51 @@ fn a_page_nested_sixty_thousand_levels_deep_is_read_beside_the_other_decks() {
         .stdout(contains("deep.html").and(contains("good.txt")))
         .stderr(contains("overflow").not());
 }
+
+/// An ARDB HTML page as Sutekh writes it (cells of spans on lines of
+/// their own), with the fixture database's cards.
+fn sutekh_page(crypt_rows: &str) -> String {
+    let cell = |text: &str| format!("<td>\n  <span class=\"tablevalue\">{text}</span>\n</td>");
+    let library_row = format!("<tr>\n{}{}\n</tr>", cell("90x"), cell("Test Punch"));
+    format!(
+        "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Strict//EN\"\n \
+         \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd\">\n\
+         <html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\n\
+         <div id=\"crypt\"><table><tbody>\n{crypt_rows}\n</tbody></table></div>\n\
+         <div id=\"library\"><table><tbody>\n{library_row}\n</tbody></table></div>\n\
+         </body></html>\n"
+    )
+}
+
+/// One `</td>` missing (an end tag HTML lets a page leave out): the crypt
+/// is read, not lost in silence.
+#[test]
+fn a_page_missing_an_optional_end_tag_reads_its_crypt() {
+    let row = "<tr>\n<td>\n  <span class=\"tablevalue\">12x</span>\n\
+               <td>\n  <span class=\"tablevalue\">Alma Test</span>\n</td><td />\n</tr>";
+    let dir = folder_with(&[("deck.html", sutekh_page(row).as_bytes())]);
+    let parsed = common::vtesdeck_fixture()
+        .args(["parse", "--json"])
+        .arg(dir.path().join("deck.html"))
+        .assert()
+        .code(0);
+    let records = common::json_records(&parsed.get_output().stdout);
+    assert_eq!(records[0]["crypt"][0]["name"], "Alma Test");
+    assert_eq!(records[0]["crypt"][0]["count"], 12);
+    assert_eq!(records[0]["library"][0]["count"], 90);
+}
+
+/// A page whose crypt holds no row says so: exit 1, and the line of the
+/// crypt's element named (before: "Crypt (0 cards)", exit 0).
+#[test]
+fn a_page_from_which_no_crypt_is_read_says_so() {
+    let dir = folder_with(&[("deck.html", sutekh_page("").as_bytes())]);
+    common::vtesdeck_fixture()
+        .arg("parse")
+        .arg(dir.path().join("deck.html"))
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "deck.html:4: <div id=\"crypt\">  (no crypt card read: no table row of a count and a card name in it)",
+        ));
+}

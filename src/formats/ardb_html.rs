@@ -68,8 +68,8 @@ pub fn read(text: &str) -> RawDeck<'_> {
     let mut rows: Vec<Row> = Vec::new();
     let mut parts: Vec<CardKind> = Vec::new();
     let mut fields_seen: Vec<Field> = Vec::new();
-    // The line of each part's element, and how many rows it gave.
-    let mut found: [(Option<usize>, usize); 2] = [(None, 0), (None, 0)];
+    // The line and tag of each part's element, and how many rows it gave.
+    let mut found: [(Option<(usize, &str)>, usize); 2] = [(None, 0), (None, 0)];
     let slot = |section: CardKind| usize::from(section == CardKind::Library);
     for event in Events::new(text) {
         match event {
@@ -91,9 +91,11 @@ pub fn read(text: &str) -> RawDeck<'_> {
                     Role::Field(field)
                 } else if let Some(section) = part {
                     parts.push(section);
-                    let line = &mut found[slot(section)].0;
-                    if line.is_none() {
-                        *line = Some(lines.line_at(offset));
+                    let place = &mut found[slot(section)].0;
+                    if place.is_none() {
+                        let tag = &text[offset..];
+                        let tag = tag.find('>').map_or(tag, |end| &tag[..=end]);
+                        *place = Some((lines.line_at(offset), tag));
                     }
                     Role::Part
                 } else if let (true, Some(&section)) =
@@ -150,25 +152,30 @@ pub fn read(text: &str) -> RawDeck<'_> {
             },
         }
     }
-    for (section, (line, rows)) in [CardKind::Crypt, CardKind::Library].into_iter().zip(found) {
-        let (id, part) = match section {
-            CardKind::Crypt => ("crypt", "crypt"),
-            CardKind::Library => ("library", "library"),
+    for (section, (place, rows)) in [CardKind::Crypt, CardKind::Library].into_iter().zip(found) {
+        let part = match section {
+            CardKind::Crypt => "crypt",
+            CardKind::Library => "library",
         };
-        let message = match line {
-            None => format!(
-                "no {part} read: the page has no element with id=\"{id}\" (an ARDB deck page \
-                 lists its {part} in <div id=\"{id}\">)"
+        let (line, text, message) = match place {
+            None => (
+                1,
+                format!("<div id=\"{part}\">"),
+                format!(
+                    "not in the page: no {part} read (an ARDB deck page lists its {part} in \
+                     the element with id=\"{part}\")"
+                ),
             ),
-            Some(_) if rows == 0 => format!(
-                "no {part} card read: the element with id=\"{id}\" holds no table row of a \
-                 count and a card name"
+            Some((line, tag)) if rows == 0 => (
+                line,
+                super::screen::shorten(tag),
+                format!("no {part} card read: no table row of a count and a card name in it"),
             ),
             Some(_) => continue,
         };
         deck.problems.push(LineProblem {
-            line: line.unwrap_or(1),
-            text: String::new(),
+            line,
+            text,
             message,
         });
     }
@@ -244,6 +251,70 @@ mod tests {
         assert_eq!((&*deck.lines[1].name, deck.lines[1].line), ("Test é", 3));
         assert_eq!(deck.problems.len(), 1);
         assert_eq!(deck.problems[0].line, 4);
+    }
+
+    /// Every end tag HTML lets a page leave out (`</td>`, `</tr>`, `</p>`,
+    /// `</li>`) is left out: the cells are those a browser shows.
+    #[test]
+    fn omitted_optional_end_tags_lose_nothing() {
+        let text = "<html><body><p>Name: <span id=\"namevalue\">Omitted ends</span>\n\
+            <p><ul><li>first<li>second</ul>\n\
+            <div id=\"crypt\"><table><tr><td>2x<td>Alma Test<td><td>1<td>pot<td><td>Brujah (group 1)\n\
+            <tr><td>1x<td>Theo Test<td>(Advanced)<td>5<td>pot<td><td>Brujah (group 2)\n\
+            </table></div><div id=\"library\"><table><tbody>\n\
+            <tr><td>3x<td>Test Punch\n<tr><td>1x<td>Test &amp; Bleed</table></div>";
+        let deck = read(text);
+        assert_eq!(deck.meta.name.as_deref(), Some("Omitted ends"));
+        let cards: Vec<(usize, u32, &str, PrintingHint)> = deck
+            .lines
+            .iter()
+            .map(|l| (l.line, l.count, &*l.name, l.hint))
+            .collect();
+        let printing = |group: u8, advanced: bool| PrintingHint {
+            group: Some(Group::Number(group)),
+            advanced: Some(advanced),
+        };
+        assert_eq!(
+            cards,
+            [
+                (3, 2, "Alma Test", printing(1, false)),
+                (4, 1, "Theo Test", printing(2, true)),
+                (6, 3, "Test Punch", PrintingHint::default()),
+                (7, 1, "Test & Bleed", PrintingHint::default()),
+            ]
+        );
+        assert!(deck.problems.is_empty(), "{:?}", deck.problems);
+    }
+
+    /// A page from which no crypt is read says so: an empty crypt is never
+    /// read in silence.
+    #[test]
+    fn a_page_without_a_crypt_says_so() {
+        let library =
+            "<div id=\"library\"><table><tr><td>3x</td><td>Test Punch</td></tr></table></div>";
+        let no_part = format!("<html><body>\n{library}</body></html>");
+        let problems = |deck: &RawDeck| -> Vec<(usize, String, String)> {
+            deck.problems
+                .iter()
+                .map(|p| (p.line, p.text.clone(), p.message.clone()))
+                .collect()
+        };
+        let deck = read(&no_part);
+        assert_eq!(deck.lines.len(), 1);
+        let [(line, text, message)] = &problems(&deck)[..] else {
+            panic!("{:?}", deck.problems);
+        };
+        assert_eq!((*line, text.as_str()), (1, "<div id=\"crypt\">"));
+        assert!(message.contains("no crypt read"));
+        let empty_part = format!("<html><body>\n<div id=\"crypt\"><h3>Crypt</h3></div>\n{library}");
+        let deck = read(&empty_part);
+        let [(line, text, message)] = &problems(&deck)[..] else {
+            panic!("{:?}", deck.problems);
+        };
+        assert_eq!((*line, text.as_str()), (2, "<div id=\"crypt\">"));
+        assert!(message.contains("no crypt card read"));
+        // A page of neither part: both said.
+        assert_eq!(read("<html><p>Hello</html>").problems.len(), 2);
     }
 
     /// `<b>x<b>x...</b></b>`: a field and a cell nested 60,000 levels deep

@@ -241,7 +241,7 @@ fn has_control(bytes: &[u8]) -> bool {
 }
 
 /// A line as shown in a problem: at most 80 characters, control characters escaped.
-fn shorten(line: &str) -> String {
+pub fn shorten(line: &str) -> String {
     let mut out: String = line
         .chars()
         .take(80)
