@@ -136,3 +136,72 @@ fn a_page_from_which_no_crypt_is_read_says_so() {
             "deck.html:4: <div id=\"crypt\">  (no crypt card read: no table row of a count and a card name in it)",
         ));
 }
+
+/// Words enough for a line of more than 10 KB.
+fn long_words() -> String {
+    "The deck bleeds and bleeds again. ".repeat(320)
+}
+
+/// A legal deck whose description is one line of 10 KB: still legal (before:
+/// the line was reported as too long, and the deck judged illegal, exit 1).
+#[test]
+fn a_ten_kilobyte_description_line_keeps_a_legal_deck_legal() {
+    let deck = format!(
+        "Deck Name: Long words\nDescription: {}\n\nCrypt (12 cards)\n6x Alma Test\n6x Carla Test\n\n\
+         Library (60 cards)\n59x Test Bleed\n1x Test Haven\n",
+        long_words()
+    );
+    let dir = folder_with(&[("deck.txt", deck.as_bytes())]);
+    common::vtesdeck_fixture()
+        .arg("check")
+        .arg(dir.path().join("deck.txt"))
+        .assert()
+        .code(0)
+        .stdout(contains("deck.txt: legal"));
+}
+
+/// A 10 KB XML comment on one line, and XML and HTML written on one line
+/// (minified): the cards are read (before: the long line was blanked, and
+/// the document read as an empty deck).
+#[test]
+fn long_comments_and_minified_documents_are_read() {
+    let words = long_words();
+    let ardb_xml = format!(
+        "<?xml version=\"1.0\"?>\n<!-- {words} -->\n<deck><name>Minified</name>\
+         <description>{words}</description><crypt size=\"12\"><vampire count=\"12\">\
+         <name>Alma Test</name></vampire></crypt><library size=\"90\"><card count=\"90\">\
+         <name>Test Punch</name></card></library></deck>"
+    );
+    let sutekh_xml = format!(
+        "<physicalcardset name=\"Minified\"><comment>{words}</comment>\
+         <card name=\"Alma Test\" count=\"12\" /><card name=\"Test Punch\" count=\"90\" />\
+         </physicalcardset>"
+    );
+    let html = format!(
+        "<html><body><span id=\"descriptionvalue\">{words}</span><div id=\"crypt\"><table>\
+         <tr><td>12x</td><td>Alma Test</td></tr></table></div><div id=\"library\"><table>\
+         <tr><td>90x</td><td>Test Punch</td></tr></table></div></body></html>"
+    );
+    let dir = folder_with(&[
+        ("ardb.xml", ardb_xml.as_bytes()),
+        ("sutekh.xml", sutekh_xml.as_bytes()),
+        ("page.html", html.as_bytes()),
+    ]);
+    for (file, format) in [
+        ("ardb.xml", "ardb-xml"),
+        ("sutekh.xml", "sutekh-xml"),
+        ("page.html", "ardb-html"),
+    ] {
+        let parsed = common::vtesdeck_fixture()
+            .args(["parse", "--json"])
+            .arg(dir.path().join(file))
+            .assert()
+            .code(0);
+        let records = common::json_records(&parsed.get_output().stdout);
+        let deck = &records[0];
+        assert_eq!(deck["format"], format);
+        assert_eq!(deck["crypt"][0]["count"], 12, "{file}");
+        assert_eq!(deck["library"][0]["count"], 90, "{file}");
+        assert_eq!(deck["unresolved"], serde_json::json!([]), "{file}");
+    }
+}

@@ -229,6 +229,10 @@ impl Layout for ArdbHtmlLayout {
     fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
+
+    fn reads_lines(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

@@ -115,6 +115,10 @@ impl Layout for ArdbXmlLayout {
     fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
+
+    fn reads_lines(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

@@ -96,7 +96,7 @@ pub fn text_has_shape(text: &str, shape: &dyn JsonShape) -> bool {
 
 /// Implements [`Layout`](super::Layout) for a JSON layout from its
 /// [`JsonShape`]: a text has its shape when its first object has the keys,
-/// the first document is read, the whole deck may be one line. The second
+/// the first document is read, the text is a document (not read line by line). The second
 /// argument is the [`Format`], the optional third the writer.
 macro_rules! json_layout {
     ($layout:ident, $format:expr) => {
@@ -120,8 +120,8 @@ macro_rules! json_layout {
                 $writer
             }
 
-            fn one_line(&self) -> bool {
-                true
+            fn reads_lines(&self) -> bool {
+                false
             }
 
             fn json(&self) -> Option<&'static dyn $crate::formats::JsonShape> {

@@ -262,7 +262,7 @@ fn read_record<'t>(
         .json()
         .unwrap_or(&super::json::JsonLayout);
     let mut deck = shape.read_object(&object, line);
-    super::cap_counts(&mut deck, Vec::new());
+    super::screen_card_lines(&mut deck, Vec::new());
     Ok(deck)
 }
 

@@ -62,6 +62,10 @@ impl Layout for SutekhXmlLayout {
     fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
+
+    fn reads_lines(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]
