@@ -205,3 +205,38 @@ fn long_comments_and_minified_documents_are_read() {
         assert_eq!(deck["unresolved"], serde_json::json!([]), "{file}");
     }
 }
+
+/// `convert` of a text from which no card is read writes nothing and exits
+/// 2, naming the file (before: an empty deck written, exit 0, nothing said).
+#[test]
+fn convert_refuses_to_write_a_deck_from_which_nothing_was_read() {
+    let dir = folder_with(&[
+        ("empty.txt", b""),
+        ("junk.txt", b"2x Nothing Known\n"),
+        ("good.txt", GOOD_DECK.as_bytes()),
+    ]);
+    for (file, unresolved) in [("empty.txt", false), ("junk.txt", true)] {
+        let output = dir.path().join(format!("{file}.json"));
+        let assert = common::vtesdeck_fixture()
+            .args(["convert", "--to", "krcg", "-o"])
+            .arg(&output)
+            .arg(dir.path().join(file))
+            .assert()
+            .code(2)
+            .stderr(contains(format!(
+                "{file}: no card read (an empty file, or no line reads as a card): nothing to write"
+            )));
+        if unresolved {
+            assert.stderr(contains("junk.txt:1: not converted: 2x Nothing Known"));
+        }
+        assert!(!output.exists(), "{file}: something written");
+    }
+    // A folder holding such a file is not written as an archive either.
+    common::vtesdeck_fixture()
+        .args(["convert", "--to", "krcg"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("empty.txt: no card read"));
+}

@@ -68,6 +68,13 @@ pub enum DeckError {
         /// How many decks it holds.
         count: usize,
     },
+    /// No card was read from the deck: it is not written (an empty file, or
+    /// no line reads as a card).
+    #[error("{label}: no card read (an empty file, or no line reads as a card): nothing to write")]
+    NothingRead {
+        /// The deck's path label (`-` for standard input, `path#N` for a record).
+        label: String,
+    },
     /// The file holds binary data, not a decklist text.
     #[error("{}:{line}: binary data, not a decklist text", path.display())]
     Binary {
@@ -183,6 +190,18 @@ impl Deck {
             .enumerate()
             .map(resolve_record)
             .collect())
+    }
+
+    /// `Ok` when some card was read from the deck; [`DeckError::NothingRead`]
+    /// when neither a crypt nor a library card was (what writes a deck
+    /// refuses it, rather than write an empty deck).
+    pub fn ensure_cards_read(&self) -> Result<(), DeckError> {
+        if self.crypt.is_empty() && self.library.is_empty() {
+            return Err(DeckError::NothingRead {
+                label: self.path_label(),
+            });
+        }
+        Ok(())
     }
 
     /// Reads and resolves a decklist text (format detected unless given);
@@ -390,6 +409,30 @@ mod tests {
         // The C1 control of a Windows-1252 text is blanked, its line reported.
         let deck = &Deck::all_from_bytes(cases[3].to_vec(), None, &db, path).unwrap()[0];
         assert!(deck.unresolved.iter().any(|u| u.line == 2), "{deck:?}");
+    }
+
+    #[test]
+    fn a_deck_of_no_card_read_is_refused_for_writing() {
+        let db = fixture_db();
+        for text in [
+            "",
+            "\n\n",
+            "Some words\nand more words\n",
+            "2x Unknown Thing\n",
+        ] {
+            let deck = Deck::from_text(text, Some(Format::Plain), &db);
+            let error = deck.ensure_cards_read().unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                "-: no card read (an empty file, or no line reads as a card): nothing to write"
+            );
+        }
+        let deck = Deck::from_text(
+            "2x Unknown Thing\n1x Test Punch\n",
+            Some(Format::Plain),
+            &db,
+        );
+        assert!(deck.ensure_cards_read().is_ok());
     }
 
     #[test]
