@@ -240,3 +240,53 @@ fn convert_refuses_to_write_a_deck_from_which_nothing_was_read() {
         .stdout("")
         .stderr(contains("empty.txt: no card read"));
 }
+
+/// Copies of a card are capped after its lines add up: what vtesdeck
+/// converts, it reads back (before: a crypt of 1,212 copies written as one
+/// KRCG count vtesdeck then refused; a VDB URL repeating one pair converted
+/// to 2,997,000 copies, exit 0).
+#[test]
+fn repeated_lines_never_take_a_card_past_999_copies() {
+    let repeated_url = format!(
+        "https://vdb.im/decks/deck?name=Repeated#{}",
+        vec!["200001=999"; 3000].join(";")
+    );
+    let dir = folder_with(&[
+        (
+            "repeated.txt",
+            b"Crypt:\n606x Alma Test\n606x Alma Test\nLibrary:\n90x Test Punch\n",
+        ),
+        ("repeated.url", repeated_url.as_bytes()),
+    ]);
+    for (file, refused_lines, copies) in [("repeated.txt", 1, 606), ("repeated.url", 2999, 999)] {
+        let output = dir.path().join(format!("{file}.json"));
+        let converted = common::vtesdeck_fixture()
+            .args(["convert", "--to", "krcg", "-o"])
+            .arg(&output)
+            .arg(dir.path().join(file))
+            .assert()
+            .code(1)
+            .stderr(contains(
+                "with the lines before (at most 999 of a card): this line is not read",
+            ));
+        let stderr = String::from_utf8_lossy(&converted.get_output().stderr).into_owned();
+        assert_eq!(
+            stderr.matches("not converted").count(),
+            refused_lines,
+            "{file}"
+        );
+        // What was written reads back, every card read.
+        let parsed = common::vtesdeck_fixture()
+            .args(["parse", "--json"])
+            .arg(&output)
+            .assert()
+            .code(0);
+        let records = common::json_records(&parsed.get_output().stdout);
+        let crypt = &records[0]["crypt"][0];
+        assert_eq!(
+            (crypt["id"].as_u64(), crypt["count"].as_u64()),
+            (Some(200_001), Some(copies)),
+            "{file}"
+        );
+    }
+}

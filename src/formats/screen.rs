@@ -20,8 +20,8 @@ pub const MAX_LINES: usize = 100_000;
 /// read; other lines (descriptions, comments, markup) may be of any length.
 pub const MAX_LINE_BYTES: usize = 4096;
 
-/// Largest number of copies one card line may give.
-pub const MAX_CARD_COUNT: u32 = 999;
+/// Largest number of copies one card line may give (and a deck hold of one card).
+pub use crate::deck::MAX_CARD_COUNT;
 
 /// How much of a file [`looks_binary`] samples.
 const BINARY_SAMPLE_BYTES: usize = 8192;
