@@ -75,6 +75,12 @@ pub enum DeckError {
         /// The deck's path label (`-` for standard input, `path#N` for a record).
         label: String,
     },
+    /// The file is UTF-16 without its byte order mark.
+    #[error("{}: UTF-16 text without a byte order mark: not read (save it as UTF-8, or as UTF-16 with its mark)", path.display())]
+    Utf16WithoutBom {
+        /// The file.
+        path: PathBuf,
+    },
     /// The file holds binary data, not a decklist text.
     #[error("{}:{line}: binary data, not a decklist text", path.display())]
     Binary {
@@ -128,18 +134,29 @@ impl Deck {
     ) -> Result<Vec<Deck>, DeckError> {
         let controls = ControlTest::of_bytes(&bytes);
         if controls == ControlTest::Unknown && screen::looks_binary(&bytes) {
+            if screen::looks_utf16(&bytes) {
+                return Err(DeckError::Utf16WithoutBom {
+                    path: path.to_path_buf(),
+                });
+            }
             return Err(DeckError::Binary {
                 path: path.to_path_buf(),
                 line: screen::first_control_line(&bytes),
             });
         }
-        let text = super::decode(&bytes);
+        let decoded = super::decode_lines(&bytes);
         // What the test found holds for the bytes as written.
-        let controls = match text {
+        let controls = match decoded.text {
             Cow::Borrowed(_) => controls,
             Cow::Owned(_) => ControlTest::Unknown,
         };
-        Deck::all_from(&text, controls, format, db, path)
+        let mut decks = Deck::all_from(&decoded.text, controls, format, db, path)?;
+        if !decoded.not_utf8.is_empty() {
+            for deck in &mut decks {
+                note_not_utf8(deck, &decoded.not_utf8);
+            }
+        }
+        Ok(decks)
     }
 
     /// Resolves every deck of a decklist text read from `path` (`-` for
@@ -337,6 +354,22 @@ fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
     deck
 }
 
+/// Says, on each line of a deck that did not resolve and was not UTF-8,
+/// which byte was read as Windows-1252: the line to look at for a stray
+/// byte (the other lines read as written).
+fn note_not_utf8(deck: &mut Deck, not_utf8: &[super::NotUtf8]) {
+    for unresolved in &mut deck.unresolved {
+        let Ok(at) = not_utf8.binary_search_by_key(&unresolved.line, |n| n.line) else {
+            continue;
+        };
+        let note = not_utf8[at].describe();
+        unresolved.reason = Some(match unresolved.reason.take() {
+            Some(reason) => format!("{reason}; {note}"),
+            None => note,
+        });
+    }
+}
+
 /// Reads at most [`MAX_FILE_BYTES`] of a file.
 fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
     use std::io::Read;
@@ -401,14 +434,82 @@ mod tests {
             b"2x Test Punch\n1x Alma Test\n",
         ];
         for bytes in cases {
-            let text = super::super::decode(bytes);
-            let from_text = Deck::all_from_text(&text, None, &db, path).unwrap();
+            let decoded = super::super::decode_lines(bytes);
+            let mut from_text = Deck::all_from_text(&decoded.text, None, &db, path).unwrap();
+            for deck in &mut from_text {
+                note_not_utf8(deck, &decoded.not_utf8);
+            }
             let from_bytes = Deck::all_from_bytes(bytes.to_vec(), None, &db, path).unwrap();
             assert_eq!(from_bytes, from_text, "{bytes:?}");
         }
-        // The C1 control of a Windows-1252 text is blanked, its line reported.
+        // The C1 control of a Windows-1252 text is blanked, its line reported
+        // with the byte that was not UTF-8.
         let deck = &Deck::all_from_bytes(cases[3].to_vec(), None, &db, path).unwrap()[0];
-        assert!(deck.unresolved.iter().any(|u| u.line == 2), "{deck:?}");
+        let reason = deck
+            .unresolved
+            .iter()
+            .find(|u| u.line == 2)
+            .and_then(|u| u.reason.as_deref());
+        assert_eq!(
+            reason,
+            Some(
+                "contains the control character U+0081: not read; \
+                 line 2 is not UTF-8: byte 0x81 read as Windows-1252 \"\\u{81}\""
+            )
+        );
+    }
+
+    /// One invalid byte on line 36 leaves the accented UTF-8 name of line 9
+    /// as written (it resolves), and the line that does not resolve names
+    /// the byte (before: the whole file read as Windows-1252, line 9
+    /// unresolved, line 36 never named).
+    #[test]
+    fn a_stray_byte_is_named_on_its_own_line() {
+        let db = fixture_db();
+        let mut bytes = b"Crypt:\n".to_vec();
+        bytes.extend(b"\n".repeat(7));
+        bytes.extend("2x Céleste Test\n".as_bytes());
+        bytes.extend(b"\n".repeat(26));
+        bytes.extend(b"1x Unknown\xff Card\nLibrary:\n3x Test Punch\n");
+        let deck = &Deck::all_from_bytes(bytes, None, &db, Path::new("x.txt")).unwrap()[0];
+        assert_eq!(
+            deck.crypt
+                .iter()
+                .map(|e| (e.id.0, e.count))
+                .collect::<Vec<_>>(),
+            [(200_015, 2)]
+        );
+        let unresolved: Vec<(usize, String)> = deck
+            .unresolved
+            .iter()
+            .map(|u| (u.line, u.detail()))
+            .collect();
+        let [(36, detail)] = &unresolved[..] else {
+            panic!("{unresolved:?}");
+        };
+        assert!(
+            detail.starts_with("line 36 is not UTF-8: byte 0xFF read as Windows-1252 \"ÿ\""),
+            "{detail}"
+        );
+    }
+
+    #[test]
+    fn utf16_is_decoded_with_its_mark_and_named_without() {
+        let db = fixture_db();
+        let text = "2x Céleste Test\r\n1x Test Punch\r\n";
+        let utf16: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let with_mark: Vec<u8> = [0xff, 0xfe]
+            .into_iter()
+            .chain(utf16.iter().copied())
+            .collect();
+        let deck = &Deck::all_from_bytes(with_mark, None, &db, Path::new("x.txt")).unwrap()[0];
+        assert_eq!((deck.crypt_count(), deck.library_count()), (2, 1));
+        let error = Deck::all_from_bytes(utf16, None, &db, Path::new("x.txt")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "x.txt: UTF-16 text without a byte order mark: not read (save it as UTF-8, \
+             or as UTF-16 with its mark)"
+        );
     }
 
     #[test]

@@ -48,7 +48,7 @@ pub use crate::deck::raw::{
     Reading, TotalOf,
 };
 
-pub use decode::decode;
+pub use decode::{decode, decode_lines, Decoded, NotUtf8};
 pub use layout::{DeckWriter, JsonShape, Layout};
 pub use load::{read_all, DeckError, RecordError, MAX_FILE_BYTES};
 pub use registry::{detect, detect_object, layout, writable, write};

@@ -65,14 +65,35 @@ impl ControlTest {
 
 /// Whether a file's bytes are binary data rather than a text: a NUL byte or
 /// another control character in more than one in 64 of the first 8 KiB, and
-/// at least 8 of them (a stray NUL in a typed list is a line problem, not this).
+/// at least 8 of them (a stray NUL in a typed list is a line problem, not
+/// this). UTF-16 with its byte order mark is a text ([`super::decode`]).
 pub fn looks_binary(bytes: &[u8]) -> bool {
+    if super::decode::has_utf16_bom(bytes) {
+        return false;
+    }
     let sample = &bytes[..bytes.len().min(BINARY_SAMPLE_BYTES)];
     if !may_hold_control(sample) {
         return false;
     }
     let controls = sample.iter().filter(|&&b| is_control_byte(b)).count();
     controls >= 8 && controls * 64 > sample.len()
+}
+
+/// Whether bytes that look binary are UTF-16 without its byte order mark
+/// (a Latin text: a NUL byte at every other place, in the first 8 KiB).
+pub fn looks_utf16(bytes: &[u8]) -> bool {
+    let sample = &bytes[..bytes.len().min(BINARY_SAMPLE_BYTES)];
+    let pairs = sample.len() / 2;
+    let zeros_at = |parity: usize| {
+        sample
+            .iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    let (even, odd) = (zeros_at(0), zeros_at(1));
+    pairs >= 4 && (even.min(odd) * 20 <= pairs) && (even.max(odd) * 10 >= pairs * 9)
 }
 
 /// The 1-based line of the first control character of a text (for the binary error).
@@ -403,6 +424,14 @@ mod tests {
             .collect();
         assert!(looks_binary(&garbage));
         assert!(!looks_binary(b""));
+        let utf16: Vec<u8> = "2x Alma Test\n3x Test Bleed\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert!(looks_binary(&utf16) && looks_utf16(&utf16));
+        assert!(!looks_utf16(&garbage));
+        let with_bom: Vec<u8> = [0xff, 0xfe].into_iter().chain(utf16).collect();
+        assert!(!looks_binary(&with_bom));
         assert_eq!(first_control_line(b"a\nb\n\x01c"), 3);
     }
 
