@@ -23,9 +23,9 @@ pub struct Document<'a> {
 }
 
 impl Document<'_> {
-    /// Parses the document.
-    pub fn value(&self) -> Result<Value, serde_json::Error> {
-        serde_json::from_str(self.json)
+    /// Parses the document, noting the keys it gives twice.
+    pub fn parse(&self) -> Result<super::json_keys::Parsed, serde_json::Error> {
+        super::json_keys::parse(self.json)
     }
 }
 
@@ -138,12 +138,18 @@ pub fn read_text(text: &str, format: Format, shape: &dyn JsonShape) -> RawDeck<'
     let first = documents(text).and_then(|documents| {
         documents
             .first()
-            .map(|document| Ok((document.line, document.value()?)))
+            .map(|document| Ok((document.line, document.parse()?)))
             .transpose()
     });
     match first {
-        Ok(Some((line, Value::Object(object)))) => shape.read_object(&object, line),
-        Ok(Some((line, _))) => not_a_deck(format, line, text, "a JSON value that is not an object"),
+        Ok(Some((line, parsed))) => {
+            let Value::Object(object) = &parsed.value else {
+                return not_a_deck(format, line, text, "a JSON value that is not an object");
+            };
+            let mut deck = shape.read_object(object, line);
+            deck.problems.extend(parsed.problems(line));
+            deck
+        }
         Ok(None) => RawDeck::new(format),
         Err(err) => {
             let line = err.line().max(1);
@@ -331,7 +337,7 @@ mod tests {
         let documents = documents("[ {\"a\": [1, 2]} ,\n{} ]").unwrap_or_default();
         let json: Vec<&str> = documents.iter().map(|d| d.json).collect();
         assert_eq!(json, ["{\"a\": [1, 2]}", "{}"]);
-        assert!(documents[0].value().is_ok_and(|v| v["a"][1] == 2));
+        assert!(documents[0].parse().is_ok_and(|p| p.value["a"][1] == 2));
     }
 
     #[test]
@@ -369,6 +375,35 @@ mod tests {
             "{:?}",
             deck.problems
         );
+    }
+
+    /// A key given twice is named on the line of its document, whether the
+    /// text is one deck or a file of records.
+    #[test]
+    fn keys_given_twice_are_problems_of_their_deck() {
+        let deck = read_text(
+            "\n{\"crypt\": [], \"library\": [], \"crypt\": [{\"id\": 200001, \"name\": \"Alma Test\", \"count\": 1}]}",
+            Format::Json,
+            &super::super::json::JsonLayout,
+        );
+        assert_eq!(deck.lines.len(), 1);
+        let problems: Vec<(usize, &str)> = deck
+            .problems
+            .iter()
+            .map(|p| (p.line, p.text.as_str()))
+            .collect();
+        assert_eq!(problems, [(2, "\"crypt\"")]);
+        let records = "{\"type\": \"deck\", \"crypt\": [], \"library\": []}\n\
+            {\"type\": \"deck\", \"name\": \"A\", \"name\": \"B\", \"crypt\": [], \"library\": []}\n";
+        let decks =
+            super::super::read_all(records, None, super::super::screen::ControlTest::Unknown)
+                .unwrap_or_default();
+        let problems: Vec<Vec<usize>> = decks
+            .iter()
+            .map(|deck| deck.problems.iter().map(|p| p.line).collect())
+            .collect();
+        assert_eq!(problems, [vec![], vec![2]]);
+        assert_eq!(decks[1].meta.name.as_deref(), Some("B"));
     }
 
     #[test]

@@ -281,24 +281,24 @@ fn read_record<'t>(
 ) -> Result<RawDeck<'t>, RecordError> {
     let line = document.line;
     let shape_error = |message: String| RecordError::Shape { line, message };
-    let object = match document.value() {
-        Ok(Value::Object(object)) => object,
-        Ok(_) => {
-            return Err(shape_error(
-                "a JSON value that is not an object: not a deck document".to_string(),
-            ))
-        }
+    let parsed = match document.parse() {
+        Ok(parsed) => parsed,
         Err(err) => return Err(shape_error(format!("not JSON: {err}"))),
     };
-    let Some(format) = format.or_else(|| registry::detect_object(&object)) else {
+    let Value::Object(object) = &parsed.value else {
+        return Err(shape_error(
+            "a JSON value that is not an object: not a deck document".to_string(),
+        ));
+    };
+    let Some(format) = format.or_else(|| registry::detect_object(object)) else {
         let keys: Vec<&str> = object.keys().map(String::as_str).collect();
         return Err(shape_error(super::json::unknown_shape_message(&keys)));
     };
     let shape = registry::layout(format)
         .json()
         .unwrap_or(&super::json::JsonLayout);
-    let mut deck = shape.read_object(&object, line);
-    super::screen_card_lines(&mut deck, Vec::new());
+    let mut deck = shape.read_object(object, line);
+    super::screen_card_lines(&mut deck, parsed.problems(line));
     Ok(deck)
 }
 

@@ -20,6 +20,7 @@ pub mod jol;
 pub mod jol_deck;
 pub mod json;
 pub mod json_doc;
+pub mod json_keys;
 pub mod krcg;
 pub mod krcg_minimal;
 pub mod krcg_v5;
