@@ -31,7 +31,13 @@ pub(super) fn parse_xml(text: &str, format: Format) -> Result<Document<'_>, Box<
                 .chars()
                 .take(80)
                 .collect(),
-            message: format!("not well-formed XML: {err}"),
+            message: match err {
+                roxmltree::Error::UnknownEntityReference(..) => format!(
+                    "not well-formed XML: {err} (vtesdeck expands XML's own five entities and \
+                     character references, never one a DTD declares)"
+                ),
+                _ => format!("not well-formed XML: {err}"),
+            },
         });
         deck
     })
@@ -56,9 +62,11 @@ pub(super) fn node_line(lines: &mut LineCounter, node: Node) -> usize {
 
 /// Reads an ARDB XML deck.
 pub fn read(text: &str) -> RawDeck<'_> {
+    // A DTD is left out (the XML library refuses one): its entities are not expanded.
+    let text = &*markup::without_doctype(text);
     let document = match parse_xml(text, Format::ArdbXml) {
         Ok(document) => document,
-        Err(deck) => return *deck,
+        Err(deck) => return deck.into_owned(),
     };
     let mut deck = RawDeck::new(Format::ArdbXml);
     let mut lines = LineCounter::new(text);
@@ -158,6 +166,28 @@ mod tests {
         let cards: Vec<(&str, u32)> = deck.lines.iter().map(|l| (&*l.name, l.count)).collect();
         assert_eq!(cards, [("Alma Test", 2), ("Test Punch", 3)]);
         assert!(deck.problems.is_empty(), "{:?}", deck.problems);
+    }
+
+    /// An inline DTD no longer defeats detection, and the document is read
+    /// as XML; an entity it declares is never expanded (its use is XML that
+    /// does not parse, said with its line).
+    #[test]
+    fn a_document_with_an_inline_dtd_is_read_as_xml_its_entities_not_expanded() {
+        let dtd = "<?xml version=\"1.0\"?>\n<!DOCTYPE deck [\n  <!ENTITY big \"Alma Test\">\n]>\n";
+        let cards = "<deck><crypt><vampire count=\"2\"><name>Alma Test</name></vampire></crypt>\n\
+                     <library><card count=\"3\"><name>Test Punch</name></card></library></deck>";
+        let text = format!("{dtd}{cards}");
+        assert_eq!(super::super::detect(&text), Format::ArdbXml);
+        let deck = read(&text);
+        let lines: Vec<(usize, &str)> = deck.lines.iter().map(|l| (l.line, &*l.name)).collect();
+        assert_eq!(lines, [(5, "Alma Test"), (6, "Test Punch")]);
+        let expanding = format!("{dtd}{}", cards.replace(">Alma Test<", ">&big;<"));
+        let deck = read(&expanding);
+        assert!(deck.lines.is_empty());
+        assert_eq!(deck.problems[0].line, 5);
+        assert!(deck.problems[0]
+            .message
+            .contains("never one a DTD declares"));
     }
 
     #[test]

@@ -7,26 +7,98 @@ use super::{LineKind, RawDeck, RawLine};
 use crate::cards::{CardKind, PrintingHint};
 
 /// The name of an XML or HTML text's root element, after an XML declaration,
-/// comments and a `<!DOCTYPE>`; `None` when the text does not start as markup.
+/// comments and a `<!DOCTYPE>` (its internal subset `[...]` included);
+/// `None` when the text does not start as markup.
 pub fn root_element(text: &str) -> Option<&str> {
-    let mut rest = text.trim_start_matches('\u{feff}').trim_start();
-    loop {
-        let after = if rest.starts_with("<?") {
-            rest.find("?>").map(|end| end + 2)?
-        } else if rest.starts_with("<!--") {
-            rest.find("-->").map(|end| end + 3)?
-        } else if rest.starts_with("<!") {
-            rest.find('>').map(|end| end + 1)?
-        } else {
-            break;
-        };
-        rest = rest[after..].trim_start();
-    }
-    let name = rest.strip_prefix('<')?;
+    let name = text[prolog(text).root?..].strip_prefix('<')?;
     let end = name
         .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
         .unwrap_or(name.len());
     Some(&name[..end]).filter(|n| !n.is_empty())
+}
+
+/// A markup text with its `<!DOCTYPE ...>` made white space (its line
+/// breaks kept, so that lines and offsets stay): the XML library refuses a
+/// DTD, and vtesdeck expands no entity one declares (a reference to one is
+/// reported as XML that does not parse).
+pub fn without_doctype(text: &str) -> std::borrow::Cow<'_, str> {
+    let Some(doctype) = prolog(text).doctype else {
+        return std::borrow::Cow::Borrowed(text);
+    };
+    let blank: String = text[doctype.clone()]
+        .chars()
+        .map(|c| if c == '\n' { '\n' } else { ' ' })
+        .collect();
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..doctype.start]);
+    out.push_str(&blank);
+    out.push_str(&text[doctype.end..]);
+    std::borrow::Cow::Owned(out)
+}
+
+/// Where the parts of a markup text's prolog are.
+struct Prolog {
+    /// Offset of the root element's `<` (`None` when the text does not
+    /// start as markup).
+    root: Option<usize>,
+    /// The `<!DOCTYPE ...>` declaration, when there is one.
+    doctype: Option<std::ops::Range<usize>>,
+}
+
+/// Walks a markup text's prolog: a byte order mark, white space, the XML
+/// declaration and processing instructions, comments, the `<!DOCTYPE>`.
+fn prolog(text: &str) -> Prolog {
+    let mut prolog = Prolog {
+        root: None,
+        doctype: None,
+    };
+    let mut at = text.len() - text.trim_start_matches('\u{feff}').len();
+    loop {
+        at = text.len() - text[at..].trim_start().len();
+        let rest = &text[at..];
+        let length = if rest.starts_with("<?") {
+            rest.find("?>").map(|end| end + 2)
+        } else if rest.starts_with("<!--") {
+            rest.find("-->").map(|end| end + 3)
+        } else if rest.starts_with("<!") {
+            let end = declaration_length(rest);
+            if let Some(end) = end {
+                prolog.doctype = Some(at..at + end);
+            }
+            end
+        } else {
+            break;
+        };
+        let Some(length) = length else {
+            return prolog;
+        };
+        at += length;
+    }
+    prolog.root = text[at..].starts_with('<').then_some(at);
+    prolog
+}
+
+/// The length of a `<!...>` declaration at the start of a text: to the
+/// first `>` outside quotes and outside an internal subset `[...]` (whose
+/// own declarations, quoted strings and comments may hold `>` and `]`).
+fn declaration_length(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = 2;
+    let mut in_subset = false;
+    while let Some(&byte) = bytes.get(at) {
+        match byte {
+            quote @ (b'"' | b'\'') => at += 1 + memchr::memchr(quote, &bytes[at + 1..])?,
+            b'<' if in_subset && bytes[at..].starts_with(b"<!--") => {
+                at += 4 + memchr::memmem::find(&bytes[at + 4..], b"-->")? + 2;
+            }
+            b'[' => in_subset = true,
+            b']' => in_subset = false,
+            b'>' if !in_subset => return Some(at + 1),
+            _ => {}
+        }
+        at += 1;
+    }
+    None
 }
 
 /// Line numbers of byte offsets of a text, counted from the last offset
@@ -168,6 +240,26 @@ mod tests {
             Some("html")
         );
         assert_eq!(root_element("2x Abbot"), None);
+        let with_subset = "<?xml version=\"1.0\"?>\n<!DOCTYPE deck [\n  <!ENTITY v \"a>]b\">\n  \
+             <!-- ] > -->\n  <!ATTLIST deck x CDATA 'y>'>\n]>\n<deck><name>&v;</name></deck>";
+        assert_eq!(root_element(with_subset), Some("deck"));
+        let blanked = without_doctype(with_subset);
+        assert_eq!(blanked.len(), with_subset.len());
+        assert_eq!(blanked.lines().count(), with_subset.lines().count());
+        assert!(
+            blanked
+                .lines()
+                .skip(1)
+                .take(5)
+                .all(|line| line.trim().is_empty()),
+            "{blanked}"
+        );
+        assert!(blanked.ends_with("<deck><name>&v;</name></deck>"));
+        assert!(matches!(
+            without_doctype("<deck/>"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        assert_eq!(root_element("<!DOCTYPE deck [ <!ENTITY"), None);
     }
 
     #[test]

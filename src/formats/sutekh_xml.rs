@@ -16,9 +16,11 @@ pub fn looks_like(text: &str) -> bool {
 
 /// Reads a Sutekh card-set XML file.
 pub fn read(text: &str) -> RawDeck<'_> {
+    // A DTD is left out (the XML library refuses one): its entities are not expanded.
+    let text = &*markup::without_doctype(text);
     let document = match parse_xml(text, Format::SutekhXml) {
         Ok(document) => document,
-        Err(deck) => return *deck,
+        Err(deck) => return deck.into_owned(),
     };
     let mut deck = RawDeck::new(Format::SutekhXml);
     let mut lines = LineCounter::new(text);
