@@ -290,3 +290,31 @@ fn repeated_lines_never_take_a_card_past_999_copies() {
         );
     }
 }
+
+/// An 8 MB card name over many lines is refused as a card line, and shown
+/// shortened: the messages stay short (before: echoed whole, 8 MB).
+#[test]
+fn an_eight_megabyte_name_is_not_echoed_whole() {
+    let name = "Alma Test, and more\n".repeat(400_000);
+    let xml = format!(
+        "<deck><crypt><vampire count=\"12\"><name>Alma Test</name></vampire>\
+         <vampire count=\"x\"><name>{name}</name></vampire>\
+         <vampire count=\"1\"><name>{name}</name></vampire></crypt>\
+         <library><card count=\"90\"><name>Test Punch</name></card></library></deck>"
+    );
+    let dir = folder_with(&[("big.xml", xml.as_bytes())]);
+    for command in ["parse", "check"] {
+        let assert = common::vtesdeck_fixture()
+            .arg(command)
+            .arg(dir.path().join("big.xml"))
+            .assert()
+            .code(1);
+        let output = assert.get_output();
+        let shown = output.stdout.len() + output.stderr.len();
+        assert!(shown < 10_000, "{command}: {shown} bytes shown");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        // Both lines are named (check's table wraps its messages).
+        assert!(stdout.contains("too long (8000001"), "{stdout}");
+        assert!(stdout.contains("invalid card count `x`"), "{stdout}");
+    }
+}

@@ -86,41 +86,61 @@ pub fn read_with(text: &str, format: Option<Format>, controls: screen::ControlTe
 
 /// Takes out the card lines no deck has, as problems: a count over
 /// [`screen::MAX_CARD_COUNT`] copies, a line longer than
-/// [`screen::MAX_LINE_BYTES`] (a card given by id is read whatever its text;
-/// a line that may be prose, longer than any card name, is left out as
-/// prose is). Merges other problems found before reading, in line order.
+/// [`screen::MAX_LINE_BYTES`] (a line that may be prose, longer than any card
+/// name, is left out as prose is). A card given by id is read whatever its
+/// text, and every text longer than that is shortened where messages show it
+/// (an 8 MB name is not echoed whole). Merges other problems found before
+/// reading, in line order.
 pub(super) fn screen_card_lines(deck: &mut RawDeck, mut problems: Vec<LineProblem>) {
+    let long = |text: &str| text.len() > screen::MAX_LINE_BYTES;
+    let over_cap = |line: &RawLine| line.count > screen::MAX_CARD_COUNT;
     // Nearly every deck has no such line: told by a plain loop, cheaper than
     // `retain`'s bookkeeping over each line.
-    let too_long = |line: &RawLine| {
-        line.text.len() > screen::MAX_LINE_BYTES && !matches!(line.kind, LineKind::Id(_))
-    };
-    let over_cap = |line: &RawLine| line.count > screen::MAX_CARD_COUNT;
     if problems.is_empty()
         && !deck
             .lines
             .iter()
-            .any(|line| over_cap(line) || too_long(line))
+            .any(|line| over_cap(line) || long(&line.text) || long(&line.name))
+        && !deck.problems.iter().any(|problem| long(&problem.text))
     {
         return;
     }
-    deck.lines.retain(|line| {
-        let message = if too_long(line) {
+    for problem in &mut deck.problems {
+        if long(&problem.text) {
+            problem.text = screen::shorten(&problem.text);
+        }
+    }
+    deck.lines.retain_mut(|line| {
+        let message = if matches!(line.kind, LineKind::Id(_)) {
+            if long(&line.text) {
+                line.text = screen::shorten(&line.text).into();
+            }
+            if long(&line.name) {
+                line.name = screen::shorten(&line.name).into();
+            }
+            None
+        } else if long(&line.text) {
             if line.kind == LineKind::MaybeCard {
                 return false;
             }
-            format!(
+            Some(format!(
                 "card line too long ({} bytes; a card line is at most {}): not read",
                 line.text.len(),
                 screen::MAX_LINE_BYTES
-            )
-        } else if over_cap(line) {
-            format!(
-                "card count {} too large (at most {})",
-                line.count,
-                screen::MAX_CARD_COUNT
-            )
+            ))
         } else {
+            None
+        };
+        let message = message.or_else(|| {
+            over_cap(line).then(|| {
+                format!(
+                    "card count {} too large (at most {})",
+                    line.count,
+                    screen::MAX_CARD_COUNT
+                )
+            })
+        });
+        let Some(message) = message else {
             return true;
         };
         problems.push(LineProblem {
@@ -180,6 +200,26 @@ mod tests {
         assert!(deck.problems.is_empty(), "{:?}", deck.problems);
         assert_eq!(deck.meta.description.as_deref(), Some(long.as_str()));
         assert_eq!(deck.lines.len(), 2);
+        // A card given by id is read whatever its name, the name shortened.
+        let by_id = format!(
+            "{{\"type\": \"deck\", \"crypt\": [{{\"id\": 200001, \"name\": \"{long}b\", \"count\": 2}}], \"library\": []}}"
+        );
+        let deck = read(&by_id, None);
+        assert_eq!(deck.lines.len(), 1);
+        assert!(
+            deck.lines[0].name.chars().count() <= 81 && deck.lines[0].text.chars().count() <= 81
+        );
+        // A reader's problem about a long text shows it shortened.
+        let bad_count = format!(
+            "<deck><crypt><vampire count=\"x\"><name>{long}</name></vampire></crypt></deck>"
+        );
+        let deck = read(&bad_count, None);
+        assert_eq!(
+            deck.problems[0].text.chars().count(),
+            81,
+            "{:?}",
+            deck.problems
+        );
         let url = format!("https://vdb.im/decks/deck?name={long}#200001=2");
         let deck = read(&url, None);
         assert_eq!(deck.format, Format::VdbUrl);
