@@ -196,8 +196,23 @@ impl OutputFile {
     fn error(&self, error: std::io::Error) -> OutputFileError {
         OutputFileError::Write {
             path: self.path.clone(),
-            error,
+            error: without_temporary_path(error),
         }
+    }
+}
+
+/// An I/O error without the path of the temporary file that `tempfile`
+/// adds to its errors (`File name too long (os error 36) at path
+/// "/dir/.deck.txt.AbC123.txt"`): messages name the user's path only.
+fn without_temporary_path(error: std::io::Error) -> std::io::Error {
+    // An error of the system itself carries no path.
+    if error.get_ref().is_none() {
+        return error;
+    }
+    let message = error.to_string();
+    match message.rfind(" at path ") {
+        Some(at) => std::io::Error::new(error.kind(), &message[..at]),
+        None => error,
     }
 }
 
@@ -347,6 +362,25 @@ mod tests {
                 dir.path().join("no/such").display()
             )
         );
+    }
+
+    /// A name so long that the temporary file's (a dot, the name, six more
+    /// characters and the extension) is over the system's limit: the error
+    /// names the path given, never the temporary file.
+    #[cfg(unix)]
+    #[test]
+    fn an_error_of_the_temporary_file_names_the_path_given() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(format!("{}.txt", "d".repeat(240)));
+        let err = OutputFile::check(&path, false).unwrap_err();
+        let message = err.to_string();
+        assert!(
+            message.starts_with(&format!("{}: cannot write: ", path.display())),
+            "{message}"
+        );
+        assert!(!message.contains(" at path "), "{message}");
+        assert_eq!(message.matches(&"d".repeat(240)).count(), 1, "{message}");
+        assert!(names(dir.path()).is_empty());
     }
 
     #[test]
