@@ -318,3 +318,36 @@ fn an_eight_megabyte_name_is_not_echoed_whole() {
         assert!(stdout.contains("invalid card count `x`"), "{stdout}");
     }
 }
+
+/// `report DECKS -o DECKS/out`, with the fixture database.
+fn report_folder(decks: &Path, out: &Path) -> assert_cmd::assert::Assert {
+    common::vtesdeck_fixture()
+        .arg("report")
+        .arg(decks)
+        .args(["--samples", "200", "--seed", "1", "--quiet", "-o"])
+        .arg(out)
+        .assert()
+}
+
+/// A report written inside the folder it reports on is not read back as
+/// decks, by the next report or any other command (before: its pages were
+/// read as ARDB HTML decks).
+#[test]
+fn a_report_inside_its_input_folder_is_not_read_back() {
+    let dir = folder_with(&[("good.txt", GOOD_DECK.as_bytes())]);
+    report_folder(dir.path(), &dir.path().join("out")).code(0);
+    assert!(dir.path().join("out/decks/good.txt.html").is_file());
+    report_folder(dir.path(), &dir.path().join("again"))
+        .code(0)
+        .stdout(contains("1 deck page and the index"));
+    assert!(!dir.path().join("again/decks/out").exists());
+    common::vtesdeck_fixture()
+        .arg("parse")
+        .arg(dir.path())
+        .assert()
+        .code(0)
+        .stdout(contains("(read as").count(1))
+        .stderr(contains(
+            "index.html: a page of a vtesdeck report, not a decklist",
+        ));
+}

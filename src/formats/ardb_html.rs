@@ -19,6 +19,20 @@ pub fn looks_like(text: &str) -> bool {
     markup::root_element(text).is_some_and(|root| root.eq_ignore_ascii_case("html"))
 }
 
+/// Whether an HTML text has an element of id `crypt` or `library`, the
+/// parts of an ARDB deck page (a folder's other pages are not decklists).
+pub fn has_deck_parts(text: &str) -> bool {
+    Events::new(text).any(|event| {
+        matches!(
+            event,
+            Event::Open {
+                id: Some("crypt" | "library"),
+                ..
+            }
+        )
+    })
+}
+
 /// The deck's fields, by the id of the element that holds each.
 const FIELDS: [(&str, Field); 3] = [
     ("namevalue", Field::Name),
