@@ -28,8 +28,9 @@ fn folder_with(files: &[(&str, &[u8])]) -> tempfile::TempDir {
 const GOOD_DECK: &str = "Crypt (12 cards)\n12x Alma Test 1 pot Brujah:1\n\n\
                          Library (90 cards)\n90x Test Punch\n";
 
-/// An ARDB HTML page whose deck name is nested `depth` levels deep in `<b>`
-/// tags, its lines kept short (16 tags a line).
+/// An ARDB HTML page whose deck name, after its crypt and library, is
+/// nested `depth` levels deep in `<b>` tags, its lines kept short (16 tags a
+/// line).
 fn deeply_nested_page(depth: usize) -> String {
     let mut nest = String::new();
     for level in 0..depth {
@@ -44,11 +45,13 @@ fn deeply_nested_page(depth: usize) -> String {
             nest.push('\n');
         }
     }
+    // The parts first: a folder's HTML file is read when its first 64 KiB
+    // show the parts of a deck page.
     format!(
-        "<html><body><span id=\"namevalue\">Deep{nest}</span>\n\
+        "<html><body>\n\
          <div id=\"crypt\"><table><tr><td>12x</td><td>Alma Test</td></tr></table></div>\n\
          <div id=\"library\"><table><tr><td>90x</td><td>Test Punch</td></tr></table></div>\n\
-         </body></html>\n"
+         <span id=\"namevalue\">Deep{nest}</span></body></html>\n"
     )
 }
 
@@ -350,4 +353,23 @@ fn a_report_inside_its_input_folder_is_not_read_back() {
         .stderr(contains(
             "index.html: a page of a vtesdeck report, not a decklist",
         ));
+}
+
+/// A symbolic link to a folder inside `report -o OUT` does not send the
+/// pages outside OUT: refused before any page is written (before: the pages
+/// went where the link pointed).
+#[cfg(unix)]
+#[test]
+fn a_link_inside_the_report_folder_sends_no_page_outside_it() {
+    let decks = folder_with(&[("good.txt", GOOD_DECK.as_bytes())]);
+    let out = tempfile::tempdir().expect("temp dir");
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    std::os::unix::fs::symlink(elsewhere.path(), out.path().join("decks")).expect("link");
+    report_folder(decks.path(), out.path())
+        .code(2)
+        .stderr(contains(
+            "decks is a symbolic link; files are written only inside",
+        ));
+    assert_eq!(fs::read_dir(elsewhere.path()).expect("folder").count(), 0);
+    assert!(!out.path().join("index.html").exists());
 }
