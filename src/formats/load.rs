@@ -5,13 +5,13 @@
 //! folder is. Cards given by VEKN id are settled here: an unknown id is an
 //! unresolved line, a name that names another card is reported (the id wins).
 
-use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::json_doc::{self, Document};
-use super::screen::{self, ControlTest};
+use super::json_doc::Document;
+use super::records::{records_of, DeckRecords, Records};
+use super::screen::ControlTest;
 use super::{registry, LineKind, LineProblem, RawDeck};
 use crate::cards::CardDb;
 use crate::deck::raw::Format;
@@ -122,41 +122,16 @@ impl Deck {
 
     /// Resolves every deck of a deck file's bytes read from `path` (`-` for
     /// standard input), as [`Deck::all_from_text`] does its text: binary
-    /// data refused, the rest decoded ([`super::decode`]; a UTF-8 text
-    /// without CR is read where it lies).
-    /// The bytes are tested for control characters once, for the binary
-    /// test and the screen both.
+    /// data refused, the rest decoded ([`super::decode_lines`]; a UTF-8 text
+    /// without CR is read where it lies). See [`DeckRecords::from_bytes`]
+    /// for the decks one at a time.
     pub fn all_from_bytes(
         bytes: Vec<u8>,
         format: Option<Format>,
         db: &CardDb,
         path: &Path,
     ) -> Result<Vec<Deck>, DeckError> {
-        let controls = ControlTest::of_bytes(&bytes);
-        if controls == ControlTest::Unknown && screen::looks_binary(&bytes) {
-            if screen::looks_utf16(&bytes) {
-                return Err(DeckError::Utf16WithoutBom {
-                    path: path.to_path_buf(),
-                });
-            }
-            return Err(DeckError::Binary {
-                path: path.to_path_buf(),
-                line: screen::first_control_line(&bytes),
-            });
-        }
-        let decoded = super::decode_lines(&bytes);
-        // What the test found holds for the bytes as written.
-        let controls = match decoded.text {
-            Cow::Borrowed(_) => controls,
-            Cow::Owned(_) => ControlTest::Unknown,
-        };
-        let mut decks = Deck::all_from(&decoded.text, controls, format, db, path)?;
-        if !decoded.not_utf8.is_empty() {
-            for deck in &mut decks {
-                note_not_utf8(deck, &decoded.not_utf8);
-            }
-        }
-        Ok(decks)
+        DeckRecords::from_bytes(&bytes, format, db, path)?.all()
     }
 
     /// Resolves every deck of a decklist text read from `path` (`-` for
@@ -167,46 +142,7 @@ impl Deck {
         db: &CardDb,
         path: &Path,
     ) -> Result<Vec<Deck>, DeckError> {
-        Deck::all_from(text, ControlTest::Unknown, format, db, path)
-    }
-
-    /// [`Deck::all_from_text`], with what is known of the text's control characters.
-    fn all_from(
-        text: &str,
-        controls: ControlTest,
-        format: Option<Format>,
-        db: &CardDb,
-        path: &Path,
-    ) -> Result<Vec<Deck>, DeckError> {
-        let raws = read_all(text, format, controls).map_err(|err| match err {
-            RecordError::Empty => DeckError::NoDecks {
-                path: path.to_path_buf(),
-            },
-            RecordError::Shape { line, message } => DeckError::JsonRecord {
-                path: path.to_path_buf(),
-                line,
-                message,
-            },
-        })?;
-        let several = raws.len() > 1;
-        let labelled = (path.as_os_str() != "-").then(|| path.to_path_buf());
-        let resolve_record = |(index, raw)| {
-            let mut deck = resolve(raw, db);
-            deck.path.clone_from(&labelled);
-            deck.record = several.then_some(index + 1);
-            deck
-        };
-        if !several {
-            // One deck (most files): no parallel iterator to set up.
-            return Ok(raws.into_iter().enumerate().map(resolve_record).collect());
-        }
-        // Records resolve in parallel, as the files of a folder do.
-        use rayon::prelude::*;
-        Ok(raws
-            .into_par_iter()
-            .enumerate()
-            .map(resolve_record)
-            .collect())
+        DeckRecords::from_text(text, format, db, path)?.all()
     }
 
     /// `Ok` when some card was read from the deck; [`DeckError::NothingRead`]
@@ -251,31 +187,28 @@ pub fn read_all(
     format: Option<Format>,
     controls: ControlTest,
 ) -> Result<Vec<RawDeck<'_>>, RecordError> {
-    let forced_text = format.is_some_and(|f| registry::layout(f).json().is_none());
-    if forced_text || !json_doc::looks_like_json(text) {
-        return Ok(vec![super::read_with(text, format, controls)]);
-    }
-    let Ok(documents) = json_doc::documents(text) else {
-        // Not JSON after all (`[2] Name`), or broken JSON: read as one text,
-        // which reports where the JSON breaks.
+    let Records::Json(records) = records_of(text, format)? else {
         return Ok(vec![super::read_with(text, format, controls)]);
     };
-    if documents.is_empty() {
-        return Err(RecordError::Empty);
-    }
     // Each record is parsed and read on its own, in parallel: the whole
     // archive is never held as parsed JSON at once. The first bad record in
     // file order is the one reported.
     use rayon::prelude::*;
-    let read: Vec<Result<RawDeck, RecordError>> = documents
+    let read: Vec<Result<RawDeck, RecordError>> = records
         .par_iter()
-        .map(|document| read_record(document, format))
+        .map(|(line, range)| {
+            let document = Document {
+                line: *line,
+                json: &text[range.clone()],
+            };
+            read_record(&document, format)
+        })
         .collect();
     read.into_iter().collect()
 }
 
 /// Reads one JSON record: its layout told by its keys unless a JSON format is given.
-fn read_record<'t>(
+pub(super) fn read_record<'t>(
     document: &Document<'t>,
     format: Option<Format>,
 ) -> Result<RawDeck<'t>, RecordError> {
@@ -306,7 +239,7 @@ fn read_record<'t>(
 /// unknown id becomes an unresolved line naming the id and the name given;
 /// a name that names another card than the id is kept as a
 /// [`NameMismatch`] (the id is taken).
-fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
+pub(super) fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
     let mut mismatches = Vec::new();
     let mut problems = Vec::new();
     if !raw
@@ -352,22 +285,6 @@ fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
     let mut deck = Deck::from_raw(raw, db);
     deck.name_mismatches = mismatches;
     deck
-}
-
-/// Says, on each line of a deck that did not resolve and was not UTF-8,
-/// which byte was read as Windows-1252: the line to look at for a stray
-/// byte (the other lines read as written).
-fn note_not_utf8(deck: &mut Deck, not_utf8: &[super::NotUtf8]) {
-    for unresolved in &mut deck.unresolved {
-        let Ok(at) = not_utf8.binary_search_by_key(&unresolved.line, |n| n.line) else {
-            continue;
-        };
-        let note = not_utf8[at].describe();
-        unresolved.reason = Some(match unresolved.reason.take() {
-            Some(reason) => format!("{reason}; {note}"),
-            None => note,
-        });
-    }
 }
 
 /// Reads at most [`MAX_FILE_BYTES`] of a file.
@@ -437,7 +354,7 @@ mod tests {
             let decoded = super::super::decode_lines(bytes);
             let mut from_text = Deck::all_from_text(&decoded.text, None, &db, path).unwrap();
             for deck in &mut from_text {
-                note_not_utf8(deck, &decoded.not_utf8);
+                super::super::records::note_not_utf8(deck, &decoded.not_utf8);
             }
             let from_bytes = Deck::all_from_bytes(bytes.to_vec(), None, &db, path).unwrap();
             assert_eq!(from_bytes, from_text, "{bytes:?}");

@@ -30,6 +30,7 @@ mod load;
 pub mod markup;
 pub mod plain;
 pub mod pmwiki;
+mod records;
 pub mod registry;
 pub mod screen;
 pub mod secret_library;
@@ -52,6 +53,7 @@ pub use crate::deck::raw::{
 pub use decode::{decode, decode_lines, Decoded, NotUtf8};
 pub use layout::{DeckWriter, JsonShape, Layout};
 pub use load::{read_all, DeckError, RecordError, MAX_FILE_BYTES};
+pub use records::DeckRecords;
 pub use registry::{detect, detect_object, layout, writable, write};
 
 /// Reads a decklist text, detecting its format unless one is given.
