@@ -1,7 +1,10 @@
 //! Parse of the whole TWDA (every decklist file read, decoded, split into
 //! lines and resolved against the real card database), one thread and all
 //! threads, against the baseline of reading the same files; and the same
-//! 4,504 decks read from one KRCG archive file (JSON records, read by id).
+//! 4,504 decks read from one KRCG archive file (JSON records, read by id);
+//! and the markup readers on large documents, at two sizes each, so that
+//! their times show they grow linearly (issue 32: a Sutekh XML of 40,000
+//! cards took 10 s, an ARDB HTML page of 160,000 rows 21 s).
 
 // `criterion_group!` defines a public function without a doc comment.
 #![allow(missing_docs)]
@@ -55,5 +58,44 @@ fn parse(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, parse);
+/// Sutekh XML of `cards` cards, and ARDB HTML of `rows` library rows.
+fn large_documents(cards: usize, rows: usize) -> (String, String) {
+    let xml = format!(
+        "<physicalcardset name=\"Big\">\n{}</physicalcardset>\n",
+        "  <card name=\"Deep Song\" count=\"1\" />\n".repeat(cards)
+    );
+    let html = format!(
+        "<html><body><div id=\"crypt\"><table>\n\
+         <tr><td>12x</td><td>Janey Pickman</td></tr></table></div>\n\
+         <div id=\"library\"><table>\n{}</table></div></body></html>\n",
+        "<tr><td>1x</td><td>Deep Song</td></tr>\n".repeat(rows)
+    );
+    (xml, html)
+}
+
+fn parse_markup(c: &mut Criterion) {
+    use vtesdeck::formats::{self, Format};
+    let mut group = c.benchmark_group("parse_markup");
+    group.sample_size(10);
+    for (cards, rows) in [(10_000, 40_000), (40_000, 160_000)] {
+        let (xml, html) = large_documents(cards, rows);
+        group.bench_function(format!("sutekh_xml_{cards}_cards"), |b| {
+            b.iter(|| {
+                formats::read(black_box(&xml), Some(Format::SutekhXml))
+                    .lines
+                    .len()
+            })
+        });
+        group.bench_function(format!("ardb_html_{rows}_rows"), |b| {
+            b.iter(|| {
+                formats::read(black_box(&html), Some(Format::ArdbHtml))
+                    .lines
+                    .len()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, parse, parse_markup);
 criterion_main!(benches);

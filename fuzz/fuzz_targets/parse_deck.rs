@@ -1,8 +1,8 @@
-//! Fuzzes the decklist parser: bytes are decoded as a decklist file is
-//! (`formats::decode`), read in a format chosen by the first byte (or
-//! detected), split into its decks (JSON records) and resolved against the
-//! fixture card database (`Deck::all_from_text`, as a file is loaded), then
-//! rendered as text and JSON the way `vtesdeck parse` prints it.
+//! Fuzzes the decklist parser: bytes are read as a decklist file's are
+//! (`Deck::all_from_bytes`: binary data and UTF-16 told apart, decoded line
+//! by line), read in a format chosen by the first byte (or detected), split
+//! into its decks (JSON records) and resolved against the fixture card
+//! database, then rendered as text and JSON the way `vtesdeck parse` prints it.
 
 #![no_main]
 
@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 use libfuzzer_sys::fuzz_target;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
-use vtesdeck::formats::{self, Format};
+use vtesdeck::formats::Format;
 use vtesdeck::formats::json::DeckJson;
 use vtesdeck::output::deck_text;
 
@@ -47,10 +47,9 @@ fuzz_target!(|data: &[u8]| {
         n if n < 128 => None,
         n => Some(Format::ALL[n % Format::ALL.len()]),
     };
-    let text = formats::decode(bytes);
-    // An error (a JSON record of no known shape, an empty array) is a finding
-    // for the user, not for the fuzzer.
-    let Ok(decks) = Deck::all_from_text(&text, format, &DB, Path::new("fuzz")) else {
+    // An error (binary data, a JSON record of no known shape, an empty
+    // array) is a finding for the user, not for the fuzzer.
+    let Ok(decks) = Deck::all_from_bytes(bytes.to_vec(), format, &DB, Path::new("fuzz")) else {
         return;
     };
     for deck in decks {

@@ -54,7 +54,7 @@ fn to_format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
 
 /// Runs `convert`: exit 0 when written, 1 when written but some input lines
 /// did not resolve (listed on standard error), 2 on an error (unreadable
-/// input, existing output without --force).
+/// input, a deck from which no card was read, existing output without --force).
 pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
     let output = args
         .output
@@ -66,6 +66,11 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
     let input = inputs::paths_or_stdin(args.input.as_slice())?.remove(0);
     let db = global.card_db()?;
     let decks = read_input(&input, args.deck_format.input_format, &db)?;
+    // A deck from which no card was read is not written: exit 2.
+    if let Err(nothing_read) = decks.iter().try_for_each(Deck::ensure_cards_read) {
+        report_not_converted(&decks);
+        return Err(nothing_read.into());
+    }
     let text = match decks.as_slice() {
         [deck] if !input.is_dir() => formats::write(args.to, deck, &db)
             .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?,
@@ -84,9 +89,15 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
             out.flush()?;
         }
     }
+    Ok(report_not_converted(&decks))
+}
+
+/// Lists the lines of the decks that did not resolve on standard error
+/// (`vtesdeck: PATH:LINE: not converted: ...`); `Findings` when there are some.
+fn report_not_converted(decks: &[Deck]) -> Outcome {
     let mut stderr = std::io::stderr().lock();
     let mut outcome = Outcome::Ok;
-    for deck in &decks {
+    for deck in decks {
         for line in &deck.unresolved {
             outcome = Outcome::Findings;
             let _ = writeln!(
@@ -99,7 +110,7 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
             );
         }
     }
-    Ok(outcome)
+    outcome
 }
 
 /// The decks of the argument: a file (one deck, or one per JSON record), `-`,

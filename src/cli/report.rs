@@ -225,13 +225,8 @@ fn target(args: &ReportArgs, input: &Path) -> anyhow::Result<Target> {
         match file {
             Ok(path) => {
                 let relative = page_path(&path, input);
-                let page = folder.join(&relative);
-                if let Some(parent) = page.parent() {
-                    std::fs::create_dir_all(parent).with_context(|| {
-                        format!("{}: cannot create the folder", parent.display())
-                    })?;
-                }
-                let file = OutputFile::check(&page, args.force)?;
+                // Never through a link inside the report folder.
+                let file = OutputFile::check_inside(&folder, &relative, args.force)?;
                 let link = relative
                     .components()
                     .map(|c| c.as_os_str().to_string_lossy().into_owned())

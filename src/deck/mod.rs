@@ -15,6 +15,11 @@ pub mod raw;
 
 use raw::{CountPlace, DeckMeta, DeclaredCounts, Format, LineKind, RawDeck, RawLine};
 
+/// Most copies of one card a deck holds, and a card line gives: a line that
+/// would take a card past it (added to the lines before) is not read, so
+/// that no deck vtesdeck reads is one it cannot write and read back.
+pub const MAX_CARD_COUNT: u32 = 999;
+
 /// How many lines of one deck that are not an exact card name get the close
 /// spelling search (a few milliseconds each against the whole database); the
 /// rest are matched exactly only, so that a huge file of junk stays fast.
@@ -261,7 +266,20 @@ impl Deck {
                 found.remarks.insert(at, columns);
             }
             let (card, chosen) = choose_printing(cards, &settled_groups);
-            deck.add(card, found.count, found.line.line, &mut added);
+            if let Err(total) = deck.add(card, found.count, found.line.line, &mut added) {
+                deck.unresolved.push(Unresolved {
+                    line: found.line.line,
+                    text: found.line.text.to_string(),
+                    suggestions: Vec::new(),
+                    reason: Some(format!(
+                        "{} copies of {} with the lines before (at most {MAX_CARD_COUNT} of a \
+                         card): this line is not read",
+                        total,
+                        db.printing_name(card)
+                    )),
+                });
+                continue;
+            }
             let mut remark = |how: ReadHow, note: Option<String>| {
                 deck.read_as.push(ReadAs {
                     line: found.line.line,
@@ -292,25 +310,34 @@ impl Deck {
     }
 
     /// Adds copies of a card: to its entry when the deck has one (a card on
-    /// two lines), else as a new entry.
-    fn add(&mut self, card: &Card, count: u32, line: usize, added: &mut AddedCards) {
+    /// two lines), else as a new entry. `Err` with the total, and nothing
+    /// added, when the card would have more than [`MAX_CARD_COUNT`] copies.
+    fn add(
+        &mut self,
+        card: &Card,
+        count: u32,
+        line: usize,
+        added: &mut AddedCards,
+    ) -> Result<(), u32> {
         let part = match card.kind {
             CardKind::Crypt => &mut self.crypt,
             CardKind::Library => &mut self.library,
         };
-        let entry = if added.insert(card.id) {
-            part.iter_mut().find(|e| e.id == card.id)
-        } else {
-            None
-        };
-        match entry {
-            Some(entry) => entry.count = entry.count.saturating_add(count),
+        match added.entry(part, card.id, card.kind) {
+            Some(entry) => {
+                let total = entry.count.saturating_add(count);
+                if total > MAX_CARD_COUNT {
+                    return Err(total);
+                }
+                entry.count = total;
+            }
             None => part.push(DeckCard {
                 id: card.id,
                 count,
                 line,
             }),
         }
+        Ok(())
     }
 
     /// How the lines of a card were read, when not literally: a remark on the
@@ -370,18 +397,52 @@ impl Deck {
 
 /// The cards a deck has been given so far, as a 256-bit filter: a card whose
 /// bit is clear is surely new, and the deck's entries need not be searched
-/// (most lines name a card once).
+/// (most lines name a card once). A part of more than [`SMALL_PART`]
+/// entries is searched through an index of them, so that a deck of
+/// thousands of cards is read in linear time.
 #[derive(Default)]
-struct AddedCards([u64; 4]);
+struct AddedCards {
+    filter: [u64; 4],
+    /// Where each card's entry is in its part, for the entries indexed so far.
+    index: rustc_hash::FxHashMap<CardId, usize>,
+    /// How many entries of each part (crypt, library) are in `index`.
+    indexed: [usize; 2],
+}
+
+/// Most entries of a part searched one by one.
+const SMALL_PART: usize = 64;
 
 impl AddedCards {
     /// Marks a card; whether it may have been marked before.
     fn insert(&mut self, id: CardId) -> bool {
         let bit = (id.0.wrapping_mul(0x9E37_79B9) >> 24) as usize;
         let (word, mask) = (bit / 64, 1u64 << (bit % 64));
-        let seen = self.0[word] & mask != 0;
-        self.0[word] |= mask;
+        let seen = self.filter[word] & mask != 0;
+        self.filter[word] |= mask;
         seen
+    }
+
+    /// The entry of a card in its part (of the cards of `kind`), marking the
+    /// card, when it has one.
+    fn entry<'p>(
+        &mut self,
+        part: &'p mut [DeckCard],
+        id: CardId,
+        kind: CardKind,
+    ) -> Option<&'p mut DeckCard> {
+        if !self.insert(id) {
+            return None;
+        }
+        if part.len() <= SMALL_PART {
+            return part.iter_mut().find(|e| e.id == id);
+        }
+        let indexed = &mut self.indexed[usize::from(kind == CardKind::Library)];
+        for (at, entry) in part.iter().enumerate().skip(*indexed) {
+            self.index.insert(entry.id, at);
+        }
+        *indexed = part.len();
+        let at = *self.index.get(&id)?;
+        part.get_mut(at)
     }
 }
 
@@ -771,6 +832,65 @@ mod tests {
         );
         // The filter is only a shortcut: most new cards are told new at once.
         assert!(first.iter().filter(|seen| !**seen).count() > 200);
+    }
+
+    /// Entries are found one by one in a small part, through the index in a
+    /// large one; a card added since the index was made is found too.
+    #[test]
+    fn added_cards_find_every_entry_of_small_and_large_parts() {
+        for size in [3, SMALL_PART, SMALL_PART + 1, 3000] {
+            let mut added = AddedCards::default();
+            let mut part: Vec<DeckCard> = Vec::new();
+            for (at, id) in (100_000..100_000 + size as u32).map(CardId).enumerate() {
+                assert!(added.entry(&mut part, id, CardKind::Library).is_none());
+                part.push(DeckCard {
+                    id,
+                    count: 1,
+                    line: at + 1,
+                });
+                // The first entry, and the one just added, are found.
+                let first = added.entry(&mut part, CardId(100_000), CardKind::Library);
+                assert_eq!(first.map(|e| e.line), Some(1), "{size}");
+                let last = added.entry(&mut part, id, CardKind::Library);
+                assert_eq!(last.map(|e| e.line), Some(at + 1), "{size}");
+            }
+            assert!(added
+                .entry(&mut part, CardId(99_999), CardKind::Library)
+                .is_none());
+        }
+    }
+
+    /// A card's lines add up to at most [`MAX_CARD_COUNT`] copies: the line
+    /// that would take it past is not read, and says why.
+    #[test]
+    fn copies_of_a_card_are_capped_after_its_lines_add_up() {
+        let db = fixture_db();
+        let deck = Deck::from_text(
+            "606x Alma Test\n2x Test Punch\n606x Alma Test\n997x Test Punch\n1x Test Punch\n",
+            Some(Format::Plain),
+            &db,
+        );
+        assert_eq!((deck.crypt_count(), deck.library_count()), (606, 999));
+        let refused: Vec<(usize, &str)> = deck
+            .unresolved
+            .iter()
+            .map(|u| (u.line, u.reason.as_deref().unwrap_or("")))
+            .collect();
+        assert_eq!(
+            refused,
+            [
+                (
+                    3,
+                    "1212 copies of Alma Test with the lines before (at most 999 of a card): \
+                     this line is not read"
+                ),
+                (
+                    5,
+                    "1000 copies of Test Punch with the lines before (at most 999 of a card): \
+                     this line is not read"
+                ),
+            ]
+        );
     }
 
     #[test]

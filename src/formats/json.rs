@@ -299,8 +299,8 @@ impl Layout for JsonLayout {
         Some(&JsonWriter)
     }
 
-    fn one_line(&self) -> bool {
-        true
+    fn reads_lines(&self) -> bool {
+        false
     }
 
     fn json(&self) -> Option<&'static dyn JsonShape> {

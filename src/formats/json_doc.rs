@@ -23,9 +23,9 @@ pub struct Document<'a> {
 }
 
 impl Document<'_> {
-    /// Parses the document.
-    pub fn value(&self) -> Result<Value, serde_json::Error> {
-        serde_json::from_str(self.json)
+    /// Parses the document, noting the keys it gives twice.
+    pub fn parse(&self) -> Result<super::json_keys::Parsed, serde_json::Error> {
+        super::json_keys::parse(self.json)
     }
 }
 
@@ -46,7 +46,7 @@ pub fn documents(text: &str) -> Result<Vec<Document<'_>>, serde_json::Error> {
             .into_iter::<&RawValue>()
             .collect::<Result<_, _>>()?
     };
-    let mut lines = LineCounter::new(text);
+    let mut lines = super::markup::LineCounter::new(text);
     Ok(raws
         .into_iter()
         .map(|raw| {
@@ -59,31 +59,6 @@ pub fn documents(text: &str) -> Result<Vec<Document<'_>>, serde_json::Error> {
             }
         })
         .collect())
-}
-
-/// Line numbers of increasing byte offsets of a text, counted once.
-struct LineCounter<'a> {
-    text: &'a [u8],
-    offset: usize,
-    line: usize,
-}
-
-impl<'a> LineCounter<'a> {
-    fn new(text: &'a str) -> Self {
-        LineCounter {
-            text: text.as_bytes(),
-            offset: 0,
-            line: 1,
-        }
-    }
-
-    /// The 1-based line of a byte offset at or after the previous one.
-    fn line_at(&mut self, offset: usize) -> usize {
-        let offset = offset.clamp(self.offset, self.text.len());
-        self.line += memchr::memchr_iter(b'\n', &self.text[self.offset..offset]).count();
-        self.offset = offset;
-        self.line
-    }
 }
 
 /// The first object of a JSON text, when it is one (detection looks at it).
@@ -121,7 +96,7 @@ pub fn text_has_shape(text: &str, shape: &dyn JsonShape) -> bool {
 
 /// Implements [`Layout`](super::Layout) for a JSON layout from its
 /// [`JsonShape`]: a text has its shape when its first object has the keys,
-/// the first document is read, the whole deck may be one line. The second
+/// the first document is read, the text is a document (not read line by line). The second
 /// argument is the [`Format`], the optional third the writer.
 macro_rules! json_layout {
     ($layout:ident, $format:expr) => {
@@ -145,8 +120,8 @@ macro_rules! json_layout {
                 $writer
             }
 
-            fn one_line(&self) -> bool {
-                true
+            fn reads_lines(&self) -> bool {
+                false
             }
 
             fn json(&self) -> Option<&'static dyn $crate::formats::JsonShape> {
@@ -163,12 +138,18 @@ pub fn read_text(text: &str, format: Format, shape: &dyn JsonShape) -> RawDeck<'
     let first = documents(text).and_then(|documents| {
         documents
             .first()
-            .map(|document| Ok((document.line, document.value()?)))
+            .map(|document| Ok((document.line, document.parse()?)))
             .transpose()
     });
     match first {
-        Ok(Some((line, Value::Object(object)))) => shape.read_object(&object, line),
-        Ok(Some((line, _))) => not_a_deck(format, line, text, "a JSON value that is not an object"),
+        Ok(Some((line, parsed))) => {
+            let Value::Object(object) = &parsed.value else {
+                return not_a_deck(format, line, text, "a JSON value that is not an object");
+            };
+            let mut deck = shape.read_object(object, line);
+            deck.problems.extend(parsed.problems(line));
+            deck
+        }
         Ok(None) => RawDeck::new(format),
         Err(err) => {
             let line = err.line().max(1);
@@ -356,7 +337,7 @@ mod tests {
         let documents = documents("[ {\"a\": [1, 2]} ,\n{} ]").unwrap_or_default();
         let json: Vec<&str> = documents.iter().map(|d| d.json).collect();
         assert_eq!(json, ["{\"a\": [1, 2]}", "{}"]);
-        assert!(documents[0].value().is_ok_and(|v| v["a"][1] == 2));
+        assert!(documents[0].parse().is_ok_and(|p| p.value["a"][1] == 2));
     }
 
     #[test]
@@ -377,6 +358,52 @@ mod tests {
         assert_eq!(lines, [1, 2, 4]);
         assert_eq!(documents("\n {\"a\": {}}").map(|d| d.len()).ok(), Some(1));
         assert!(documents("{\"a\": ").is_err());
+    }
+
+    /// Documents are cut out of the text without recursion, and serde_json
+    /// parses a value only 128 levels deep: a document nested deeper is an
+    /// error, not a stack overflow.
+    #[test]
+    fn a_document_nested_a_hundred_thousand_levels_deep_is_an_error() {
+        let depth = 100_000;
+        let text = format!("{{\"crypt\": {}{}}}", "[".repeat(depth), "]".repeat(depth));
+        assert_eq!(documents(&text).map(|d| d.len()).ok(), Some(1));
+        let deck = read_text(&text, Format::Krcg, &super::super::krcg::KrcgLayout);
+        assert!(deck.lines.is_empty());
+        assert!(
+            deck.problems[0].message.contains("recursion limit"),
+            "{:?}",
+            deck.problems
+        );
+    }
+
+    /// A key given twice is named on the line of its document, whether the
+    /// text is one deck or a file of records.
+    #[test]
+    fn keys_given_twice_are_problems_of_their_deck() {
+        let deck = read_text(
+            "\n{\"crypt\": [], \"library\": [], \"crypt\": [{\"id\": 200001, \"name\": \"Alma Test\", \"count\": 1}]}",
+            Format::Json,
+            &super::super::json::JsonLayout,
+        );
+        assert_eq!(deck.lines.len(), 1);
+        let problems: Vec<(usize, &str)> = deck
+            .problems
+            .iter()
+            .map(|p| (p.line, p.text.as_str()))
+            .collect();
+        assert_eq!(problems, [(2, "\"crypt\"")]);
+        let records = "{\"type\": \"deck\", \"crypt\": [], \"library\": []}\n\
+            {\"type\": \"deck\", \"name\": \"A\", \"name\": \"B\", \"crypt\": [], \"library\": []}\n";
+        let decks =
+            super::super::read_all(records, None, super::super::screen::ControlTest::Unknown)
+                .unwrap_or_default();
+        let problems: Vec<Vec<usize>> = decks
+            .iter()
+            .map(|deck| deck.problems.iter().map(|p| p.line).collect())
+            .collect();
+        assert_eq!(problems, [vec![], vec![2]]);
+        assert_eq!(decks[1].meta.name.as_deref(), Some("B"));
     }
 
     #[test]

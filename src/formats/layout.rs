@@ -20,10 +20,11 @@ pub trait Layout: Sync {
     fn writer(&self) -> Option<&'static dyn DeckWriter> {
         None
     }
-    /// Whether the whole deck may sit on one long line (JSON, a URL), so that
-    /// the line-length screen does not apply.
-    fn one_line(&self) -> bool {
-        false
+    /// Whether the layout is read line by line, a text of at most
+    /// [`super::screen::MAX_LINES`] lines; false for the documents (JSON, a
+    /// URL, XML, HTML), which may be of any number of lines, all on one.
+    fn reads_lines(&self) -> bool {
+        true
     }
     /// For a JSON layout, how it recognises and reads one JSON document (a
     /// file may hold many: a JSON array of decks, JSON Lines).

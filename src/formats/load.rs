@@ -5,13 +5,13 @@
 //! folder is. Cards given by VEKN id are settled here: an unknown id is an
 //! unresolved line, a name that names another card is reported (the id wins).
 
-use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::json_doc::{self, Document};
-use super::screen::{self, ControlTest};
+use super::json_doc::Document;
+use super::records::{records_of, DeckRecords, Records};
+use super::screen::ControlTest;
 use super::{registry, LineKind, LineProblem, RawDeck};
 use crate::cards::CardDb;
 use crate::deck::raw::Format;
@@ -68,6 +68,19 @@ pub enum DeckError {
         /// How many decks it holds.
         count: usize,
     },
+    /// No card was read from the deck: it is not written (an empty file, or
+    /// no line reads as a card).
+    #[error("{label}: no card read (an empty file, or no line reads as a card): nothing to write")]
+    NothingRead {
+        /// The deck's path label (`-` for standard input, `path#N` for a record).
+        label: String,
+    },
+    /// The file is UTF-16 without its byte order mark.
+    #[error("{}: UTF-16 text without a byte order mark: not read (save it as UTF-8, or as UTF-16 with its mark)", path.display())]
+    Utf16WithoutBom {
+        /// The file.
+        path: PathBuf,
+    },
     /// The file holds binary data, not a decklist text.
     #[error("{}:{line}: binary data, not a decklist text", path.display())]
     Binary {
@@ -109,30 +122,16 @@ impl Deck {
 
     /// Resolves every deck of a deck file's bytes read from `path` (`-` for
     /// standard input), as [`Deck::all_from_text`] does its text: binary
-    /// data refused, the rest decoded ([`super::decode`]; a UTF-8 text
-    /// without CR is read where it lies).
-    /// The bytes are tested for control characters once, for the binary
-    /// test and the screen both.
+    /// data refused, the rest decoded ([`super::decode_lines`]; a UTF-8 text
+    /// without CR is read where it lies). See [`DeckRecords::from_bytes`]
+    /// for the decks one at a time.
     pub fn all_from_bytes(
         bytes: Vec<u8>,
         format: Option<Format>,
         db: &CardDb,
         path: &Path,
     ) -> Result<Vec<Deck>, DeckError> {
-        let controls = ControlTest::of_bytes(&bytes);
-        if controls == ControlTest::Unknown && screen::looks_binary(&bytes) {
-            return Err(DeckError::Binary {
-                path: path.to_path_buf(),
-                line: screen::first_control_line(&bytes),
-            });
-        }
-        let text = super::decode(&bytes);
-        // What the test found holds for the bytes as written.
-        let controls = match text {
-            Cow::Borrowed(_) => controls,
-            Cow::Owned(_) => ControlTest::Unknown,
-        };
-        Deck::all_from(&text, controls, format, db, path)
+        DeckRecords::from_bytes(&bytes, format, db, path)?.all()
     }
 
     /// Resolves every deck of a decklist text read from `path` (`-` for
@@ -143,46 +142,19 @@ impl Deck {
         db: &CardDb,
         path: &Path,
     ) -> Result<Vec<Deck>, DeckError> {
-        Deck::all_from(text, ControlTest::Unknown, format, db, path)
+        DeckRecords::from_text(text, format, db, path)?.all()
     }
 
-    /// [`Deck::all_from_text`], with what is known of the text's control characters.
-    fn all_from(
-        text: &str,
-        controls: ControlTest,
-        format: Option<Format>,
-        db: &CardDb,
-        path: &Path,
-    ) -> Result<Vec<Deck>, DeckError> {
-        let raws = read_all(text, format, controls).map_err(|err| match err {
-            RecordError::Empty => DeckError::NoDecks {
-                path: path.to_path_buf(),
-            },
-            RecordError::Shape { line, message } => DeckError::JsonRecord {
-                path: path.to_path_buf(),
-                line,
-                message,
-            },
-        })?;
-        let several = raws.len() > 1;
-        let labelled = (path.as_os_str() != "-").then(|| path.to_path_buf());
-        let resolve_record = |(index, raw)| {
-            let mut deck = resolve(raw, db);
-            deck.path.clone_from(&labelled);
-            deck.record = several.then_some(index + 1);
-            deck
-        };
-        if !several {
-            // One deck (most files): no parallel iterator to set up.
-            return Ok(raws.into_iter().enumerate().map(resolve_record).collect());
+    /// `Ok` when some card was read from the deck; [`DeckError::NothingRead`]
+    /// when neither a crypt nor a library card was (what writes a deck
+    /// refuses it, rather than write an empty deck).
+    pub fn ensure_cards_read(&self) -> Result<(), DeckError> {
+        if self.crypt.is_empty() && self.library.is_empty() {
+            return Err(DeckError::NothingRead {
+                label: self.path_label(),
+            });
         }
-        // Records resolve in parallel, as the files of a folder do.
-        use rayon::prelude::*;
-        Ok(raws
-            .into_par_iter()
-            .enumerate()
-            .map(resolve_record)
-            .collect())
+        Ok(())
     }
 
     /// Reads and resolves a decklist text (format detected unless given);
@@ -215,54 +187,51 @@ pub fn read_all(
     format: Option<Format>,
     controls: ControlTest,
 ) -> Result<Vec<RawDeck<'_>>, RecordError> {
-    let forced_text = format.is_some_and(|f| registry::layout(f).json().is_none());
-    if forced_text || !json_doc::looks_like_json(text) {
-        return Ok(vec![super::read_with(text, format, controls)]);
-    }
-    let Ok(documents) = json_doc::documents(text) else {
-        // Not JSON after all (`[2] Name`), or broken JSON: read as one text,
-        // which reports where the JSON breaks.
+    let Records::Json(records) = records_of(text, format)? else {
         return Ok(vec![super::read_with(text, format, controls)]);
     };
-    if documents.is_empty() {
-        return Err(RecordError::Empty);
-    }
     // Each record is parsed and read on its own, in parallel: the whole
     // archive is never held as parsed JSON at once. The first bad record in
     // file order is the one reported.
     use rayon::prelude::*;
-    let read: Vec<Result<RawDeck, RecordError>> = documents
+    let read: Vec<Result<RawDeck, RecordError>> = records
         .par_iter()
-        .map(|document| read_record(document, format))
+        .map(|(line, range)| {
+            let document = Document {
+                line: *line,
+                json: &text[range.clone()],
+            };
+            read_record(&document, format)
+        })
         .collect();
     read.into_iter().collect()
 }
 
 /// Reads one JSON record: its layout told by its keys unless a JSON format is given.
-fn read_record<'t>(
+pub(super) fn read_record<'t>(
     document: &Document<'t>,
     format: Option<Format>,
 ) -> Result<RawDeck<'t>, RecordError> {
     let line = document.line;
     let shape_error = |message: String| RecordError::Shape { line, message };
-    let object = match document.value() {
-        Ok(Value::Object(object)) => object,
-        Ok(_) => {
-            return Err(shape_error(
-                "a JSON value that is not an object: not a deck document".to_string(),
-            ))
-        }
+    let parsed = match document.parse() {
+        Ok(parsed) => parsed,
         Err(err) => return Err(shape_error(format!("not JSON: {err}"))),
     };
-    let Some(format) = format.or_else(|| registry::detect_object(&object)) else {
+    let Value::Object(object) = &parsed.value else {
+        return Err(shape_error(
+            "a JSON value that is not an object: not a deck document".to_string(),
+        ));
+    };
+    let Some(format) = format.or_else(|| registry::detect_object(object)) else {
         let keys: Vec<&str> = object.keys().map(String::as_str).collect();
         return Err(shape_error(super::json::unknown_shape_message(&keys)));
     };
     let shape = registry::layout(format)
         .json()
         .unwrap_or(&super::json::JsonLayout);
-    let mut deck = shape.read_object(&object, line);
-    super::cap_counts(&mut deck, Vec::new());
+    let mut deck = shape.read_object(object, line);
+    super::screen_card_lines(&mut deck, parsed.problems(line));
     Ok(deck)
 }
 
@@ -270,7 +239,7 @@ fn read_record<'t>(
 /// unknown id becomes an unresolved line naming the id and the name given;
 /// a name that names another card than the id is kept as a
 /// [`NameMismatch`] (the id is taken).
-fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
+pub(super) fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
     let mut mismatches = Vec::new();
     let mut problems = Vec::new();
     if !raw
@@ -382,14 +351,106 @@ mod tests {
             b"2x Test Punch\n1x Alma Test\n",
         ];
         for bytes in cases {
-            let text = super::super::decode(bytes);
-            let from_text = Deck::all_from_text(&text, None, &db, path).unwrap();
+            let decoded = super::super::decode_lines(bytes);
+            let mut from_text = Deck::all_from_text(&decoded.text, None, &db, path).unwrap();
+            for deck in &mut from_text {
+                super::super::records::note_not_utf8(deck, &decoded.not_utf8);
+            }
             let from_bytes = Deck::all_from_bytes(bytes.to_vec(), None, &db, path).unwrap();
             assert_eq!(from_bytes, from_text, "{bytes:?}");
         }
-        // The C1 control of a Windows-1252 text is blanked, its line reported.
+        // The C1 control of a Windows-1252 text is blanked, its line reported
+        // with the byte that was not UTF-8.
         let deck = &Deck::all_from_bytes(cases[3].to_vec(), None, &db, path).unwrap()[0];
-        assert!(deck.unresolved.iter().any(|u| u.line == 2), "{deck:?}");
+        let reason = deck
+            .unresolved
+            .iter()
+            .find(|u| u.line == 2)
+            .and_then(|u| u.reason.as_deref());
+        assert_eq!(
+            reason,
+            Some(
+                "contains the control character U+0081: not read; \
+                 line 2 is not UTF-8: byte 0x81 read as Windows-1252 \"\\u{81}\""
+            )
+        );
+    }
+
+    /// One invalid byte on line 36 leaves the accented UTF-8 name of line 9
+    /// as written (it resolves), and the line that does not resolve names
+    /// the byte (before: the whole file read as Windows-1252, line 9
+    /// unresolved, line 36 never named).
+    #[test]
+    fn a_stray_byte_is_named_on_its_own_line() {
+        let db = fixture_db();
+        let mut bytes = b"Crypt:\n".to_vec();
+        bytes.extend(b"\n".repeat(7));
+        bytes.extend("2x Céleste Test\n".as_bytes());
+        bytes.extend(b"\n".repeat(26));
+        bytes.extend(b"1x Unknown\xff Card\nLibrary:\n3x Test Punch\n");
+        let deck = &Deck::all_from_bytes(bytes, None, &db, Path::new("x.txt")).unwrap()[0];
+        assert_eq!(
+            deck.crypt
+                .iter()
+                .map(|e| (e.id.0, e.count))
+                .collect::<Vec<_>>(),
+            [(200_015, 2)]
+        );
+        let unresolved: Vec<(usize, String)> = deck
+            .unresolved
+            .iter()
+            .map(|u| (u.line, u.detail()))
+            .collect();
+        let [(36, detail)] = &unresolved[..] else {
+            panic!("{unresolved:?}");
+        };
+        assert!(
+            detail.starts_with("line 36 is not UTF-8: byte 0xFF read as Windows-1252 \"ÿ\""),
+            "{detail}"
+        );
+    }
+
+    #[test]
+    fn utf16_is_decoded_with_its_mark_and_named_without() {
+        let db = fixture_db();
+        let text = "2x Céleste Test\r\n1x Test Punch\r\n";
+        let utf16: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let with_mark: Vec<u8> = [0xff, 0xfe]
+            .into_iter()
+            .chain(utf16.iter().copied())
+            .collect();
+        let deck = &Deck::all_from_bytes(with_mark, None, &db, Path::new("x.txt")).unwrap()[0];
+        assert_eq!((deck.crypt_count(), deck.library_count()), (2, 1));
+        let error = Deck::all_from_bytes(utf16, None, &db, Path::new("x.txt")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "x.txt: UTF-16 text without a byte order mark: not read (save it as UTF-8, \
+             or as UTF-16 with its mark)"
+        );
+    }
+
+    #[test]
+    fn a_deck_of_no_card_read_is_refused_for_writing() {
+        let db = fixture_db();
+        for text in [
+            "",
+            "\n\n",
+            "Some words\nand more words\n",
+            "2x Unknown Thing\n",
+        ] {
+            let deck = Deck::from_text(text, Some(Format::Plain), &db);
+            let error = deck.ensure_cards_read().unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                "-: no card read (an empty file, or no line reads as a card): nothing to write"
+            );
+        }
+        let deck = Deck::from_text(
+            "2x Unknown Thing\n1x Test Punch\n",
+            Some(Format::Plain),
+            &db,
+        );
+        assert!(deck.ensure_cards_read().is_ok());
     }
 
     #[test]

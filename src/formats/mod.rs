@@ -15,10 +15,12 @@ pub mod declared_total;
 mod decode;
 pub mod eldb;
 pub mod forum;
+mod html;
 pub mod jol;
 pub mod jol_deck;
 pub mod json;
 pub mod json_doc;
+pub mod json_keys;
 pub mod krcg;
 pub mod krcg_minimal;
 pub mod krcg_v5;
@@ -28,6 +30,7 @@ mod load;
 pub mod markup;
 pub mod plain;
 pub mod pmwiki;
+mod records;
 pub mod registry;
 pub mod screen;
 pub mod secret_library;
@@ -47,16 +50,18 @@ pub use crate::deck::raw::{
     Reading, TotalOf,
 };
 
-pub use decode::decode;
+pub use decode::{decode, decode_lines, Decoded, NotUtf8};
 pub use layout::{DeckWriter, JsonShape, Layout};
 pub use load::{read_all, DeckError, RecordError, MAX_FILE_BYTES};
+pub use records::DeckRecords;
 pub use registry::{detect, detect_object, layout, writable, write};
 
 /// Reads a decklist text, detecting its format unless one is given.
 ///
-/// Lines no reader should see (control characters, over-long lines, lines past
-/// [`screen::MAX_LINES`]) are blanked first, and card lines over
-/// [`screen::MAX_CARD_COUNT`] copies taken out after; all are reported as problems.
+/// Lines no reader should see (control characters, lines past
+/// [`screen::MAX_LINES`] in a layout read line by line) are blanked first,
+/// and the card lines no deck has taken out after ([`screen_card_lines`]);
+/// all are reported as problems.
 pub fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {
     read_with(text, format, screen::ControlTest::Unknown)
 }
@@ -65,43 +70,85 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {
 /// bytes tested before decoding are not tested again).
 pub fn read_with(text: &str, format: Option<Format>, controls: screen::ControlTest) -> RawDeck<'_> {
     let layout = registry::layout(format.unwrap_or_else(|| detect(text)));
-    // JSON and VDB URL decks are one line holding the whole deck.
-    let max_line_bytes = if layout.one_line() {
-        usize::MAX
+    // JSON, a URL, XML and HTML are documents: not cut after a number of lines.
+    let max_lines = if layout.reads_lines() {
+        screen::MAX_LINES
     } else {
-        screen::MAX_LINE_BYTES
+        usize::MAX
     };
-    let screened = screen::screen(text, max_line_bytes, controls);
+    let screened = screen::screen(text, max_lines, controls);
     // A text with lines blanked is a copy: its deck owns its lines.
     let mut deck = match screened.text {
         Cow::Borrowed(clean) => layout.read(clean),
         Cow::Owned(cleaned) => layout.read(&cleaned).into_owned(),
     };
-    cap_counts(&mut deck, screened.problems);
+    screen_card_lines(&mut deck, screened.problems);
     deck
 }
 
-/// Takes out the card lines over [`screen::MAX_CARD_COUNT`] copies as
-/// problems, and merges other problems found before reading, in line order.
-pub(super) fn cap_counts(deck: &mut RawDeck, mut problems: Vec<LineProblem>) {
-    // Nearly every deck has no count over the cap: told by a plain loop,
-    // cheaper than `retain`'s bookkeeping over each line.
+/// Takes out the card lines no deck has, as problems: a count over
+/// [`screen::MAX_CARD_COUNT`] copies, a line longer than
+/// [`screen::MAX_LINE_BYTES`] (a line that may be prose, longer than any card
+/// name, is left out as prose is). A card given by id is read whatever its
+/// text, and every text longer than that is shortened where messages show it
+/// (an 8 MB name is not echoed whole). Merges other problems found before
+/// reading, in line order.
+pub(super) fn screen_card_lines(deck: &mut RawDeck, mut problems: Vec<LineProblem>) {
+    let long = |text: &str| text.len() > screen::MAX_LINE_BYTES;
     let over_cap = |line: &RawLine| line.count > screen::MAX_CARD_COUNT;
-    if problems.is_empty() && !deck.lines.iter().any(over_cap) {
+    // Nearly every deck has no such line: told by a plain loop, cheaper than
+    // `retain`'s bookkeeping over each line.
+    if problems.is_empty()
+        && !deck
+            .lines
+            .iter()
+            .any(|line| over_cap(line) || long(&line.text) || long(&line.name))
+        && !deck.problems.iter().any(|problem| long(&problem.text))
+    {
         return;
     }
-    deck.lines.retain(|line| {
-        if !over_cap(line) {
-            return true;
+    for problem in &mut deck.problems {
+        if long(&problem.text) {
+            problem.text = screen::shorten(&problem.text);
         }
+    }
+    deck.lines.retain_mut(|line| {
+        let message = if matches!(line.kind, LineKind::Id(_)) {
+            if long(&line.text) {
+                line.text = screen::shorten(&line.text).into();
+            }
+            if long(&line.name) {
+                line.name = screen::shorten(&line.name).into();
+            }
+            None
+        } else if long(&line.text) {
+            if line.kind == LineKind::MaybeCard {
+                return false;
+            }
+            Some(format!(
+                "card line too long ({} bytes; a card line is at most {}): not read",
+                line.text.len(),
+                screen::MAX_LINE_BYTES
+            ))
+        } else {
+            None
+        };
+        let message = message.or_else(|| {
+            over_cap(line).then(|| {
+                format!(
+                    "card count {} too large (at most {})",
+                    line.count,
+                    screen::MAX_CARD_COUNT
+                )
+            })
+        });
+        let Some(message) = message else {
+            return true;
+        };
         problems.push(LineProblem {
             line: line.line,
-            text: line.text.to_string(),
-            message: format!(
-                "card count {} too large (at most {})",
-                line.count,
-                screen::MAX_CARD_COUNT
-            ),
+            text: screen::shorten(&line.text),
+            message,
         });
         false
     });
@@ -127,19 +174,55 @@ mod tests {
     }
 
     #[test]
-    fn one_line_formats_may_have_long_lines() {
-        let long_line = format!("{{\"name\": \"{}\"}}", "a".repeat(screen::MAX_LINE_BYTES));
-        let deck = read(&long_line, Some(Format::Json));
+    fn only_card_lines_have_a_length_limit() {
+        let long = "a".repeat(screen::MAX_LINE_BYTES);
+        let json = format!("{{\"name\": \"{long}\"}}");
+        let deck = read(&json, Some(Format::Json));
         assert!(deck
             .problems
             .iter()
             .all(|p| !p.message.contains("too long")));
-        let deck = read(&long_line, Some(Format::Plain));
-        assert!(deck.problems[0].message.contains("too long"));
-        let url = format!(
-            "https://vdb.im/decks/deck?name={}#200001=2",
-            "a".repeat(5000)
+        // A card line over the limit is reported, its text shortened.
+        let card_line = format!("1x {long}\n2x Alma Test\n");
+        let deck = read(&card_line, Some(Format::Plain));
+        assert_eq!(deck.lines.len(), 1);
+        assert_eq!(deck.problems.len(), 1);
+        assert!(deck.problems[0].message.contains("card line too long"));
+        assert!(deck.problems[0].text.chars().count() <= 81);
+        // A long line of prose in a plain list is left out, as prose is.
+        let prose = format!("{long} {long}\n2x Alma Test\n");
+        let deck = read(&prose, Some(Format::Plain));
+        assert_eq!((deck.lines.len(), deck.problems.len()), (1, 0));
+        // A TWD description of any length is read.
+        let twd = format!(
+            "Description: {long}\n\nCrypt (1 cards)\n1x Alma Test\n\n\
+             Library (1 cards)\n1x Test Punch\n"
         );
+        let deck = read(&twd, Some(Format::Twd));
+        assert!(deck.problems.is_empty(), "{:?}", deck.problems);
+        assert_eq!(deck.meta.description.as_deref(), Some(long.as_str()));
+        assert_eq!(deck.lines.len(), 2);
+        // A card given by id is read whatever its name, the name shortened.
+        let by_id = format!(
+            "{{\"type\": \"deck\", \"crypt\": [{{\"id\": 200001, \"name\": \"{long}b\", \"count\": 2}}], \"library\": []}}"
+        );
+        let deck = read(&by_id, None);
+        assert_eq!(deck.lines.len(), 1);
+        assert!(
+            deck.lines[0].name.chars().count() <= 81 && deck.lines[0].text.chars().count() <= 81
+        );
+        // A reader's problem about a long text shows it shortened.
+        let bad_count = format!(
+            "<deck><crypt><vampire count=\"x\"><name>{long}</name></vampire></crypt></deck>"
+        );
+        let deck = read(&bad_count, None);
+        assert_eq!(
+            deck.problems[0].text.chars().count(),
+            81,
+            "{:?}",
+            deck.problems
+        );
+        let url = format!("https://vdb.im/decks/deck?name={long}#200001=2");
         let deck = read(&url, None);
         assert_eq!(deck.format, Format::VdbUrl);
         assert!(deck.problems.is_empty());

@@ -133,15 +133,18 @@ mod tests {
             cards.sort_unstable();
             cards
         };
-        for format in writable() {
-            let text = write(format, &deck, &db).unwrap_or_default();
+        // And a deck at the cap: 999 copies of a vampire and of a library card.
+        let cap = crate::deck::MAX_CARD_COUNT;
+        let at_cap = deck_of(&db, &[(200_001, cap), (100_004, cap)]);
+        for (format, deck) in writable().flat_map(|f| [(f, &deck), (f, &at_cap)]) {
+            let text = write(format, deck, &db).unwrap_or_default();
             let back = Deck::from_text(&text, None, &db);
             assert!(
                 back.unresolved.is_empty(),
                 "{format}: {:?}",
                 back.unresolved
             );
-            assert_eq!(sorted(&back), sorted(&deck), "{format}:\n{text}");
+            assert_eq!(sorted(&back), sorted(deck), "{format}:\n{text}");
             assert_eq!(Format::parse(format.name()), Some(format));
         }
     }

@@ -1,21 +1,27 @@
 //! Guards run on a decklist text before any reader sees it, so that hostile or
 //! broken input gives a clear problem instead of a wrong reading or an
 //! unbounded amount of work: binary data, control characters (a NUL byte),
-//! lines too long to be a card line, and more lines than any decklist has.
-//! Also the one reading of a card count that every reader shares.
+//! and more lines than any decklist has (in a layout read line by line).
+//! The card lines a reader gives are screened after it: one longer than
+//! [`MAX_LINE_BYTES`] is no card line (descriptions, comments and markup of
+//! any length are read). Also the one reading of a card count that every
+//! reader shares.
 
 use std::borrow::Cow;
 
 use super::LineProblem;
 
-/// Most lines a decklist text is read to; the rest of the file is reported and skipped.
+/// Most lines a decklist text of a layout read line by line is read to; the
+/// rest of the file is reported and skipped.
 pub const MAX_LINES: usize = 100_000;
 
-/// Longest line (in bytes) read as a possible card line; longer ones are reported.
+/// Longest card line (in bytes): the text a card is read from (a line, a
+/// JSON entry, an XML or HTML element's text). A longer one is reported, not
+/// read; other lines (descriptions, comments, markup) may be of any length.
 pub const MAX_LINE_BYTES: usize = 4096;
 
-/// Largest number of copies one card line may give.
-pub const MAX_CARD_COUNT: u32 = 999;
+/// Largest number of copies one card line may give (and a deck hold of one card).
+pub use crate::deck::MAX_CARD_COUNT;
 
 /// How much of a file [`looks_binary`] samples.
 const BINARY_SAMPLE_BYTES: usize = 8192;
@@ -59,14 +65,35 @@ impl ControlTest {
 
 /// Whether a file's bytes are binary data rather than a text: a NUL byte or
 /// another control character in more than one in 64 of the first 8 KiB, and
-/// at least 8 of them (a stray NUL in a typed list is a line problem, not this).
+/// at least 8 of them (a stray NUL in a typed list is a line problem, not
+/// this). UTF-16 with its byte order mark is a text ([`super::decode`]).
 pub fn looks_binary(bytes: &[u8]) -> bool {
+    if super::decode::has_utf16_bom(bytes) {
+        return false;
+    }
     let sample = &bytes[..bytes.len().min(BINARY_SAMPLE_BYTES)];
     if !may_hold_control(sample) {
         return false;
     }
     let controls = sample.iter().filter(|&&b| is_control_byte(b)).count();
     controls >= 8 && controls * 64 > sample.len()
+}
+
+/// Whether bytes that look binary are UTF-16 without its byte order mark
+/// (a Latin text: a NUL byte at every other place, in the first 8 KiB).
+pub fn looks_utf16(bytes: &[u8]) -> bool {
+    let sample = &bytes[..bytes.len().min(BINARY_SAMPLE_BYTES)];
+    let pairs = sample.len() / 2;
+    let zeros_at = |parity: usize| {
+        sample
+            .iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    let (even, odd) = (zeros_at(0), zeros_at(1));
+    pairs >= 4 && (even.min(odd) * 20 <= pairs) && (even.max(odd) * 10 >= pairs * 9)
 }
 
 /// The 1-based line of the first control character of a text (for the binary error).
@@ -105,23 +132,23 @@ fn any_byte(bytes: &[u8], test: impl Fn(u8) -> bool) -> bool {
     }
 }
 
-/// Blanks the lines with control characters and the lines over
-/// `max_line_bytes` (normally [`MAX_LINE_BYTES`]; JSON and VDB URL decks are
-/// one long line), and cuts the text after [`MAX_LINES`] lines, each with a problem
-/// naming the line. A text whose control test `controls` passed is not tested again.
-pub fn screen(text: &str, max_line_bytes: usize, controls: ControlTest) -> Screened<'_> {
-    if is_clean(text, max_line_bytes, controls) {
+/// Blanks the lines with control characters, and cuts the text after
+/// `max_lines` lines ([`MAX_LINES`] for a layout read line by line), each
+/// with a problem naming the line. A text whose control test `controls`
+/// passed is not tested again.
+pub fn screen(text: &str, max_lines: usize, controls: ControlTest) -> Screened<'_> {
+    if is_clean(text, max_lines, controls) {
         return Screened {
             text: Cow::Borrowed(text),
             problems: Vec::new(),
         };
     }
-    screen_lines(text, max_line_bytes)
+    screen_lines(text, max_lines)
 }
 
 /// [`screen`], line by line: the reference, and the path of a text that
 /// [`is_clean`] finds something wrong in.
-fn screen_lines(text: &str, max_line_bytes: usize) -> Screened<'_> {
+fn screen_lines(text: &str, max_lines: usize) -> Screened<'_> {
     let mut problems = Vec::new();
     let mut kept = String::new();
     let mut changed = false;
@@ -129,12 +156,12 @@ fn screen_lines(text: &str, max_line_bytes: usize) -> Screened<'_> {
     let mut offset = 0;
     for (index, line) in text.split_inclusive('\n').enumerate() {
         let number = index + 1;
-        if number > MAX_LINES {
+        if number > max_lines {
             problems.push(LineProblem {
                 line: number,
                 text: String::new(),
                 message: format!(
-                    "more than {MAX_LINES} lines: the rest of the file is not read (not a decklist?)"
+                    "more than {max_lines} lines: the rest of the file is not read (not a decklist?)"
                 ),
             });
             end = offset;
@@ -142,24 +169,11 @@ fn screen_lines(text: &str, max_line_bytes: usize) -> Screened<'_> {
             break;
         }
         let content = line.strip_suffix('\n').unwrap_or(line);
-        let problem = if content.len() > max_line_bytes {
-            Some(format!(
-                "line too long ({} bytes; a card line is at most {max_line_bytes}): not read",
-                content.len()
-            ))
-        } else {
-            content
-                .chars()
-                .find(|&c| c.is_control() && !matches!(c, '\t' | '\r' | '\u{c}'))
-                .map(|c| {
-                    format!(
-                        "contains the control character U+{:04X}: not read",
-                        u32::from(c)
-                    )
-                })
-        };
-        match problem {
-            Some(message) => {
+        let control = content
+            .chars()
+            .find(|&c| c.is_control() && !matches!(c, '\t' | '\r' | '\u{c}'));
+        match control {
+            Some(c) => {
                 if !changed {
                     kept.reserve(text.len());
                     kept.push_str(&text[..offset]);
@@ -168,7 +182,10 @@ fn screen_lines(text: &str, max_line_bytes: usize) -> Screened<'_> {
                 problems.push(LineProblem {
                     line: number,
                     text: shorten(content),
-                    message,
+                    message: format!(
+                        "contains the control character U+{:04X}: not read",
+                        u32::from(c)
+                    ),
                 });
                 if line.ends_with('\n') {
                     kept.push('\n');
@@ -187,38 +204,19 @@ fn screen_lines(text: &str, max_line_bytes: usize) -> Screened<'_> {
     Screened { text, problems }
 }
 
-/// Whether [`screen`] has nothing to blank or cut in a text: no line over
-/// `max_line_bytes`, no control character but tab, CR and form feed, at most
-/// [`MAX_LINES`] lines. One pass over the bytes, the common case of every
-/// decklist; the rare text that fails it is screened line by line.
-fn is_clean(text: &str, max_line_bytes: usize, controls: ControlTest) -> bool {
+/// Whether [`screen`] has nothing to blank or cut in a text: no control
+/// character but tab, CR and form feed, at most `max_lines` lines. One pass
+/// over the bytes, the common case of every decklist; the rare text that
+/// fails it is screened line by line.
+fn is_clean(text: &str, max_lines: usize, controls: ControlTest) -> bool {
     let bytes = text.as_bytes();
     // A quick test first (unless it was run on the file's bytes); a text it
     // finds something in is told apart byte by byte.
     if controls == ControlTest::Unknown && may_hold_control(bytes) && has_control(bytes) {
         return false;
     }
-    // A text no longer than a line has no line too long, and no more lines
-    // than bytes: the size of most decklists settles both.
-    if bytes.len() <= max_line_bytes && bytes.len() <= MAX_LINES {
-        return true;
-    }
-    lines_fit(bytes, max_line_bytes) && (bytes.len() <= MAX_LINES || line_count(bytes) <= MAX_LINES)
-}
-
-/// Whether no line of a text is over `max_line_bytes` (its newline left
-/// out): each step looks back from `max_line_bytes + 1` bytes ahead for the
-/// last newline; none there is a line too long, else the lines up to it fit.
-fn lines_fit(bytes: &[u8], max_line_bytes: usize) -> bool {
-    let mut line_start = 0;
-    while bytes.len() - line_start > max_line_bytes {
-        let window = &bytes[line_start..=line_start + max_line_bytes];
-        match memchr::memrchr(b'\n', window) {
-            Some(newline) => line_start += newline + 1,
-            None => return false,
-        }
-    }
-    true
+    // A text has no more lines than bytes: the size of most decklists settles it.
+    bytes.len() <= max_lines || line_count(bytes) <= max_lines
 }
 
 /// The number of lines of a text (the last one counted when it does not end
@@ -241,7 +239,7 @@ fn has_control(bytes: &[u8]) -> bool {
 }
 
 /// A line as shown in a problem: at most 80 characters, control characters escaped.
-fn shorten(line: &str) -> String {
+pub fn shorten(line: &str) -> String {
     let mut out: String = line
         .chars()
         .take(80)
@@ -312,7 +310,7 @@ mod tests {
     fn clean_text_is_borrowed_unchanged() {
         let screened = screen(
             "2x Alma Test\n\n3x Test Bleed\n",
-            MAX_LINE_BYTES,
+            MAX_LINES,
             ControlTest::Unknown,
         );
         assert!(matches!(
@@ -324,8 +322,7 @@ mod tests {
 
     #[test]
     fn fast_check_agrees_with_the_line_by_line_screen() {
-        let at_limit = "x".repeat(MAX_LINE_BYTES);
-        let over_limit = "x".repeat(MAX_LINE_BYTES + 1);
+        let long = "x".repeat(MAX_LINE_BYTES + 1);
         let lines_at_limit = "a\n".repeat(MAX_LINES);
         let lines_over_limit = "a\n".repeat(MAX_LINES) + "a";
         let texts = [
@@ -340,39 +337,32 @@ mod tests {
             "c1 \u{85} next line\n",
             "c1 \u{9f}\n",
             "not c1: \u{a0} \u{c0} é\n",
-            &at_limit,
-            &over_limit,
-            &(at_limit.clone() + "\n"),
-            &(over_limit.clone() + "\r\n"),
-            &(at_limit.clone() + "\r"),
-            &(over_limit.clone() + "\u{a0}\n"),
+            &long,
+            &(long.clone() + "\r\n"),
+            &(long.clone() + "\u{a0}\n"),
             &("\u{a0}\n".to_string() + &lines_over_limit),
             &lines_at_limit,
             &lines_over_limit,
-            &("a\n".repeat(3000) + &at_limit + "\nb"),
-            &("a\n".repeat(3000) + &over_limit + "\nb"),
-            &("a\n".repeat(3000) + &at_limit + "\n" + &at_limit),
-            &("a\n".repeat(3000) + &at_limit + "\n" + &over_limit),
-            &(at_limit.clone() + "\n" + &at_limit + "\r\n" + "b"),
+            &("a\n".repeat(3000) + &long + "\n\u{1}b"),
             &("x".repeat(100) + "\u{1}y"),
             &("x".repeat(127) + "\u{85}"),
             &("x".repeat(64) + "\t\u{c}\r\n"),
             &("\u{7f}".to_string() + &"x".repeat(64)),
         ];
         for text in texts {
-            let reference = screen_lines(text, MAX_LINE_BYTES);
+            let reference = screen_lines(text, MAX_LINES);
             let clean = reference.problems.is_empty()
                 && matches!(reference.text, Cow::Borrowed(t) if t == text);
             let shown = text.get(..40).unwrap_or(text);
             assert_eq!(
-                is_clean(text, MAX_LINE_BYTES, ControlTest::Unknown),
+                is_clean(text, MAX_LINES, ControlTest::Unknown),
                 clean,
                 "{shown:?}"
             );
             // A text whose bytes passed the control test before is screened alike.
             if ControlTest::of_bytes(text.as_bytes()) == ControlTest::Passed {
                 assert_eq!(
-                    is_clean(text, MAX_LINE_BYTES, ControlTest::Passed),
+                    is_clean(text, MAX_LINES, ControlTest::Passed),
                     clean,
                     "{shown:?}"
                 );
@@ -384,7 +374,7 @@ mod tests {
     fn nul_line_is_blanked_and_named() {
         let screened = screen(
             "2x Alma Test\n2x Bruno\0 Test\n3x Test Bleed",
-            MAX_LINE_BYTES,
+            MAX_LINES,
             ControlTest::Unknown,
         );
         assert_eq!(screened.text, "2x Alma Test\n\n3x Test Bleed");
@@ -398,31 +388,32 @@ mod tests {
     fn carriage_returns_and_tabs_are_text() {
         let screened = screen(
             "2x Alma Test\r\n3\tTest Bleed\r\n",
-            MAX_LINE_BYTES,
+            MAX_LINES,
             ControlTest::Unknown,
         );
         assert!(screened.problems.is_empty());
     }
 
     #[test]
-    fn long_line_is_blanked() {
+    fn a_long_line_is_left_to_the_reader() {
         let long = format!("1x {}\n2x Alma Test\n", "a".repeat(MAX_LINE_BYTES));
-        let screened = screen(&long, MAX_LINE_BYTES, ControlTest::Unknown);
-        assert!(screen(&long, usize::MAX, ControlTest::Unknown)
-            .problems
-            .is_empty());
-        assert_eq!(screened.text, "\n2x Alma Test\n");
-        assert_eq!(screened.problems[0].line, 1);
-        assert!(screened.problems[0].text.ends_with('…'));
+        let screened = screen(&long, MAX_LINES, ControlTest::Unknown);
+        assert!(matches!(screened.text, Cow::Borrowed(_)));
+        assert!(screened.problems.is_empty());
+        assert!(shorten(&long).ends_with('…'));
     }
 
     #[test]
     fn text_is_cut_after_max_lines() {
         let text = "2x Alma Test\n".repeat(MAX_LINES + 5);
-        let screened = screen(&text, MAX_LINE_BYTES, ControlTest::Unknown);
+        let screened = screen(&text, MAX_LINES, ControlTest::Unknown);
         assert_eq!(screened.text.lines().count(), MAX_LINES);
         assert_eq!(screened.problems.len(), 1);
         assert_eq!(screened.problems[0].line, MAX_LINES + 1);
+        // A document (JSON, XML, HTML) is not cut.
+        assert!(screen(&text, usize::MAX, ControlTest::Unknown)
+            .problems
+            .is_empty());
     }
 
     #[test]
@@ -433,6 +424,14 @@ mod tests {
             .collect();
         assert!(looks_binary(&garbage));
         assert!(!looks_binary(b""));
+        let utf16: Vec<u8> = "2x Alma Test\n3x Test Bleed\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert!(looks_binary(&utf16) && looks_utf16(&utf16));
+        assert!(!looks_utf16(&garbage));
+        let with_bom: Vec<u8> = [0xff, 0xfe].into_iter().chain(utf16).collect();
+        assert!(!looks_binary(&with_bom));
         assert_eq!(first_control_line(b"a\nb\n\x01c"), 3);
     }
 

@@ -29,6 +29,10 @@ const REPOSITORY_DOCUMENTS: &[&str] = &[
 /// How many bytes of a file of unknown extension are read to sniff it.
 pub const SNIFF_BYTES: usize = 64 * 1024;
 
+/// The mark in the `<head>` of every page of a vtesdeck report, by which a
+/// report written inside a folder of decks is not read back as decks.
+pub const REPORT_PAGE_MARK: &str = "<meta name=\"generator\" content=\"vtesdeck\">";
+
 /// Why a file was judged not to be a decklist.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NotDecklist {
@@ -38,6 +42,8 @@ pub enum NotDecklist {
     Binary,
     /// A text of another extension whose content does not read as a decklist.
     Text,
+    /// A page of a vtesdeck report (its [`REPORT_PAGE_MARK`]).
+    ReportPage,
 }
 
 impl NotDecklist {
@@ -49,6 +55,7 @@ impl NotDecklist {
             NotDecklist::Text => {
                 "not a decklist extension, and its text does not read as a decklist"
             }
+            NotDecklist::ReportPage => "a page of a vtesdeck report, not a decklist",
         }
     }
 }
@@ -75,15 +82,21 @@ pub fn by_name(file_name: &str) -> Option<bool> {
 
 /// Whether the first bytes of a file of unknown extension (at most
 /// [`SNIFF_BYTES`]) hold a decklist: a text in a layout of its own shape (TWD,
-/// Lackey, JSON...), or a list whose card lines are at least half of its
-/// non-blank lines.
+/// Lackey, JSON...; an HTML page only with the parts of an ARDB deck page,
+/// never a vtesdeck report's), or a list whose card lines are at least half
+/// of its non-blank lines.
 pub fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
     if screen::looks_binary(head) {
         return Err(NotDecklist::Binary);
     }
     let text = super::decode(head);
-    if detect(&text) != Format::Plain {
-        return Ok(());
+    match detect(&text) {
+        Format::Plain => {}
+        Format::ArdbHtml if text.contains(REPORT_PAGE_MARK) => return Err(NotDecklist::ReportPage),
+        Format::ArdbHtml if !super::ardb_html::has_deck_parts(&text) => {
+            return Err(NotDecklist::Text)
+        }
+        _ => return Ok(()),
     }
     let deck = super::read(&text, Some(Format::Plain));
     let card_lines = deck
@@ -132,5 +145,16 @@ mod tests {
         let png =
             b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
         assert_eq!(by_content(png), Err(NotDecklist::Binary));
+    }
+
+    #[test]
+    fn html_pages_are_decklists_only_with_the_parts_of_a_deck_page() {
+        let page = "<html><body><div id=\"crypt\"><table><tr><td>2x<td>Alma Test</table></div>";
+        assert_eq!(by_content(page.as_bytes()), Ok(()));
+        let site = "<!DOCTYPE html><html><body><h1>Our decks</h1><p>Read them.</p></body></html>";
+        assert_eq!(by_content(site.as_bytes()), Err(NotDecklist::Text));
+        let report =
+            format!("<!DOCTYPE html>\n<html>\n<head>\n{REPORT_PAGE_MARK}\n</head><body>{page}");
+        assert_eq!(by_content(report.as_bytes()), Err(NotDecklist::ReportPage));
     }
 }

@@ -47,12 +47,15 @@ pub fn read(text: &str) -> RawDeck<'_> {
         let record = match record {
             Ok(record) => record,
             Err(err) => {
-                let line = err
-                    .position()
-                    .map_or(1, |p| usize::try_from(p.line()).unwrap_or(1));
+                let position = err.position();
+                let line = position.map_or(1, |p| usize::try_from(p.line()).unwrap_or(1));
+                // The row's text from where it starts (not counted again
+                // from the start of the text for each broken row).
+                let start = position.map_or(0, |p| usize::try_from(p.byte()).unwrap_or(0));
+                let row = text.get(start..).unwrap_or("");
                 deck.problems.push(LineProblem {
                     line,
-                    text: text.lines().nth(line - 1).unwrap_or("").to_string(),
+                    text: row.lines().next().unwrap_or("").to_string(),
                     message: format!("not a CSV row: {err}"),
                 });
                 continue;

@@ -6,7 +6,8 @@
 
 use super::ardb_xml::{child_text, node_line, parse_xml};
 use super::layout::Layout;
-use super::{markup, Format, RawDeck};
+use super::markup::{self, LineCounter};
+use super::{Format, RawDeck};
 
 /// Whether a text is an XML document whose root is `<physicalcardset>`.
 pub fn looks_like(text: &str) -> bool {
@@ -15,11 +16,14 @@ pub fn looks_like(text: &str) -> bool {
 
 /// Reads a Sutekh card-set XML file.
 pub fn read(text: &str) -> RawDeck<'_> {
+    // A DTD is left out (the XML library refuses one): its entities are not expanded.
+    let text = &*markup::without_doctype(text);
     let document = match parse_xml(text, Format::SutekhXml) {
         Ok(document) => document,
-        Err(deck) => return *deck,
+        Err(deck) => return deck.into_owned(),
     };
     let mut deck = RawDeck::new(Format::SutekhXml);
+    let mut lines = LineCounter::new(text);
     let root = document.root_element();
     let attribute = |name: &str| {
         root.attribute(name)
@@ -34,7 +38,7 @@ pub fn read(text: &str) -> RawDeck<'_> {
         let (name, hint) = markup::split_sutekh_name(card.attribute("name").unwrap_or(""));
         markup::push_named(
             &mut deck,
-            node_line(&document, card),
+            node_line(&mut lines, card),
             card.attribute("count").unwrap_or(""),
             name,
             hint,
@@ -60,6 +64,10 @@ impl Layout for SutekhXmlLayout {
     fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
     }
+
+    fn reads_lines(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]
@@ -80,5 +88,20 @@ mod tests {
         assert_eq!(deck.lines[0].name, "Theo Test");
         assert_eq!(deck.lines[0].hint.group, Some(Group::Number(6)));
         assert_eq!(deck.lines[1].name, "Pentex™ Subversion");
+    }
+
+    /// Each card's line is counted on from the card before: the newlines
+    /// counted for 10,000 and 40,000 cards are at most the text, once (the
+    /// XML library's `text_pos_at`, asked for each card, counted from the
+    /// start of the text: 40,000 cards took 10 s).
+    #[test]
+    fn card_lines_are_counted_in_one_pass() {
+        for cards in [10_000, 40_000] {
+            let text = format!(
+                "<physicalcardset name=\"Big\">\n{}</physicalcardset>\n",
+                "  <card name=\"Test Punch\" count=\"1\" />\n".repeat(cards)
+            );
+            markup::assert_lines_counted_once(read, &text, cards, cards + 1);
+        }
     }
 }

@@ -177,8 +177,8 @@ impl Layout for VdbUrlLayout {
         Some(&VdbUrlWriter)
     }
 
-    fn one_line(&self) -> bool {
-        true
+    fn reads_lines(&self) -> bool {
+        false
     }
 }
 

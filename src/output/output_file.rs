@@ -41,6 +41,17 @@ pub enum OutputFileError {
         /// Its folder.
         folder: PathBuf,
     },
+    /// A folder on the way to a file written inside a folder is a symbolic
+    /// link, which would send the file outside it.
+    #[error("{}: {} is a symbolic link; files are written only inside {}", path.display(), link.display(), folder.display())]
+    LinkOnTheWay {
+        /// The output path.
+        path: PathBuf,
+        /// The link.
+        link: PathBuf,
+        /// The folder the file is written inside.
+        folder: PathBuf,
+    },
     /// Writing failed (no permission, disk full, ...).
     #[error("{}: cannot write: {error}", path.display())]
     Write {
@@ -101,6 +112,59 @@ impl OutputFile {
         // Proves that the folder takes a new file; removed at once.
         drop(output.stage()?);
         Ok(output)
+    }
+
+    /// [`OutputFile::check`] for a file at `relative` inside `folder` (a
+    /// report's page): the folders on the way are made one at a time, and
+    /// none of them may be a symbolic link (one would send the file outside
+    /// `folder`); `relative` holds plain names only.
+    pub fn check_inside(
+        folder: &Path,
+        relative: &Path,
+        force: bool,
+    ) -> Result<OutputFile, OutputFileError> {
+        let path = folder.join(relative);
+        let write_error = |error| OutputFileError::Write {
+            path: path.clone(),
+            error,
+        };
+        let mut names: Vec<&std::ffi::OsStr> = Vec::new();
+        for component in relative.components() {
+            match component {
+                std::path::Component::Normal(name) => names.push(name),
+                _ => {
+                    return Err(write_error(std::io::Error::new(
+                        std::io::ErrorKind::InvalidInput,
+                        "not a path of plain names inside the output folder",
+                    )))
+                }
+            }
+        }
+        let mut at = folder.to_path_buf();
+        for name in names.iter().take(names.len().saturating_sub(1)) {
+            at.push(name);
+            match std::fs::symlink_metadata(&at) {
+                Ok(metadata) if metadata.file_type().is_symlink() => {
+                    return Err(OutputFileError::LinkOnTheWay {
+                        path,
+                        link: at,
+                        folder: folder.to_path_buf(),
+                    })
+                }
+                Ok(metadata) if metadata.is_dir() => {}
+                Ok(_) => {
+                    return Err(OutputFileError::NoFolder {
+                        path: path.clone(),
+                        folder: at,
+                    })
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    std::fs::create_dir(&at).map_err(write_error)?;
+                }
+                Err(e) => return Err(write_error(e)),
+            }
+        }
+        OutputFile::check(&path, force)
     }
 
     /// The path given by the user.
@@ -196,8 +260,23 @@ impl OutputFile {
     fn error(&self, error: std::io::Error) -> OutputFileError {
         OutputFileError::Write {
             path: self.path.clone(),
-            error,
+            error: without_temporary_path(error),
         }
+    }
+}
+
+/// An I/O error without the path of the temporary file that `tempfile`
+/// adds to its errors (`File name too long (os error 36) at path
+/// "/dir/.deck.txt.AbC123.txt"`): messages name the user's path only.
+fn without_temporary_path(error: std::io::Error) -> std::io::Error {
+    // An error of the system itself carries no path.
+    if error.get_ref().is_none() {
+        return error;
+    }
+    let message = error.to_string();
+    match message.rfind(" at path ") {
+        Some(at) => std::io::Error::new(error.kind(), &message[..at]),
+        None => error,
     }
 }
 
@@ -347,6 +426,54 @@ mod tests {
                 dir.path().join("no/such").display()
             )
         );
+    }
+
+    /// A folder on the way that is a symbolic link is refused before
+    /// anything is made through it; plain folders are made.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_inside_a_folder_never_goes_through_a_link() {
+        let out = tempfile::tempdir().unwrap();
+        let elsewhere = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(elsewhere.path(), out.path().join("decks")).unwrap();
+        let err =
+            OutputFile::check_inside(out.path(), Path::new("decks/sub/a.html"), false).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "{}: {} is a symbolic link; files are written only inside {}",
+                out.path().join("decks/sub/a.html").display(),
+                out.path().join("decks").display(),
+                out.path().display()
+            )
+        );
+        assert!(names(elsewhere.path()).is_empty());
+        let file = OutputFile::check_inside(out.path(), Path::new("pages/sub/a.html"), false);
+        file.unwrap().write(b"page").unwrap();
+        assert_eq!(
+            std::fs::read(out.path().join("pages/sub/a.html")).unwrap(),
+            b"page"
+        );
+        assert!(OutputFile::check_inside(out.path(), Path::new("../a.html"), false).is_err());
+    }
+
+    /// A name so long that the temporary file's (a dot, the name, six more
+    /// characters and the extension) is over the system's limit: the error
+    /// names the path given, never the temporary file.
+    #[cfg(unix)]
+    #[test]
+    fn an_error_of_the_temporary_file_names_the_path_given() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(format!("{}.txt", "d".repeat(240)));
+        let err = OutputFile::check(&path, false).unwrap_err();
+        let message = err.to_string();
+        assert!(
+            message.starts_with(&format!("{}: cannot write: ", path.display())),
+            "{message}"
+        );
+        assert!(!message.contains(" at path "), "{message}");
+        assert_eq!(message.matches(&"d".repeat(240)).count(), 1, "{message}");
+        assert!(names(dir.path()).is_empty());
     }
 
     #[test]

@@ -114,3 +114,12 @@ pub fn vtesdeck_fixture() -> assert_cmd::Command {
         .env("NO_COLOR", "1");
     cmd
 }
+
+/// The records of a JSON Lines output (each line parsed; a line that is
+/// not JSON fails the test).
+pub fn json_records(stdout: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON record"))
+        .collect()
+}

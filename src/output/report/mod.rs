@@ -20,6 +20,7 @@ pub use page::{deck_page, page_title, CHART_IDS};
 use crate::analysis::Stats;
 use crate::cards::CardDb;
 use crate::deck::Deck;
+use crate::formats::sniff::REPORT_PAGE_MARK;
 use crate::rules::{CheckError, CheckReport};
 use crate::sim::opening_hand::DrawOdds;
 use crate::sim::transfers::TransferCurve;
@@ -75,7 +76,7 @@ fn open_page(out: &mut String, title: &str, script: &str) {
          <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
          style-src 'unsafe-inline'; img-src data:; script-src {script}\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"generator\" content=\"vtesdeck\">\n\
+         {REPORT_PAGE_MARK}\n\
          <title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n",
         html::escape(title)
     );
