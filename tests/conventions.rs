@@ -3,18 +3,8 @@
 
 mod common;
 
+use common::help;
 use predicates::str::contains;
-
-/// The `--help` text of a subcommand (`db info` as two words).
-fn help(command: &[&str]) -> String {
-    let output = common::vtesdeck()
-        .args(command)
-        .arg("--help")
-        .output()
-        .expect("runs");
-    assert_eq!(output.status.code(), Some(0), "{command:?}");
-    String::from_utf8(output.stdout).expect("UTF-8")
-}
 
 #[test]
 fn input_format_is_on_the_commands_that_read_decks_only() {

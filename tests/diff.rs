@@ -11,7 +11,7 @@ use predicates::str::contains;
 /// The sample every layout is compared with.
 const REFERENCE: &str = "daylily.vdb.txt";
 
-/// The sample layouts vtesdeck reads (the `--input-format` table of the README;
+/// The sample layouts vtesdeck reads (the `--input-format` table of docs/formats.md;
 /// `tests/formats.rs` reads each to the TWDA entry's cards).
 const READ_LAYOUTS: [&str; 26] = [
     "daylily.ardb.html",

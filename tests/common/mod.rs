@@ -115,6 +115,18 @@ pub fn vtesdeck_fixture() -> assert_cmd::Command {
     cmd
 }
 
+/// The `--help` text of a command (`&["db", "info"]` for a subcommand's,
+/// `&[]` for the top level's), which must exit 0.
+pub fn help(command: &[&str]) -> String {
+    let output = vtesdeck()
+        .args(command)
+        .arg("--help")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0), "{command:?}");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
 /// The records of a JSON Lines output (each line parsed; a line that is
 /// not JSON fails the test).
 pub fn json_records(stdout: &[u8]) -> Vec<serde_json::Value> {
