@@ -1,9 +1,12 @@
-//! The pre-commit recipes as written: the `repo: local` hook of
-//! `examples/ci/pre-commit-config.yaml` (its `entry` run on the files its
-//! `files`/`exclude` patterns select, as pre-commit does) stops a commit of an
-//! illegal deck and lets a legal one through; the hooks published in
-//! `.pre-commit-hooks.yaml` run the same command on the same files; no recipe
-//! leaves a value to guess.
+//! The CI recipes as written: the GitHub Action's check step
+//! (`scripts/action-check.sh`, run as `action.yml` runs it, with its inputs
+//! from the environment) annotates an illegal deck's lines, writes the JUnit
+//! report and fails the job; every input of the action reaches it; the
+//! `repo: local` hook of `examples/ci/pre-commit-config.yaml` (its `entry` run
+//! on the files its `files`/`exclude` patterns select, as pre-commit does)
+//! stops a commit of an illegal deck and lets a legal one through; the hooks
+//! published in `.pre-commit-hooks.yaml` run the same command on the same
+//! files; no recipe leaves a value to guess.
 
 mod common;
 
@@ -152,21 +155,196 @@ fn no_recipe_leaves_a_value_to_guess() {
             assert!(!text.contains(guess), "{name} holds {guess:?}");
         }
     }
-    // The GitHub recipes take vtesdeck's git URL from one repository variable
-    // and stop, saying so, while it is unset.
+    // The GitHub recipes take vtesdeck's repository from one repository
+    // variable, and stop naming it while it is unset.
     for name in [
         "examples/ci/github-actions-check-decks.yml",
         "examples/ci/github-actions-report.yml",
     ] {
         let text = repo_file(name);
         assert!(
-            text.contains("VTESDECK_GIT: ${{ vars.VTESDECK_GIT }}"),
+            text.contains(
+                "repository: ${{ vars.VTESDECK_REPOSITORY || 'set the repository variable VTESDECK_REPOSITORY' }}"
+            ),
             "{name}"
         );
-        assert!(text.contains("if [ -z \"$VTESDECK_GIT\" ]"), "{name}");
+        assert!(text.contains("- uses: ./.vtesdeck\n"), "{name}");
+    }
+}
+
+/// A folder of decks for the action: a legal deck with a misspelt card, the
+/// same deck with a 106-card library, and a README that is no decklist.
+fn action_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir(dir.path().join("decks")).expect("mkdir");
+    let example = repo_file("examples/decks/brujah-rush.txt");
+    assert!(
+        example.contains("8x Torn Signpst"),
+        "the misspelling the strict runs rely on"
+    );
+    std::fs::write(dir.path().join("decks/brujah.txt"), &example).expect("write");
+    let illegal = example.replace("4x Blood Doll", "40x Blood Doll");
+    std::fs::write(dir.path().join("decks/too-big.txt"), illegal).expect("write");
+    std::fs::write(dir.path().join("decks/README.md"), "Our decks.\n").expect("write");
+    dir
+}
+
+/// Runs the action's check step in `dir` with these inputs, as `action.yml`
+/// runs it; returns its output and what it wrote to GITHUB_OUTPUT and
+/// GITHUB_STEP_SUMMARY.
+fn run_action(dir: &Path, inputs: &[(&str, &str)]) -> (std::process::Output, String, String) {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/action-check.sh");
+    let mut command = std::process::Command::new("bash");
+    command
+        .arg(script)
+        .current_dir(dir)
+        .env("VTESDECK_BIN", env!("CARGO_BIN_EXE_vtesdeck"))
+        .env("VTESDECK_CARDS", common::cards_dir())
+        .env("VTESDECK_OFFLINE", "1")
+        .env("GITHUB_OUTPUT", dir.join("github-output"))
+        .env("GITHUB_STEP_SUMMARY", dir.join("step-summary"));
+    for name in ["PATH", "PROFILE", "DATE", "STRICT", "JUNIT"] {
+        command.env_remove(format!("INPUT_{name}"));
+    }
+    for (name, value) in inputs {
+        command.env(name, value);
+    }
+    let output = command.output().expect("bash runs");
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+    let (github_output, summary) = (read("github-output"), read("step-summary"));
+    std::fs::remove_file(dir.join("github-output")).ok();
+    std::fs::remove_file(dir.join("step-summary")).ok();
+    (output, github_output, summary)
+}
+
+#[test]
+fn the_action_annotates_an_illegal_decks_lines_writes_junit_and_fails_the_job() {
+    let dir = action_folder();
+    let (output, github_output, summary) = run_action(dir.path(), &[("INPUT_PATH", "decks/")]);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    // An error annotation for the illegal deck, warnings on the lines read with a correction.
+    assert!(
+        stdout.contains("::error file=decks/too-big.txt,title=library-size::library has 106 cards, at most 90 allowed"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("::warning file=decks/brujah.txt,line=19,title=name-corrected::"),
+        "{stdout}"
+    );
+    // The README is skipped, said as a notice, never judged.
+    assert_eq!(stdout.matches("README").count(), 2, "{stdout}");
+    assert!(
+        stdout.contains(
+            "::notice file=decks/README.md,title=skipped::not read: a repository document"
+        ),
+        "{stdout}"
+    );
+    // The JUnit report: one test case per deck, the illegal one failed.
+    let junit =
+        std::fs::read_to_string(dir.path().join("vtesdeck-check.xml")).expect("JUnit report");
+    assert_eq!(junit.matches("<testcase ").count(), 2, "{junit}");
+    assert_eq!(junit.matches("<failure ").count(), 1, "{junit}");
+    assert!(junit.contains("name=\"decks/too-big.txt\""), "{junit}");
+    assert!(!dir.path().join("vtesdeck-check.xml.partial").exists());
+    assert_eq!(github_output, "junit=vtesdeck-check.xml\n");
+    // The summary page: the verdicts as a person reads them.
+    assert!(summary.starts_with("### vtesdeck check\n"), "{summary}");
+    assert!(summary.contains("2 decks: 1 legal, 1 illegal"), "{summary}");
+
+    // The legal deck alone passes; strict fails it for its misspelling.
+    let (legal, _, _) = run_action(
+        dir.path(),
+        &[
+            ("INPUT_PATH", "decks/brujah.txt"),
+            ("INPUT_JUNIT", "legal.xml"),
+        ],
+    );
+    assert_eq!(legal.status.code(), Some(0), "{legal:?}");
+    assert!(dir.path().join("legal.xml").is_file());
+    let (strict, _, _) = run_action(
+        dir.path(),
+        &[("INPUT_PATH", "decks/brujah.txt"), ("INPUT_STRICT", "true")],
+    );
+    assert_eq!(strict.status.code(), Some(1), "{strict:?}");
+    assert!(
+        String::from_utf8_lossy(&strict.stdout)
+            .contains("::error file=decks/brujah.txt,line=19,title=name-corrected::"),
+        "{strict:?}"
+    );
+}
+
+#[test]
+fn the_actions_inputs_reach_the_check() {
+    let dir = action_folder();
+    // Several paths, one per line, spaces around them.
+    let (both, _, _) = run_action(
+        dir.path(),
+        &[("INPUT_PATH", " decks/brujah.txt\n\n  decks/too-big.txt  \n")],
+    );
+    assert_eq!(both.status.code(), Some(1), "{both:?}");
+    assert!(String::from_utf8_lossy(&both.stdout).contains("2 decks: 1 legal, 1 illegal"));
+    // The profile and the date are the check's own.
+    let (v5, _, summary) = run_action(
+        dir.path(),
+        &[
+            ("INPUT_PATH", "decks/brujah.txt"),
+            ("INPUT_PROFILE", "v5"),
+            ("INPUT_DATE", "2024-01-01"),
+        ],
+    );
+    assert!(matches!(v5.status.code(), Some(0 | 1)), "{v5:?}");
+    assert!(summary.contains("2024-01-01, v5"), "{summary}");
+    for (input, value, message) in [
+        ("INPUT_PROFILE", "no-such-profile", "no-such-profile"),
+        ("INPUT_DATE", "yesterday", "yesterday"),
+        (
+            "INPUT_STRICT",
+            "yes",
+            "strict: expected true or false, found 'yes'",
+        ),
+    ] {
+        let (output, _, _) = run_action(dir.path(), &[("INPUT_PATH", "decks/"), (input, value)]);
+        assert_eq!(output.status.code(), Some(2), "{input}={value}: {output:?}");
         assert!(
-            text.contains("key: vekn-cards-${{ steps.keys.outputs.week }}"),
-            "{name}"
+            String::from_utf8_lossy(&output.stderr).contains(message),
+            "{input}={value}: {output:?}"
+        );
+    }
+    // Nothing to check is no pass.
+    std::fs::create_dir(dir.path().join("empty")).expect("mkdir");
+    let (empty, _, _) = run_action(dir.path(), &[("INPUT_PATH", "empty")]);
+    assert_eq!(empty.status.code(), Some(2), "{empty:?}");
+
+    // action.yml: the inputs the issue names, each passed to the script under
+    // the name the script reads, and the script is the action's check step.
+    let action = repo_file("action.yml");
+    let script = repo_file("scripts/action-check.sh");
+    assert!(action.contains("using: composite"));
+    assert!(action.contains("bash \"$GITHUB_ACTION_PATH/scripts/action-check.sh\""));
+    for input in [
+        "path",
+        "profile",
+        "date",
+        "strict",
+        "version",
+        "update-cards",
+        "junit",
+    ] {
+        assert!(
+            action.contains(&format!("\n  {input}:\n    description: ")),
+            "input {input}"
+        );
+    }
+    for input in ["path", "profile", "date", "strict", "junit"] {
+        let variable = format!("INPUT_{}", input.to_uppercase());
+        assert!(
+            action.contains(&format!("{variable}: ${{{{ inputs.{input} }}}}")),
+            "{variable}"
+        );
+        assert!(
+            script.contains(&format!("${{{variable}")),
+            "the script reads {variable}"
         );
     }
 }
