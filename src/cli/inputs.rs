@@ -431,7 +431,8 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Expansion {
                     path.display(),
                     match skipped {
                         0 => String::new(),
-                        n => format!(", {n} other file(s) skipped as not decklists"),
+                        1 => ", 1 other file skipped as not a decklist".to_string(),
+                        n => format!(", {n} other files skipped as not decklists"),
                     }
                 ),
             }));

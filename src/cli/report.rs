@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use vtesdeck::analysis::Stats;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::output::figures::count;
 use vtesdeck::output::output_file::OutputFile;
 use vtesdeck::output::report::{self, DeckReport, IndexRow, Provenance};
 use vtesdeck::rules::{Checker, Profile};
@@ -165,9 +166,9 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
             let mut out = std::io::stdout().lock();
             writeln!(
                 out,
-                "{}: {written} deck page{} and the index",
+                "{}: {} and the index",
                 index.path().display(),
-                if written == 1 { "" } else { "s" }
+                count(written as u64, "deck page", "deck pages")
             )?;
             Ok(outcome)
         }
