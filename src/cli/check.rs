@@ -64,13 +64,14 @@ pub struct CheckArgs {
     warnings: bool,
 
     /// Show warnings and the info notes too (several copies of a unique card,
-    /// normal play); JSON always carries them.
+    /// a count written after the name: normal play and writing); JSON always
+    /// carries them.
     #[arg(short, long)]
     verbose: bool,
 
-    /// Reading remarks are errors: a line not read literally (`name-corrected`,
-    /// `printing-chosen`) makes the deck fail, for CI jobs where a decklist
-    /// must be exact.
+    /// Reading remarks are errors: a card name or printing not read literally
+    /// (`name-corrected`, `printing-chosen`) makes the deck fail, for CI jobs
+    /// where a decklist must be exact (where a count is written stays a note).
     #[arg(long)]
     strict: bool,
 
