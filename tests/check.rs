@@ -145,7 +145,8 @@ fn warnings_never_make_a_deck_illegal() {
         .assert()
         .code(0)
         .stdout(contains(
-            "legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 2 warnings)",
+            "legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 2 warnings: \
+             --warnings shows them)",
         ))
         .stdout(contains("duplicate-unique").not());
     check("2021-01-01")
@@ -153,6 +154,9 @@ fn warnings_never_make_a_deck_illegal() {
         .arg(deck("warnings.txt"))
         .assert()
         .code(0)
+        .stdout(contains(
+            "legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 2 warnings)",
+        ))
         .stdout(contains("duplicate-unique").not())
         .stdout(contains("duplicate-event (warning)"))
         .stdout(contains("unplayable-card (warning)"))
@@ -645,7 +649,8 @@ fn misspelt_line_is_name_corrected_in_every_output() {
         .assert()
         .code(0)
         .stdout(contains(
-            "legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 1 warning)",
+            "legal (crypt 12, library 60, groups 1-2, 2021-01-01, standard, 1 warning: \
+             --warnings shows it)",
         ));
     check("2021-01-01")
         .args(["--warnings"])
@@ -756,6 +761,96 @@ fn declared_total_not_met_is_a_warning_with_both_numbers() {
         problem["message"],
         "the list declares 90 library cards but 60 were read"
     );
+    // The line of the header that declares it, in the JSON, the table and the annotation.
+    assert_eq!(problem["line"], 4);
+    let path = dir.path().join("missed.txt");
+    check("2021-01-01")
+        .arg("--warnings")
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout(
+            predicates::str::is_match(
+                r"│ declared-count \(warning\) ┆ +┆ 4 +┆ the list declares 90",
+            )
+            .unwrap(),
+        );
+    check("2021-01-01")
+        .args(["--warnings", "--format", "github"])
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout(contains(format!(
+            "::warning file={},line=4,title=declared-count::the list declares 90 library cards",
+            path.display()
+        )));
+}
+
+#[test]
+fn an_illegal_verdict_counts_its_warnings_too() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("short.txt");
+    let text = std::fs::read_to_string(deck("warnings.txt")).expect("read");
+    let short = text.replacen("6x Alma Test", "5x Alma Test", 1);
+    assert_ne!(short, text);
+    std::fs::write(&path, short).expect("write deck");
+    check("2021-01-01")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "short.txt: illegal, 1 problem (crypt 11, library 60, groups 1-2, 2021-01-01, \
+             standard, 2 warnings: --warnings shows them)",
+        ));
+}
+
+#[test]
+fn a_count_after_the_name_is_an_info_note_that_strict_keeps_a_note() {
+    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks/brujah-rush.txt");
+    let output = common::vtesdeck()
+        .args(["check", "--json", "--strict"])
+        .arg(&example)
+        .output()
+        .expect("runs");
+    let report = &common::json_records(&output.stdout)[0];
+    let of_rule = |rule: &str| -> Vec<(String, u64)> {
+        report["problems"]
+            .as_array()
+            .expect("problems")
+            .iter()
+            .filter(|p| p["rule"] == rule)
+            .map(|p| {
+                (
+                    p["severity"].as_str().unwrap_or_default().to_string(),
+                    p["line"].as_u64().unwrap_or_default(),
+                )
+            })
+            .collect()
+    };
+    // `Jack Drake x2` (line 5) is a note; the misspelt `8x Torn Signpst` (line
+    // 19, a typo the example keeps on purpose) is what --strict fails.
+    assert_eq!(of_rule("count-after-name"), [("info".to_string(), 5)]);
+    assert_eq!(of_rule("name-corrected"), [("error".to_string(), 19)]);
+    assert_eq!(error_rules(report), ["name-corrected"]);
+    // The same deck with the typo fixed passes --strict, its count after a name kept.
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let fixed = dir.path().join("brujah.txt");
+    let text = std::fs::read_to_string(&example).expect("read");
+    std::fs::write(&fixed, text.replace("Torn Signpst", "Torn Signpost")).expect("write");
+    common::vtesdeck()
+        .args(["check", "--strict", "--verbose"])
+        .arg(&fixed)
+        .assert()
+        .code(0)
+        .stdout(contains("count-after-name (info)"))
+        .stdout(contains("name-corrected").not());
+    // --deny makes the note an error, as for any rule.
+    common::vtesdeck()
+        .args(["check", "--deny", "count-after-name"])
+        .arg(&fixed)
+        .assert()
+        .code(1)
+        .stdout(contains("illegal, 1 problem"));
 }
 
 /// A folder as a repository of decks keeps them: two decklists (one in a

@@ -1,5 +1,7 @@
 //! Conventions every command shares: which commands take the deck-reading
-//! options, what `-q` means, suggestions on a typo, standard input, `--color`.
+//! options, what `-q` means, where `--offline` is, helps that list what the
+//! registries hold, suggestions on a typo, standard input and VDB deck URLs,
+//! `--color`.
 
 mod common;
 
@@ -34,25 +36,237 @@ fn input_format_is_on_the_commands_that_read_decks_only() {
         .stderr(contains("unexpected argument '--input-format'"));
 }
 
+/// Every command and subcommand, as its `--help` is asked for.
+const EVERY_COMMAND: [&[&str]; 15] = [
+    &["parse"],
+    &["check"],
+    &["convert"],
+    &["diff"],
+    &["db", "update"],
+    &["db", "import"],
+    &["db", "info"],
+    &["card"],
+    &["draw"],
+    &["transfers"],
+    &["stats"],
+    &["report"],
+    &["completions"],
+    &["man"],
+    &[],
+];
+
 #[test]
-fn quiet_says_the_same_on_every_command_that_has_it() {
-    let first_line = |command: &str| {
-        let text = help(&[command]);
-        let at = text.find("--quiet").expect("--quiet");
-        let mut lines = text[at..].lines();
-        let flag_line = lines.next().expect("line");
-        let help = if flag_line.trim() == "--quiet" {
-            lines.next().expect("help line")
-        } else {
-            flag_line
-        };
-        help.trim().to_string()
-    };
-    let check = first_line("check");
-    assert!(check.contains("Only results and problems"), "{check}");
-    assert_eq!(first_line("draw"), check);
-    assert_eq!(first_line("transfers"), check);
-    assert_eq!(first_line("report"), check);
+fn every_command_is_in_the_list_of_every_command() {
+    let top = help(&[]);
+    let commands = top
+        .split_once("Commands:")
+        .expect("a command list")
+        .1
+        .split_once("Options:")
+        .expect("options after the commands")
+        .0;
+    // A command's line starts with two spaces; a wrapped summary with more.
+    let mut listed: Vec<&str> = commands
+        .lines()
+        .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    listed.sort_unstable();
+    let mut known: Vec<&str> = EVERY_COMMAND
+        .iter()
+        .filter_map(|command| command.first().copied())
+        .collect();
+    known.dedup();
+    known.sort_unstable();
+    assert_eq!(listed, known);
+}
+
+/// A help text with its white space runs made one space (the lines wrap
+/// where the options' column says).
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn quiet_is_on_every_command_and_says_the_same_everywhere() {
+    let quiet = "-q, --quiet Only results and problems: no line for what is fine (a legal deck), \
+                 no progress bar, no note on standard error (files skipped)";
+    for command in EVERY_COMMAND {
+        assert!(one_line(&help(command)).contains(quiet), "{command:?}");
+    }
+}
+
+/// A folder holding the example deck and a README, which every command that
+/// walks folders notes as skipped on standard error, unless `-q`.
+#[test]
+fn quiet_leaves_out_the_note_of_the_files_skipped_on_every_command() {
+    let examples = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (left, right) = (dir.path().join("left"), dir.path().join("right"));
+    for folder in [&left, &right] {
+        std::fs::create_dir(folder).expect("folder");
+        std::fs::copy(examples.join("brujah-rush.txt"), folder.join("deck.txt")).expect("copy");
+        std::fs::write(folder.join("README.md"), "Our decks.\n").expect("write");
+    }
+    let out = dir.path().join("report");
+    let left = left.to_str().expect("UTF-8 path");
+    let right = right.to_str().expect("UTF-8 path");
+    let out = out.to_str().expect("UTF-8 path");
+    for command in [
+        &["parse", left][..],
+        &["check", left],
+        &["stats", left],
+        &["diff", left, right],
+        &["draw", left],
+        &["transfers", "--samples", "200", left],
+        &["report", "--samples", "200", "--force", "-o", out, left],
+    ] {
+        for quiet in [false, true] {
+            let output = common::vtesdeck()
+                .args(quiet.then_some("-q"))
+                .args(command)
+                .output()
+                .expect("runs");
+            assert!(
+                matches!(output.status.code(), Some(0 | 1)),
+                "{command:?}: {output:?}"
+            );
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(
+                stderr.contains("skipped") && stderr.contains("README.md"),
+                !quiet,
+                "{command:?} quiet {quiet}: {stderr}"
+            );
+        }
+    }
+}
+
+#[test]
+fn offline_is_on_db_update_only_and_still_accepted_before_any_command() {
+    assert!(help(&["db", "update"]).contains("--offline"));
+    for command in EVERY_COMMAND
+        .iter()
+        .filter(|command| **command != ["db", "update"])
+    {
+        assert!(!help(command).contains("--offline"), "{command:?}");
+    }
+    common::vtesdeck()
+        .env_remove("VTESDECK_OFFLINE")
+        .args(["card", "--offline", "Deep Song"])
+        .assert()
+        .code(2)
+        .stderr(contains("unexpected argument '--offline'"));
+    // Written before the command, as the scripts of earlier versions write it.
+    common::vtesdeck()
+        .env_remove("VTESDECK_OFFLINE")
+        .args(["--offline", "card", "Deep Song"])
+        .assert()
+        .code(0)
+        .stdout(contains("Deep Song  [100515]"));
+    for offline in [
+        &["--offline", "db", "update"][..],
+        &["db", "update", "--offline"],
+    ] {
+        common::vtesdeck()
+            .env_remove("VTESDECK_OFFLINE")
+            .args(offline)
+            .assert()
+            .code(2)
+            .stderr(contains("`db update` needs the network but --offline"));
+    }
+}
+
+/// The ids inside the first `[possible values: ...]` after `flag` in a help text.
+fn possible_values(text: &str, flag: &str) -> Vec<String> {
+    let text = one_line(text);
+    let after = &text[text.find(flag).unwrap_or_else(|| panic!("no {flag}"))..];
+    let list = after
+        .split_once("[possible values:")
+        .unwrap_or_else(|| panic!("{flag}: no possible values"))
+        .1
+        .split_once(']')
+        .expect("a closing bracket")
+        .0;
+    list.split(',')
+        .map(|value| value.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn helps_list_every_layout_of_the_formats_registry() {
+    use vtesdeck::formats::Format;
+    let every: Vec<String> = Format::ALL.iter().map(|f| f.name().to_string()).collect();
+    for command in [
+        &["parse"][..],
+        &["check"],
+        &["stats"],
+        &["convert"],
+        &["diff"],
+        &["draw"],
+        &["transfers"],
+        &["report"],
+    ] {
+        assert_eq!(
+            possible_values(&help(command), "--input-format <FORMAT> Read"),
+            every,
+            "{command:?}"
+        );
+    }
+    let writable: Vec<&str> = vtesdeck::formats::writable().map(Format::name).collect();
+    let convert = help(&["convert"]);
+    let mut to = possible_values(&convert, "--to <FORMAT> The layout to write");
+    assert_eq!(to.pop().as_deref(), Some("vdb"), "vdb for vdb-url");
+    assert_eq!(to, writable);
+    let summary = format!("Write a deck in another layout: {}", writable.join(", "));
+    assert!(convert.starts_with(&summary), "{convert}");
+    assert!(one_line(&help(&[])).contains(&summary));
+    for layout in ["krcg", "krcg-v5"] {
+        assert!(writable.contains(&layout), "{layout}");
+    }
+}
+
+#[test]
+fn check_help_lists_every_rule_of_the_registry_that_allow_and_deny_take() {
+    let text = help(&["check"]);
+    let listed: Vec<(String, String)> = text
+        .split_once("Rules (the RULE of --allow and --deny)")
+        .expect("the list of rules")
+        .1
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let mut words = line.split_whitespace();
+            Some((words.next()?.to_string(), words.next()?.to_string()))
+        })
+        .collect();
+    let registry: Vec<(String, String)> = vtesdeck::rules::RULES
+        .iter()
+        .map(|rule| (rule.id().to_string(), rule.severity().to_string()))
+        .collect();
+    assert_eq!(listed, registry);
+    // Each id listed is one `--allow` and `--deny` take (exit 0 or 1, never
+    // the 2 of an unknown rule); not a word that is not listed.
+    let deck =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks/brujah-rush.txt");
+    for (id, _) in &listed {
+        for flag in ["--allow", "--deny"] {
+            let output = common::vtesdeck()
+                .args(["check", flag, id])
+                .arg(&deck)
+                .output()
+                .expect("runs");
+            assert!(
+                matches!(output.status.code(), Some(0 | 1)),
+                "{flag} {id}: {output:?}"
+            );
+        }
+    }
+    common::vtesdeck()
+        .args(["check", "--deny", "no-such-rule"])
+        .arg(&deck)
+        .assert()
+        .code(2);
 }
 
 #[test]
@@ -99,6 +313,60 @@ fn standard_input_is_read_by_every_deck_command_when_no_file_is_given() {
         let text = String::from_utf8_lossy(&output.stdout);
         assert!(text.contains(read), "{command:?} read no deck: {text}");
     }
+}
+
+#[test]
+fn a_vdb_deck_url_is_read_by_every_deck_command() {
+    // Twelve Janey Pickman (VEKN 200673) and sixty Earth Meld (100601).
+    let url = "https://vdb.im/decks/deck?name=Two%20cards&author=Me#200673=12;100601=60";
+    for (command, read) in [
+        (&["parse"][..], "60x Earth Meld"),
+        (
+            &["check"],
+            "https://vdb.im/decks/deck?name=Two%20cards&author=Me#200673=12;100601=60: legal \
+             (crypt 12, library 60, group 4,",
+        ),
+        (&["stats"], "12 (1 different)"),
+        (&["convert", "--to", "jol"], "12x Janey Pickman"),
+        (&["draw"], "Janey Pickman"),
+        (&["transfers", "--samples", "200"], ": influence phase"),
+        (&["report", "--samples", "200"], "Janey Pickman"),
+    ] {
+        let output = common::vtesdeck()
+            .args(command)
+            .arg(url)
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(0), "{command:?}: {output:?}");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains(read), "{command:?} read no deck: {text}");
+    }
+    // Among other inputs, in their order, and as JSON records naming the URL.
+    let deck = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/decks/toreador-votes.twd.txt");
+    for command in ["parse", "check", "stats"] {
+        let output = common::vtesdeck()
+            .args([command, "--json", url])
+            .arg(&deck)
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(0), "{command}: {output:?}");
+        let paths: Vec<String> = common::json_records(&output.stdout)
+            .iter()
+            .filter(|record| record["type"] == "deck")
+            .map(|record| record["path"].as_str().unwrap_or_default().to_string())
+            .collect();
+        assert_eq!(
+            paths,
+            [url.to_string(), deck.display().to_string()],
+            "{command}"
+        );
+    }
+    common::vtesdeck()
+        .args(["diff", url, url])
+        .assert()
+        .code(0)
+        .stdout(contains(": same (crypt 12, library 60)"));
 }
 
 #[test]

@@ -550,14 +550,23 @@ fn check_warns_once_per_line_with_every_remark_and_compares_the_footer() {
                     .to_string()
             ),
             (
+                5,
+                "`Deflektion 4` read as 4x \"Deflection\" (a misspelling)".to_string()
+            ),
+        ]
+    );
+    // Where the count is written is a note of its own, not a correction.
+    assert_eq!(
+        of_rule("count-after-name"),
+        [
+            (
                 3,
                 "`Theo Bell (G2 ADV) x2` read as 2x \"Theo Bell (G2 ADV)\" (a count after the name)"
                     .to_string()
             ),
             (
                 5,
-                "`Deflektion 4` read as 4x \"Deflection\" (a misspelling; a count after the name)"
-                    .to_string()
+                "`Deflektion 4` read as 4x \"Deflection\" (a count after the name)".to_string()
             ),
         ]
     );
@@ -583,9 +592,8 @@ fn check_warns_once_per_line_with_every_remark_and_compares_the_footer() {
         .stdout(predicates::str::contains(
             "line 6 declares a total of 90 cards but 4 library cards and 8 in all were read",
         ))
-        .stdout(predicates::str::contains(
-            "(a misspelling; a count after the name)",
-        ));
+        .stdout(predicates::str::contains("(a misspelling)\n"))
+        .stdout(predicates::str::contains("(a count after the name)").count(0));
 }
 
 #[test]

@@ -9,7 +9,7 @@ use vtesdeck::output::check::{
     CheckRenderer, CheckSummary, GithubRenderer, JsonLinesRenderer, JunitRenderer, TableOptions,
     TableRenderer,
 };
-use vtesdeck::rules::{CheckDate, Checker, Profile};
+use vtesdeck::rules::{CheckDate, Checker, Profile, RULES};
 
 use super::{inputs, report_input_error, Global, Outcome};
 
@@ -19,11 +19,13 @@ pub struct CheckArgs {
     #[command(flatten)]
     inputs: inputs::DeckPaths,
 
-    /// Turn a rule off (as `disabled_rules` in a profile); repeat.
+    /// Turn a rule off (as `disabled_rules` in a profile); repeat. The rules
+    /// are listed below.
     #[arg(long, value_name = "RULE")]
     allow: Vec<String>,
 
-    /// Make a rule's warnings errors: a deck it flags is illegal (exit 1); repeat.
+    /// Make a rule's warnings errors: a deck it flags is illegal (exit 1);
+    /// repeat. The rules are listed below.
     #[arg(long, value_name = "RULE")]
     deny: Vec<String>,
 
@@ -62,22 +64,32 @@ pub struct CheckArgs {
     warnings: bool,
 
     /// Show warnings and the info notes too (several copies of a unique card,
-    /// normal play); JSON always carries them.
+    /// a count written after the name: normal play and writing); JSON always
+    /// carries them.
     #[arg(short, long)]
     verbose: bool,
 
-    /// Reading remarks are errors: a line not read literally (`name-corrected`,
-    /// `printing-chosen`) makes the deck fail, for CI jobs where a decklist
-    /// must be exact.
+    /// Reading remarks are errors: a card name or printing not read literally
+    /// (`name-corrected`, `printing-chosen`) makes the deck fail, for CI jobs
+    /// where a decklist must be exact (where a count is written stays a note).
     #[arg(long)]
     strict: bool,
-
-    #[arg(short, long, help = inputs::QUIET_HELP)]
-    quiet: bool,
 
     /// Colour in the human output: auto (only on a terminal, not with NO_COLOR), always, never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
+}
+
+/// The end of `check --help`: every rule of the registry, the `RULE` that
+/// `--allow` and `--deny` take, with its severity, in report order (one
+/// short line each, which no terminal wraps).
+pub fn rules_help() -> String {
+    let width = RULES.iter().map(|rule| rule.id().len()).max().unwrap_or(0);
+    let mut text = String::from("Rules (the RULE of --allow and --deny) and their severity:\n");
+    for rule in RULES {
+        text.push_str(&format!("  {:width$}  {}\n", rule.id(), rule.severity()));
+    }
+    text
 }
 
 /// `--date` values (`check` and `report`).
@@ -152,7 +164,7 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     let (db, walked) = args.inputs.walk_while(|| global.card_db());
     let db = db?;
     let walked = walked?;
-    let mut renderer = renderer(args);
+    let mut renderer = renderer(args, global.quiet);
     let checker = Checker::new(&db, &profile, args.date.check_date(), args.players)?
         .with_strict(args.strict)
         .keeping(renderer.lowest_severity());
@@ -170,7 +182,7 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
         shared_renderer.render_deck(&mut rendered, &report)?;
         anyhow::Ok((report.legal, rendered))
     });
-    if !args.quiet {
+    if !global.quiet {
         skipped.note_skipped();
     }
     for file in &skipped.skipped {
@@ -201,7 +213,7 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
 }
 
 /// The renderer the arguments ask for.
-fn renderer(args: &CheckArgs) -> Box<dyn CheckRenderer> {
+fn renderer(args: &CheckArgs, quiet: bool) -> Box<dyn CheckRenderer> {
     let format = if args.json {
         OutputFormat::Json
     } else {
@@ -229,7 +241,7 @@ fn renderer(args: &CheckArgs) -> Box<dyn CheckRenderer> {
                 terminal,
                 warnings: args.warnings || args.verbose,
                 info: args.verbose,
-                quiet: args.quiet,
+                quiet,
                 ..TableOptions::default()
             }))
         }

@@ -44,6 +44,13 @@ pub struct ConvertArgs {
     force: bool,
 }
 
+/// The summary of `convert --help`: the layouts of the formats registry that
+/// vtesdeck writes.
+pub fn about() -> String {
+    let layouts: Vec<&str> = formats::writable().map(Format::name).collect();
+    format!("Write a deck in another layout: {}", layouts.join(", "))
+}
+
 /// `--to` values: the layouts of the formats registry that vtesdeck writes
 /// (`vdb` is taken for `vdb-url`).
 fn to_format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
@@ -126,8 +133,5 @@ fn read_input(
         let (decks, _skipped) = inputs::read_all(&[input.to_path_buf()], &selection, format, db)?;
         return decks.into_iter().map(|(_, deck)| deck).collect();
     }
-    if input.exists() || input.as_os_str() == "-" {
-        return inputs::load_decks(input, format, db);
-    }
-    Ok(vec![inputs::load_argument(input, format, db)?])
+    inputs::load_decks(input, format, db)
 }

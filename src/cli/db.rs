@@ -48,6 +48,10 @@ struct UpdateArgs {
     #[arg(long, value_name = "SECS", default_value_t = install::DEFAULT_DOWNLOAD_DEADLINE.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     timeout: u64,
+
+    /// Never use the network: stop (exit 2) and point to `db import`.
+    #[arg(long, env = "VTESDECK_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
+    offline: bool,
 }
 
 /// Arguments of `db import`.
@@ -73,7 +77,11 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
         DbCommand::Update(update) => update_db(update, global),
         DbCommand::Import(import) => {
             let target = install_target(global)?;
-            let report = install::import(&import.path, &target, &mut tell_waiting(&target))?;
+            let report = install::import(
+                &import.path,
+                &target,
+                &mut tell_waiting(&target, global.quiet),
+            )?;
             finish(&db_text::render_install(&report), &target, global)
         }
         DbCommand::Info(info_args) => {
@@ -101,7 +109,7 @@ fn update_db(update: &UpdateArgs, global: &Global) -> anyhow::Result<Outcome> {
             "`db update` downloads over HTTP(S); for a local file use `vtesdeck db import {path}`"
         );
     }
-    if global.offline {
+    if update.offline || global.offline {
         anyhow::bail!(
             "`db update` needs the network but --offline (or VTESDECK_OFFLINE) is set; \
              use `vtesdeck db import PATH` with a downloaded zip or folder"
@@ -110,12 +118,12 @@ fn update_db(update: &UpdateArgs, global: &Global) -> anyhow::Result<Outcome> {
     let target = install_target(global)?;
     install::check_target(&target)?;
     let deadline = std::time::Duration::from_secs(update.timeout);
-    let bytes = fetch(&url, deadline)?;
+    let bytes = fetch(&url, deadline, global.quiet)?;
     let report = install::install_zip(
         std::io::Cursor::new(bytes),
         &url,
         &target,
-        &mut tell_waiting(&target),
+        &mut tell_waiting(&target, global.quiet),
     )?;
     finish(&db_text::render_install(&report), &target, global)
 }
@@ -130,16 +138,17 @@ fn update_db(_update: &UpdateArgs, _global: &Global) -> anyhow::Result<Outcome> 
 }
 
 /// Downloads `url` within `deadline`, with a progress bar on standard error
-/// (none when it is not a terminal).
+/// (none when it is not a terminal, or `quiet`).
 #[cfg(feature = "download")]
 fn fetch(
     url: &str,
     deadline: std::time::Duration,
+    quiet: bool,
 ) -> Result<Vec<u8>, vtesdeck::cards::InstallError> {
     use indicatif::{ProgressBar, ProgressStyle};
     use std::io::IsTerminal;
     use vtesdeck::cards::download;
-    let bar = if std::io::stderr().is_terminal() {
+    let bar = if !quiet && std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(0);
         if let Ok(style) =
             ProgressStyle::with_template("{spinner} {bytes}/{total_bytes} {wide_bar} {eta}")
@@ -192,10 +201,10 @@ fn install_target(global: &Global) -> anyhow::Result<PathBuf> {
 }
 
 /// The install observer of the CLI: one line on standard error when another
-/// install holds the lock and this one waits for it.
-fn tell_waiting(target: &Path) -> impl FnMut(InstallStep) + '_ {
+/// install holds the lock and this one waits for it (none when `quiet`).
+fn tell_waiting(target: &Path, quiet: bool) -> impl FnMut(InstallStep) + '_ {
     move |step| {
-        if step == InstallStep::Waiting {
+        if step == InstallStep::Waiting && !quiet {
             let _ = writeln!(
                 std::io::stderr(),
                 "vtesdeck: another install into {} is running; waiting for it to finish",

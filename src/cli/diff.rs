@@ -66,7 +66,7 @@ pub fn run(args: &DiffArgs, global: &Global) -> anyhow::Result<Outcome> {
     let (left, right) = (&args.registered, &args.played);
     let folders = pair_up_kind(left, right)?;
     let pairings = if folders {
-        pair_folders(left, right)
+        pair_folders(left, right, global.quiet)
     } else {
         vec![Pairing::Pair(left.clone(), right.clone())]
     };
@@ -139,11 +139,11 @@ fn pair_up_kind(left: &Path, right: &Path) -> anyhow::Result<bool> {
 
 /// The files of two folders (walked as every command walks them), paired by
 /// their path inside the folder, in name order.
-fn pair_folders(left: &Path, right: &Path) -> Vec<Pairing> {
+fn pair_folders(left: &Path, right: &Path, quiet: bool) -> Vec<Pairing> {
     let mut pairings = Vec::new();
     let mut by_name: BTreeMap<PathBuf, (Option<PathBuf>, Option<PathBuf>)> = BTreeMap::new();
     for (folder, side) in [(left, Side::Left), (right, Side::Right)] {
-        for file in inputs::expand(&[folder.to_path_buf()]) {
+        for file in inputs::expand(&[folder.to_path_buf()], quiet) {
             match file {
                 Ok(path) => {
                     let name = path.strip_prefix(folder).unwrap_or(&path).to_path_buf();
@@ -202,7 +202,7 @@ fn load_pairs(
                 let (left_label, right_label) =
                     (left.display().to_string(), right.display().to_string());
                 let read = |path: &Path| -> inputs::Input {
-                    let deck = inputs::load_argument(path, format, db)?;
+                    let deck = inputs::load(path, format, db)?;
                     if inputs::empty_deck_warning(&deck).is_some() {
                         anyhow::bail!(
                             "{}:1: no card lines (an empty file, or no line reads as a card): \

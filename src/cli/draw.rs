@@ -96,11 +96,16 @@ pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut outcome = Outcome::Ok;
     let mut first = true;
-    for (path, deck) in sim_inputs(&args.files, args.deck_format.input_format, &db)? {
+    for (path, deck) in sim_inputs(
+        &args.files,
+        args.deck_format.input_format,
+        &db,
+        global.quiet,
+    )? {
         let report = deck.and_then(|deck| {
             warn_missing(&deck, &db, &options);
             // The progress bar only moves when the opening has to be sampled.
-            let progress = Progress::new(options.samples, args.sim.quiet);
+            let progress = Progress::new(options.samples, global.quiet);
             let odds = args
                 .sim
                 .install(|| DrawOdds::compute(&deck, &db, &options, &|n| progress.advance(n)))?;

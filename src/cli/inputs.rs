@@ -1,5 +1,6 @@
 //! Turning `PATH...` arguments into decks: files, directories (recursively,
-//! symlink loops reported), `-` for standard input. A bad input is reported
+//! symlink loops reported), `-` for standard input, VDB deck URLs. Every
+//! command that reads decks reads its arguments here. A bad input is reported
 //! and the others still read. No input is no pass: a folder holding no
 //! decklist, or a pattern that matched nothing, is an error naming it.
 
@@ -33,8 +34,9 @@ pub fn is_standard_stream(path: &Path) -> bool {
 #[derive(Debug, clap::Args)]
 pub struct DeckPaths {
     /// Decklist files, directories (read recursively: decklist files only, the
-    /// others listed as skipped), or `-` for standard input (the default when it
-    /// is not a terminal).
+    /// others listed as skipped), VDB deck URLs
+    /// (`https://vdb.im/decks/deck?...#200001=2;...`), or `-` for standard input
+    /// (the default when it is not a terminal).
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
 
@@ -271,6 +273,17 @@ impl Expansion {
     }
 }
 
+/// The VDB deck URL an argument is, when it is one: a text that reads as a
+/// deck URL ([`formats::vdb_url::looks_like`]) and names no file. The one
+/// test of every command: such an argument is read as the deck its URL holds
+/// ([`read_input_bytes`]), never walked or matched as a pattern (a URL holds
+/// `?`).
+pub fn vdb_url(argument: &Path) -> Option<&str> {
+    argument
+        .to_str()
+        .filter(|text| formats::vdb_url::looks_like(text) && !argument.exists())
+}
+
 /// The paths to read: the arguments, or `-` (standard input) when none is given
 /// and standard input is not a terminal (`cat deck.txt | vtesdeck check`).
 pub fn paths_or_stdin(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
@@ -287,10 +300,12 @@ pub fn paths_or_stdin(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
 }
 
 /// The files named by the arguments, directories walked in name order, the
-/// files skipped noted on standard error (see [`walk`]).
-pub fn expand(paths: &[PathBuf]) -> Vec<Result<PathBuf, InputProblem>> {
+/// files skipped noted on standard error unless `quiet` (see [`walk`]).
+pub fn expand(paths: &[PathBuf], quiet: bool) -> Vec<Result<PathBuf, InputProblem>> {
     let expansion = walk(paths, &FileSelection::default());
-    expansion.note_skipped();
+    if !quiet {
+        expansion.note_skipped();
+    }
     expansion.files
 }
 
@@ -298,8 +313,8 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Result<PathBuf, InputProblem>> {
 /// folder, hidden files and folders are left out, and so are the files that do
 /// not look like decklists ([`formats::sniff`]: a decklist extension, or a
 /// content that reads as one); those are listed in [`Expansion::skipped`].
-/// A file named on the command line is always read. `--glob`/`--exclude` apply
-/// to every file. Walk errors (symlink loops, unreadable folders), folders without
+/// A file named on the command line is always read, and so is a VDB deck URL
+/// ([`vdb_url`]). `--glob`/`--exclude` apply to every file. Walk errors (symlink loops, unreadable folders), folders without
 /// any decklist, patterns that matched nothing and a second `-` come back as
 /// problems in place.
 pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Expansion {
@@ -316,6 +331,10 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Expansion {
         .map(|path| (!is_standard_stream(path)).then(|| std::fs::metadata(path)))
         .collect();
     for (path, metadata) in paths.iter().zip(metadata) {
+        if vdb_url(path).is_some() {
+            out.push(Ok(path.clone()));
+            continue;
+        }
         let Some(metadata) = metadata else {
             out.push(if std::mem::replace(&mut stdin_taken, true) {
                 Err(InputProblem {
@@ -412,7 +431,8 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Expansion {
                     path.display(),
                     match skipped {
                         0 => String::new(),
-                        n => format!(", {n} other file(s) skipped as not decklists"),
+                        1 => ", 1 other file skipped as not a decklist".to_string(),
+                        n => format!(", {n} other files skipped as not decklists"),
                     }
                 ),
             }));
@@ -482,8 +502,8 @@ fn is_unmatched_pattern(path: &Path) -> bool {
     path.symlink_metadata().is_err() && path.to_string_lossy().contains(['*', '?', '['])
 }
 
-/// Reads one input path (`-` = standard input) holding one deck; a file of
-/// several decks (JSON records) is an error here.
+/// Reads one input path (`-` = standard input, or a VDB deck URL) holding one
+/// deck; a file of several decks (JSON records) is an error here.
 pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
     let mut decks = load_decks(path, format, db)?;
     if decks.len() == 1 {
@@ -496,8 +516,9 @@ pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
     .into())
 }
 
-/// Reads one input path (`-` = standard input) into its decks: one, or one
-/// per record of a file of JSON records (a JSON array of decks, JSON Lines).
+/// Reads one input path (`-` = standard input, or a VDB deck URL) into its
+/// decks: one, or one per record of a file of JSON records (a JSON array of
+/// decks, JSON Lines).
 pub fn load_decks(path: &Path, format: Option<Format>, db: &CardDb) -> anyhow::Result<Vec<Deck>> {
     decks_of_bytes(path, read_input_bytes(path), format, db)
 }
@@ -512,9 +533,13 @@ fn decks_of_bytes(
     Ok(Deck::all_from_bytes(bytes?, format, db, path)?)
 }
 
-/// The bytes of one input path (`-` = standard input): the part of
-/// [`load_decks`] that needs no card database.
+/// The bytes of one input path (`-` = standard input, a VDB deck URL the
+/// text of the URL, read as the deck it holds): the part of [`load_decks`]
+/// that needs no card database.
 fn read_input_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
+    if let Some(url) = vdb_url(path) {
+        return Ok(url.as_bytes().to_vec());
+    }
     if !is_standard_stream(path) {
         return Ok(Deck::read_bytes(path)?);
     }
@@ -528,18 +553,6 @@ fn read_input_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
         anyhow::bail!("-: input too large (a decklist is at most {MAX_FILE_BYTES} bytes)");
     }
     Ok(bytes)
-}
-
-/// Reads one decklist argument: a file, `-` for standard input, or the text of a
-/// VDB deck URL given in place of a file name (when no such file exists).
-pub fn load_argument(input: &Path, format: Option<Format>, db: &CardDb) -> Input {
-    if let Some(url) = input
-        .to_str()
-        .filter(|s| !input.exists() && formats::vdb_url::looks_like(s))
-    {
-        return Ok(Deck::from_text(url, format, db));
-    }
-    load(input, format, db)
 }
 
 /// The warning for a deck with no card line at all (an empty file, only blank

@@ -39,8 +39,13 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     cards: Option<PathBuf>,
 
-    /// Never use the network: `db update` stops (exit 2) and points to `db import`.
-    #[arg(long, global = true, env = "VTESDECK_OFFLINE", value_parser = clap::builder::FalseyValueParser::new())]
+    #[arg(short, long, global = true, help = inputs::QUIET_HELP)]
+    quiet: bool,
+
+    /// `--offline` written before the command, as when it was on every command:
+    /// still accepted, for the scripts that write it so. Only `db update` uses
+    /// the network, and takes `--offline` itself.
+    #[arg(long, hide = true)]
     offline: bool,
 
     #[command(subcommand)]
@@ -53,8 +58,10 @@ enum Command {
     /// Read decklists and print them normalised (or as JSON), with unresolved lines.
     Parse(parse::ParseArgs),
     /// Check tournament legality (sizes, grouping, banned and new cards) under a profile.
+    #[command(after_help = check::rules_help())]
     Check(check::CheckArgs),
-    /// Write a deck in another layout: twd, jol, lackey, vdb (URL), json, text.
+    // Its summary lists the layouts of the formats registry that vtesdeck writes.
+    #[command(about = convert::about())]
     Convert(convert::ConvertArgs),
     /// Compare two decklists (or two folders of them) card by card: exit 0 same, 1 different, 2 unreadable.
     Diff(diff::DiffArgs),
@@ -97,7 +104,9 @@ pub(crate) fn input_format_parser() -> impl clap::builder::TypedValueParser<Valu
 pub struct Global {
     /// `--cards`.
     pub cards: Option<PathBuf>,
-    /// `--offline` / `VTESDECK_OFFLINE`: never use the network.
+    /// `-q`/`--quiet`: only results and problems ([`inputs::QUIET_HELP`]).
+    pub quiet: bool,
+    /// `--offline` written before the command: never use the network.
     pub offline: bool,
 }
 
@@ -106,7 +115,7 @@ impl Global {
     /// installed copy, the built-in snapshot); never downloads. What a crashed
     /// install left beside the folder is cleared first (a half-done install is
     /// finished). An old built-in snapshot gets one line on standard error
-    /// saying how to update.
+    /// saying how to update (none with `--quiet`).
     ///
     /// The database lives until the process ends and is never freed: freeing
     /// its tens of thousands of small allocations at exit would cost about a
@@ -125,8 +134,10 @@ impl Global {
             }
         }
         let db = CardDb::open(&location)?;
-        if let Some(note) = db::stale_snapshot_note(&db, chrono::Utc::now().date_naive()) {
-            let _ = writeln!(std::io::stderr(), "vtesdeck: {note}");
+        if !self.quiet {
+            if let Some(note) = db::stale_snapshot_note(&db, chrono::Utc::now().date_naive()) {
+                let _ = writeln!(std::io::stderr(), "vtesdeck: {note}");
+            }
         }
         Ok(std::mem::ManuallyDrop::new(db))
     }
@@ -137,6 +148,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let global = Global {
         cards: cli.cards,
+        quiet: cli.quiet,
         offline: cli.offline,
     };
     let result = match cli.command {

@@ -30,7 +30,9 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let (decks, skipped) = args.inputs.read_walked(walked?, &db, |input| input);
-    skipped.note_skipped();
+    if !global.quiet {
+        skipped.note_skipped();
+    }
     for (path, input) in decks {
         let deck = match input {
             Ok(deck) => deck,

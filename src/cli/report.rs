@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use vtesdeck::analysis::Stats;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::output::figures::count;
 use vtesdeck::output::output_file::OutputFile;
 use vtesdeck::output::report::{self, DeckReport, IndexRow, Provenance};
 use vtesdeck::rules::{Checker, Profile};
@@ -105,7 +106,7 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
     // The one input given, or standard input when it is not a terminal.
     let input = inputs::paths_or_stdin(args.input.as_slice())?.remove(0);
     // Every output is checked before the card database is loaded and the decks simulated.
-    let target = target(args, &input)?;
+    let target = target(args, &input, global.quiet)?;
     let db = global.card_db()?;
     let checker = Checker::new(&db, &profile, args.date.check_date(), args.players)?;
     let seed = args.sim.seed();
@@ -119,8 +120,8 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
     };
     match target {
         Target::Stdout | Target::File(_) => {
-            let deck = inputs::load_argument(&input, args.deck_format.input_format, &db)?;
-            let progress = Progress::new(args.sim.samples * (1 + u64::from(SEATS)), args.sim.quiet);
+            let deck = inputs::load(&input, args.deck_format.input_format, &db)?;
+            let progress = Progress::new(args.sim.samples * (1 + u64::from(SEATS)), global.quiet);
             let (page, outcome) = args
                 .sim
                 .install(|| work.page(&deck, &provenance, &|n| progress.advance(n)))?;
@@ -136,7 +137,7 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
             Ok(outcome)
         }
         Target::Folder { pages, index } => {
-            let progress = Progress::new(pages.len() as u64, args.sim.quiet);
+            let progress = Progress::new(pages.len() as u64, global.quiet);
             let results: Vec<(IndexRow, Outcome)> = args.sim.install(|| {
                 pages
                     .par_iter()
@@ -165,9 +166,9 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
             let mut out = std::io::stdout().lock();
             writeln!(
                 out,
-                "{}: {written} deck page{} and the index",
+                "{}: {} and the index",
                 index.path().display(),
-                if written == 1 { "" } else { "s" }
+                count(written as u64, "deck page", "deck pages")
             )?;
             Ok(outcome)
         }
@@ -175,7 +176,7 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
 }
 
 /// The outputs the arguments ask for, checked (folders exist, files absent or `--force`).
-fn target(args: &ReportArgs, input: &Path) -> anyhow::Result<Target> {
+fn target(args: &ReportArgs, input: &Path, quiet: bool) -> anyhow::Result<Target> {
     let is_folder = input.as_os_str() != "-" && input.is_dir();
     if !is_folder {
         if args.title.is_some() {
@@ -221,7 +222,7 @@ fn target(args: &ReportArgs, input: &Path) -> anyhow::Result<Target> {
             .with_context(|| format!("{}: cannot create the report folder", folder.display()))?;
     }
     let mut pages = Vec::new();
-    for file in inputs::expand(std::slice::from_ref(&input.to_path_buf())) {
+    for file in inputs::expand(std::slice::from_ref(&input.to_path_buf()), quiet) {
         match file {
             Ok(path) => {
                 let relative = page_path(&path, input);

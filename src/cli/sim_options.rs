@@ -1,4 +1,4 @@
-//! Options the simulation subcommands share: seed, samples, threads, quiet.
+//! Options the simulation subcommands share: seed, samples, threads.
 
 use std::path::PathBuf;
 
@@ -11,7 +11,7 @@ use vtesdeck::sim::seed::Seed;
 
 use super::inputs::{self, Input};
 
-/// `--samples`, `--seed`, `--threads`, `--quiet`.
+/// `--samples`, `--seed`, `--threads`.
 #[derive(Debug, Args)]
 pub struct SimArgs {
     /// Number of sampled games.
@@ -29,9 +29,6 @@ pub struct SimArgs {
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
-
-    #[arg(long, short, help = super::inputs::QUIET_HELP)]
-    pub quiet: bool,
 }
 
 impl SimArgs {
@@ -55,43 +52,25 @@ impl SimArgs {
 }
 
 /// The decks of `draw` and `transfers`: files, folders (walked, one deck per
-/// file), `-` for standard input and VDB deck URLs, in argument order, each with
-/// the path it was read from (for the `error` record of one that cannot be read).
-/// No path: standard input when it is not a terminal, else an error.
+/// file), `-` for standard input and VDB deck URLs ([`inputs::walk`]), in
+/// argument order, each with the path it was read from (for the `error` record
+/// of one that cannot be read). No path: standard input when it is not a
+/// terminal, else an error. The files of folders skipped are noted on
+/// standard error unless `quiet`.
 pub fn sim_inputs(
     paths: &[PathBuf],
     format: Option<Format>,
     db: &CardDb,
+    quiet: bool,
 ) -> anyhow::Result<Vec<(String, Input)>> {
     let paths = inputs::paths_or_stdin(paths)?;
-    let mut decks = Vec::new();
-    let mut stdin_taken = false;
-    for path in &paths {
-        // A VDB URL is no file name: it may hold `?`, which `expand` reads as a pattern.
-        let is_url = !path.exists()
-            && path
-                .to_str()
-                .is_some_and(vtesdeck::formats::vdb_url::looks_like);
-        if is_url {
-            decks.push((
-                path.display().to_string(),
-                inputs::load_argument(path, format, db),
-            ));
-            continue;
-        }
-        // A second `-`: `expand` of the two says why it is not read, in its own words.
-        let second_stdin =
-            inputs::is_standard_stream(path) && std::mem::replace(&mut stdin_taken, true);
-        let expanded = if second_stdin {
-            inputs::expand(&[path.clone(), path.clone()]).split_off(1)
-        } else {
-            inputs::expand(std::slice::from_ref(path))
-        };
-        decks.extend(expanded.into_iter().map(|path| match path {
+    let decks = inputs::expand(&paths, quiet)
+        .into_iter()
+        .map(|path| match path {
             Ok(p) => (p.display().to_string(), inputs::load(&p, format, db)),
             Err(problem) => (problem.path.display().to_string(), Err(problem.error)),
-        }));
-    }
+        })
+        .collect();
     Ok(decks)
 }
 

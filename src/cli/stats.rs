@@ -60,7 +60,9 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let (inputs, skipped) = args.inputs.read_walked(walked?, &db, |input| input);
-    skipped.note_skipped();
+    if !global.quiet {
+        skipped.note_skipped();
+    }
     for (path, input) in inputs {
         match input {
             Ok(deck) => decks.push(deck),

@@ -134,7 +134,12 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     let db = global.card_db()?;
     let keys = key_vampires(&args.key, &db)?;
-    let decks = sim_inputs(&args.files, args.deck_format.input_format, &db)?;
+    let decks = sim_inputs(
+        &args.files,
+        args.deck_format.input_format,
+        &db,
+        global.quiet,
+    )?;
     if plot.is_some() && decks.len() > 1 {
         bail!("--plot draws one deck; {} decks given", decks.len());
     }
@@ -165,7 +170,7 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
                 writeln!(out)?;
             }
             first = false;
-            simulate_one(args, &deck, &db, &options, plot.as_ref(), &mut out)
+            simulate_one(args, global, &deck, &db, &options, plot.as_ref(), &mut out)
         });
         if let Err(err) = written {
             inputs::report_unreadable(&mut out, args.json, &path, &err)?;
@@ -179,6 +184,7 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
 /// Simulates and writes one deck's report.
 fn simulate_one(
     args: &TransfersArgs,
+    global: &Global,
     deck: &Deck,
     db: &CardDb,
     options: &TransferOptions,
@@ -190,7 +196,7 @@ fn simulate_one(
     } else {
         1
     };
-    let progress = Progress::new(options.samples * policies, args.sim.quiet);
+    let progress = Progress::new(options.samples * policies, global.quiet);
     let advance = |n| progress.advance(n);
     if args.policy == PolicyArg::All {
         let all = args

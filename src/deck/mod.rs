@@ -37,7 +37,8 @@ pub struct DeckCard {
 }
 
 /// How a card line was read when it was not read literally: the `read_as`
-/// of `parse --json`, the `name-corrected` and `printing-chosen` checks.
+/// of `parse --json`, the `name-corrected`, `printing-chosen`,
+/// `count-after-name` and `count-labelled` checks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ReadAs {
     /// 1-based line number.

@@ -175,8 +175,35 @@ pub struct DeclaredCounts {
     pub crypt: Option<u32>,
     /// The library header's card count.
     pub library: Option<u32>,
+    /// The 1-based line of the crypt header that declares [`Self::crypt`].
+    #[serde(skip)]
+    pub crypt_line: Option<usize>,
+    /// The 1-based line of the library header that declares [`Self::library`].
+    #[serde(skip)]
+    pub library_line: Option<usize>,
     /// The totals of footer and summary lines, in file order.
     pub totals: Vec<DeclaredTotal>,
+}
+
+impl DeclaredCounts {
+    /// Sets the count a part's header declares (`None`: none, or none readable)
+    /// and the line of that header.
+    pub fn set(&mut self, kind: CardKind, count: Option<u32>, line: usize) {
+        let (declared, at) = match kind {
+            CardKind::Crypt => (&mut self.crypt, &mut self.crypt_line),
+            CardKind::Library => (&mut self.library, &mut self.library_line),
+        };
+        *declared = count;
+        *at = count.map(|_| line);
+    }
+
+    /// The count a part's header declares, and the header's line when known.
+    pub fn of(&self, kind: CardKind) -> Option<(u32, Option<usize>)> {
+        match kind {
+            CardKind::Crypt => self.crypt.map(|count| (count, self.crypt_line)),
+            CardKind::Library => self.library.map(|count| (count, self.library_line)),
+        }
+    }
 }
 
 /// A total a footer or summary line declares (`Library total: 90`, `Total: 102`).

@@ -73,12 +73,16 @@ impl ArdbReader {
     pub(super) fn line(&mut self, number: usize, original: &str, text: &str) {
         let line = text.trim();
         if let Some(caps) = CRYPT_HEADER.captures(line) {
-            self.deck.declared.crypt = caps[1].parse().ok();
+            self.deck
+                .declared
+                .set(CardKind::Crypt, caps[1].parse().ok(), number);
             self.part = Part::Cards(CardKind::Crypt);
             return;
         }
         if let Some(caps) = LIBRARY_HEADER.captures(line) {
-            self.deck.declared.library = caps[1].parse().ok();
+            self.deck
+                .declared
+                .set(CardKind::Library, caps[1].parse().ok(), number);
             self.part = Part::Cards(CardKind::Library);
             return;
         }
@@ -202,8 +206,8 @@ mod tests {
         assert_eq!(deck.meta.name.as_deref(), Some("Testers"));
         assert_eq!(deck.meta.author.as_deref(), Some("Me"));
         assert_eq!(deck.meta.description.as_deref(), Some("A deck\nof tests."));
-        assert_eq!(deck.declared.crypt, Some(3));
-        assert_eq!(deck.declared.library, Some(5));
+        assert_eq!(deck.declared.of(CardKind::Crypt), Some((3, Some(7))));
+        assert_eq!(deck.declared.of(CardKind::Library), Some((5, Some(12))));
         let names: Vec<(u32, &str)> = deck.lines.iter().map(|l| (l.count, &*l.name)).collect();
         assert_eq!(
             names,

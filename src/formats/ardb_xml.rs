@@ -81,10 +81,8 @@ pub fn read(text: &str) -> RawDeck<'_> {
             _ => continue,
         };
         let size = part.attribute("size").and_then(markup::count);
-        match section {
-            CardKind::Crypt => deck.declared.crypt = size,
-            CardKind::Library => deck.declared.library = size,
-        }
+        deck.declared
+            .set(section, size, node_line(&mut lines, part));
         for card in part.children().filter(|c| c.has_tag_name(entry)) {
             let name = child_text(card, "name").unwrap_or_default();
             let hint = match section {

@@ -61,10 +61,8 @@ pub fn read(text: &str) -> RawDeck<'_> {
                 Some(_) => CardKind::Library,
             });
             let declared = line.parse().ok();
-            match section {
-                Some(CardKind::Crypt) => deck.declared.crypt = declared,
-                _ => deck.declared.library = declared,
-            }
+            let kind = section.unwrap_or(CardKind::Library);
+            deck.declared.set(kind, declared, number);
             continue;
         }
         let Some(kind) = section else {
@@ -137,7 +135,8 @@ mod tests {
         assert_eq!(deck.meta.name.as_deref(), Some("Testers"));
         assert_eq!(deck.meta.author.as_deref(), Some("Me"));
         assert_eq!(deck.meta.description.as_deref(), Some("A deck of tests."));
-        assert_eq!(deck.declared.crypt, Some(3));
+        assert_eq!(deck.declared.of(CardKind::Crypt), Some((3, Some(4))));
+        assert_eq!(deck.declared.of(CardKind::Library), Some((3, Some(8))));
         let lines: Vec<(usize, u32, &str, Option<CardKind>)> = deck
             .lines
             .iter()

@@ -288,7 +288,7 @@ pub fn push_crypt_object(deck: &mut RawDeck, crypt: Option<&Value>, line: usize)
         return;
     };
     if let Some(count) = integer(crypt.get("count")).and_then(|c| u32::try_from(c).ok()) {
-        deck.declared.crypt = Some(count);
+        deck.declared.set(CardKind::Crypt, Some(count), line);
     }
     for card in array(crypt, "cards") {
         push_entry(deck, card, Some(CardKind::Crypt), line);
@@ -302,7 +302,7 @@ pub fn push_library_object(deck: &mut RawDeck, library: Option<&Value>, line: us
         return;
     };
     if let Some(count) = integer(library.get("count")).and_then(|c| u32::try_from(c).ok()) {
-        deck.declared.library = Some(count);
+        deck.declared.set(CardKind::Library, Some(count), line);
     }
     for group in array(library, "cards") {
         match group.get("cards").and_then(Value::as_array) {

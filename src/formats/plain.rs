@@ -219,12 +219,8 @@ fn declare(deck: &mut RawDeck, kind: Option<CardKind>, header: &str, number: usi
     let (Some(kind), Some(total)) = (kind, total) else {
         return;
     };
-    let declared = match kind {
-        CardKind::Crypt => &mut deck.declared.crypt,
-        CardKind::Library => &mut deck.declared.library,
-    };
-    match *declared {
-        None => *declared = Some(total),
+    match deck.declared.of(kind).map(|(count, _)| count) {
+        None => deck.declared.set(kind, Some(total), number),
         Some(first) if first != total => deck.declared.totals.push(DeclaredTotal {
             line: number,
             count: total,

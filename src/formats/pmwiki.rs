@@ -81,10 +81,12 @@ pub fn read(text: &str) -> RawDeck<'_> {
                 part = Part::Notes;
             } else if lower.starts_with("crypt") {
                 part = Part::Cards(CardKind::Crypt);
-                deck.declared.crypt = header_count(heading);
+                deck.declared
+                    .set(CardKind::Crypt, header_count(heading), number);
             } else if lower.starts_with("library") {
                 part = Part::Cards(CardKind::Library);
-                deck.declared.library = header_count(heading);
+                deck.declared
+                    .set(CardKind::Library, header_count(heading), number);
             }
             // A `!!! Action [12]` type heading stays in the library.
             continue;

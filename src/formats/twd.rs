@@ -172,13 +172,17 @@ fn read_from(text: &str, mut part: Part) -> (RawDeck<'_>, bool) {
             }
         }
         if let Some(count) = crypt_header(line) {
-            deck.declared.crypt = deck.declared.crypt.or(count);
+            if deck.declared.crypt.is_none() {
+                deck.declared.set(CardKind::Crypt, count, number);
+            }
             has_crypt_header = true;
             part = Part::Crypt;
             continue;
         }
         if let Some(count) = library_header(line) {
-            deck.declared.library = deck.declared.library.or(count);
+            if deck.declared.library.is_none() {
+                deck.declared.set(CardKind::Library, count, number);
+            }
             part = Part::Library;
             continue;
         }
@@ -686,8 +690,8 @@ mod tests {
     #[test]
     fn crypt_and_library_lines_are_read() {
         let deck = read(ENTRY);
-        assert_eq!(deck.declared.crypt, Some(2));
-        assert_eq!(deck.declared.library, Some(3));
+        assert_eq!(deck.declared.of(CardKind::Crypt), Some((2, Some(15))));
+        assert_eq!(deck.declared.of(CardKind::Library), Some((3, Some(21))));
         let names: Vec<&str> = deck.lines.iter().map(|l| &*l.name).collect();
         assert_eq!(
             names,

@@ -8,6 +8,7 @@ use comfy_table::{presets, CellAlignment, Table};
 use crate::analysis::{CostTotal, LibraryComposition, Stats, Summary, Tally};
 use crate::cards::CardKind;
 use crate::deck::Deck;
+use crate::output::figures::count;
 
 /// How many cards of each part the summary's "most played" tables list.
 pub const MOST_PLAYED_ROWS: usize = 20;
@@ -62,7 +63,11 @@ pub(crate) fn events(library: &LibraryComposition) -> String {
 /// A summed cost, with the copies costing X apart.
 pub(crate) fn cost(total: &CostTotal) -> String {
     if total.x_copies > 0 {
-        format!("{} (+{} copies costing X)", total.total, total.x_copies)
+        format!(
+            "{} (+{} costing X)",
+            total.total,
+            count(total.x_copies, "copy", "copies")
+        )
     } else {
         total.total.to_string()
     }
@@ -182,7 +187,11 @@ pub fn render(deck: &Deck, stats: &Stats) -> String {
 /// Renders the summary across decks.
 pub fn render_summary(summary: &Summary) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "# Summary of {} decks", summary.decks);
+    let _ = writeln!(
+        out,
+        "# Summary of {}",
+        count(summary.decks, "deck", "decks")
+    );
     let mut averages = table(&["Average per deck", ""]);
     averages.add_row(vec![
         "Crypt cards".to_string(),

@@ -1,5 +1,7 @@
 //! `crypt-size`: at least 12 crypt cards (the profile's `crypt.min`, `crypt.max`).
 
+use crate::output::figures;
+
 use super::{Context, Rule, Severity, Violation};
 use crate::deck::Deck;
 
@@ -24,9 +26,16 @@ impl Rule for CryptSize {
         let limits = &context.profile.crypt;
         let count = deck.crypt_count();
         let message = if count < limits.min {
-            format!("crypt has {count} cards, at least {} needed", limits.min)
+            format!(
+                "crypt has {}, at least {} needed",
+                figures::count(count, "card", "cards"),
+                limits.min
+            )
         } else if let Some(max) = limits.max.filter(|&max| count > max) {
-            format!("crypt has {count} cards, at most {max} allowed")
+            format!(
+                "crypt has {}, at most {max} allowed",
+                figures::count(count, "card", "cards")
+            )
         } else {
             return Vec::new();
         };
@@ -50,6 +59,14 @@ mod tests {
             problems[0].message,
             "crypt has 11 cards, at least 12 needed"
         );
+    }
+
+    #[test]
+    fn one_crypt_card_is_in_the_singular() {
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200001, 1), (100003, 60)]);
+        let problems = run_rule(&CryptSize, &db, &deck, &Profile::standard(), "2021-01-01");
+        assert_eq!(problems[0].message, "crypt has 1 card, at least 12 needed");
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::{Context, Rule, Severity, Violation};
 use crate::cards::CardKind;
 use crate::deck::raw::{DeclaredTotal, TotalOf};
 use crate::deck::Deck;
+use crate::output::figures::count;
 
 /// The totals a list declares match the cards read.
 #[derive(Debug, Clone, Copy)]
@@ -29,19 +30,31 @@ impl Rule for DeclaredCount {
         let unresolved = if deck.unresolved.is_empty() {
             String::new()
         } else {
-            format!(" ({} unresolved lines)", deck.unresolved.len())
+            format!(
+                " ({})",
+                count(
+                    deck.unresolved.len() as u64,
+                    "unresolved line",
+                    "unresolved lines"
+                )
+            )
         };
         let parts = [
-            ("crypt", deck.declared.crypt, deck.crypt_count()),
-            ("library", deck.declared.library, deck.library_count()),
+            (CardKind::Crypt, "crypt ", deck.crypt_count()),
+            (CardKind::Library, "library ", deck.library_count()),
         ];
-        let headers = parts.into_iter().filter_map(|(part, declared, read)| {
-            let declared = declared?;
-            (declared != read).then(|| {
-                Violation::deck(
+        let headers = parts.into_iter().filter_map(|(kind, part, read)| {
+            let (declared, line) = deck.declared.of(kind)?;
+            (declared != read).then(|| Violation {
+                line,
+                ..Violation::deck(
                     self.id(),
                     self.severity(),
-                    format!("the list declares {declared} {part} cards but {read} were read{unresolved}"),
+                    format!(
+                        "the list declares {} but {read} {} read{unresolved}",
+                        cards(declared, part),
+                        were(read)
+                    ),
                 )
             })
         });
@@ -56,11 +69,26 @@ impl Rule for DeclaredCount {
     }
 }
 
+/// `1 crypt card`, `90 library cards`, `102 cards` (`part` empty or ending
+/// with a space).
+fn cards(n: u32, part: &str) -> String {
+    count(n, &format!("{part}card"), &format!("{part}cards"))
+}
+
+/// `was` for one, `were` for any other number.
+fn were(n: u32) -> &'static str {
+    if n == 1 {
+        "was"
+    } else {
+        "were"
+    }
+}
+
 /// What a footer total says against the cards read, when they differ.
 fn total_not_met(deck: &Deck, total: &DeclaredTotal) -> Option<String> {
     let part_count = |kind: CardKind| match kind {
-        CardKind::Crypt => ("crypt", deck.crypt_count()),
-        CardKind::Library => ("library", deck.library_count()),
+        CardKind::Crypt => ("crypt ", deck.crypt_count()),
+        CardKind::Library => ("library ", deck.library_count()),
     };
     let all = deck.crypt_count().saturating_add(deck.library_count());
     let declared = total.count;
@@ -69,24 +97,30 @@ fn total_not_met(deck: &Deck, total: &DeclaredTotal) -> Option<String> {
             let (part, read) = part_count(kind);
             (read != declared).then(|| {
                 format!(
-                    "line {} declares {declared} {part} cards but {read} were read",
-                    total.line
+                    "line {} declares {} but {read} {} read",
+                    total.line,
+                    cards(declared, part),
+                    were(read)
                 )
             })
         }
         TotalOf::Deck => (all != declared).then(|| {
             format!(
-                "line {} declares {declared} cards in all but {all} were read",
-                total.line
+                "line {} declares {} in all but {all} {} read",
+                total.line,
+                cards(declared, ""),
+                were(all)
             )
         }),
         TotalOf::PartOrDeck(kind) => {
             let (part, read) = part_count(kind);
             (read != declared && all != declared).then(|| {
                 format!(
-                    "line {} declares a total of {declared} cards but {read} {part} cards \
-                     and {all} in all were read",
-                    total.line
+                    "line {} declares a total of {} but {} and {all} in all {} read",
+                    total.line,
+                    cards(declared, ""),
+                    cards(read, part),
+                    were(all)
                 )
             })
         }
@@ -119,6 +153,39 @@ mod tests {
         assert_eq!(
             found[0].message,
             "the list declares 90 library cards but 60 were read"
+        );
+        assert_eq!(found[0].line, Some(3), "the library header's line");
+    }
+
+    #[test]
+    fn one_card_and_one_unresolved_line_are_in_the_singular() {
+        let db = fixture_db();
+        let deck = Deck::from_text(
+            "Crypt (2 cards)\n1x Alma Test\nLibrary (1 card)\n2x Test Bleed\n1x No Such Card\n",
+            Some(Format::Plain),
+            &db,
+        );
+        let found = run_rule(
+            &DeclaredCount,
+            &db,
+            &deck,
+            &Profile::standard(),
+            "2021-01-01",
+        );
+        let messages: Vec<(&str, Option<usize>)> =
+            found.iter().map(|v| (v.message.as_str(), v.line)).collect();
+        assert_eq!(
+            messages,
+            [
+                (
+                    "the list declares 2 crypt cards but 1 was read (1 unresolved line)",
+                    Some(1)
+                ),
+                (
+                    "the list declares 1 library card but 2 were read (1 unresolved line)",
+                    Some(3)
+                ),
+            ]
         );
     }
 

@@ -1,5 +1,7 @@
 //! `library-size`: 60 to 90 library cards (the profile's `library` limits).
 
+use crate::output::figures;
+
 use super::{Context, Rule, Severity, Violation};
 use crate::deck::Deck;
 
@@ -23,16 +25,17 @@ impl Rule for LibrarySize {
     fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
         let limits = &context.profile.library;
         let count = deck.library_count();
+        let cards = figures::count(count, "card", "cards");
         let message = if count < limits.min {
-            format!("library has {count} cards, at least {} needed", limits.min)
+            format!("library has {cards}, at least {} needed", limits.min)
         } else if let Some(max) = limits.max_for(context.players).filter(|&max| count > max) {
             if limits.max_per_player > 0 {
                 format!(
-                    "library has {count} cards, at most {max} allowed at a table of {}",
+                    "library has {cards}, at most {max} allowed at a table of {}",
                     context.players
                 )
             } else {
-                format!("library has {count} cards, at most {max} allowed")
+                format!("library has {cards}, at most {max} allowed")
             }
         } else {
             return Vec::new();

@@ -21,6 +21,7 @@ mod banned;
 mod card_facts;
 mod check_report;
 mod checker;
+mod count_place;
 mod crypt_grouping;
 mod crypt_size;
 mod declared_count;
@@ -42,6 +43,7 @@ pub use banned::{ban_date, Banned};
 pub use card_facts::{CardFacts, Entry};
 pub use check_report::CheckReport;
 pub use checker::{CheckDate, CheckError, Checker, Context};
+pub use count_place::{CountAfterName, CountLabelled};
 pub use crypt_grouping::{best_group_pair, CryptGrouping};
 pub use crypt_size::CryptSize;
 pub use declared_count::DeclaredCount;
@@ -85,6 +87,8 @@ pub static RULES: &[&dyn Rule] = &[
     &NameCorrected,
     &NameMismatch,
     &PrintingChosen,
+    &CountAfterName,
+    &CountLabelled,
     &DeclaredCount,
     &CryptSize,
     &LibrarySize,

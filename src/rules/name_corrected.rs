@@ -1,6 +1,8 @@
-//! `name-corrected` (warning; error with `--strict`): a card line that was not
-//! read literally: a misspelling, a short name or nickname, a tag naming a
-//! printing the card does not have, a count after the name, text left out.
+//! `name-corrected` (warning; error with `--strict`): a card line whose name or
+//! printing was not read literally: a misspelling, a short name or nickname, a
+//! tag naming a printing the card does not have, text left out. Where a count
+//! is written is not a correction: [`super::CountAfterName`] and
+//! [`super::CountLabelled`] note it.
 
 use super::{Context, Rule, Severity, Violation};
 use crate::deck::{Deck, ReadAs, ReadHow};
@@ -28,6 +30,28 @@ pub(super) fn remark_message(remarks: &[&ReadAs], card: &str) -> String {
         first.count,
         hows.join("; ")
     )
+}
+
+/// The id of the rule that reports a kind of reading remark. The readings of
+/// the name and the printing are corrections to act on (`name-corrected`,
+/// `printing-chosen`: warnings, errors with `--strict`); a count written after
+/// the name (`Blood Doll x4`) or in a labelled field (`Quantity: 3`) is a
+/// normal way of writing a list, only noted (`count-after-name`,
+/// `count-labelled`: info).
+pub(super) fn rule_of(how: ReadHow) -> &'static str {
+    match how {
+        ReadHow::Misspelling
+        | ReadHow::ShortName
+        | ReadHow::Alias
+        | ReadHow::NumberWords
+        | ReadHow::TextIgnored
+        | ReadHow::PrintingMissing
+        | ReadHow::PrintingConflict
+        | ReadHow::ColumnsMismatch => "name-corrected",
+        ReadHow::PrintingChosen => "printing-chosen",
+        ReadHow::CountAfterName => "count-after-name",
+        ReadHow::CountLabelled => "count-labelled",
+    }
 }
 
 /// What a remark says was not literal, in words.
@@ -61,26 +85,29 @@ impl Rule for NameCorrected {
     }
 
     fn summary(&self) -> &'static str {
-        "every card line reads literally (a misspelling, short name or count in an \
-         unusual place is corrected and said; an error with --strict)"
+        "every card name reads literally (a misspelling, short name or nickname is \
+         corrected and said; an error with --strict)"
     }
 
     fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
-        remarks_by_line(self.id(), deck, context, |how| {
-            how != ReadHow::PrintingChosen
-        })
+        remarks_by_line(self.id(), self.severity_in(context), deck, context)
     }
 }
 
-/// One violation per line with remarks of the kinds kept, every remark of the
-/// line in its message, on the card the line was read as.
+/// One violation of `rule`, of `severity`, per line with remarks that rule
+/// reports ([`rule_of`]), every such remark of the line in its message, on
+/// the card the line was read as.
 pub(super) fn remarks_by_line(
     rule: &'static str,
+    severity: Severity,
     deck: &Deck,
     context: &Context,
-    keep: impl Fn(ReadHow) -> bool,
 ) -> Vec<Violation> {
-    let kept: Vec<&ReadAs> = deck.read_as.iter().filter(|r| keep(r.how)).collect();
+    let kept: Vec<&ReadAs> = deck
+        .read_as
+        .iter()
+        .filter(|r| rule_of(r.how) == rule)
+        .collect();
     kept.chunk_by(|a, b| a.line == b.line)
         .map(|remarks| {
             let first = remarks[0];
@@ -90,7 +117,7 @@ pub(super) fn remarks_by_line(
                 .map(|card| context.db.printing_name(card));
             Violation {
                 rule,
-                severity: context.remark_severity(),
+                severity,
                 message: remark_message(remarks, card.as_deref().unwrap_or("?")),
                 card_id: Some(first.card),
                 card,
@@ -128,9 +155,9 @@ mod tests {
     }
 
     #[test]
-    fn every_remark_of_a_line_is_in_its_one_warning() {
+    fn a_count_after_the_name_is_no_correction() {
         let db = fixture_db();
-        let deck = Deck::from_text("12x Alma Test\nTest Bleedd x60\n", Some(Format::Plain), &db);
+        let deck = Deck::from_text("Alma Test x12\nTest Bleedd x60\n", Some(Format::Plain), &db);
         let found = run_rule(
             &NameCorrected,
             &db,
@@ -139,9 +166,10 @@ mod tests {
             "2021-01-01",
         );
         assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].line, Some(2));
         assert_eq!(
             found[0].message,
-            "`Test Bleedd x60` read as 60x \"Test Bleed\" (a misspelling; a count after the name)"
+            "`Test Bleedd x60` read as 60x \"Test Bleed\" (a misspelling)"
         );
     }
 

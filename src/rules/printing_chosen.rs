@@ -4,7 +4,7 @@
 
 use super::name_corrected::remarks_by_line;
 use super::{Context, Rule, Severity, Violation};
-use crate::deck::{Deck, ReadHow};
+use crate::deck::Deck;
 
 /// Every crypt line names its printing when the name has several.
 #[derive(Debug, Clone, Copy)]
@@ -29,9 +29,7 @@ impl Rule for PrintingChosen {
     }
 
     fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
-        remarks_by_line(self.id(), deck, context, |how| {
-            how == ReadHow::PrintingChosen
-        })
+        remarks_by_line(self.id(), self.severity_in(context), deck, context)
     }
 }
 

@@ -10,8 +10,9 @@ use crate::cards::CardId;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
-    /// Normal play worth a note (several copies of a unique card): shown with
-    /// `--verbose` and always in JSON; never makes a deck illegal.
+    /// Normal play worth a note (several copies of a unique card, a count
+    /// written after the name): shown with `--verbose` and always in JSON;
+    /// never makes a deck illegal.
     Info,
     /// Something to act on (a name corrected, a declared total not met);
     /// never makes a deck illegal (`--strict` turns reading remarks into errors).

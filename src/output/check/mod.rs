@@ -10,6 +10,7 @@ mod table;
 use std::fmt;
 use std::io::{self, Write};
 
+use crate::output::figures::count;
 use crate::rules::{CheckReport, Severity};
 
 pub use github::GithubRenderer;
@@ -67,16 +68,15 @@ impl fmt::Display for CheckSummary {
     /// `4504 decks: 4485 legal, 19 illegal` (`, 2 errors` when some inputs failed,
     /// ` (1 file skipped: not a decklist)` when a folder held other files).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let decks = if self.decks == 1 { "deck" } else { "decks" };
         write!(
             f,
-            "{} {decks}: {} legal, {} illegal",
-            self.decks, self.legal, self.illegal
+            "{}: {} legal, {} illegal",
+            count(self.decks as u64, "deck", "decks"),
+            self.legal,
+            self.illegal
         )?;
-        match self.errors {
-            0 => {}
-            1 => f.write_str(", 1 error")?,
-            n => write!(f, ", {n} errors")?,
+        if self.errors > 0 {
+            write!(f, ", {}", count(self.errors as u64, "error", "errors"))?;
         }
         match self.skipped {
             0 => Ok(()),

@@ -7,6 +7,7 @@ use comfy_table::{presets, Cell, Color, ContentArrangement, Table};
 use unicode_width::UnicodeWidthStr;
 
 use super::{CheckRenderer, CheckSummary};
+use crate::output::figures::count;
 use crate::rules::{CheckReport, Severity, Violation};
 
 /// How the table output looks.
@@ -70,6 +71,23 @@ impl TableRenderer {
         TableRenderer {
             options,
             empty_table: table,
+        }
+    }
+
+    /// The end of a verdict line about a deck's warnings: `, 1 warning`, and
+    /// how to see them when they are not shown (`, 3 warnings: --warnings
+    /// shows them`); nothing without warnings, or with `--quiet` alone (the
+    /// warnings are then not looked for: [`CheckRenderer::lowest_severity`]).
+    fn warnings_note(&self, warnings: usize) -> String {
+        if warnings == 0 || (self.options.quiet && !self.options.warnings) {
+            return String::new();
+        }
+        let counted = count(warnings as u64, "warning", "warnings");
+        if self.options.warnings {
+            format!(", {counted}")
+        } else {
+            let them = if warnings == 1 { "it" } else { "them" };
+            format!(", {counted}: --warnings shows {them}")
         }
     }
 
@@ -245,15 +263,11 @@ impl CheckRenderer for TableRenderer {
                 Severity::Info => self.options.info,
             })
             .collect();
+        let note = self.warnings_note(warnings);
         if report.legal {
             if self.options.quiet && shown.is_empty() {
                 return Ok(());
             }
-            let note = match warnings {
-                0 => String::new(),
-                1 => ", 1 warning".to_string(),
-                n => format!(", {n} warnings"),
-            };
             writeln!(
                 out,
                 "{}: {} ({}{note})",
@@ -262,13 +276,12 @@ impl CheckRenderer for TableRenderer {
                 facts(report)
             )?;
         } else {
-            let errors = report.errors().count();
-            let plural = if errors == 1 { "problem" } else { "problems" };
             writeln!(
                 out,
-                "{}: {}, {errors} {plural} ({})",
+                "{}: {}, {} ({}{note})",
                 report.path,
                 self.paint("illegal", "1;31"),
+                count(report.errors().count() as u64, "problem", "problems"),
                 facts(report)
             )?;
         }
@@ -302,7 +315,8 @@ mod tests {
         );
         assert_eq!(
             lines[1],
-            "decks/bad <1>.txt: illegal, 2 problems (crypt 11, library 90, groups 1-3, 2024-05-01, standard)"
+            "decks/bad <1>.txt: illegal, 2 problems (crypt 11, library 90, groups 1-3, 2024-05-01, \
+             standard, 1 warning: --warnings shows it)"
         );
         assert!(
             text.contains("│ crypt-grouping ┆ Tony ┆ 34   ┆ Tony (G3) does not fit groups 1-2"),
@@ -393,6 +407,42 @@ mod tests {
             by_hand > 1000 && declined > 500,
             "{by_hand} drawn by hand, {declined} declined"
         );
+    }
+
+    #[test]
+    fn verdict_lines_count_warnings_and_say_how_to_see_them() {
+        let mut reports = crate::output::check::fixtures::reports();
+        let warning = reports[1].problems[2].clone();
+        reports[0].problems = vec![warning.clone(), warning.clone(), warning];
+        let verdicts = |options: TableOptions| -> Vec<String> {
+            let text = crate::output::check::fixtures::render_reports(
+                &mut TableRenderer::new(options),
+                reports.clone(),
+            );
+            text.lines()
+                .filter(|line| line.starts_with("decks/"))
+                .map(|line| line.split_once(" (").map_or("", |(_, facts)| facts))
+                .map(|facts| facts.split_once("standard").map_or("", |(_, end)| end))
+                .map(str::to_string)
+                .collect()
+        };
+        assert_eq!(
+            verdicts(TableOptions::default()),
+            [
+                ", 3 warnings: --warnings shows them)",
+                ", 1 warning: --warnings shows it)"
+            ]
+        );
+        let shown = TableOptions {
+            warnings: true,
+            ..TableOptions::default()
+        };
+        assert_eq!(verdicts(shown), [", 3 warnings)", ", 1 warning)"]);
+        let quiet = TableOptions {
+            quiet: true,
+            ..TableOptions::default()
+        };
+        assert_eq!(verdicts(quiet), [")"]);
     }
 
     #[test]

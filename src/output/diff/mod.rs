@@ -10,6 +10,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use crate::analysis::{DeckDiff, Side};
+use crate::output::figures::count;
 
 pub use github::GithubDiffRenderer;
 pub use json::JsonDiffRenderer;
@@ -64,20 +65,21 @@ impl fmt::Display for DiffSummary {
     /// `3 pairs: 1 same, 1 different, 1 unreadable; 2 unpaired files`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pairs = self.same + self.differ + self.unreadable;
-        let noun = if pairs == 1 { "pair" } else { "pairs" };
         write!(
             f,
-            "{pairs} {noun}: {} same, {} different",
-            self.same, self.differ
+            "{}: {} same, {} different",
+            count(pairs as u64, "pair", "pairs"),
+            self.same,
+            self.differ
         )?;
         if self.unreadable > 0 {
             write!(f, ", {} unreadable", self.unreadable)?;
         }
-        match self.unpaired {
-            0 => Ok(()),
-            1 => f.write_str("; 1 unpaired file"),
-            n => write!(f, "; {n} unpaired files"),
+        if self.unpaired > 0 {
+            let files = count(self.unpaired as u64, "unpaired file", "unpaired files");
+            write!(f, "; {files}")?;
         }
+        Ok(())
     }
 }
 
@@ -150,5 +152,33 @@ pub(crate) mod fixtures {
         };
         renderer.finish(&mut out, &summary).unwrap();
         String::from_utf8(out).unwrap()
+    }
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::DiffSummary;
+
+    #[test]
+    fn one_pair_and_one_unpaired_file_are_in_the_singular() {
+        let summary = DiffSummary {
+            same: 1,
+            unpaired: 1,
+            ..DiffSummary::default()
+        };
+        assert_eq!(
+            summary.to_string(),
+            "1 pair: 1 same, 0 different; 1 unpaired file"
+        );
+        let summary = DiffSummary {
+            same: 2,
+            differ: 1,
+            unpaired: 3,
+            ..DiffSummary::default()
+        };
+        assert_eq!(
+            summary.to_string(),
+            "3 pairs: 2 same, 1 different; 3 unpaired files"
+        );
     }
 }

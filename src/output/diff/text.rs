@@ -77,9 +77,9 @@ impl DiffRenderer for TextDiffRenderer {
             rows.sort_by_key(|change| kind_word(change.kind()).0);
             writeln!(
                 out,
-                "  {title} ({} -> {} cards)",
+                "  {title} ({} -> {})",
                 diff.left_size.of_section(section),
-                diff.right_size.of_section(section)
+                count(diff.right_size.of_section(section), "card", "cards")
             )?;
             for change in rows {
                 writeln!(
