@@ -373,3 +373,98 @@ fn a_link_inside_the_report_folder_sends_no_page_outside_it() {
     assert_eq!(fs::read_dir(elsewhere.path()).expect("folder").count(), 0);
     assert!(!out.path().join("index.html").exists());
 }
+
+/// A deck of the fixture database as one KRCG JSON line.
+const GOOD_JSON: &str = r#"{"name": "Good", "cards": {"200001": 12, "100004": 90}}"#;
+
+/// In a file of many decks, a record that is no deck is one error record,
+/// named by its place; every other deck is checked and printed (before: the
+/// whole file was one error, no deck of it checked).
+#[test]
+fn a_record_that_is_no_deck_is_one_error_among_the_decks_of_its_file() {
+    let mut lines = vec![GOOD_JSON; 2500];
+    lines[1999] = r#"{"nothing": "here"}"#;
+    let dir = folder_with(&[("decks.jsonl", lines.join("\n").as_bytes())]);
+    let output = common::vtesdeck_fixture()
+        .args(["check", "--json"])
+        .arg(dir.path().join("decks.jsonl"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let records: Vec<serde_json::Value> = common::json_records(&output.stdout)
+        .into_iter()
+        .filter(|record| record["type"] != "summary")
+        .collect();
+    assert_eq!(records.len(), 2500);
+    let errors: Vec<&serde_json::Value> = records.iter().filter(|r| r["type"] == "error").collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0]["path"]
+            .as_str()
+            .is_some_and(|p| p.ends_with("decks.jsonl#2000")),
+        "{errors:?}"
+    );
+    assert!(
+        errors[0]["message"]
+            .as_str()
+            .is_some_and(|e| e.contains("decks.jsonl:2000:")),
+        "the message names the record's line: {errors:?}"
+    );
+    // The decks before and after it, in file order.
+    assert_eq!(
+        records[0]["path"]
+            .as_str()
+            .map(|p| p.ends_with("decks.jsonl#1")),
+        Some(true)
+    );
+    assert_eq!(
+        records[2499]["path"]
+            .as_str()
+            .map(|p| p.ends_with("decks.jsonl#2500")),
+        Some(true)
+    );
+    assert_eq!(records.iter().filter(|r| r["legal"] == true).count(), 2499);
+}
+
+/// `convert --to krcg` of many decks writes them as it reads them; a deck
+/// from which nothing was read, even the last, leaves the -o file unwritten,
+/// and the archive of good decks reads back as the same decks.
+#[test]
+fn convert_of_many_decks_writes_all_or_nothing_to_its_file() {
+    let mut lines = vec![GOOD_JSON; 1500];
+    lines.push(r#"{"name": "Empty", "cards": {}}"#);
+    let dir = folder_with(&[
+        ("bad.jsonl", lines.join("\n").as_bytes()),
+        ("good.jsonl", lines[..1500].join("\n").as_bytes()),
+    ]);
+    let output = dir.path().join("bad.json");
+    common::vtesdeck_fixture()
+        .args(["convert", "--to", "krcg", "-o"])
+        .arg(&output)
+        .arg(dir.path().join("bad.jsonl"))
+        .assert()
+        .code(2)
+        .stderr(contains("bad.jsonl#1501: no card read"));
+    assert!(!output.exists(), "a partial archive was written");
+    let leftovers: Vec<_> = fs::read_dir(dir.path())
+        .expect("folder")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+
+    let output = dir.path().join("good.json");
+    common::vtesdeck_fixture()
+        .args(["convert", "--to", "krcg", "-o"])
+        .arg(&output)
+        .arg(dir.path().join("good.jsonl"))
+        .assert()
+        .code(0);
+    let archive: Vec<serde_json::Value> =
+        serde_json::from_str(&fs::read_to_string(&output).expect("written")).expect("a JSON array");
+    assert_eq!(archive.len(), 1500);
+    assert!(archive
+        .iter()
+        .all(|deck| deck["crypt"]["count"] == 12 && deck["library"]["count"] == 90));
+}

@@ -175,7 +175,9 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut outcome = Outcome::Ok;
     // Each deck is checked and its report rendered on the thread that read it;
     // only the verdict and the rendering are kept, and written in input order.
-    let shared_renderer = &*renderer;
+    // (A renderer of its own: the output's renderer writes between decks.)
+    let deck_renderer = self::renderer(args, global.quiet);
+    let shared_renderer = &*deck_renderer;
     let (inputs, skipped) = args.inputs.read_walked(walked, &db, |input| {
         let report = checker.check(&input?)?;
         let mut rendered = Vec::new();

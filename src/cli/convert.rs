@@ -4,7 +4,7 @@
 //! (`--to krcg`).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
@@ -72,66 +72,92 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
     // The one input given, or standard input when it is not a terminal.
     let input = inputs::paths_or_stdin(args.input.as_slice())?.remove(0);
     let db = global.card_db()?;
-    let decks = read_input(&input, args.deck_format.input_format, &db)?;
-    // A deck from which no card was read is not written: exit 2.
-    if let Err(nothing_read) = decks.iter().try_for_each(Deck::ensure_cards_read) {
-        report_not_converted(&decks);
-        return Err(nothing_read.into());
-    }
-    let text = match decks.as_slice() {
-        [deck] if !input.is_dir() => formats::write(args.to, deck, &db)
-            .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?,
-        _ if args.to == Format::Krcg => formats::krcg::write_archive(&decks, &db),
-        _ => anyhow::bail!(
-            "{}: {} decks; several decks are written only as one KRCG archive (--to krcg)",
-            input.display(),
-            decks.len()
-        ),
-    };
-    match &output {
-        Some(output) => output.write(text.as_bytes())?,
-        None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(text.as_bytes())?;
-            out.flush()?;
+    let format = args.deck_format.input_format;
+    // A file (one deck, or one per JSON record), `-`, a VDB deck URL, or a
+    // folder: read a few decks at a time, as they are written.
+    let selection = inputs::FileSelection::default();
+    let (mut decks, _skipped) =
+        inputs::read_all(std::slice::from_ref(&input), &selection, format, &db)?;
+    let first = decks
+        .next()
+        .map(|(_, deck)| deck)
+        .with_context(|| format!("{}: no deck to convert", input.display()))??;
+    let mut rest = decks.map(|(_, deck)| deck).peekable();
+    if rest.peek().is_none() && !input.is_dir() {
+        // One deck, in any layout.
+        if let Err(nothing_read) = first.ensure_cards_read() {
+            report_not_converted(&first);
+            return Err(nothing_read.into());
         }
+        let text = formats::write(args.to, &first, &db)
+            .with_context(|| format!("vtesdeck cannot write the {} layout", args.to))?;
+        match &output {
+            Some(output) => output.write(text.as_bytes())?,
+            None => {
+                let mut out = std::io::stdout().lock();
+                out.write_all(text.as_bytes())?;
+                out.flush()?;
+            }
+        }
+        return Ok(report_not_converted(&first));
     }
-    Ok(report_not_converted(&decks))
+    if args.to != Format::Krcg {
+        // Counted, not kept: the decks are read to say how many there are.
+        let count = 1 + rest.count();
+        anyhow::bail!(
+            "{}: {count} decks; several decks are written only as one KRCG archive (--to krcg)",
+            input.display()
+        );
+    }
+    // Several decks: one KRCG archive, written a deck at a time; any deck that
+    // cannot be read, or from which no card was read, stops the conversion
+    // (a file given with -o is then not written at all).
+    let mut staged = output.as_ref().map(OutputFile::stage).transpose()?;
+    let stdout = std::io::stdout();
+    let mut sink: Box<dyn Write> = match &mut staged {
+        Some(staged) => Box::new(std::io::BufWriter::new(staged.file())),
+        None => Box::new(std::io::BufWriter::new(stdout.lock())),
+    };
+    let mut archive = formats::krcg::ArchiveWriter::default();
+    let mut outcome = Outcome::Ok;
+    let mut buffer = Vec::new();
+    for deck in std::iter::once(Ok(first)).chain(rest) {
+        let deck = deck?;
+        if let Err(nothing_read) = deck.ensure_cards_read() {
+            report_not_converted(&deck);
+            return Err(nothing_read.into());
+        }
+        buffer.clear();
+        archive.write_deck(&mut buffer, &deck, &db);
+        sink.write_all(&buffer)?;
+        outcome = outcome.merge(report_not_converted(&deck));
+    }
+    buffer.clear();
+    archive.finish(&mut buffer);
+    sink.write_all(&buffer)?;
+    sink.flush()?;
+    drop(sink);
+    if let (Some(output), Some(staged)) = (&output, staged) {
+        output.commit(staged)?;
+    }
+    Ok(outcome)
 }
 
-/// Lists the lines of the decks that did not resolve on standard error
+/// Lists the lines of a deck that did not resolve on standard error
 /// (`vtesdeck: PATH:LINE: not converted: ...`); `Findings` when there are some.
-fn report_not_converted(decks: &[Deck]) -> Outcome {
+fn report_not_converted(deck: &Deck) -> Outcome {
     let mut stderr = std::io::stderr().lock();
     let mut outcome = Outcome::Ok;
-    for deck in decks {
-        for line in &deck.unresolved {
-            outcome = Outcome::Findings;
-            let _ = writeln!(
-                stderr,
-                "vtesdeck: {}:{}: not converted: {} ({})",
-                deck.path_label(),
-                line.line,
-                line.text,
-                line.detail()
-            );
-        }
+    for line in &deck.unresolved {
+        outcome = Outcome::Findings;
+        let _ = writeln!(
+            stderr,
+            "vtesdeck: {}:{}: not converted: {} ({})",
+            deck.path_label(),
+            line.line,
+            line.text,
+            line.detail()
+        );
     }
     outcome
-}
-
-/// The decks of the argument: a file (one deck, or one per JSON record), `-`,
-/// the text of a VDB deck URL, or a folder (every deck in it; any input that
-/// cannot be read stops the conversion).
-fn read_input(
-    input: &Path,
-    format: Option<vtesdeck::formats::Format>,
-    db: &vtesdeck::cards::CardDb,
-) -> anyhow::Result<Vec<Deck>> {
-    if input.is_dir() {
-        let selection = inputs::FileSelection::default();
-        let (decks, _skipped) = inputs::read_all(&[input.to_path_buf()], &selection, format, db)?;
-        return decks.into_iter().map(|(_, deck)| deck).collect();
-    }
-    inputs::load_decks(input, format, db)
 }

@@ -4,6 +4,7 @@
 //! and the others still read. No input is no pass: a folder holding no
 //! decklist, or a pattern that matched nothing, is an error naming it.
 
+use std::collections::VecDeque;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,8 +12,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::Context;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
-use vtesdeck::formats::MAX_FILE_BYTES;
 use vtesdeck::formats::{self, Format};
+use vtesdeck::formats::{DeckRecords, MAX_FILE_BYTES};
 use vtesdeck::output::json_lines::{write_record, ErrorRecord};
 
 /// `--input-format`, on the commands that read decks (not on `db` or `card`).
@@ -79,12 +80,12 @@ impl DeckPaths {
     }
 
     /// Reads the decks of the files walked (see [`read_walked`]).
-    pub fn read_walked<T: Send>(
+    pub fn read_walked<'a, T: Send, F: Fn(Input) -> T + Sync>(
         &self,
         expansion: Expansion,
-        db: &CardDb,
-        per_deck: impl Fn(Input) -> T + Sync,
-    ) -> (Judged<T>, Expansion) {
+        db: &'a CardDb,
+        per_deck: F,
+    ) -> (Judged<'a, T, F>, Expansion) {
         read_walked(expansion, self.deck_format.input_format, db, per_deck)
     }
 }
@@ -97,9 +98,161 @@ pub const QUIET_HELP: &str = "Only results and problems: no line for what is fin
 /// One input: a deck, or the error that kept it from being read.
 pub type Input = Result<Deck, anyhow::Error>;
 
-/// What was made of each input read ([`read_walked`]), with its path, in
-/// input order.
-pub type Judged<T> = std::iter::Flatten<std::vec::IntoIter<Vec<(String, T)>>>;
+/// Files read at once, in parallel, before their decks are handed out in
+/// input order: enough to keep the cores busy, few enough that the decks
+/// waiting to be handed out stay few.
+const FILES_AT_ONCE: usize = 64;
+
+/// Records of a file of many decks (a JSON array, JSON Lines) read and
+/// resolved at once, in parallel, before they are handed out: the memory of a
+/// file of 100,000 decks is its text and this many decks, not every deck.
+const RECORDS_AT_ONCE: usize = 1024;
+
+/// The decks of the inputs, as they are ([`read_all`]).
+pub type Inputs<'a> = Judged<'a, Input, fn(Input) -> Input>;
+
+/// A file walked, and its bytes when they were read ahead ([`DeckPaths::walk_while`]).
+type WalkedFile = (
+    Result<PathBuf, InputProblem>,
+    Option<anyhow::Result<Vec<u8>>>,
+);
+
+/// What was made of each deck read ([`read_walked`]), with its label (the
+/// path, `path#N` for a record), in input order: an iterator that reads the
+/// files a few at a time, and the records of a file of many decks a slice at
+/// a time, as it is asked for more, so that what a command writes for each
+/// deck is written before the next decks are read.
+pub struct Judged<'a, T, F> {
+    files: std::vec::IntoIter<WalkedFile>,
+    /// Files read, in order, not yet handed out.
+    read: VecDeque<ReadFile<'a, T>>,
+    /// Decks made, in order, not yet handed out.
+    ready: VecDeque<(String, T)>,
+    reader: Reader<'a, F>,
+}
+
+/// How [`Judged`] reads a file and makes something of each deck (shared by
+/// the threads that read).
+struct Reader<'a, F> {
+    format: Option<Format>,
+    db: &'a CardDb,
+    per_deck: F,
+}
+
+/// A file read: what was made of its one deck (or of its error), or its
+/// records, to be read a slice at a time.
+enum ReadFile<'a, T> {
+    Made(Vec<(String, T)>),
+    Records {
+        records: DeckRecords<'a>,
+        next: usize,
+    },
+}
+
+impl<'a, F> Reader<'a, F> {
+    /// Reads one file: a deck made now, or its records kept for later.
+    fn read_file<T: Send>(&self, (path, bytes): WalkedFile) -> ReadFile<'a, T>
+    where
+        F: Fn(Input) -> T + Sync,
+    {
+        let path = match path {
+            Ok(path) => path,
+            Err(problem) => {
+                let label = problem.path.display().to_string();
+                return ReadFile::Made(vec![(label, (self.per_deck)(Err(problem.error)))]);
+            }
+        };
+        let failed = |err: anyhow::Error| {
+            ReadFile::Made(vec![(
+                path.display().to_string(),
+                (self.per_deck)(Err(err)),
+            )])
+        };
+        let bytes = match bytes.unwrap_or_else(|| read_input_bytes(&path)) {
+            Ok(bytes) => bytes,
+            Err(err) => return failed(err),
+        };
+        match DeckRecords::from_bytes(&bytes, self.format, self.db, &path) {
+            Err(err) => failed(err.into()),
+            Ok(records) if records.len() == 1 => ReadFile::Made(
+                records
+                    .iter()
+                    .map(|deck| self.made(deck, || path.display().to_string()))
+                    .collect(),
+            ),
+            Ok(records) => {
+                drop(records);
+                match DeckRecords::from_owned_bytes(bytes, self.format, self.db, &path) {
+                    Ok(records) => ReadFile::Records { records, next: 0 },
+                    Err(err) => failed(err.into()),
+                }
+            }
+        }
+    }
+
+    /// What `per_deck` makes of a deck, or of the error of a record that is
+    /// no deck, labelled with the deck's label or `error_label`.
+    fn made<T: Send>(
+        &self,
+        deck: Result<Deck, formats::DeckError>,
+        error_label: impl FnOnce() -> String,
+    ) -> (String, T)
+    where
+        F: Fn(Input) -> T + Sync,
+    {
+        let label = match &deck {
+            Ok(deck) => deck.path_label(),
+            Err(_) => error_label(),
+        };
+        (label, (self.per_deck)(deck.map_err(anyhow::Error::from)))
+    }
+}
+
+impl<'a, T: Send, F: Fn(Input) -> T + Sync> Iterator for Judged<'a, T, F> {
+    type Item = (String, T);
+
+    fn next(&mut self) -> Option<(String, T)> {
+        use rayon::prelude::*;
+        loop {
+            if let Some(made) = self.ready.pop_front() {
+                return Some(made);
+            }
+            match self.read.pop_front() {
+                Some(ReadFile::Made(made)) => self.ready.extend(made),
+                Some(ReadFile::Records { records, next }) => {
+                    let end = records.len().min(next + RECORDS_AT_ONCE);
+                    let reader = &self.reader;
+                    let made: Vec<(String, T)> = (next..end)
+                        .into_par_iter()
+                        .filter_map(|index| {
+                            let deck = records.get(index)?;
+                            Some(reader.made(deck, || {
+                                format!("{}#{}", records.path().display(), index + 1)
+                            }))
+                        })
+                        .collect();
+                    self.ready.extend(made);
+                    if end < records.len() {
+                        self.read
+                            .push_front(ReadFile::Records { records, next: end });
+                    }
+                }
+                None => {
+                    let files: Vec<WalkedFile> = self.files.by_ref().take(FILES_AT_ONCE).collect();
+                    if files.is_empty() {
+                        return None;
+                    }
+                    let reader = &self.reader;
+                    let read: Vec<ReadFile<'a, T>> = files
+                        .into_par_iter()
+                        .map(|file| reader.read_file(file))
+                        .collect();
+                    self.read.extend(read);
+                }
+            }
+        }
+    }
+}
 
 /// An argument, or a file or folder under it, that yields no deck: where, and why.
 #[derive(Debug)]
@@ -505,37 +658,17 @@ fn is_unmatched_pattern(path: &Path) -> bool {
 /// Reads one input path (`-` = standard input, or a VDB deck URL) holding one
 /// deck; a file of several decks (JSON records) is an error here.
 pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
-    let mut decks = load_decks(path, format, db)?;
-    if decks.len() == 1 {
-        return Ok(decks.remove(0));
-    }
-    Err(formats::DeckError::SeveralDecks {
-        path: path.to_path_buf(),
-        count: decks.len(),
-    }
-    .into())
-}
-
-/// Reads one input path (`-` = standard input, or a VDB deck URL) into its
-/// decks: one, or one per record of a file of JSON records (a JSON array of
-/// decks, JSON Lines).
-pub fn load_decks(path: &Path, format: Option<Format>, db: &CardDb) -> anyhow::Result<Vec<Deck>> {
-    decks_of_bytes(path, read_input_bytes(path), format, db)
-}
-
-/// The decks of an input's bytes, read (or not) by [`read_input_bytes`].
-fn decks_of_bytes(
-    path: &Path,
-    bytes: anyhow::Result<Vec<u8>>,
-    format: Option<Format>,
-    db: &CardDb,
-) -> anyhow::Result<Vec<Deck>> {
-    Ok(Deck::all_from_bytes(bytes?, format, db, path)?)
+    Ok(Deck::one_from_bytes(
+        &read_input_bytes(path)?,
+        format,
+        db,
+        path,
+    )?)
 }
 
 /// The bytes of one input path (`-` = standard input, a VDB deck URL the
-/// text of the URL, read as the deck it holds): the part of [`load_decks`]
-/// that needs no card database.
+/// text of the URL, read as the deck it holds): the part of [`load`] that
+/// needs no card database.
 fn read_input_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
     if let Some(url) = vdb_url(path) {
         return Ok(url.as_bytes().to_vec());
@@ -543,7 +676,7 @@ fn read_input_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
     if !is_standard_stream(path) {
         return Ok(Deck::read_bytes(path)?);
     }
-    let mut bytes = Vec::new();
+    let mut bytes = Vec::with_capacity(standard_input_size());
     std::io::stdin()
         .lock()
         .take(MAX_FILE_BYTES + 1)
@@ -553,6 +686,30 @@ fn read_input_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
         anyhow::bail!("-: input too large (a decklist is at most {MAX_FILE_BYTES} bytes)");
     }
     Ok(bytes)
+}
+
+/// The size of standard input when it is a file (`< decks.jsonl`), at most
+/// the largest input, plus one byte; 0 for a pipe or a terminal. Read into a
+/// buffer of that size, a large file is not held twice while a buffer grows
+/// by doubling (a pipe's text is).
+fn standard_input_size() -> usize {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let size = std::io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .ok()
+            .map(std::fs::File::from)
+            .and_then(|file| file.metadata().ok())
+            .filter(std::fs::Metadata::is_file)
+            .map_or(0, |metadata| metadata.len().min(MAX_FILE_BYTES) + 1);
+        usize::try_from(size).unwrap_or(0)
+    }
+    #[cfg(not(unix))]
+    {
+        0
+    }
 }
 
 /// The warning for a deck with no card line at all (an empty file, only blank
@@ -567,56 +724,49 @@ pub fn empty_deck_warning(deck: &Deck) -> Option<String> {
 }
 
 /// The inputs named by the arguments (standard input when none is given and it
-/// is not a terminal), read in parallel, in input order, each with the path it
-/// came from; and the files of the folders that were skipped (the `files` of
-/// the [`Expansion`] are taken out).
-pub fn read_all(
+/// is not a terminal), read as [`read_walked`] reads them, each with the path
+/// it came from; and the files of the folders that were skipped (the `files`
+/// of the [`Expansion`] are taken out).
+pub fn read_all<'a>(
     paths: &[PathBuf],
     selection: &FileSelection,
     format: Option<Format>,
-    db: &CardDb,
-) -> anyhow::Result<(Judged<Input>, Expansion)> {
+    db: &'a CardDb,
+) -> anyhow::Result<(Inputs<'a>, Expansion)> {
     let expansion = walk(&paths_or_stdin(paths)?, selection);
-    Ok(read_walked(expansion, format, db, |input| input))
+    Ok(read_walked(expansion, format, db, std::convert::identity))
 }
 
-/// Reads the files of a walk in parallel, each deck handed to `per_deck` on
-/// the thread that read it (so that the work on a deck, checking it, runs in
-/// parallel with the reading and the deck need not be kept), the results in
-/// input order; the walk comes back with its `files` taken out.
-pub fn read_walked<T: Send>(
+/// The decks of the files of a walk, in input order, each deck handed to
+/// `per_deck` on the thread that read it (so that the work on a deck,
+/// checking it, runs in parallel with the reading, and the deck need not be
+/// kept): a few files at a time, and the records of a file of many decks a
+/// slice at a time, as the iterator is asked for more ([`Judged`]). Each
+/// record of a file of JSON records is a deck, as each file of a folder is;
+/// a record that is no deck is an error of its own, the others read. The
+/// walk comes back with its `files` taken out.
+pub fn read_walked<'a, T: Send, F: Fn(Input) -> T + Sync>(
     mut expansion: Expansion,
     format: Option<Format>,
-    db: &CardDb,
-    per_deck: impl Fn(Input) -> T + Sync,
-) -> (Judged<T>, Expansion) {
-    use rayon::prelude::*;
+    db: &'a CardDb,
+    per_deck: F,
+) -> (Judged<'a, T, F>, Expansion) {
     let mut contents = std::mem::take(&mut expansion.contents).into_iter();
-    let files: Vec<_> = std::mem::take(&mut expansion.files)
+    let files: Vec<WalkedFile> = std::mem::take(&mut expansion.files)
         .into_iter()
         .map(|file| (file, contents.next().flatten()))
         .collect();
-    // Each record of a file of JSON records is a deck, as each file of a folder is.
-    let per_path: Vec<Vec<(String, T)>> = files
-        .into_par_iter()
-        .map(|(path, bytes)| match path {
-            Ok(path) => {
-                let bytes = bytes.unwrap_or_else(|| read_input_bytes(&path));
-                match decks_of_bytes(&path, bytes, format, db) {
-                    Ok(decks) => decks
-                        .into_iter()
-                        .map(|deck| (deck.path_label(), per_deck(Ok(deck))))
-                        .collect(),
-                    Err(err) => vec![(path.display().to_string(), per_deck(Err(err)))],
-                }
-            }
-            Err(problem) => vec![(
-                problem.path.display().to_string(),
-                per_deck(Err(problem.error)),
-            )],
-        })
-        .collect();
-    (per_path.into_iter().flatten(), expansion)
+    let judged = Judged {
+        files: files.into_iter(),
+        read: VecDeque::new(),
+        ready: VecDeque::new(),
+        reader: Reader {
+            format,
+            db,
+            per_deck,
+        },
+    };
+    (judged, expansion)
 }
 
 /// Reports an input that could not be read: on standard error, and with `json`
@@ -639,6 +789,42 @@ pub fn report_unreadable(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    /// A file of many decks is read a slice of records at a time: when the
+    /// first deck is handed out, at most one slice has been made, and every
+    /// deck comes out in file order, a record that is no deck an error of
+    /// its own.
+    #[test]
+    fn a_file_of_many_decks_is_read_as_it_is_handed_out() {
+        let db = CardDb::embedded().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("decks.jsonl");
+        let deck = r#"{"name": "D", "cards": {"200001": 12, "100001": 60}}"#;
+        let count = 3 * RECORDS_AT_ONCE + 5;
+        let bad = 2 * RECORDS_AT_ONCE + 1;
+        let lines: Vec<&str> = (1..=count)
+            .map(|n| if n == bad { r#"{"nothing": 1}"# } else { deck })
+            .collect();
+        std::fs::write(&path, lines.join("\n")).unwrap();
+
+        let made = AtomicUsize::new(0);
+        let expansion = walk(std::slice::from_ref(&path), &FileSelection::default());
+        let (mut decks, _) = read_walked(expansion, None, &db, |input| {
+            made.fetch_add(1, Ordering::Relaxed);
+            input.is_ok()
+        });
+        let first = decks.next().unwrap();
+        assert_eq!(first, (format!("{}#1", path.display()), true));
+        assert_eq!(made.load(Ordering::Relaxed), RECORDS_AT_ONCE);
+        let rest: Vec<(String, bool)> = decks.collect();
+        assert_eq!(made.load(Ordering::Relaxed), count);
+        assert_eq!(rest.len(), count - 1);
+        for (n, (label, read)) in (2..).zip(&rest) {
+            assert_eq!(*label, format!("{}#{n}", path.display()));
+            assert_eq!(*read, n != bad, "{label}");
+        }
+    }
 
     /// The walk's order is walkdir's own sorted walk (each folder's entries
     /// in name order), which it replaced for speed.

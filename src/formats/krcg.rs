@@ -62,8 +62,51 @@ impl DeckWriter for KrcgWriter {
 /// Writes decks as one KRCG archive file: a JSON array of deck JSON objects
 /// (the shape of KRCG's TWDA archive), pretty-printed.
 pub fn write_archive(decks: &[Deck], db: &CardDb) -> String {
-    let records: Vec<KrcgDeck> = decks.iter().map(|deck| KrcgDeck::new(deck, db)).collect();
-    pretty(&records)
+    let mut out = Vec::new();
+    let mut archive = ArchiveWriter::default();
+    for deck in decks {
+        archive.write_deck(&mut out, deck, db);
+    }
+    archive.finish(&mut out);
+    String::from_utf8(out)
+        .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
+}
+
+/// Writes a KRCG archive file a deck at a time, byte for byte as
+/// [`write_archive`] writes it whole: what writes many decks keeps one deck's
+/// JSON in memory, not the archive's.
+#[derive(Debug, Default)]
+pub struct ArchiveWriter {
+    decks: usize,
+}
+
+impl ArchiveWriter {
+    /// Appends a deck's JSON to `out` (after the array's opening bracket, for
+    /// the first deck).
+    pub fn write_deck(&mut self, out: &mut Vec<u8>, deck: &Deck, db: &CardDb) {
+        out.extend_from_slice(if self.decks == 0 { b"[\n" } else { b",\n" });
+        let text = pretty(&KrcgDeck::new(deck, db));
+        // One level deeper: the array's elements are indented by two spaces
+        // (a JSON string holds no line break, so every line is the JSON's own).
+        for (index, line) in text.trim_end().split('\n').enumerate() {
+            if index > 0 {
+                out.push(b'\n');
+            }
+            out.extend_from_slice(b"  ");
+            out.extend_from_slice(line.as_bytes());
+        }
+        self.decks += 1;
+    }
+
+    /// How many decks were written.
+    pub fn decks(&self) -> usize {
+        self.decks
+    }
+
+    /// Appends the end of the array (the whole `[]` when no deck was written).
+    pub fn finish(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(if self.decks == 0 { b"[]\n" } else { b"\n]\n" });
+    }
 }
 
 /// A value as JSON text with two-space indents (what krcg writes) and a final newline.
@@ -277,6 +320,35 @@ mod tests {
             ids,
             [LineKind::Id(CardId(200_001)), LineKind::Id(CardId(100_004))]
         );
+    }
+
+    /// The archive written a deck at a time is serde_json's pretty array of
+    /// the same decks, byte for byte.
+    #[test]
+    fn an_archive_written_deck_by_deck_is_the_pretty_array() {
+        let db = fixture_db();
+        let mut named = deck_of(&db, &[(200_001, 12), (100_004, 3)]);
+        named.meta.name = Some("Named \"quoted\"\nwith a line break".to_string());
+        let decks = [
+            deck_of(&db, &[(200_010, 2), (100_017, 1), (100_004, 3)]),
+            named,
+            deck_of(&db, &[]),
+        ];
+        for count in 0..=decks.len() {
+            let whole: Vec<KrcgDeck> = decks[..count]
+                .iter()
+                .map(|d| KrcgDeck::new(d, &db))
+                .collect();
+            let expected = format!(
+                "{}\n",
+                serde_json::to_string_pretty(&whole).unwrap_or_default()
+            );
+            assert_eq!(
+                write_archive(&decks[..count], &db),
+                expected,
+                "{count} decks"
+            );
+        }
     }
 
     #[test]

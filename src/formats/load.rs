@@ -95,12 +95,24 @@ impl Deck {
     /// Reads and resolves a deck file holding one deck (a file of several
     /// decks is [`DeckError::SeveralDecks`]; see [`Deck::load_all`]).
     pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Result<Deck, DeckError> {
-        let mut decks = Deck::load_all(path, format, db)?;
-        match decks.len() {
-            1 => Ok(decks.remove(0)),
-            count => Err(DeckError::SeveralDecks {
+        Deck::one_from_bytes(&Deck::read_bytes(path)?, format, db, path)
+    }
+
+    /// Resolves the one deck of a deck file's bytes read from `path` (`-`
+    /// for standard input); a file of several decks is
+    /// [`DeckError::SeveralDecks`], refused before any of them is resolved.
+    pub fn one_from_bytes(
+        bytes: &[u8],
+        format: Option<Format>,
+        db: &CardDb,
+        path: &Path,
+    ) -> Result<Deck, DeckError> {
+        let records = DeckRecords::from_bytes(bytes, format, db, path)?;
+        match records.get(0) {
+            Some(deck) if records.len() == 1 => deck,
+            _ => Err(DeckError::SeveralDecks {
                 path: path.to_path_buf(),
-                count,
+                count: records.len(),
             }),
         }
     }
@@ -315,13 +327,18 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
     if size > MAX_FILE_BYTES {
         return Err(too_large(size));
     }
+    // Room for the whole file at once: a buffer grown by doubling would
+    // hold the text twice while it is copied (the peak memory of a 50 MB
+    // file of decks).
+    let size = usize::try_from(size).unwrap_or(0);
+    bytes.reserve_exact((size + 1).saturating_sub(bytes.len()));
     (&file)
         .take(MAX_FILE_BYTES + 1 - FIRST_READ_BYTES as u64)
         .read_to_end(&mut bytes)
         .map_err(read_error)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         // What was read is the least it holds.
-        return Err(too_large((bytes.len() as u64).max(size)));
+        return Err(too_large((bytes.len() as u64).max(size as u64)));
     }
     Ok(bytes)
 }

@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::json_doc::{self, Document};
 use super::load::{read_record, resolve, DeckError, RecordError};
@@ -64,7 +64,7 @@ pub struct DeckRecords<'a> {
     controls: ControlTest,
     format: Option<Format>,
     db: &'a CardDb,
-    path: &'a Path,
+    path: PathBuf,
     not_utf8: Vec<NotUtf8>,
 }
 
@@ -78,20 +78,9 @@ impl<'a> DeckRecords<'a> {
         bytes: &'a [u8],
         format: Option<Format>,
         db: &'a CardDb,
-        path: &'a Path,
+        path: &Path,
     ) -> Result<Self, DeckError> {
-        let controls = ControlTest::of_bytes(bytes);
-        if controls == ControlTest::Unknown && screen::looks_binary(bytes) {
-            if screen::looks_utf16(bytes) {
-                return Err(DeckError::Utf16WithoutBom {
-                    path: path.to_path_buf(),
-                });
-            }
-            return Err(DeckError::Binary {
-                path: path.to_path_buf(),
-                line: screen::first_control_line(bytes),
-            });
-        }
+        let controls = screen_bytes(bytes, path)?;
         let decoded = super::decode_lines(bytes);
         // What the test found holds for the bytes as written.
         let controls = match decoded.text {
@@ -101,12 +90,39 @@ impl<'a> DeckRecords<'a> {
         DeckRecords::new(decoded.text, controls, format, db, path, decoded.not_utf8)
     }
 
+    /// The decks of a deck file's bytes, as [`DeckRecords::from_bytes`],
+    /// keeping the bytes (as their text) rather than borrowing them: what a
+    /// reader that hands out the decks of a file one at a time, after the
+    /// call that read it, holds.
+    pub fn from_owned_bytes(
+        mut bytes: Vec<u8>,
+        format: Option<Format>,
+        db: &'a CardDb,
+        path: &Path,
+    ) -> Result<Self, DeckError> {
+        let controls = screen_bytes(&bytes, path)?;
+        let decoded = super::decode_lines(&bytes);
+        let not_utf8 = decoded.not_utf8;
+        let (text, controls) = match decoded.text {
+            Cow::Owned(text) => (text, ControlTest::Unknown),
+            Cow::Borrowed(text) => {
+                // The bytes as written, but a byte order mark before them.
+                let start = bytes.len() - text.len();
+                bytes.drain(..start);
+                let text = String::from_utf8(bytes)
+                    .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned());
+                (text, controls)
+            }
+        };
+        DeckRecords::new(Cow::Owned(text), controls, format, db, path, not_utf8)
+    }
+
     /// The decks of a decklist text read from `path` (`-` for standard input).
     pub fn from_text(
         text: &'a str,
         format: Option<Format>,
         db: &'a CardDb,
-        path: &'a Path,
+        path: &Path,
     ) -> Result<Self, DeckError> {
         let text = Cow::Borrowed(text);
         DeckRecords::new(text, ControlTest::Unknown, format, db, path, Vec::new())
@@ -117,7 +133,7 @@ impl<'a> DeckRecords<'a> {
         controls: ControlTest,
         format: Option<Format>,
         db: &'a CardDb,
-        path: &'a Path,
+        path: &Path,
         not_utf8: Vec<NotUtf8>,
     ) -> Result<Self, DeckError> {
         let records = records_of(&text, format).map_err(|err| record_error(err, path))?;
@@ -127,7 +143,7 @@ impl<'a> DeckRecords<'a> {
             controls,
             format,
             db,
-            path,
+            path: path.to_path_buf(),
             not_utf8,
         })
     }
@@ -138,6 +154,11 @@ impl<'a> DeckRecords<'a> {
             Records::Whole => 1,
             Records::Json(records) => records.len(),
         }
+    }
+
+    /// The file the decks are read from (`-` for standard input).
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     /// Whether there is no deck (never: an empty JSON array is refused).
@@ -162,13 +183,13 @@ impl<'a> DeckRecords<'a> {
                 };
                 match read_record(&document, self.format) {
                     Ok(raw) => raw,
-                    Err(err) => return Some(Err(record_error(err, self.path))),
+                    Err(err) => return Some(Err(record_error(err, &self.path))),
                 }
             }
         };
         let mut deck = resolve(raw, self.db);
         if self.path.as_os_str() != "-" {
-            deck.path = Some(self.path.to_path_buf());
+            deck.path = Some(self.path.clone());
         }
         deck.record = (self.len() > 1).then_some(index + 1);
         if !self.not_utf8.is_empty() {
@@ -198,6 +219,24 @@ impl<'a> DeckRecords<'a> {
             .collect();
         decks.into_iter().collect()
     }
+}
+
+/// Refuses binary data (UTF-16 without its byte order mark named); what the
+/// test of the bytes for control characters found.
+fn screen_bytes(bytes: &[u8], path: &Path) -> Result<ControlTest, DeckError> {
+    let controls = ControlTest::of_bytes(bytes);
+    if controls == ControlTest::Unknown && screen::looks_binary(bytes) {
+        if screen::looks_utf16(bytes) {
+            return Err(DeckError::Utf16WithoutBom {
+                path: path.to_path_buf(),
+            });
+        }
+        return Err(DeckError::Binary {
+            path: path.to_path_buf(),
+            line: screen::first_control_line(bytes),
+        });
+    }
+    Ok(controls)
 }
 
 /// The error of a file's records, naming the file.
