@@ -21,6 +21,7 @@ pub mod formats;
 pub mod output;
 pub mod rules;
 pub mod sim;
+pub mod words;
 
 pub use error::{Error, Result};
 #[cfg(test)]

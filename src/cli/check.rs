@@ -185,7 +185,7 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
         anyhow::Ok((report.legal, rendered))
     });
     if !global.quiet {
-        skipped.note_skipped();
+        inputs::note_skipped(&skipped);
     }
     for file in &skipped.skipped {
         summary.skipped += 1;

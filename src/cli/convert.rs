@@ -75,9 +75,7 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
     let format = args.deck_format.input_format;
     // A file (one deck, or one per JSON record), `-`, a VDB deck URL, or a
     // folder: read a few decks at a time, as they are written.
-    let selection = inputs::FileSelection::default();
-    let (mut decks, _skipped) =
-        inputs::read_all(std::slice::from_ref(&input), &selection, format, &db)?;
+    let (mut decks, _skipped) = inputs::read_all(std::slice::from_ref(&input), format, &db)?;
     let first = decks
         .next()
         .map(|(_, deck)| deck)

@@ -153,7 +153,7 @@ fn pair_folders(left: &Path, right: &Path, quiet: bool) -> Vec<Pairing> {
                         Side::Right => slot.1 = Some(path),
                     }
                 }
-                Err(problem) => pairings.push(Pairing::WalkError(problem.error)),
+                Err(problem) => pairings.push(Pairing::WalkError(problem.error.into())),
             }
         }
     }

@@ -31,7 +31,7 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let (decks, skipped) = args.inputs.read_walked(walked?, &db, |input| input);
     if !global.quiet {
-        skipped.note_skipped();
+        inputs::note_skipped(&skipped);
     }
     for (path, input) in decks {
         let deck = match input {

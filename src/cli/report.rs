@@ -11,13 +11,13 @@ use rayon::prelude::*;
 use vtesdeck::analysis::Stats;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
-use vtesdeck::output::figures::count;
 use vtesdeck::output::output_file::OutputFile;
 use vtesdeck::output::report::{self, DeckReport, IndexRow, Provenance};
 use vtesdeck::rules::{Checker, Profile};
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions};
 use vtesdeck::sim::seed::Seed;
 use vtesdeck::sim::transfers::{Policy, TransferCurve, TransferOptions, SEATS};
+use vtesdeck::words::count;
 
 use super::check::{parse_date, DateArg};
 use super::progress::Progress;
@@ -370,7 +370,7 @@ impl Work<'_> {
         };
         let (link, file) = match page {
             Ok(page) => page,
-            Err(problem) => return failed(&problem.error),
+            Err(problem) => return failed(&anyhow::anyhow!("{}", problem.error)),
         };
         let deck = match inputs::load(path, input_format, self.db) {
             Ok(deck) => deck,

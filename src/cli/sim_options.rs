@@ -68,7 +68,10 @@ pub fn sim_inputs(
         .into_iter()
         .map(|path| match path {
             Ok(p) => (p.display().to_string(), inputs::load(&p, format, db)),
-            Err(problem) => (problem.path.display().to_string(), Err(problem.error)),
+            Err(problem) => (
+                problem.path.display().to_string(),
+                Err(problem.error.into()),
+            ),
         })
         .collect();
     Ok(decks)

@@ -61,7 +61,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let (inputs, skipped) = args.inputs.read_walked(walked?, &db, |input| input);
     if !global.quiet {
-        skipped.note_skipped();
+        inputs::note_skipped(&skipped);
     }
     for (path, input) in inputs {
         match input {

@@ -4,7 +4,7 @@
 //! table with a row per vampire (count, name, `(Advanced)`, capacity,
 //! disciplines, title, `Clan (group N)`); `div#library` a table per card type
 //! with rows of count and name. Read as a browser builds the page
-//! ([`super::html`]: end tags a page may leave out are implied), in one pass
+//! (`formats::html`: end tags a page may leave out are implied), in one pass
 //! and without recursion; character references and named entities are
 //! decoded. A page from which no crypt (or no library) is read says so.
 

@@ -16,6 +16,7 @@ mod decode;
 pub mod eldb;
 pub mod forum;
 mod html;
+pub mod inputs;
 pub mod jol;
 pub mod jol_deck;
 pub mod json;
@@ -60,7 +61,7 @@ pub use registry::{detect, detect_object, layout, writable, write};
 ///
 /// Lines no reader should see (control characters, lines past
 /// [`screen::MAX_LINES`] in a layout read line by line) are blanked first,
-/// and the card lines no deck has taken out after ([`screen_card_lines`]);
+/// and the card lines no deck has taken out after (`screen_card_lines`);
 /// all are reported as problems.
 pub fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {
     read_with(text, format, screen::ControlTest::Unknown)

@@ -8,7 +8,7 @@ use comfy_table::{presets, CellAlignment, Table};
 use crate::analysis::{CostTotal, LibraryComposition, Stats, Summary, Tally};
 use crate::cards::CardKind;
 use crate::deck::Deck;
-use crate::output::figures::count;
+use crate::words::count;
 
 /// How many cards of each part the summary's "most played" tables list.
 pub const MOST_PLAYED_ROWS: usize = 20;

@@ -1,6 +1,6 @@
 //! `crypt-size`: at least 12 crypt cards (the profile's `crypt.min`, `crypt.max`).
 
-use crate::output::figures;
+use crate::words;
 
 use super::{Context, Rule, Severity, Violation};
 use crate::deck::Deck;
@@ -28,13 +28,13 @@ impl Rule for CryptSize {
         let message = if count < limits.min {
             format!(
                 "crypt has {}, at least {} needed",
-                figures::count(count, "card", "cards"),
+                words::count(count, "card", "cards"),
                 limits.min
             )
         } else if let Some(max) = limits.max.filter(|&max| count > max) {
             format!(
                 "crypt has {}, at most {max} allowed",
-                figures::count(count, "card", "cards")
+                words::count(count, "card", "cards")
             )
         } else {
             return Vec::new();

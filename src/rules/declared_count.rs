@@ -7,7 +7,7 @@ use super::{Context, Rule, Severity, Violation};
 use crate::cards::CardKind;
 use crate::deck::raw::{DeclaredTotal, TotalOf};
 use crate::deck::Deck;
-use crate::output::figures::count;
+use crate::words::count;
 
 /// The totals a list declares match the cards read.
 #[derive(Debug, Clone, Copy)]

@@ -10,8 +10,8 @@ mod table;
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::output::figures::count;
 use crate::rules::{CheckReport, Severity};
+use crate::words::count;
 
 pub use github::GithubRenderer;
 pub(crate) use github::{escape_data, escape_property};

@@ -10,7 +10,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use crate::analysis::{DeckDiff, Side};
-use crate::output::figures::count;
+use crate::words::count;
 
 pub use github::GithubDiffRenderer;
 pub use json::JsonDiffRenderer;

@@ -6,12 +6,13 @@ use super::html::{self, escape, Cell, Table};
 use super::{charts, open_page, DeckReport, Provenance};
 use crate::deck::raw::Format;
 use crate::output::draw_table;
-use crate::output::figures::{count, percent};
+use crate::output::figures::percent;
 use crate::output::stats_table::{cost, events, tallies};
 use crate::output::transfer_table::ordinal;
 use crate::rules::CheckReport;
 use crate::sim::opening_hand::DrawOdds;
 use crate::sim::transfers::TransferCurve;
+use crate::words::count;
 
 /// The ids of the page's charts (`<svg id="...">`), in page order.
 pub const CHART_IDS: [&str; 3] = [
