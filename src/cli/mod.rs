@@ -70,10 +70,10 @@ enum Command {
     /// Look cards up by name (as decklists do), or search them with filters.
     Card(card::CardArgs),
     /// Odds of the opening hand and of the starting crypt cards (exact and sampled).
-    #[command(long_about = draw::LONG_ABOUT)]
+    #[command(long_about = draw::long_about())]
     Draw(draw::DrawArgs),
     /// Simulate the influence phase: how fast the crypt comes into play, per seat.
-    #[command(long_about = transfers::LONG_ABOUT)]
+    #[command(long_about = transfers::long_about())]
     Transfers(transfers::TransfersArgs),
     /// What decks are made of (crypt, library, disciplines) and what their crypt can play.
     Stats(stats::StatsArgs),

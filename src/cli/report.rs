@@ -3,7 +3,6 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use vtesdeck::sim::key::KeyVampires;
 
 use anyhow::{bail, Context as _};
 use clap::Args;
@@ -17,7 +16,7 @@ use vtesdeck::output::report::{self, DeckReport, IndexRow, Provenance};
 use vtesdeck::rules::{Checker, Profile};
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions};
 use vtesdeck::sim::seed::Seed;
-use vtesdeck::sim::transfers::{Policy, TransferCurve, TransferOptions, SEATS};
+use vtesdeck::sim::transfers::{TransferCurve, TransferOptions, SEATS};
 
 use super::check::{parse_date, DateArg};
 use super::progress::Progress;
@@ -75,13 +74,6 @@ pub struct ReportArgs {
     #[command(flatten)]
     sim: SimArgs,
 }
-
-/// Library cards of the opening hand, crypt cards dealt (as `draw` by default).
-const HAND: u32 = 7;
-const CRYPT_DRAW: u32 = 4;
-/// Turns of the transfer curve and vampires aimed at (as `transfers` by default).
-const TURNS: u32 = 8;
-const MAX_VAMPIRES: u32 = 4;
 
 /// A deck file of a folder report and its page: the link from the index and
 /// the checked output file, or why the input yields no deck.
@@ -307,23 +299,17 @@ impl Work<'_> {
 
     /// Computes everything a deck page shows.
     fn report<'d>(&'d self, deck: &'d Deck, progress: &(dyn Fn(u64) + Sync)) -> DeckReport<'d> {
+        // The hand, the crypt cards dealt, the turns and the vampires aimed at
+        // are the defaults of `draw` and `transfers`; every seat, cheapest policy.
         let draw = DrawOptions {
-            hand: HAND,
-            crypt_draw: CRYPT_DRAW,
             samples: self.args.sim.samples,
             seed: self.seed,
-            tracked: Vec::new(),
-            keys: KeyVampires::default(),
-            seen: None,
+            ..DrawOptions::default()
         };
         let transfers = TransferOptions {
-            seats: (1..=SEATS).collect(),
-            turns: TURNS,
             samples: self.args.sim.samples,
             seed: self.seed,
-            max_vampires: MAX_VAMPIRES,
-            policy: Policy::Cheapest,
-            keys: KeyVampires::default(),
+            ..TransferOptions::default()
         };
         DeckReport {
             deck,

@@ -8,6 +8,7 @@ use vtesdeck::deck::Deck;
 use vtesdeck::formats::Format;
 use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::seed::Seed;
+use vtesdeck::sim::DEFAULT_SAMPLES;
 
 use super::inputs::{self, Input};
 
@@ -15,7 +16,7 @@ use super::inputs::{self, Input};
 #[derive(Debug, Args)]
 pub struct SimArgs {
     /// Number of sampled games.
-    #[arg(long, default_value_t = 100_000, value_name = "N",
+    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub samples: u64,
 
