@@ -1,7 +1,6 @@
 //! `vtesdeck draw`: the odds of the opening hand and of the starting crypt cards.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use anyhow::bail;
 use clap::Args;
@@ -12,7 +11,7 @@ use vtesdeck::output::json_lines::write_tagged;
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions, TrackedGroup};
 
 use super::progress::Progress;
-use super::sim_options::{key_vampires, sim_inputs, warn_missing_keys, SimArgs};
+use super::sim_options::{key_vampires, warn_missing_keys, SimArgs, SimDecks, INPUTS_HELP};
 use super::{inputs, Global, Outcome};
 
 /// The long `--help` text of `vtesdeck draw`: the hand and the starting crypt
@@ -23,7 +22,7 @@ pub fn long_about() -> String {
     format!(
         "Odds of the opening hand and of the starting crypt cards, exact.
 
-Inputs: decklist files, folders (every file under them, one report per deck), `-` for standard input, and VDB deck URLs (as `convert`). With --json, one JSON object per deck, one per line.
+{INPUTS_HELP}
 
 Per card group (hypergeometric): for the opening hand per card type, discipline requirement, clan requirement, trifles and --track group: expected count and P(at least k), k = 1..4; for the starting crypt cards: P(at least one copy) per crypt card, the total capacity distribution, P(at least k distinct), P(a duplicate), P(at least k with a discipline).
 
@@ -42,11 +41,6 @@ Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved li
 /// Arguments of `vtesdeck draw` (see [`long_about`]).
 #[derive(Debug, Args)]
 pub struct DrawArgs {
-    /// Decklist files, folders, VDB deck URLs, or `-` for standard input
-    /// (read when no path is given and it is not a terminal).
-    #[arg(value_name = "PATH")]
-    files: Vec<PathBuf>,
-
     /// Library cards in the opening hand.
     #[arg(long, default_value_t = OPENING_HAND, value_name = "N")]
     hand: u32,
@@ -77,7 +71,7 @@ pub struct DrawArgs {
     sim: SimArgs,
 
     #[command(flatten)]
-    deck_format: inputs::DeckFormat,
+    decks: SimDecks,
 }
 
 /// Runs `draw`: one report per deck; an unreadable deck is reported and the
@@ -103,12 +97,7 @@ pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut outcome = Outcome::Ok;
     let mut first = true;
-    for (path, deck) in sim_inputs(
-        &args.files,
-        args.deck_format.input_format,
-        &db,
-        global.quiet,
-    )? {
+    for (path, deck) in args.decks.read(&db, global.quiet)? {
         let report = deck.and_then(|deck| {
             warn_missing(&deck, &db, &options);
             // The progress bar only moves when the opening has to be sampled.

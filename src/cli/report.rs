@@ -13,12 +13,12 @@ use vtesdeck::deck::Deck;
 use vtesdeck::output::figures::count;
 use vtesdeck::output::output_file::OutputFile;
 use vtesdeck::output::report::{self, DeckReport, IndexRow, Provenance};
-use vtesdeck::rules::{Checker, Profile};
+use vtesdeck::rules::Checker;
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions};
 use vtesdeck::sim::seed::Seed;
 use vtesdeck::sim::transfers::{TransferCurve, TransferOptions, SEATS};
 
-use super::check::{parse_date, DateArg};
+use super::check::JudgeArgs;
 use super::progress::Progress;
 use super::sim_options::SimArgs;
 use super::{inputs, report_input_error, Global, Outcome};
@@ -53,19 +53,8 @@ pub struct ReportArgs {
     #[arg(long)]
     force: bool,
 
-    /// Rule set: a shipped profile (standard, v5, limited, duel, classic, house-4)
-    /// or a TOML file of your own.
-    #[arg(long, value_name = "NAME|FILE.toml", default_value = "standard")]
-    profile: String,
-
-    /// Judge at this date: YYYY-MM-DD, `today`, or `event` (each TWD deck's own
-    /// event date; a deck without one is shown as not judged).
-    #[arg(long, value_name = "DATE", default_value = "today", value_parser = parse_date)]
-    date: DateArg,
-
-    /// Players at the table (the `classic` library maximum: 40 + 10 per player).
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=6))]
-    players: u32,
+    #[command(flatten)]
+    judge: JudgeArgs,
 
     /// Title of the folder's index page (default: the folder's name).
     #[arg(long, value_name = "TEXT")]
@@ -94,13 +83,13 @@ enum Target {
 
 /// Runs `report`.
 pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
-    let profile = Profile::find(&args.profile).context("--profile")?;
+    let profile = args.judge.profile()?;
     // The one input given, or standard input when it is not a terminal.
     let input = inputs::paths_or_stdin(args.input.as_slice())?.remove(0);
     // Every output is checked before the card database is loaded and the decks simulated.
     let target = target(args, &input, global.quiet)?;
     let db = global.card_db()?;
-    let checker = Checker::new(&db, &profile, args.date.check_date(), args.players)?;
+    let checker = args.judge.checker(&db, &profile)?;
     let seed = args.sim.seed();
     let provenance = provenance(&db);
     let work = Work {

@@ -18,7 +18,7 @@ use vtesdeck::sim::transfers::{
 };
 
 use super::progress::Progress;
-use super::sim_options::{key_vampires, sim_inputs, warn_missing_keys, SimArgs};
+use super::sim_options::{key_vampires, warn_missing_keys, SimArgs, SimDecks, INPUTS_HELP};
 use super::{inputs, Global, Outcome};
 
 /// The long `--help` text of `vtesdeck transfers`: the rules and defaults
@@ -29,7 +29,7 @@ pub fn long_about() -> String {
 
 Rules: {STARTING_POOL} pool at the start; {STARTING_CRYPT} crypt cards dealt; transfers on a player's first turn are 1, 2, 3 for seats 1, 2, 3 and 4 for seats 4 and 5; {TRANSFERS_PER_TURN} on every later turn. 1 transfer moves 1 pool to an uncontrolled vampire; {CRYPT_DRAW_TRANSFERS} transfers and 1 pool move the next crypt card to the uncontrolled region. A vampire with blood equal to its capacity at the end of the phase comes into play. Pool never goes below 1.
 
-Inputs: decklist files, folders (every file under them, one report per deck), `-` for standard input, and VDB deck URLs (as `convert`). With --json, one JSON object per deck, one per line.
+{INPUTS_HELP}
 
 Policies. Common to all, during the phase, one transfer at a time while transfers remain and pool is above 1: an eligible target is an uncontrolled vampire not yet full and not a copy (any printing: same name) of a unique vampire controlled or already full; a crypt draw ({CRYPT_DRAW_TRANSFERS} transfers, 1 pool) moves the next crypt card in; spending stops once --max-vampires vampires are controlled or full; the remaining transfers are lost when nothing applies.
   cheapest (the default): if there is no eligible target, the crypt is not empty and at least {CRYPT_DRAW_TRANSFERS} transfers remain, make a crypt draw; else put 1 pool on the eligible target that needs the fewest counters to reach its capacity (ties: the one dealt first).
@@ -46,11 +46,6 @@ Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved li
 /// Arguments of `vtesdeck transfers` (see [`long_about`]).
 #[derive(Debug, Args)]
 pub struct TransfersArgs {
-    /// Decklist files, folders, VDB deck URLs, or `-` for standard input
-    /// (read when no path is given and it is not a terminal).
-    #[arg(value_name = "PATH")]
-    files: Vec<PathBuf>,
-
     /// Seat to simulate: 1 to 5, or `all`.
     #[arg(long, default_value = "all", value_name = "1..5|all", value_parser = parse_seat)]
     seat: SeatChoice,
@@ -92,7 +87,7 @@ pub struct TransfersArgs {
     sim: SimArgs,
 
     #[command(flatten)]
-    deck_format: inputs::DeckFormat,
+    decks: SimDecks,
 }
 
 /// `--seat` values.
@@ -144,12 +139,7 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     let db = global.card_db()?;
     let keys = key_vampires(&args.key, &db)?;
-    let decks = sim_inputs(
-        &args.files,
-        args.deck_format.input_format,
-        &db,
-        global.quiet,
-    )?;
+    let decks = args.decks.read(&db, global.quiet)?;
     if plot.is_some() && decks.len() > 1 {
         bail!("--plot draws one deck; {} decks given", decks.len());
     }

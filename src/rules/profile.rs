@@ -39,7 +39,7 @@ use crate::cards::{PrintRef, Printing};
 /// The profiles shipped in the binary: (name, TOML text).
 const BUILTIN: &[(&str, &str)] = &[
     (
-        "standard",
+        Profile::STANDARD,
         include_str!("../../data/profiles/standard.toml"),
     ),
     ("v5", include_str!("../../data/profiles/v5.toml")),
@@ -286,6 +286,9 @@ pub enum ProfileError {
 }
 
 impl Profile {
+    /// The name of Standard Constructed, the shipped profile used when none is named.
+    pub const STANDARD: &'static str = "standard";
+
     /// The names of the shipped profiles.
     pub fn builtin_names() -> impl Iterator<Item = &'static str> {
         BUILTIN.iter().map(|(name, _)| *name)
@@ -302,7 +305,7 @@ impl Profile {
     /// Standard Constructed.
     pub fn standard() -> Profile {
         Profile {
-            name: "standard".to_string(),
+            name: Profile::STANDARD.to_string(),
             ..Profile::default()
         }
     }
