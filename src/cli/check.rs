@@ -193,10 +193,10 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
         profile = profile.with_boosters(boosters).context("--boosters")?;
     }
     for rule in &args.allow {
-        profile = profile.allow(rule)?;
+        profile = profile.allow(rule).context("--allow")?;
     }
     for rule in &args.deny {
-        profile = profile.deny(rule)?;
+        profile = profile.deny(rule).context("--deny")?;
     }
 
     // The card database loads while the folders are walked and the first files read.
@@ -246,7 +246,7 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
                 outcome = outcome.merge(Outcome::Error);
                 out.flush()?;
                 report_input_error(&err);
-                renderer.input_error(&mut out, &path, &format!("{err:#}"))?;
+                renderer.input_error(&mut out, &path, &super::error_text(&err))?;
             }
         }
     }

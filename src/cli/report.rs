@@ -331,7 +331,7 @@ impl Work<'_> {
                         || path.display().to_string(),
                         |n| n.to_string_lossy().into_owned(),
                     ),
-                    legal: Err(format!("{error:#}")),
+                    legal: Err(super::error_text(error)),
                     crypt: 0,
                     library: 0,
                     groups: String::new(),
