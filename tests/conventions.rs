@@ -227,6 +227,36 @@ fn helps_list_every_layout_of_the_formats_registry() {
 }
 
 #[test]
+fn profile_helps_list_every_profile_of_the_registry() {
+    let registry: Vec<&str> = vtesdeck::rules::Profile::builtin_names().collect();
+    let mut taking = Vec::new();
+    for command in EVERY_COMMAND {
+        let text = one_line(&help(command));
+        let Some(at) = text.find("--profile <NAME|FILE.toml>") else {
+            continue;
+        };
+        let flag = &text[at..];
+        let listed: Vec<&str> = flag
+            .split_once("a shipped profile (")
+            .unwrap_or_else(|| panic!("{command:?}: no list of profiles"))
+            .1
+            .split_once(')')
+            .expect("a closing parenthesis")
+            .0
+            .split(", ")
+            .collect();
+        assert_eq!(listed, registry, "{command:?}");
+        let default = flag
+            .split_once("[default: ")
+            .and_then(|(_, rest)| rest.split_once(']'))
+            .map(|(default, _)| default);
+        assert_eq!(default, Some("standard"), "{command:?}");
+        taking.push(command[0]);
+    }
+    assert_eq!(taking, ["check", "report"]);
+}
+
+#[test]
 fn check_help_lists_every_rule_of_the_registry_that_allow_and_deny_take() {
     let text = help(&["check"]);
     let listed: Vec<(String, String)> = text

@@ -9,6 +9,10 @@ use serde::{Serialize, Serializer};
 
 use super::discipline::{Discipline, DisciplineLevel, DisciplineRequirement};
 
+/// The capacities a crypt card has: 1 to 11 (what a crypt row's capacity
+/// column is read as, in every layout).
+pub const CAPACITIES: std::ops::RangeInclusive<u8> = 1..=11;
+
 /// A card's stable VEKN id (crypt 200000+, library 100000+).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]

@@ -11,7 +11,7 @@ use super::discipline::{Discipline, DisciplineLevel};
 use super::playability::is_same_clan;
 use super::text_memo::TextMemo;
 use super::title::title_votes;
-use super::{Card, Group};
+use super::{Card, Group, CAPACITIES};
 
 /// The columns written after a crypt name; each `None` when not written.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -345,9 +345,9 @@ fn push_number(text: &mut String, number: u8) {
     text.push(char::from(b'0' + number % 10));
 }
 
-/// The capacity a crypt row's first column gives: a number from 1 to 11.
+/// The capacity a crypt row's first column gives: a number of [`CAPACITIES`].
 fn capacity(column: &str) -> Option<u8> {
-    column.parse::<u8>().ok().filter(|c| (1..=11).contains(c))
+    column.parse::<u8>().ok().filter(|c| CAPACITIES.contains(c))
 }
 
 /// The capacity at the start of a crypt row's columns and the text after the

@@ -41,11 +41,9 @@ pub fn download(
         url: url.to_string(),
         message,
     };
-    let late = || {
-        failed(format!(
-            "not finished within the {} s deadline (`db update --timeout SECS` sets it)",
-            deadline.as_secs_f64()
-        ))
+    let late = || InstallError::DeadlinePassed {
+        url: url.to_string(),
+        seconds: deadline.as_secs_f64(),
     };
     let agent = ureq::Agent::config_builder()
         .http_status_as_error(false)

@@ -39,13 +39,21 @@ pub const DEFAULT_DOWNLOAD_DEADLINE: std::time::Duration = std::time::Duration::
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum InstallError {
-    /// The download failed (no connection, bad URL, interrupted transfer, deadline).
+    /// The download failed (no connection, bad URL, interrupted transfer).
     #[error("{url}: download failed: {message}")]
     Download {
         /// The URL.
         url: String,
         /// What went wrong.
         message: String,
+    },
+    /// The download did not finish within its deadline.
+    #[error("{url}: download failed: not finished within the {seconds} s deadline")]
+    DeadlinePassed {
+        /// The URL.
+        url: String,
+        /// The deadline, in seconds.
+        seconds: f64,
     },
     /// The server answered with an error status.
     #[error("{url}: the server answered HTTP {status}")]

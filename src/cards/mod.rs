@@ -24,7 +24,7 @@ mod staging;
 pub(crate) mod text_memo;
 mod title;
 
-pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect};
+pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect, CAPACITIES};
 pub use crypt_columns::{reads_as, Column, CryptColumns, WrittenColumns, WrittenDisciplines};
 pub use db::{CardDb, DbLocation, Lookup, MatchKind, NameForm, PrintingHint, Printings, CARDS_ENV};
 pub use db_info::DbInfo;

@@ -5,6 +5,7 @@ use std::io::{IsTerminal, Write};
 use anyhow::Context as _;
 use chrono::NaiveDate;
 use clap::{Args, ValueEnum};
+use vtesdeck::cards::CardDb;
 use vtesdeck::output::check::{
     CheckRenderer, CheckSummary, GithubRenderer, JsonLinesRenderer, JunitRenderer, TableOptions,
     TableRenderer,
@@ -29,25 +30,14 @@ pub struct CheckArgs {
     #[arg(long, value_name = "RULE")]
     deny: Vec<String>,
 
-    /// Judge at this date: YYYY-MM-DD, `today`, or `event` (each TWD deck's own event
-    /// date; a deck without one is reported as an error and not judged).
-    #[arg(long, value_name = "DATE", default_value = "today", value_parser = parse_date)]
-    date: DateArg,
-
-    /// Rule set: a shipped profile (standard, v5, limited, duel, classic, house-4)
-    /// or a TOML file of your own.
-    #[arg(long, value_name = "NAME|FILE.toml", default_value = "standard")]
-    profile: String,
+    #[command(flatten)]
+    judge: JudgeArgs,
 
     /// Limited with boosters only (rules 7.2.1): the number of boosters each player
     /// opened; the crypt needs that many cards (at most 12), the library 5 per
     /// booster (at most 40). Only for a profile with a booster table (`limited`).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     boosters: Option<u32>,
-
-    /// Players at the table (the `classic` library maximum: 40 + 10 per player).
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=6))]
-    players: u32,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
@@ -92,9 +82,58 @@ pub fn rules_help() -> String {
     text
 }
 
-/// `--date` values (`check` and `report`).
+/// What a deck is judged under, in `check` and `report`: `--profile`,
+/// `--date`, `--players`.
+#[derive(Debug, Args)]
+pub(super) struct JudgeArgs {
+    #[arg(long, value_name = "NAME|FILE.toml", default_value = Profile::STANDARD,
+          help = profile_help())]
+    profile: String,
+
+    /// Judge at this date: YYYY-MM-DD, `today`, or `event` (each TWD deck's own event
+    /// date; a deck without one is reported as an error and not judged).
+    #[arg(long, value_name = "DATE", default_value = "today", value_parser = parse_date)]
+    date: DateArg,
+
+    /// Players at the table (the `classic` library maximum: 40 + 10 per player).
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=6))]
+    players: u32,
+}
+
+impl JudgeArgs {
+    /// The `--profile` asked for (a shipped profile or a file).
+    pub(super) fn profile(&self) -> anyhow::Result<Profile> {
+        Profile::find(&self.profile).context("--profile")
+    }
+
+    /// The checker of the profile at `--date` for `--players`.
+    pub(super) fn checker<'a>(
+        &self,
+        db: &'a CardDb,
+        profile: &'a Profile,
+    ) -> anyhow::Result<Checker<'a>> {
+        Ok(Checker::new(
+            db,
+            profile,
+            self.date.check_date(),
+            self.players,
+        )?)
+    }
+}
+
+/// The help of `--profile`: the names of the profiles vtesdeck ships, from
+/// the profile registry.
+fn profile_help() -> String {
+    let names: Vec<&str> = Profile::builtin_names().collect();
+    format!(
+        "Rule set: a shipped profile ({}) or a TOML file of your own",
+        names.join(", ")
+    )
+}
+
+/// `--date` values.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum DateArg {
+enum DateArg {
     Today,
     Event,
     On(NaiveDate),
@@ -102,7 +141,7 @@ pub(super) enum DateArg {
 
 impl DateArg {
     /// The date the checker judges at.
-    pub(super) fn check_date(self) -> CheckDate {
+    fn check_date(self) -> CheckDate {
         match self {
             DateArg::Today => CheckDate::On(chrono::Local::now().date_naive()),
             DateArg::Event => CheckDate::Event,
@@ -112,7 +151,7 @@ impl DateArg {
 }
 
 /// Parses `--date`: YYYY-MM-DD, `today` or `event`.
-pub(super) fn parse_date(text: &str) -> Result<DateArg, String> {
+fn parse_date(text: &str) -> Result<DateArg, String> {
     match text {
         "today" => Ok(DateArg::Today),
         "event" => Ok(DateArg::Event),
@@ -149,15 +188,15 @@ enum ColorChoice {
 /// Runs `check`: exit 0 when every deck is legal, 1 when one is illegal, 2 on an error
 /// (bad arguments, no card database, an unreadable or undated input).
 pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
-    let mut profile = Profile::find(&args.profile).context("--profile")?;
+    let mut profile = args.judge.profile()?;
     if let Some(boosters) = args.boosters {
         profile = profile.with_boosters(boosters).context("--boosters")?;
     }
     for rule in &args.allow {
-        profile = profile.allow(rule)?;
+        profile = profile.allow(rule).context("--allow")?;
     }
     for rule in &args.deny {
-        profile = profile.deny(rule)?;
+        profile = profile.deny(rule).context("--deny")?;
     }
 
     // The card database loads while the folders are walked and the first files read.
@@ -165,7 +204,9 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     let db = db?;
     let walked = walked?;
     let mut renderer = renderer(args, global.quiet);
-    let checker = Checker::new(&db, &profile, args.date.check_date(), args.players)?
+    let checker = args
+        .judge
+        .checker(&db, &profile)?
         .with_strict(args.strict)
         .keeping(renderer.lowest_severity());
 
@@ -205,7 +246,7 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
                 outcome = outcome.merge(Outcome::Error);
                 out.flush()?;
                 report_input_error(&err);
-                renderer.input_error(&mut out, &path, &format!("{err:#}"))?;
+                renderer.input_error(&mut out, &path, &super::error_text(&err))?;
             }
         }
     }

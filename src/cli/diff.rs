@@ -99,7 +99,7 @@ pub fn run(args: &DiffArgs, global: &Global) -> anyhow::Result<Outcome> {
                 outcome = outcome.merge(Outcome::Error);
                 out.flush()?;
                 report_input_error(&error);
-                renderer.unreadable(&mut out, &left, &right, &format!("{error:#}"))?;
+                renderer.unreadable(&mut out, &left, &right, &super::error_text(&error))?;
             }
             Loaded::Unpaired(path, side) => {
                 summary.unpaired += 1;

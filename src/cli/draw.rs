@@ -1,51 +1,52 @@
 //! `vtesdeck draw`: the odds of the opening hand and of the starting crypt cards.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use anyhow::bail;
 use clap::Args;
 use vtesdeck::cards::{CardDb, CardKind, Lookup, PrintingHint};
-use vtesdeck::deck::Deck;
+use vtesdeck::deck::{Deck, OPENING_HAND, STARTING_CRYPT};
 use vtesdeck::output::draw_table;
 use vtesdeck::output::json_lines::write_tagged;
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions, TrackedGroup};
 
 use super::progress::Progress;
-use super::sim_options::{key_vampires, sim_inputs, warn_missing_keys, SimArgs};
+use super::sim_options::{key_vampires, warn_missing_keys, SimArgs, SimDecks, INPUTS_HELP};
 use super::{inputs, Global, Outcome};
 
-/// The long `--help` text of `vtesdeck draw`.
-pub const LONG_ABOUT: &str = "Odds of the opening hand and of the starting crypt cards, exact.
+/// The long `--help` text of `vtesdeck draw`: the hand and the starting crypt
+/// it states are the game's constants.
+pub fn long_about() -> String {
+    // The starts of twelve distinct vampires: C(12, STARTING_CRYPT).
+    let starts = (1..=u64::from(STARTING_CRYPT)).fold(1, |starts, i| starts * (12 + 1 - i) / i);
+    format!(
+        "Odds of the opening hand and of the starting crypt cards, exact.
 
-Inputs: decklist files, folders (every file under them, one report per deck), `-` for standard input, and VDB deck URLs (as `convert`). With --json, one JSON object per deck, one per line.
+{INPUTS_HELP}
 
 Per card group (hypergeometric): for the opening hand per card type, discipline requirement, clan requirement, trifles and --track group: expected count and P(at least k), k = 1..4; for the starting crypt cards: P(at least one copy) per crypt card, the total capacity distribution, P(at least k distinct), P(a duplicate), P(at least k with a discipline).
 
-Opening (the hand with the starting crypt cards), exact: P(a master and a playable card), the mean number of playable cards, P(no playable minion card). Method: every distinct start (a multiset of --crypt-draw crypt cards, weighted by its hypergeometric probability: 495 starts for twelve distinct vampires) splits the library into masters (M), cards that start can play (P) and the rest; with L library cards and a hand of h, P(no playable) = C(L-P,h)/C(L,h), mean playable = hP/L, P(master and playable) = 1 - C(L-M,h)/C(L,h) - C(L-P,h)/C(L,h) + C(L-M-P,h)/C(L,h), each summed over the starts with their weights. When the starts are too many to sum (huge crypts or --crypt-draw), these three are sampled (--samples, --seed) and the output says so, with standard errors.
+Opening (the hand with the starting crypt cards), exact: P(a master and a playable card), the mean number of playable cards, P(no playable minion card). Method: every distinct start (a multiset of --crypt-draw crypt cards, weighted by its hypergeometric probability: {starts} starts for twelve distinct vampires) splits the library into masters (M), cards that start can play (P) and the rest; with L library cards and a hand of h, P(no playable) = C(L-P,h)/C(L,h), mean playable = hP/L, P(master and playable) = 1 - C(L-M,h)/C(L,h) - C(L-P,h)/C(L,h) + C(L-M-P,h)/C(L,h), each summed over the starts with their weights. When the starts are too many to sum (huge crypts or --crypt-draw), these three are sampled (--samples, --seed) and the output says so, with standard errors.
 
 Playable: a card other than a master or an event that one of the starting crypt cards can play (disciplines and virtues with Flight, clan with renamed clans as one, path, sect, title, capacity, traits: the playability model of check and stats). Distinct vampires and duplicates: every printing of a name is one vampire; copies of a non-unique vampire (The Horde) are not duplicates.
 
---key NAME: P(at least one key vampire among the starting crypt cards) = 1 - C(N-K,d)/C(N,d), with K crypt cards of the key vampires (any printing of the name) in an N-card crypt, d dealt. --seen N: the exact odds of each --track group among the first N library cards seen (7 in the opening hand, one more per card drawn later).
+--key NAME: P(at least one key vampire among the starting crypt cards) = 1 - C(N-K,d)/C(N,d), with K crypt cards of the key vampires (any printing of the name) in an N-card crypt, d dealt. --seen N: the exact odds of each --track group among the first N library cards seen ({OPENING_HAND} in the opening hand, one more per card drawn later).
 
 Percentages: one decimal (78.3%); below 0.1%, two significant digits (0.0032% rather than 0.0%), and < 0.0001% below that; 100% only for a certain event, > 99.9% for one that can fail.
 
-Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved lines, an empty crypt or library, a hand larger than the library, a --track name that is a crypt card or no card, a --key name that is no crypt card. A --track card or --key vampire not in a deck is a warning naming it.";
+Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved lines, an empty crypt or library, a hand larger than the library, a --track name that is a crypt card or no card, a --key name that is no crypt card. A --track card or --key vampire not in a deck is a warning naming it."
+    )
+}
 
-/// Arguments of `vtesdeck draw` (see [`LONG_ABOUT`]).
+/// Arguments of `vtesdeck draw` (see [`long_about`]).
 #[derive(Debug, Args)]
 pub struct DrawArgs {
-    /// Decklist files, folders, VDB deck URLs, or `-` for standard input
-    /// (read when no path is given and it is not a terminal).
-    #[arg(value_name = "PATH")]
-    files: Vec<PathBuf>,
-
     /// Library cards in the opening hand.
-    #[arg(long, default_value_t = 7, value_name = "N")]
+    #[arg(long, default_value_t = OPENING_HAND, value_name = "N")]
     hand: u32,
 
     /// Crypt cards dealt to the uncontrolled region.
-    #[arg(long, default_value_t = 4, value_name = "N")]
+    #[arg(long, default_value_t = STARTING_CRYPT, value_name = "N")]
     crypt_draw: u32,
 
     /// Follow a library card (repeatable); a comma-separated list of names counts
@@ -70,7 +71,7 @@ pub struct DrawArgs {
     sim: SimArgs,
 
     #[command(flatten)]
-    deck_format: inputs::DeckFormat,
+    decks: SimDecks,
 }
 
 /// Runs `draw`: one report per deck; an unreadable deck is reported and the
@@ -96,12 +97,7 @@ pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut outcome = Outcome::Ok;
     let mut first = true;
-    for (path, deck) in sim_inputs(
-        &args.files,
-        args.deck_format.input_format,
-        &db,
-        global.quiet,
-    )? {
+    for (path, deck) in args.decks.read(&db, global.quiet)? {
         let report = deck.and_then(|deck| {
             warn_missing(&deck, &db, &options);
             // The progress bar only moves when the opening has to be sampled.

@@ -196,7 +196,7 @@ pub fn report_unreadable(
     out.flush()?;
     super::report_input_error(err);
     if json {
-        let message = format!("{err:#}");
+        let message = super::error_text(err);
         write_record(out, &ErrorRecord::new(path, &message))?;
     }
     Ok(())

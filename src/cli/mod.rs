@@ -70,10 +70,10 @@ enum Command {
     /// Look cards up by name (as decklists do), or search them with filters.
     Card(card::CardArgs),
     /// Odds of the opening hand and of the starting crypt cards (exact and sampled).
-    #[command(long_about = draw::LONG_ABOUT)]
+    #[command(long_about = draw::long_about())]
     Draw(draw::DrawArgs),
     /// Simulate the influence phase: how fast the crypt comes into play, per seat.
-    #[command(long_about = transfers::LONG_ABOUT)]
+    #[command(long_about = transfers::long_about())]
     Transfers(transfers::TransfersArgs),
     /// What decks are made of (crypt, library, disciplines) and what their crypt can play.
     Stats(stats::StatsArgs),
@@ -186,14 +186,83 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
-/// Prints an error on standard error, `vtesdeck: path: message`, then a
-/// `help:` line saying what to type when there is something to type.
+/// Prints an error on standard error, `vtesdeck: path: message` ([`error_text`]),
+/// then a `help:` line saying what to type when there is something to type.
 pub fn report_input_error(err: &anyhow::Error) {
     let mut stderr = std::io::stderr().lock();
-    let _ = writeln!(stderr, "vtesdeck: {err:#}");
+    let _ = writeln!(stderr, "vtesdeck: {}", error_text(err));
     if let Some(help) = advice(err) {
         let _ = writeln!(stderr, "help: {help}");
     }
+}
+
+/// An error as the command line says it, wherever it reports one (standard
+/// error, a JSON `error` record, a report's index): each cause of the chain
+/// as `{err:#}` writes it, joined by `: `, except the library errors that
+/// concern a flag, which the library words as facts and the command line
+/// words with the flag ([`flag_words`]).
+pub fn error_text(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for (i, cause) in err.chain().enumerate() {
+        if i > 0 {
+            text.push_str(": ");
+        }
+        match flag_words(cause) {
+            Some(words) => text.push_str(&words),
+            None => text.push_str(&cause.to_string()),
+        }
+    }
+    text
+}
+
+/// A library error in the command line's words, when it concerns a flag:
+/// the flag it is about, and what to type. The library says what went
+/// wrong (`out.txt: already exists`), the command line which flag changes
+/// it (`; use --force to overwrite it`).
+fn flag_words(cause: &(dyn std::error::Error + 'static)) -> Option<String> {
+    use vtesdeck::cards::InstallError;
+    use vtesdeck::output::output_file::OutputFileError;
+    use vtesdeck::output::transfer_plot::PlotError;
+    use vtesdeck::rules::ProfileError;
+    use vtesdeck::sim::SimError;
+    let output_file = cause.downcast_ref::<OutputFileError>().or_else(|| {
+        match cause.downcast_ref::<PlotError>() {
+            Some(PlotError::Output(err)) => Some(err),
+            _ => None,
+        }
+    });
+    if let Some(err) = output_file {
+        return match err {
+            OutputFileError::Exists { .. } => Some(format!("{err}; use --force to overwrite it")),
+            OutputFileError::NotRegular { .. } => Some(format!("{err}, even with --force")),
+            _ => None,
+        };
+    }
+    if let Some(err) = cause.downcast_ref::<SimError>() {
+        return match err {
+            SimError::UnknownKey { .. } => Some(format!("--key {err}")),
+            SimError::NotAVampire { name, card } => Some(format!(
+                "--key {name:?}: {card} is a library card; --key takes a vampire (a crypt card)"
+            )),
+            SimError::SeenTooLarge {
+                path,
+                seen,
+                library,
+            } => Some(format!(
+                "{path}: --seen {seen} is more than the {library}-card library"
+            )),
+            _ => None,
+        };
+    }
+    if let Some(ProfileError::NoBoosters { name }) = cause.downcast_ref::<ProfileError>() {
+        return Some(format!(
+            "profile {name} does not take --boosters (the limited profile does, rules 7.2.1)"
+        ));
+    }
+    if let Some(err @ InstallError::DeadlinePassed { .. }) = cause.downcast_ref::<InstallError>() {
+        return Some(format!("{err} (`db update --timeout SECS` sets it)"));
+    }
+    None
 }
 
 /// What the user can type about an error of the library, if anything: the
@@ -213,4 +282,98 @@ fn advice(err: &anyhow::Error) -> Option<&'static str> {
         }
         None
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vtesdeck::cards::InstallError;
+    use vtesdeck::output::output_file::OutputFileError;
+    use vtesdeck::output::transfer_plot::PlotError;
+    use vtesdeck::rules::ProfileError;
+    use vtesdeck::sim::SimError;
+
+    /// The words of an error as the command line reports it.
+    fn words(err: impl Into<anyhow::Error>) -> String {
+        error_text(&err.into())
+    }
+
+    /// The library states the fact without a flag; the command line says it
+    /// as it always has, with the flag and what to type.
+    #[test]
+    fn library_errors_get_their_flag_in_the_command_line_words() {
+        let exists = OutputFileError::Exists {
+            path: "out.txt".into(),
+        };
+        assert_eq!(exists.to_string(), "out.txt: already exists");
+        assert_eq!(
+            words(exists),
+            "out.txt: already exists; use --force to overwrite it"
+        );
+        let folder = PlotError::Output(OutputFileError::NotRegular {
+            path: "plot.svg".into(),
+            kind: "a folder",
+        });
+        assert!(!folder.to_string().contains("--force"), "{folder}");
+        assert_eq!(
+            words(folder),
+            "plot.svg: is a folder, not a regular file; refusing to replace it, even with --force"
+        );
+        let unknown = SimError::UnknownKey {
+            name: "Zzyzx".into(),
+            suggestions: Vec::new(),
+        };
+        assert_eq!(
+            words(unknown),
+            "--key \"Zzyzx\": no crypt card of that name"
+        );
+        let library = SimError::NotAVampire {
+            name: "Blood Doll".into(),
+            card: "Blood Doll".into(),
+        };
+        assert!(!library.to_string().contains("--key"), "{library}");
+        assert_eq!(
+            words(library),
+            "--key \"Blood Doll\": Blood Doll is a library card; --key takes a vampire (a crypt card)"
+        );
+        let seen = SimError::SeenTooLarge {
+            path: "deck.txt".into(),
+            seen: 100,
+            library: 60,
+        };
+        assert!(!seen.to_string().contains("--seen"), "{seen}");
+        assert_eq!(
+            words(seen),
+            "deck.txt: --seen 100 is more than the 60-card library"
+        );
+        let boosters = anyhow::Error::from(ProfileError::NoBoosters {
+            name: "standard".into(),
+        })
+        .context("--boosters");
+        assert_eq!(
+            error_text(&boosters),
+            "--boosters: profile standard does not take --boosters (the limited profile does, \
+             rules 7.2.1)"
+        );
+        let late = InstallError::DeadlinePassed {
+            url: "http://x/cards.zip".into(),
+            seconds: 2.0,
+        };
+        assert_eq!(
+            words(late),
+            "http://x/cards.zip: download failed: not finished within the 2 s deadline \
+             (`db update --timeout SECS` sets it)"
+        );
+    }
+
+    /// Any other error reads as `{:#}` writes it, its context first.
+    #[test]
+    fn other_errors_read_as_their_chain() {
+        let err = anyhow::Error::from(SimError::EmptyCrypt {
+            path: "deck.txt".into(),
+        })
+        .context("reading");
+        assert_eq!(error_text(&err), format!("{err:#}"));
+        assert_eq!(error_text(&err), "reading: deck.txt: the crypt is empty");
+    }
 }

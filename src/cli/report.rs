@@ -3,7 +3,6 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use vtesdeck::sim::key::KeyVampires;
 
 use anyhow::{bail, Context as _};
 use clap::Args;
@@ -13,13 +12,13 @@ use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::output::output_file::OutputFile;
 use vtesdeck::output::report::{self, DeckReport, IndexRow, Provenance};
-use vtesdeck::rules::{Checker, Profile};
+use vtesdeck::rules::Checker;
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions};
 use vtesdeck::sim::seed::Seed;
-use vtesdeck::sim::transfers::{Policy, TransferCurve, TransferOptions, SEATS};
+use vtesdeck::sim::transfers::{TransferCurve, TransferOptions, SEATS};
 use vtesdeck::words::count;
 
-use super::check::{parse_date, DateArg};
+use super::check::JudgeArgs;
 use super::progress::Progress;
 use super::sim_options::SimArgs;
 use super::{inputs, report_input_error, Global, Outcome};
@@ -54,19 +53,8 @@ pub struct ReportArgs {
     #[arg(long)]
     force: bool,
 
-    /// Rule set: a shipped profile (standard, v5, limited, duel, classic, house-4)
-    /// or a TOML file of your own.
-    #[arg(long, value_name = "NAME|FILE.toml", default_value = "standard")]
-    profile: String,
-
-    /// Judge at this date: YYYY-MM-DD, `today`, or `event` (each TWD deck's own
-    /// event date; a deck without one is shown as not judged).
-    #[arg(long, value_name = "DATE", default_value = "today", value_parser = parse_date)]
-    date: DateArg,
-
-    /// Players at the table (the `classic` library maximum: 40 + 10 per player).
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(2..=6))]
-    players: u32,
+    #[command(flatten)]
+    judge: JudgeArgs,
 
     /// Title of the folder's index page (default: the folder's name).
     #[arg(long, value_name = "TEXT")]
@@ -75,13 +63,6 @@ pub struct ReportArgs {
     #[command(flatten)]
     sim: SimArgs,
 }
-
-/// Library cards of the opening hand, crypt cards dealt (as `draw` by default).
-const HAND: u32 = 7;
-const CRYPT_DRAW: u32 = 4;
-/// Turns of the transfer curve and vampires aimed at (as `transfers` by default).
-const TURNS: u32 = 8;
-const MAX_VAMPIRES: u32 = 4;
 
 /// A deck file of a folder report and its page: the link from the index and
 /// the checked output file, or why the input yields no deck.
@@ -102,13 +83,13 @@ enum Target {
 
 /// Runs `report`.
 pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
-    let profile = Profile::find(&args.profile).context("--profile")?;
+    let profile = args.judge.profile()?;
     // The one input given, or standard input when it is not a terminal.
     let input = inputs::paths_or_stdin(args.input.as_slice())?.remove(0);
     // Every output is checked before the card database is loaded and the decks simulated.
     let target = target(args, &input, global.quiet)?;
     let db = global.card_db()?;
-    let checker = Checker::new(&db, &profile, args.date.check_date(), args.players)?;
+    let checker = args.judge.checker(&db, &profile)?;
     let seed = args.sim.seed();
     let provenance = provenance(&db);
     let work = Work {
@@ -307,23 +288,17 @@ impl Work<'_> {
 
     /// Computes everything a deck page shows.
     fn report<'d>(&'d self, deck: &'d Deck, progress: &(dyn Fn(u64) + Sync)) -> DeckReport<'d> {
+        // The hand, the crypt cards dealt, the turns and the vampires aimed at
+        // are the defaults of `draw` and `transfers`; every seat, cheapest policy.
         let draw = DrawOptions {
-            hand: HAND,
-            crypt_draw: CRYPT_DRAW,
             samples: self.args.sim.samples,
             seed: self.seed,
-            tracked: Vec::new(),
-            keys: KeyVampires::default(),
-            seen: None,
+            ..DrawOptions::default()
         };
         let transfers = TransferOptions {
-            seats: (1..=SEATS).collect(),
-            turns: TURNS,
             samples: self.args.sim.samples,
             seed: self.seed,
-            max_vampires: MAX_VAMPIRES,
-            policy: Policy::Cheapest,
-            keys: KeyVampires::default(),
+            ..TransferOptions::default()
         };
         DeckReport {
             deck,
@@ -356,7 +331,7 @@ impl Work<'_> {
                         || path.display().to_string(),
                         |n| n.to_string_lossy().into_owned(),
                     ),
-                    legal: Err(format!("{error:#}")),
+                    legal: Err(super::error_text(error)),
                     crypt: 0,
                     library: 0,
                     groups: String::new(),

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use clap::Args;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
-use vtesdeck::formats::Format;
 use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::seed::Seed;
+use vtesdeck::sim::DEFAULT_SAMPLES;
 
 use super::inputs::{self, Input};
 
@@ -15,7 +15,7 @@ use super::inputs::{self, Input};
 #[derive(Debug, Args)]
 pub struct SimArgs {
     /// Number of sampled games.
-    #[arg(long, default_value_t = 100_000, value_name = "N",
+    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub samples: u64,
 
@@ -51,30 +51,44 @@ impl SimArgs {
     }
 }
 
-/// The decks of `draw` and `transfers`: files, folders (walked, one deck per
-/// file), `-` for standard input and VDB deck URLs ([`inputs::walk`]), in
-/// argument order, each with the path it was read from (for the `error` record
-/// of one that cannot be read). No path: standard input when it is not a
-/// terminal, else an error. The files of folders skipped are noted on
-/// standard error unless `quiet`.
-pub fn sim_inputs(
-    paths: &[PathBuf],
-    format: Option<Format>,
-    db: &CardDb,
-    quiet: bool,
-) -> anyhow::Result<Vec<(String, Input)>> {
-    let paths = inputs::paths_or_stdin(paths)?;
-    let decks = inputs::expand(&paths, quiet)
-        .into_iter()
-        .map(|path| match path {
-            Ok(p) => (p.display().to_string(), inputs::load(&p, format, db)),
-            Err(problem) => (
-                problem.path.display().to_string(),
-                Err(problem.error.into()),
-            ),
-        })
-        .collect();
-    Ok(decks)
+/// The paragraph of the long helps of `draw` and `transfers` on their inputs
+/// ([`SimDecks`]).
+pub const INPUTS_HELP: &str = "Inputs: decklist files, folders (every file under them, one report per deck), `-` for standard input, and VDB deck URLs (as `convert`). With --json, one JSON object per deck, one per line.";
+
+/// The decks of `draw` and `transfers`: the paths and `--input-format`.
+#[derive(Debug, Args)]
+pub struct SimDecks {
+    /// Decklist files, folders, VDB deck URLs, or `-` for standard input
+    /// (read when no path is given and it is not a terminal).
+    #[arg(value_name = "PATH")]
+    files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    deck_format: inputs::DeckFormat,
+}
+
+impl SimDecks {
+    /// The decks: files, folders (walked, one deck per file), `-` for standard
+    /// input and VDB deck URLs ([`inputs::walk`]), in argument order, each
+    /// with the path it was read from (for the `error` record of one that
+    /// cannot be read). No path: standard input when it is not a terminal,
+    /// else an error. The files of folders skipped are noted on standard
+    /// error unless `quiet`.
+    pub fn read(&self, db: &CardDb, quiet: bool) -> anyhow::Result<Vec<(String, Input)>> {
+        let paths = inputs::paths_or_stdin(&self.files)?;
+        let format = self.deck_format.input_format;
+        let decks = inputs::expand(&paths, quiet)
+            .into_iter()
+            .map(|path| match path {
+                Ok(p) => (p.display().to_string(), inputs::load(&p, format, db)),
+                Err(problem) => (
+                    problem.path.display().to_string(),
+                    Err(problem.error.into()),
+                ),
+            })
+            .collect();
+        Ok(decks)
+    }
 }
 
 /// Resolves the `--key` names, and says (standard error, even with --quiet:

@@ -7,52 +7,57 @@ use anyhow::bail;
 use clap::{Args, ValueEnum};
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::deck::STARTING_CRYPT;
 use vtesdeck::output::json_lines::write_tagged;
 use vtesdeck::output::output_file::OutputFile;
 use vtesdeck::output::{transfer_plot, transfer_table};
-use vtesdeck::sim::transfers::{Policy, PolicyComparison, TransferCurve, TransferOptions, SEATS};
+use vtesdeck::sim::transfers::{
+    Policy, PolicyComparison, TransferCurve, TransferOptions, COMPARE_KEY_AND_POOL_TURN,
+    COMPARE_TWO_BY_TURN, CRYPT_DRAW_TRANSFERS, DEFAULT_MAX_VAMPIRES, DEFAULT_TURNS, SEATS,
+    STARTING_POOL, TRANSFERS_PER_TURN,
+};
 
 use super::progress::Progress;
-use super::sim_options::{key_vampires, sim_inputs, warn_missing_keys, SimArgs};
+use super::sim_options::{key_vampires, warn_missing_keys, SimArgs, SimDecks, INPUTS_HELP};
 use super::{inputs, Global, Outcome};
 
-/// The long `--help` text of `vtesdeck transfers`.
-pub const LONG_ABOUT: &str = "Simulate the influence phase: how fast the crypt comes into play, per seat.
+/// The long `--help` text of `vtesdeck transfers`: the rules and defaults
+/// it states are the simulation's constants.
+pub fn long_about() -> String {
+    format!(
+        "Simulate the influence phase: how fast the crypt comes into play, per seat.
 
-Rules: 30 pool at the start; 4 crypt cards dealt; transfers on a player's first turn are 1, 2, 3 for seats 1, 2, 3 and 4 for seats 4 and 5; 4 on every later turn. 1 transfer moves 1 pool to an uncontrolled vampire; 4 transfers and 1 pool move the next crypt card to the uncontrolled region. A vampire with blood equal to its capacity at the end of the phase comes into play. Pool never goes below 1.
+Rules: {STARTING_POOL} pool at the start; {STARTING_CRYPT} crypt cards dealt; transfers on a player's first turn are 1, 2, 3 for seats 1, 2, 3 and 4 for seats 4 and 5; {TRANSFERS_PER_TURN} on every later turn. 1 transfer moves 1 pool to an uncontrolled vampire; {CRYPT_DRAW_TRANSFERS} transfers and 1 pool move the next crypt card to the uncontrolled region. A vampire with blood equal to its capacity at the end of the phase comes into play. Pool never goes below 1.
 
-Inputs: decklist files, folders (every file under them, one report per deck), `-` for standard input, and VDB deck URLs (as `convert`). With --json, one JSON object per deck, one per line.
+{INPUTS_HELP}
 
-Policies. Common to all, during the phase, one transfer at a time while transfers remain and pool is above 1: an eligible target is an uncontrolled vampire not yet full and not a copy (any printing: same name) of a unique vampire controlled or already full; a crypt draw (4 transfers, 1 pool) moves the next crypt card in; spending stops once --max-vampires vampires are controlled or full; the remaining transfers are lost when nothing applies.
-  cheapest (the default): if there is no eligible target, the crypt is not empty and at least 4 transfers remain, make a crypt draw; else put 1 pool on the eligible target that needs the fewest counters to reach its capacity (ties: the one dealt first).
+Policies. Common to all, during the phase, one transfer at a time while transfers remain and pool is above 1: an eligible target is an uncontrolled vampire not yet full and not a copy (any printing: same name) of a unique vampire controlled or already full; a crypt draw ({CRYPT_DRAW_TRANSFERS} transfers, 1 pool) moves the next crypt card in; spending stops once --max-vampires vampires are controlled or full; the remaining transfers are lost when nothing applies.
+  cheapest (the default): if there is no eligible target, the crypt is not empty and at least {CRYPT_DRAW_TRANSFERS} transfers remain, make a crypt draw; else put 1 pool on the eligible target that needs the fewest counters to reach its capacity (ties: the one dealt first).
   biggest: as cheapest, but the pool goes on the eligible target with the largest capacity (ties: the one dealt first).
-  key: put 1 pool on the eligible key vampire (--key) needing the fewest counters if there is one; else, when a vampire is in play, no key vampire is controlled or in the uncontrolled region, the crypt is not empty and at least 4 transfers remain, make a crypt draw before spending on another vampire; otherwise as cheapest. No crypt draw for the key before a vampire is in play, so that more transfers never make a slower start (seat 4 brings its first vampire and its key out no later than seat 3).
-  all: every policy on the same shuffled crypts (the same seed), side by side per seat: P(2 vampires by turn 3), P(key in play by turn 4) (with --key), expected pool at turn 4; key only with --key; the JSON holds the full curve of each.
+  key: put 1 pool on the eligible key vampire (--key) needing the fewest counters if there is one; else, when a vampire is in play, no key vampire is controlled or in the uncontrolled region, the crypt is not empty and at least {CRYPT_DRAW_TRANSFERS} transfers remain, make a crypt draw before spending on another vampire; otherwise as cheapest. No crypt draw for the key before a vampire is in play, so that more transfers never make a slower start (seat 4 brings its first vampire and its key out no later than seat 3).
+  all: every policy on the same shuffled crypts (the same seed), side by side per seat: P(2 vampires by turn {COMPARE_TWO_BY_TURN}), P(key in play by turn {COMPARE_KEY_AND_POOL_TURN}) (with --key), expected pool at turn {COMPARE_KEY_AND_POOL_TURN}; key only with --key; the JSON holds the full curve of each.
 
 Output per seat and turn: P(at least 1..K vampires controlled) (K = --max-vampires), expected number controlled, expected total capacity controlled, expected pool and its 10th percentile (in one game in ten the pool is at or below it), with --key P(a key vampire in play); per seat the mean and median turn of the 1st to Kth vampire and, with --key, the mean turn of the first key vampire and the share of games where none comes out; a terminal chart of the expected capacity in play by turn, one line per seat (--plot writes it as SVG, one deck and one policy). Every figure is sampled (--samples games per seat and policy).
 
-Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved lines or an empty crypt, a --key name that is no crypt card, --policy key without --key. A --key vampire not in a deck is a warning naming it.";
+Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved lines or an empty crypt, a --key name that is no crypt card, --policy key without --key. A --key vampire not in a deck is a warning naming it."
+    )
+}
 
-/// Arguments of `vtesdeck transfers` (see [`LONG_ABOUT`]).
+/// Arguments of `vtesdeck transfers` (see [`long_about`]).
 #[derive(Debug, Args)]
 pub struct TransfersArgs {
-    /// Decklist files, folders, VDB deck URLs, or `-` for standard input
-    /// (read when no path is given and it is not a terminal).
-    #[arg(value_name = "PATH")]
-    files: Vec<PathBuf>,
-
     /// Seat to simulate: 1 to 5, or `all`.
     #[arg(long, default_value = "all", value_name = "1..5|all", value_parser = parse_seat)]
     seat: SeatChoice,
 
     /// Turns to simulate.
-    #[arg(long, default_value_t = 8, value_name = "N",
+    #[arg(long, default_value_t = DEFAULT_TURNS, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     turns: u32,
 
     /// Stop spending transfers once this many vampires are controlled or full;
     /// P(at least k) and the nth-vampire figures go up to K.
-    #[arg(long, default_value_t = 4, value_name = "K",
+    #[arg(long, default_value_t = DEFAULT_MAX_VAMPIRES, value_name = "K",
           value_parser = clap::value_parser!(u32).range(0..=1000))]
     max_vampires: u32,
 
@@ -82,7 +87,7 @@ pub struct TransfersArgs {
     sim: SimArgs,
 
     #[command(flatten)]
-    deck_format: inputs::DeckFormat,
+    decks: SimDecks,
 }
 
 /// `--seat` values.
@@ -134,12 +139,7 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     let db = global.card_db()?;
     let keys = key_vampires(&args.key, &db)?;
-    let decks = sim_inputs(
-        &args.files,
-        args.deck_format.input_format,
-        &db,
-        global.quiet,
-    )?;
+    let decks = args.decks.read(&db, global.quiet)?;
     if plot.is_some() && decks.len() > 1 {
         bail!("--plot draws one deck; {} decks given", decks.len());
     }

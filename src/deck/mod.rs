@@ -25,6 +25,14 @@ pub const MAX_CARD_COUNT: u32 = 999;
 /// rest are matched exactly only, so that a huge file of junk stays fast.
 pub const MAX_FUZZY_LINES: usize = 500;
 
+/// Crypt cards each player starts with, dealt to the uncontrolled region: the
+/// starting crypt of `draw` and `transfers`, and the number of capacities the
+/// `min` and `max` of a TWD crypt header sum.
+pub const STARTING_CRYPT: u32 = 4;
+
+/// Library cards in each player's opening hand.
+pub const OPENING_HAND: u32 = 7;
+
 /// One card of a deck and its number of copies.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DeckCard {

@@ -12,20 +12,18 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{Deck, DeckCard};
+use super::{Deck, DeckCard, STARTING_CRYPT};
 use crate::cards::{CardDb, CardType};
-
-/// How many crypt cards a player starts with: `min` and `max` sum this many capacities.
-pub const OPENING_CRYPT_CARDS: u64 = 4;
 
 /// The crypt header's figures.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CryptHeader {
     /// Crypt cards, copies counted.
     pub count: u64,
-    /// Sum of the 4 smallest capacities (every card of a crypt of fewer than 4).
+    /// Sum of the [`STARTING_CRYPT`] smallest capacities (every card of a
+    /// smaller crypt).
     pub min: u64,
-    /// Sum of the 4 largest capacities.
+    /// Sum of the [`STARTING_CRYPT`] largest capacities.
     pub max: u64,
     /// The average capacity as printed (`4.42`).
     pub avg: String,
@@ -41,8 +39,8 @@ impl CryptHeader {
         sorted.sort_unstable();
         let count: u64 = sorted.iter().map(|(_, n)| n).sum();
         let total: u64 = sorted.iter().map(|(c, n)| c * n).sum();
-        let sum_of_four = |sorted: &mut dyn Iterator<Item = &(u64, u64)>| {
-            let mut left = OPENING_CRYPT_CARDS;
+        let sum_of_start = |sorted: &mut dyn Iterator<Item = &(u64, u64)>| {
+            let mut left = u64::from(STARTING_CRYPT);
             let mut sum = 0;
             for (capacity, copies) in sorted {
                 let taken = left.min(*copies);
@@ -53,8 +51,8 @@ impl CryptHeader {
         };
         CryptHeader {
             count,
-            min: sum_of_four(&mut sorted.iter()),
-            max: sum_of_four(&mut sorted.iter().rev()),
+            min: sum_of_start(&mut sorted.iter()),
+            max: sum_of_start(&mut sorted.iter().rev()),
             avg: twda_average(total, count),
         }
     }

@@ -16,7 +16,7 @@ use super::{
     Reading, TotalOf,
 };
 use crate::cards::names::split_printing_suffix;
-use crate::cards::{CardKind, CardType, Discipline, PrintingHint, WrittenColumns};
+use crate::cards::{CardKind, CardType, Discipline, PrintingHint, WrittenColumns, CAPACITIES};
 
 /// Reads a plain list.
 pub fn read(text: &str) -> RawDeck<'_> {
@@ -183,13 +183,13 @@ fn name_and_columns(text: &str) -> (&str, PrintingHint, Option<WrittenColumns<'_
     (name, hint, None)
 }
 
-/// Whether a text holds crypt columns after the name: a capacity (1 to 11)
+/// Whether a text holds crypt columns after the name: a capacity ([`CAPACITIES`])
 /// followed by disciplines (`DOM for`, `-none-`).
 fn has_crypt_columns(text: &str) -> bool {
     let mut tokens = text.split_whitespace().skip(1).peekable();
     while let Some(token) = tokens.next() {
         let is_capacity =
-            token.len() <= 2 && token.parse::<u8>().is_ok_and(|c| (1..=11).contains(&c));
+            token.len() <= 2 && token.parse::<u8>().is_ok_and(|c| CAPACITIES.contains(&c));
         if is_capacity {
             return tokens.peek().is_some_and(|next| {
                 next.eq_ignore_ascii_case("-none-") || Discipline::from_abbreviation(next).is_some()

@@ -15,7 +15,7 @@ use super::{card_line, trim_line, trim_line_end, trim_line_start, twd_event};
 use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
 use crate::cards::names::split_trimmed_printing_suffix;
 use crate::cards::text_memo::TextMemo;
-use crate::cards::{CardKind, Group, PrintingHint, WrittenColumns};
+use crate::cards::{CardKind, Group, PrintingHint, WrittenColumns, CAPACITIES};
 
 /// Whether a line starts with `word`, ignoring case (a cheap test before a closer reading).
 fn starts_with_word(line: &str, word: &str) -> bool {
@@ -635,10 +635,11 @@ fn capacity_in_words(row: &str) -> Option<usize> {
     None
 }
 
-/// Whether a word of a crypt row reads as a capacity: a number up to 11
-/// (`7`, `07`, `+5`; `0` too, which the columns then refuse).
+/// Whether a word of a crypt row reads as a capacity: a number up to the
+/// largest of [`CAPACITIES`] (`7`, `07`, `+5`; `0` too, which the columns then
+/// refuse).
 fn is_capacity(word: &str) -> bool {
-    word.len() <= 2 && word.parse::<u8>().is_ok_and(|c| c <= 11)
+    word.len() <= 2 && word.parse::<u8>().is_ok_and(|c| c <= *CAPACITIES.end())
 }
 
 /// The `Twd` layout in the formats registry.

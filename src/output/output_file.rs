@@ -20,13 +20,13 @@ use std::path::{Path, PathBuf};
 #[non_exhaustive]
 pub enum OutputFileError {
     /// The path exists and `force` was not given.
-    #[error("{}: already exists; use --force to overwrite it", path.display())]
+    #[error("{}: already exists", path.display())]
     Exists {
         /// The output path.
         path: PathBuf,
     },
     /// The path is not a regular file: it is never replaced, even with `force`.
-    #[error("{}: is {kind}, not a regular file; refusing to replace it, even with --force", path.display())]
+    #[error("{}: is {kind}, not a regular file; refusing to replace it", path.display())]
     NotRegular {
         /// The output path.
         path: PathBuf,
@@ -386,7 +386,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             format!(
-                "{}: is a symbolic link, not a regular file; refusing to replace it, even with --force",
+                "{}: is a symbolic link, not a regular file; refusing to replace it",
                 link.display()
             )
         );

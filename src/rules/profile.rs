@@ -39,7 +39,7 @@ use crate::cards::{PrintRef, Printing};
 /// The profiles shipped in the binary: (name, TOML text).
 const BUILTIN: &[(&str, &str)] = &[
     (
-        "standard",
+        Profile::STANDARD,
         include_str!("../../data/profiles/standard.toml"),
     ),
     ("v5", include_str!("../../data/profiles/v5.toml")),
@@ -230,13 +230,16 @@ pub fn booster_minimums(boosters: u32) -> (u32, u32) {
     (boosters.min(12), boosters.saturating_mul(5).min(40))
 }
 
-/// `Ok` for the id of a registered rule; else the message naming the known ones.
-fn known_rule(id: &str) -> Result<(), String> {
+/// `Ok` for the id of a registered rule; else the error naming the known ones.
+fn known_rule(id: &str) -> Result<(), ProfileError> {
     if RULES.iter().any(|rule| rule.id() == id) {
         return Ok(());
     }
     let known: Vec<&str> = RULES.iter().map(|rule| rule.id()).collect();
-    Err(format!("unknown rule {id:?} (rules: {})", known.join(", ")))
+    Err(ProfileError::UnknownRule {
+        rule: id.to_string(),
+        known: known.join(", "),
+    })
 }
 
 /// An error finding, reading or validating a profile.
@@ -269,11 +272,19 @@ pub enum ProfileError {
         /// What is wrong.
         message: String,
     },
-    /// `--boosters` with a profile that has no booster table.
-    #[error("profile {name} does not take --boosters (the limited profile does, rules 7.2.1)")]
+    /// Boosters with a profile that has no booster table.
+    #[error("profile {name} does not take boosters (the limited profile does, rules 7.2.1)")]
     NoBoosters {
         /// The profile's name.
         name: String,
+    },
+    /// A rule id that is not in the registry ([`Profile::allow`], [`Profile::deny`]).
+    #[error("unknown rule {rule:?} (rules: {known})")]
+    UnknownRule {
+        /// The id as written.
+        rule: String,
+        /// The rule ids, comma separated.
+        known: String,
     },
     /// The values contradict each other or name an unknown rule.
     #[error("{origin}: {message}")]
@@ -286,6 +297,9 @@ pub enum ProfileError {
 }
 
 impl Profile {
+    /// The name of Standard Constructed, the shipped profile used when none is named.
+    pub const STANDARD: &'static str = "standard";
+
     /// The names of the shipped profiles.
     pub fn builtin_names() -> impl Iterator<Item = &'static str> {
         BUILTIN.iter().map(|(name, _)| *name)
@@ -302,7 +316,7 @@ impl Profile {
     /// Standard Constructed.
     pub fn standard() -> Profile {
         Profile {
-            name: "standard".to_string(),
+            name: Profile::STANDARD.to_string(),
             ..Profile::default()
         }
     }
@@ -379,10 +393,10 @@ impl Profile {
             return Err(invalid("max_copies must be at least 1".to_string()));
         }
         for id in &self.disabled_rules {
-            known_rule(id).map_err(|message| invalid(format!("disabled_rules: {message}")))?;
+            known_rule(id).map_err(|err| invalid(format!("disabled_rules: {err}")))?;
         }
         for id in &self.denied_rules {
-            known_rule(id).map_err(|message| invalid(format!("denied_rules: {message}")))?;
+            known_rule(id).map_err(|err| invalid(format!("denied_rules: {err}")))?;
         }
         Ok(())
     }
@@ -390,7 +404,7 @@ impl Profile {
     /// The profile with a rule turned off (`check --allow RULE`): its problems are
     /// not reported; an unknown rule id is an error listing the rules.
     pub fn allow(mut self, rule: &str) -> Result<Profile, ProfileError> {
-        self.command_line_rule(rule, "--allow")?;
+        known_rule(rule)?;
         self.denied_rules.retain(|id| id != rule);
         self.disabled_rules.push(rule.to_string());
         Ok(self)
@@ -400,17 +414,10 @@ impl Profile {
     /// rule is checked (even when the profile disabled it) and any problem it
     /// finds makes the deck illegal; an unknown rule id is an error.
     pub fn deny(mut self, rule: &str) -> Result<Profile, ProfileError> {
-        self.command_line_rule(rule, "--deny")?;
+        known_rule(rule)?;
         self.disabled_rules.retain(|id| id != rule);
         self.denied_rules.push(rule.to_string());
         Ok(self)
-    }
-
-    fn command_line_rule(&self, rule: &str, flag: &str) -> Result<(), ProfileError> {
-        known_rule(rule).map_err(|message| ProfileError::Invalid {
-            origin: flag.to_string(),
-            message,
-        })
     }
 
     /// Whether a rule's problems are errors under this profile whatever their severity.
@@ -460,7 +467,7 @@ impl Profile {
         if boosters == 0 {
             return Err(ProfileError::Invalid {
                 origin: format!("profile {}", self.name),
-                message: "--boosters must be at least 1".to_string(),
+                message: "the number of boosters must be at least 1".to_string(),
             });
         }
         let (crypt, library) = booster_minimums(boosters);
@@ -613,7 +620,7 @@ mod tests {
         let err = Profile::standard().with_boosters(6).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "profile standard does not take --boosters (the limited profile does, rules 7.2.1)"
+            "profile standard does not take boosters (the limited profile does, rules 7.2.1)"
         );
     }
 

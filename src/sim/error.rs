@@ -38,7 +38,7 @@ pub enum SimError {
     HandTooLarge {
         /// The deck.
         path: String,
-        /// `--hand`.
+        /// Cards asked for.
         hand: u32,
         /// Library size.
         library: u32,
@@ -48,7 +48,7 @@ pub enum SimError {
     CryptDrawTooLarge {
         /// The deck.
         path: String,
-        /// `--crypt-draw`.
+        /// Crypt cards asked for.
         draw: u32,
         /// Crypt size.
         crypt: u32,
@@ -79,24 +79,24 @@ pub enum SimError {
         /// The deck.
         path: String,
     },
-    /// A `--key` name that is no crypt card.
-    #[error("--key {name:?}: no crypt card of that name{}", crate::deck::did_you_mean(suggestions).map_or_else(String::new, |s| format!(" ({s})")))]
+    /// A key vampire's name that is no crypt card.
+    #[error("{name:?}: no crypt card of that name{}", crate::deck::did_you_mean(suggestions).map_or_else(String::new, |s| format!(" ({s})")))]
     UnknownKey {
         /// The name as written.
         name: String,
         /// The closest crypt card names (may be none).
         suggestions: Vec<String>,
     },
-    /// A `--key` name that is a library card, not a vampire.
-    #[error("--key {name:?}: {card} is a library card; --key takes a vampire (a crypt card)")]
+    /// A key vampire's name that is a library card, not a vampire.
+    #[error("{name:?}: {card} is a library card, not a vampire (a crypt card)")]
     NotAVampire {
         /// The name as written.
         name: String,
         /// The library card it names.
         card: String,
     },
-    /// `--seen` asks for more cards than the library holds.
-    #[error("{path}: --seen {seen} is more than the {library}-card library")]
+    /// More library cards seen asked for than the library holds.
+    #[error("{path}: {seen} cards seen is more than the {library}-card library")]
     SeenTooLarge {
         /// The deck.
         path: String,

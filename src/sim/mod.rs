@@ -13,3 +13,7 @@ pub mod transfers;
 
 pub use deck_tables::DeckTables;
 pub use error::SimError;
+
+/// Games sampled when nothing else is asked for (`--samples`, and the
+/// `Default` of [`opening_hand::DrawOptions`] and [`transfers::TransferOptions`]).
+pub const DEFAULT_SAMPLES: u64 = 100_000;

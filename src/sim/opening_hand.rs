@@ -10,13 +10,13 @@ use crate::analysis::composition::known_cards;
 use crate::analysis::disciplines::{crypt_discipline_counts, DisciplineCount};
 use crate::analysis::hypergeometric::{score_distribution, tail, Hypergeometric, LnFactorials};
 use crate::cards::{CardDb, CardId, CardType};
-use crate::deck::Deck;
+use crate::deck::{Deck, OPENING_HAND, STARTING_CRYPT};
 
 use super::deck_tables::{DeckTables, MASTER_CLASS};
 use super::key::{KeyInStart, KeyVampires};
 pub use super::opening_exact::OpeningFigures;
 use super::seed::{below, run_chunks, Seed, SimRng};
-use super::SimError;
+use super::{SimError, DEFAULT_SAMPLES};
 
 /// Largest `k` of the `p_at_least` lists.
 const AT_LEAST: u32 = 4;
@@ -33,9 +33,9 @@ pub struct TrackedGroup {
 /// What to draw and how many samples to take.
 #[derive(Debug, Clone)]
 pub struct DrawOptions {
-    /// Library cards in the opening hand (7).
+    /// Library cards in the opening hand ([`OPENING_HAND`] by default).
     pub hand: u32,
-    /// Crypt cards dealt to the uncontrolled region (4).
+    /// Crypt cards dealt to the uncontrolled region ([`STARTING_CRYPT`] by default).
     pub crypt_draw: u32,
     /// Monte Carlo samples for the joint figures.
     pub samples: u64,
@@ -52,9 +52,9 @@ pub struct DrawOptions {
 impl Default for DrawOptions {
     fn default() -> DrawOptions {
         DrawOptions {
-            hand: 7,
-            crypt_draw: 4,
-            samples: 100_000,
+            hand: OPENING_HAND,
+            crypt_draw: STARTING_CRYPT,
+            samples: DEFAULT_SAMPLES,
             seed: Seed(0),
             tracked: Vec::new(),
             keys: KeyVampires::default(),

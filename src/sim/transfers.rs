@@ -23,23 +23,26 @@
 use serde::Serialize;
 
 use crate::cards::CardDb;
-use crate::deck::Deck;
+use crate::deck::{Deck, STARTING_CRYPT};
 
 use super::deck_tables::DeckTables;
 use super::key::KeyVampires;
 use super::seed::{below, run_chunks, Seed, SimRng};
-use super::SimError;
+use super::{SimError, DEFAULT_SAMPLES};
 
 /// Pool at the start of the game.
 pub const STARTING_POOL: u32 = 30;
-/// Crypt cards dealt to the uncontrolled region at the start.
-pub const STARTING_CRYPT: usize = 4;
 /// Transfers on every turn after the first.
 pub const TRANSFERS_PER_TURN: u32 = 4;
 /// Transfers (and pool) it takes to move a crypt card to the uncontrolled region.
 pub const CRYPT_DRAW_TRANSFERS: u32 = 4;
 /// Seats at a table.
 pub const SEATS: u8 = 5;
+/// Turns simulated when nothing else is asked for (`transfers --turns`, a report's curve).
+pub const DEFAULT_TURNS: u32 = 8;
+/// Vampires aimed at when nothing else is asked for (`transfers --max-vampires`,
+/// a report's curve).
+pub const DEFAULT_MAX_VAMPIRES: u32 = 4;
 
 /// How transfers are spent. Common to every policy, during the influence phase,
 /// while transfers remain and pool is above 1: an *eligible target* is an
@@ -119,10 +122,10 @@ impl Default for TransferOptions {
     fn default() -> TransferOptions {
         TransferOptions {
             seats: (1..=SEATS).collect(),
-            turns: 8,
-            samples: 100_000,
+            turns: DEFAULT_TURNS,
+            samples: DEFAULT_SAMPLES,
             seed: Seed(0),
-            max_vampires: 4,
+            max_vampires: DEFAULT_MAX_VAMPIRES,
             policy: Policy::Cheapest,
             keys: KeyVampires::default(),
         }
@@ -585,7 +588,7 @@ impl<'a> Game<'a> {
     fn play(&mut self, seat: u8, tally: &mut SeatTally) {
         self.uncontrolled.clear();
         self.controlled.clear();
-        let mut next = STARTING_CRYPT.min(self.crypt.len());
+        let mut next = (STARTING_CRYPT as usize).min(self.crypt.len());
         for position in 0..next {
             self.deal(position);
         }
