@@ -623,7 +623,10 @@ impl CardDb {
 
 /// Whether two texts are the same (as `==`), comparing a name of up to 32
 /// bytes (most card names) in two overlapping chunks rather than by a call
-/// to the library's byte comparison.
+/// to the library's byte comparison. Kept on a measure (issue 31): `==` in
+/// its place, the whole-TWDA `check --quiet` ran 4.3M more instructions
+/// (425.9M to 430.2M, 1.0%; callgrind, medians of 5 runs); the test
+/// `same_text_is_string_equality` compares the two.
 #[inline]
 fn same_text(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
