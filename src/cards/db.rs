@@ -378,17 +378,13 @@ impl CardDb {
     /// [`CryptColumns::written_for`] text): then the card fits them, and they
     /// need no reading. `false` says nothing: the columns are to be read.
     pub fn fits_written_columns(&self, columns: &str, card: &Card) -> bool {
-        // A card of another list (same id, other facts) is not taken: the
-        // card is found by its place in memory, and must be this list's.
-        let offset = (card as *const Card as usize).wrapping_sub(self.cards.as_ptr() as usize);
-        let index = offset / std::mem::size_of::<Card>();
-        if !self
-            .cards
-            .get(index)
-            .is_some_and(|own| std::ptr::eq(own, card))
-        {
+        // A card of another list (same id, other facts) is not taken.
+        let Some(index) = self
+            .position(card.id)
+            .filter(|&index| std::ptr::eq(&self.cards[index], card))
+        else {
             return false;
-        }
+        };
         self.written_columns[index]
             .get_or_init(|| CryptColumns::written_for(card).map(String::into_boxed_str))
             .as_deref()
