@@ -191,9 +191,8 @@ impl CryptColumns {
         };
         let group = card.group?;
         let mut written = String::with_capacity(64);
-        push_number(&mut written, capacity);
-        // On the stack: a vampire has few disciplines.
-        let mut levels: smallvec::SmallVec<[(bool, &str); 12]> = card
+        written.push_str(&capacity.to_string());
+        let mut levels: Vec<(bool, &str)> = card
             .disciplines
             .iter()
             .map(|(d, level)| (*level == DisciplineLevel::Inferior, d.abbreviation()))
@@ -225,10 +224,7 @@ impl CryptColumns {
         written.push('\t');
         written.push_str(clan);
         written.push(':');
-        match group {
-            Group::Number(number) => push_number(&mut written, number),
-            Group::Any => written.push_str("ANY"),
-        }
+        written.push_str(&group.to_string());
         // Columns of one word, or of words apart by one space: each tab or
         // space between two other characters, and no other white space.
         let bytes = written.as_bytes();
@@ -331,18 +327,6 @@ impl CryptColumns {
             .collect::<Vec<_>>()
             .join(", ")
     }
-}
-
-/// Writes a number's digits (as `to_string` writes them, without formatting
-/// machinery: this runs once for each vampire of a run).
-fn push_number(text: &mut String, number: u8) {
-    if number >= 100 {
-        text.push(char::from(b'0' + number / 100));
-    }
-    if number >= 10 {
-        text.push(char::from(b'0' + number / 10 % 10));
-    }
-    text.push(char::from(b'0' + number % 10));
 }
 
 /// The capacity a crypt row's first column gives: a number from 1 to 11.
@@ -820,15 +804,6 @@ mod tests {
             let whole = CryptColumns::parse(&row).map(|columns| columns.group);
             let quick = WrittenColumns::new(&row).map(|columns| columns.group());
             assert_eq!(quick, whole, "{row:?}");
-        }
-    }
-
-    #[test]
-    fn numbers_are_written_as_to_string_writes_them() {
-        for number in 0..=u8::MAX {
-            let mut text = String::from("x");
-            push_number(&mut text, number);
-            assert_eq!(text, format!("x{number}"));
         }
     }
 
