@@ -8,7 +8,6 @@
 use std::cell::RefCell;
 
 use chrono::NaiveDate;
-use smallvec::SmallVec;
 
 use super::layout::{DeckWriter, Layout};
 use super::{card_line, trim_line, trim_line_end, trim_line_start, twd_event};
@@ -153,7 +152,7 @@ fn read_from(text: &str, mut part: Part) -> (RawDeck<'_>, bool) {
     let mut has_crypt_header = false;
     // The event block (the lines up to the first blank one, template hints
     // removed, empty ones dropped), gathered in the same pass.
-    let mut event_block: SmallVec<[&str; 16]> = SmallVec::new();
+    let mut event_block: Vec<&str> = Vec::new();
     let mut in_event_block = true;
     let mut description: Vec<&str> = Vec::new();
     for (index, raw) in super::lines(text).enumerate() {
