@@ -11,7 +11,7 @@ use super::card::{Card, CardId, CardKind, Group};
 use super::crypt_columns::{reads_as_kept, CryptColumns};
 use super::error::DbError;
 use super::load;
-use super::names::{fold, fold_into, NameIndex, NameSlot};
+use super::names::{fold, NameIndex, NameSlot};
 use super::sets::{SetDates, SetInfo};
 use super::snapshot::{self, Snapshot};
 
@@ -532,8 +532,9 @@ impl CardDb {
     }
 
     /// The printings a written name means exactly (as [`CardDb::lookup_exact`]),
-    /// and which of the card's names matched. Nothing is allocated: the
-    /// printings are kept on the stack.
+    /// and which of the card's names matched. The printings are kept on the
+    /// stack; a name not written as the card's (its folded key looked up)
+    /// allocates that key.
     pub fn lookup_exact_form(
         &self,
         written: &str,
@@ -548,18 +549,13 @@ impl CardDb {
         {
             return Some((found, NameForm::Name));
         }
-        thread_local! {
-            static KEY: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
-        }
-        KEY.with_borrow_mut(|key| {
-            fold_into(written, key);
-            let cards = self
-                .names
-                .exact(key)
-                .and_then(|cards| self.pick(cards, hint, kind))?;
-            let form = self.nicknames.get(key.as_str()).copied();
-            Some((cards, form.unwrap_or(NameForm::Name)))
-        })
+        let key = fold(written);
+        let cards = self
+            .names
+            .exact(&key)
+            .and_then(|cards| self.pick(cards, hint, kind))?;
+        let form = self.nicknames.get(key.as_str()).copied();
+        Some((cards, form.unwrap_or(NameForm::Name)))
     }
 
     /// Keeps the candidates that fit the hint and the section; `None` if none do.
