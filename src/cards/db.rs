@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use smallvec::SmallVec;
 
 use super::card::{Card, CardId, CardKind, Group};
-use super::crypt_columns::{reads_as_kept, CryptColumns};
+use super::crypt_columns::{reads_as, CryptColumns, RowsReadAs};
 use super::error::DbError;
 use super::load;
 use super::names::{fold, NameIndex, NameSlot};
@@ -378,17 +378,33 @@ impl CardDb {
     /// [`CryptColumns::written_for`] text): then the card fits them, and they
     /// need no reading. `false` says nothing: the columns are to be read.
     pub fn fits_written_columns(&self, columns: &str, card: &Card) -> bool {
+        self.written_columns(card)
+            .is_some_and(|written| reads_as(columns, written))
+    }
+
+    /// [`CardDb::fits_written_columns`] for a reader of many decks, which
+    /// keeps the rows found to fit in `kept`.
+    pub(crate) fn fits_written_columns_kept(
+        &self,
+        columns: &str,
+        card: &Card,
+        kept: &mut RowsReadAs,
+    ) -> bool {
+        self.written_columns(card)
+            .is_some_and(|written| kept.reads_as(columns, written))
+    }
+
+    /// A card's columns as the TWDA writes them
+    /// ([`CryptColumns::written_for`], worked out once per card); `None`
+    /// for a card that has none, or that is not this list's.
+    fn written_columns(&self, card: &Card) -> Option<&str> {
         // A card of another list (same id, other facts) is not taken.
-        let Some(index) = self
+        let index = self
             .position(card.id)
-            .filter(|&index| std::ptr::eq(&self.cards[index], card))
-        else {
-            return false;
-        };
+            .filter(|&index| std::ptr::eq(&self.cards[index], card))?;
         self.written_columns[index]
             .get_or_init(|| CryptColumns::written_for(card).map(String::into_boxed_str))
             .as_deref()
-            .is_some_and(|written| reads_as_kept(columns, written))
     }
 
     /// Where a card stands in [`CardDb::cards`], by id.
@@ -790,8 +806,7 @@ mod tests {
         let db = CardDb::embedded().unwrap();
         for card in db.cards() {
             let verbatim = db.lookup_exact_form(&card.name, PrintingHint::default(), None);
-            let mut key = String::new();
-            fold_into(&card.name, &mut key);
+            let key = fold(&card.name);
             let by_key = db
                 .names
                 .exact(&key)
