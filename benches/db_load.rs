@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 /// The `vtesdeck` binary's allocator (`src/main.rs`), so that these figures
 /// are the binary's: the load allocates one string per card field.
-#[cfg(feature = "cli")]
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

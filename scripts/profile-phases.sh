@@ -65,7 +65,8 @@ PHASES = [
     # something, before decoding; the screen of the text after)
     ("line screening", [r"vtesdeck::formats::screen::ControlTest::of_bytes$", r"vtesdeck::formats::screen::looks_binary$", r"vtesdeck::formats::screen::screen$"]),
     ("layout detection", [r"vtesdeck::formats::registry::detect$"]),
-    ("layout reading (lines to counts and names)", [r"<vtesdeck::formats::\w+::\w+Layout as vtesdeck::formats::layout::Layout>::read$"]),
+    # (`read_kept` for a reader of many decks, with its crypt-row memo)
+    ("layout reading (lines to counts and names)", [r"<vtesdeck::formats::\w+::\w+Layout as vtesdeck::formats::layout::Layout>::read(_kept)?$"]),
     ("name lookup (lines to cards)", [r"vtesdeck::formats::load::resolve$"]),
     ("rules", [r"vtesdeck::rules::checker::Checker::check$"]),
     # (`deck` in builds before the rendering moved to the reading threads)

@@ -25,6 +25,7 @@ pub(crate) mod text_memo;
 mod title;
 
 pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect, CAPACITIES};
+pub(crate) use crypt_columns::RowsReadAs;
 pub use crypt_columns::{reads_as, Column, CryptColumns, WrittenColumns, WrittenDisciplines};
 pub use db::{CardDb, DbLocation, Lookup, MatchKind, NameForm, PrintingHint, Printings, CARDS_ENV};
 pub use db_info::DbInfo;

@@ -356,8 +356,7 @@ fn bracketed_tag(text: &str) -> Option<(&str, PrintingHint)> {
     // The last two bracket pairs at most: `Name (ADV) (comment)`. Brackets are
     // ASCII: found by byte searches.
     for _ in 0..2 {
-        // Byte loops: a name is short, a vectorised search costs more to set up.
-        let open = last_open_bracket(&bytes[..end])?;
+        let open = memchr::memrchr2(b'(', b'[', &bytes[..end])?;
         let close_byte = if bytes[open] == b'(' { b')' } else { b']' };
         let close = open + bytes[open..].iter().position(|&b| b == close_byte)?;
         if let Some(hint) = tag_words(&text[open + 1..close]) {
@@ -367,32 +366,6 @@ fn bracketed_tag(text: &str) -> Option<(&str, PrintingHint)> {
         end = open;
     }
     None
-}
-
-/// Where the last `(` or `[` of a text is: eight bytes at a time from the
-/// end (a name without brackets, nearly every one, is read through), then
-/// one at a time.
-fn last_open_bracket(bytes: &[u8]) -> Option<usize> {
-    let mut end = bytes.len();
-    while let Some(chunk) = bytes[..end].last_chunk::<8>() {
-        let word = u64::from_le_bytes(*chunk);
-        let found = bytes_equal_to(word, b'(') | bytes_equal_to(word, b'[');
-        if found != 0 {
-            // The flag of byte `i` is bit `8 i + 7`.
-            return Some(end - 8 + (63 - found.leading_zeros() as usize) / 8);
-        }
-        end -= 8;
-    }
-    bytes[..end].iter().rposition(|&b| b == b'(' || b == b'[')
-}
-
-/// The high bit of each byte of `word` equal to `byte` (exact for every byte).
-fn bytes_equal_to(word: u64, byte: u8) -> u64 {
-    const LOWS: u64 = u64::from_le_bytes([0x7f; 8]);
-    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
-    let differ = word ^ u64::from_le_bytes([byte; 8]);
-    // A byte's high bit is set when any of its bits is (no carry leaves a byte).
-    !(((differ & LOWS) + LOWS) | differ) & HIGHS
 }
 
 /// A tag written without brackets in the last words of the name: `Ulfdis Adv.`,
@@ -558,25 +531,6 @@ pub fn number_forms(name: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn last_open_bracket_is_the_last_paren_or_square_bracket() {
-        let mut pieces = crate::testing::Pieces(0x0b2a_c4e7);
-        let words = [
-            "(", "[", ")", "a", "Theo", " ", "é", "\u{3000}", "ADV", "G6", "\t", "((",
-        ];
-        for length in 0..40 {
-            for _ in 0..20 {
-                let text = pieces.text(&words, length);
-                let bytes = text.as_bytes();
-                assert_eq!(
-                    last_open_bracket(bytes),
-                    bytes.iter().rposition(|&b| b == b'(' || b == b'['),
-                    "{text:?}"
-                );
-            }
-        }
-    }
 
     #[test]
     fn last_words_are_the_words_split_whitespace_ends_with() {

@@ -15,14 +15,16 @@ pub(crate) struct TextMemo<V> {
     slots: Vec<Option<(Box<str>, V)>>,
 }
 
+/// An empty memo (its slots are made when first used).
+impl<V> Default for TextMemo<V> {
+    fn default() -> TextMemo<V> {
+        TextMemo { slots: Vec::new() }
+    }
+}
+
 impl<V> TextMemo<V> {
     /// How many slots a memo has (a power of two).
     const SLOTS: usize = 1 << 14;
-
-    /// An empty memo (its slots are made when first used).
-    pub(crate) const fn new() -> TextMemo<V> {
-        TextMemo { slots: Vec::new() }
-    }
 
     /// The slot of a text (`None` for a text longer than
     /// [`MAX_KEPT_TEXT`]): empty, the text's own, or another text's. Its
@@ -47,7 +49,7 @@ mod tests {
 
     #[test]
     fn values_are_found_by_their_own_text_only() {
-        let mut memo = TextMemo::new();
+        let mut memo = TextMemo::default();
         let mut pieces = crate::testing::Pieces(0x3e30);
         let words = ["a", "b", "é", " ", "\t", "Theo", "7"];
         let mut kept = Vec::new();

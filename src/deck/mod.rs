@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::cards::names::number_forms;
 use crate::cards::{
     Card, CardDb, CardId, CardKind, Column, Group, Lookup, NameForm, PrintingHint, Printings,
-    WrittenColumns,
+    RowsReadAs, WrittenColumns,
 };
 pub mod raw;
 
@@ -218,6 +218,16 @@ type Remark = (ReadHow, Option<String>);
 impl Deck {
     /// Resolves the lines of a read decklist against the card database.
     pub fn from_raw(raw: RawDeck, db: &CardDb) -> Deck {
+        Deck::from_raw_kept(raw, db, None)
+    }
+
+    /// [`Deck::from_raw`] for a reader of many decks, which keeps in `kept`
+    /// the crypt rows found to fit a card's written columns.
+    pub(crate) fn from_raw_kept(
+        raw: RawDeck,
+        db: &CardDb,
+        mut kept: Option<&mut RowsReadAs>,
+    ) -> Deck {
         // Room for each part's lines (the deck is kept by some commands: no more).
         let crypt_lines = raw
             .lines
@@ -264,7 +274,7 @@ impl Deck {
         let mut added = AddedCards::default();
         for found in &mut resolved {
             let cards = &mut found.cards;
-            if let Some(columns) = fit_columns(cards, found.line, db) {
+            if let Some(columns) = fit_columns(cards, found.line, db, kept.as_deref_mut()) {
                 let at = found
                     .remarks
                     .iter()
@@ -691,7 +701,12 @@ fn comment_cuts(name: &str) -> Vec<(&str, bool)> {
 /// columns are kept, with a `columns-mismatch` remark when none fits them all
 /// (the group column, as before, still picks the candidates: columns that
 /// disagree with it are said).
-fn fit_columns<'a>(cards: &mut Printings<'a>, line: &RawLine, db: &'a CardDb) -> Option<Remark> {
+fn fit_columns<'a>(
+    cards: &mut Printings<'a>,
+    line: &RawLine,
+    db: &'a CardDb,
+    mut kept: Option<&mut RowsReadAs>,
+) -> Option<Remark> {
     let (Some(written), Some(&first)) = (line.reading.columns.as_ref(), cards.first()) else {
         return None;
     };
@@ -700,10 +715,10 @@ fn fit_columns<'a>(cards: &mut Printings<'a>, line: &RawLine, db: &'a CardDb) ->
     }
     // Most rows are written as the TWDA writes a card's own columns: they
     // fit it, and need no reading.
-    if cards
-        .iter()
-        .all(|card| db.fits_written_columns(written.text(), card))
-    {
+    if cards.iter().all(|card| match kept.as_deref_mut() {
+        Some(kept) => db.fits_written_columns_kept(written.text(), card, kept),
+        None => db.fits_written_columns(written.text(), card),
+    }) {
         return None;
     }
     let columns = written.read()?;

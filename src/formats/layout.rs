@@ -16,6 +16,13 @@ pub trait Layout: Sync {
     fn looks_like(&self, text: &str) -> bool;
     /// Splits a text of this layout into metadata and card lines.
     fn read<'t>(&self, text: &'t str) -> RawDeck<'t>;
+    /// [`Layout::read`] for a reader of many decks, which keeps in `memo`
+    /// what the layout keeps of one deck for the next (the TWD layout: the
+    /// crypt rows it has read); the same deck as [`Layout::read`] gives.
+    fn read_kept<'t>(&self, text: &'t str, memo: &mut super::RowMemo) -> RawDeck<'t> {
+        let _ = memo;
+        self.read(text)
+    }
     /// The writer, when vtesdeck can write this layout.
     fn writer(&self) -> Option<&'static dyn DeckWriter> {
         None

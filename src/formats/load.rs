@@ -13,7 +13,7 @@ use super::json_doc::Document;
 use super::records::{records_of, DeckRecords, Records};
 use super::screen::ControlTest;
 use super::{registry, LineKind, LineProblem, RawDeck};
-use crate::cards::CardDb;
+use crate::cards::{CardDb, RowsReadAs};
 use crate::deck::raw::Format;
 use crate::deck::{Deck, NameMismatch};
 
@@ -172,7 +172,7 @@ impl Deck {
     /// Reads and resolves a decklist text (format detected unless given);
     /// a text of several JSON records gives its first deck.
     pub fn from_text(text: &str, format: Option<Format>, db: &CardDb) -> Deck {
-        resolve(super::read(text, format), db)
+        resolve(super::read(text, format), db, None)
     }
 }
 
@@ -250,8 +250,9 @@ pub(super) fn read_record<'t>(
 /// Resolves a read deck. Cards given by VEKN id are settled first: an
 /// unknown id becomes an unresolved line naming the id and the name given;
 /// a name that names another card than the id is kept as a
-/// [`NameMismatch`] (the id is taken).
-pub(super) fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
+/// [`NameMismatch`] (the id is taken). A reader of many decks keeps in
+/// `kept` the crypt rows found to fit a card's written columns.
+pub(super) fn resolve(mut raw: RawDeck, db: &CardDb, kept: Option<&mut RowsReadAs>) -> Deck {
     let mut mismatches = Vec::new();
     let mut problems = Vec::new();
     if !raw
@@ -260,7 +261,7 @@ pub(super) fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
         .any(|line| matches!(line.kind, LineKind::Id(_)))
     {
         // No card given by id (every layout but the JSON ones): nothing to settle.
-        return Deck::from_raw(raw, db);
+        return Deck::from_raw_kept(raw, db, kept);
     }
     raw.lines.retain(|line| {
         let LineKind::Id(id) = line.kind else {
@@ -294,7 +295,7 @@ pub(super) fn resolve(mut raw: RawDeck, db: &CardDb) -> Deck {
         true
     });
     raw.problems.extend(problems);
-    let mut deck = Deck::from_raw(raw, db);
+    let mut deck = Deck::from_raw_kept(raw, db, kept);
     deck.name_mismatches = mismatches;
     deck
 }

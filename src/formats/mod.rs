@@ -54,7 +54,7 @@ pub use crate::deck::raw::{
 pub use decode::{decode, decode_lines, Decoded, NotUtf8};
 pub use layout::{DeckWriter, JsonShape, Layout};
 pub use load::{read_all, DeckError, RecordError, MAX_FILE_BYTES};
-pub use records::DeckRecords;
+pub use records::{DeckRecords, RowMemo};
 pub use registry::{detect, detect_object, layout, writable, write};
 
 /// Reads a decklist text, detecting its format unless one is given.
@@ -70,6 +70,17 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {
 /// [`read`], with what is known of the text's control characters (a file's
 /// bytes tested before decoding are not tested again).
 pub fn read_with(text: &str, format: Option<Format>, controls: screen::ControlTest) -> RawDeck<'_> {
+    read_kept(text, format, controls, None)
+}
+
+/// [`read_with`] for a reader of many decks, which keeps in `memo` what its
+/// layout keeps of a deck for the next ones ([`Layout::read_kept`]).
+pub(super) fn read_kept<'t>(
+    text: &'t str,
+    format: Option<Format>,
+    controls: screen::ControlTest,
+    memo: Option<&mut RowMemo>,
+) -> RawDeck<'t> {
     let layout = registry::layout(format.unwrap_or_else(|| detect(text)));
     // JSON, a URL, XML and HTML are documents: not cut after a number of lines.
     let max_lines = if layout.reads_lines() {
@@ -79,9 +90,11 @@ pub fn read_with(text: &str, format: Option<Format>, controls: screen::ControlTe
     };
     let screened = screen::screen(text, max_lines, controls);
     // A text with lines blanked is a copy: its deck owns its lines.
-    let mut deck = match screened.text {
-        Cow::Borrowed(clean) => layout.read(clean),
-        Cow::Owned(cleaned) => layout.read(&cleaned).into_owned(),
+    let mut deck = match (screened.text, memo) {
+        (Cow::Borrowed(clean), None) => layout.read(clean),
+        (Cow::Borrowed(clean), Some(memo)) => layout.read_kept(clean, memo),
+        (Cow::Owned(cleaned), None) => layout.read(&cleaned).into_owned(),
+        (Cow::Owned(cleaned), Some(memo)) => layout.read_kept(&cleaned, memo).into_owned(),
     };
     screen_card_lines(&mut deck, screened.problems);
     deck

@@ -13,7 +13,7 @@ use super::json_doc::{self, Document};
 use super::load::{read_record, resolve, DeckError, RecordError};
 use super::screen::{self, ControlTest};
 use super::{registry, Format, NotUtf8};
-use crate::cards::CardDb;
+use crate::cards::{CardDb, RowsReadAs};
 use crate::deck::Deck;
 
 /// Where the decks of a text are.
@@ -52,6 +52,20 @@ pub(super) fn records_of(text: &str, format: Option<Format>) -> Result<Records, 
             })
             .collect(),
     ))
+}
+
+/// What a reader of many decks keeps from one deck to the next, for
+/// [`DeckRecords::get_kept`]: the crypt rows it has read, and those found to
+/// read as a card's written columns (a decklist archive writes the same rows
+/// again and again: the TWDA's 35k crypt rows are 14k different ones). A
+/// reader on several threads keeps one for each; each holds about 1 MB once
+/// used.
+#[derive(Debug, Default)]
+pub struct RowMemo {
+    /// The crypt rows read (the TWD layout's, [`Layout::read_kept`](super::Layout::read_kept)).
+    pub(super) crypt_rows: super::twd::CryptRows,
+    /// The rows found to read as a card's written columns (resolving).
+    rows_read_as: RowsReadAs,
 }
 
 /// The decks of a deck file's bytes or a text, each read and resolved when
@@ -170,9 +184,24 @@ impl<'a> DeckRecords<'a> {
     /// `path#N` when there are several; its error when its record is not a
     /// deck document; `None` past the last.
     pub fn get(&self, index: usize) -> Option<Result<Deck, DeckError>> {
+        self.get_or_kept(index, None)
+    }
+
+    /// [`DeckRecords::get`] for a reader of many decks, which keeps in
+    /// `memo` what it read of this deck for the next ones: the same deck.
+    pub fn get_kept(&self, index: usize, memo: &mut RowMemo) -> Option<Result<Deck, DeckError>> {
+        self.get_or_kept(index, Some(memo))
+    }
+
+    /// [`DeckRecords::get`], with a memo or without.
+    fn get_or_kept(
+        &self,
+        index: usize,
+        mut memo: Option<&mut RowMemo>,
+    ) -> Option<Result<Deck, DeckError>> {
         let raw = match &self.records {
             Records::Whole if index == 0 => {
-                super::read_with(&self.text, self.format, self.controls)
+                super::read_kept(&self.text, self.format, self.controls, memo.as_deref_mut())
             }
             Records::Whole => return None,
             Records::Json(records) => {
@@ -187,7 +216,8 @@ impl<'a> DeckRecords<'a> {
                 }
             }
         };
-        let mut deck = resolve(raw, self.db);
+        let rows_read_as = memo.map(|memo| &mut memo.rows_read_as);
+        let mut deck = resolve(raw, self.db, rows_read_as);
         if self.path.as_os_str() != "-" {
             deck.path = Some(self.path.clone());
         }

@@ -5,10 +5,7 @@
 //! VDB "Text" and "TWD" (`min=8 max=26`, `=` underlines), VTES Decks
 //! (`Crypt(12 cards`), Sutekh "TWDA" (tab-aligned crypt columns).
 
-use std::cell::RefCell;
-
 use chrono::NaiveDate;
-use smallvec::SmallVec;
 
 use super::layout::{DeckWriter, Layout};
 use super::{card_line, trim_line, trim_line_end, trim_line_start, twd_event};
@@ -133,18 +130,28 @@ enum Part {
 
 /// Reads a TWD-shaped decklist.
 pub fn read(text: &str) -> RawDeck<'_> {
+    read_kept(text, None)
+}
+
+/// [`read`] for a reader of many decks, which keeps in `rows` the crypt
+/// rows it has read.
+pub(super) fn read_kept<'t>(text: &'t str, mut rows: Option<&mut CryptRows>) -> RawDeck<'t> {
     // Read as a TWDA entry (a header, then the crypt and library under their
     // headers); a text without a crypt header is read again, all of it as
     // library lines. No pass over the text looks for the header first.
-    match read_from(text, Part::Header) {
+    match read_from(text, Part::Header, rows.as_deref_mut()) {
         (deck, true) => deck,
-        (_, false) => read_from(text, Part::Library).0,
+        (_, false) => read_from(text, Part::Library, rows).0,
     }
 }
 
 /// Reads a TWD-shaped decklist from its first line in `part` (a header part
 /// ends at the crypt header): the deck, and whether it has a crypt header.
-fn read_from(text: &str, mut part: Part) -> (RawDeck<'_>, bool) {
+fn read_from<'t>(
+    text: &'t str,
+    mut part: Part,
+    mut rows: Option<&mut CryptRows>,
+) -> (RawDeck<'t>, bool) {
     let mut deck = RawDeck::new(Format::Twd);
     // Room for the card lines at once, from the text's size rather than by
     // counting its lines (a TWDA entry holds a card line for about every 46
@@ -153,7 +160,7 @@ fn read_from(text: &str, mut part: Part) -> (RawDeck<'_>, bool) {
     let mut has_crypt_header = false;
     // The event block (the lines up to the first blank one, template hints
     // removed, empty ones dropped), gathered in the same pass.
-    let mut event_block: SmallVec<[&str; 16]> = SmallVec::new();
+    let mut event_block: Vec<&str> = Vec::new();
     let mut in_event_block = true;
     let mut description: Vec<&str> = Vec::new();
     for (index, raw) in super::lines(text).enumerate() {
@@ -197,7 +204,7 @@ fn read_from(text: &str, mut part: Part) -> (RawDeck<'_>, bool) {
                 } else {
                     CardKind::Library
                 };
-                read_card_line(number, raw, line, section, &mut deck);
+                read_card_line(number, raw, line, section, &mut deck, rows.as_deref_mut());
             }
         }
     }
@@ -352,6 +359,7 @@ fn read_card_line<'t>(
     line: &'t str,
     section: CardKind,
     deck: &mut RawDeck<'t>,
+    rows: Option<&mut CryptRows>,
 ) {
     let (count_text, rest, place, whole) = match split_card_line(line) {
         Some((count_text, rest)) => (count_text, rest, CountPlace::BeforeName, None),
@@ -377,12 +385,14 @@ fn read_card_line<'t>(
             let whole = split.whole.map(str::to_string);
             let parts = (split.count, split.name, split.place, whole);
             // The line read without its markup is a copy: owned.
-            card_line(number, line, section, parts, deck, |line| line.into_owned());
+            card_line(number, line, section, parts, deck, rows, |line| {
+                line.into_owned()
+            });
             return;
         }
     };
     let parts = (count_text, rest, place, whole);
-    card_line(number, line, section, parts, deck, |line| line);
+    card_line(number, line, section, parts, deck, rows, |line| line);
 }
 
 /// Adds a card line (its text trimmed, borrowing its text and name, which
@@ -395,6 +405,7 @@ fn card_line<'l, 't>(
     section: CardKind,
     (count_text, rest, place, whole): (&'l str, &'l str, CountPlace, Option<String>),
     deck: &mut RawDeck<'t>,
+    rows: Option<&mut CryptRows>,
     made: impl FnOnce(RawLine<'l>) -> RawLine<'t>,
 ) {
     let count = match super::screen::card_count(count_text) {
@@ -409,7 +420,10 @@ fn card_line<'l, 't>(
         }
     };
     let row = match section {
-        CardKind::Crypt => crypt_row(rest),
+        CardKind::Crypt => match rows {
+            Some(rows) => rows.row(rest),
+            None => crypt_row(rest),
+        },
         CardKind::Library => CryptRow {
             name: library_name(rest),
             hint: PrintingHint::default(),
@@ -439,6 +453,14 @@ fn card_line<'l, 't>(
 /// Where `needle`, which holds a `-`, first appears in `text`: found from
 /// the dashes, rare in crypt rows, with a vectorised byte search (a crypt row
 /// is long: its columns follow the name).
+///
+/// Kept on a measure (issue 31), with the window scan of [`library_name`]:
+/// with one search for both in their place, the whole-TWDA `check --quiet`
+/// ran more instructions (callgrind, medians of 5 runs, of 428.2M):
+/// `memchr::memmem::Finder`s made once +11.7M (2.7%), a window scan +19.0M,
+/// `memchr::memmem::find` +22.2M, `str::find` +57.4M. The test
+/// `dashes_are_found_where_a_text_search_finds_them` compares both with
+/// `str::find`.
 fn find_dashed(text: &str, needle: &str) -> Option<usize> {
     // A byte loop on the needle (a constant: worked out when compiled).
     let dash = needle.bytes().position(|b| b == b'-')?;
@@ -449,7 +471,8 @@ fn find_dashed(text: &str, needle: &str) -> Option<usize> {
 
 /// Removes a trailing `-- comment` from a library line (a window scan: a
 /// library name is short, and [`find_dashed`]'s search costs more on it,
-/// measured: 7M instructions more on the TWDA).
+/// measured: 7M instructions more on the TWDA; see [`find_dashed`] for the
+/// measures that keep both).
 fn library_name(rest: &str) -> &str {
     let cut = rest.as_bytes().windows(2).position(|pair| pair == b"--");
     match cut {
@@ -471,7 +494,7 @@ pub(super) struct CryptRow<'t> {
     pub columns: Option<WrittenColumns<'t>>,
 }
 
-/// A crypt row as [`read_crypt_row`] reads it, its texts as byte ranges of
+/// A crypt row as [`crypt_row`] reads it, its texts as byte ranges of
 /// the row: what [`crypt_row`] keeps of each row it reads.
 #[derive(Debug, Clone, Copy)]
 struct CryptRowParts {
@@ -521,37 +544,40 @@ impl CryptRowParts {
     }
 }
 
-thread_local! {
-    /// The crypt rows this thread has read, by their text: the TWDA writes
-    /// the same rows again and again (35k crypt rows, 14k different ones).
-    static CRYPT_ROWS: RefCell<TextMemo<CryptRowParts>> = const { RefCell::new(TextMemo::new()) };
+/// The crypt rows a reader of many decks has read, by their text (the TWDA
+/// writes the same rows again and again: 35k crypt rows, 14k different
+/// ones): kept from one deck to the next, as [`CryptRowParts`]. Kept on a
+/// measure (issue 31): without it, the whole-TWDA `check --quiet` ran 14.8M
+/// more instructions (430.0M to 444.7M, 3.4%; callgrind, medians of 5 runs).
+#[derive(Debug, Default)]
+pub(crate) struct CryptRows {
+    memo: TextMemo<CryptRowParts>,
 }
 
-/// Splits a crypt line after the count into the name and a printing hint:
-/// `Theo Bell (ADV)   7  CEL POT PRE dom  Brujah:2` gives `Theo Bell`,
-/// advanced, group 2. A line without columns is taken whole as the name.
-/// A row this thread has read before is not read again (the parts
-/// [`read_crypt_row`] gave for the same text are taken).
-pub(super) fn crypt_row(rest: &str) -> CryptRow<'_> {
-    CRYPT_ROWS.with_borrow_mut(|memo| {
-        let Some(slot) = memo.slot(rest) else {
-            return read_crypt_row(rest);
+impl CryptRows {
+    /// [`crypt_row`], a row read before not read again (the parts it gave
+    /// for the same text are taken).
+    fn row<'t>(&mut self, rest: &'t str) -> CryptRow<'t> {
+        let Some(slot) = self.memo.slot(rest) else {
+            return crypt_row(rest);
         };
         match slot {
             Some((kept, parts)) if **kept == *rest => parts.row(rest),
             _ => {
-                let row = read_crypt_row(rest);
+                let row = crypt_row(rest);
                 if let Some(parts) = CryptRowParts::of(&row, rest) {
                     *slot = Some((rest.into(), parts));
                 }
                 row
             }
         }
-    })
+    }
 }
 
-/// [`crypt_row`], read.
-fn read_crypt_row(rest: &str) -> CryptRow<'_> {
+/// Splits a crypt line after the count into the name and a printing hint:
+/// `Theo Bell (ADV)   7  CEL POT PRE dom  Brujah:2` gives `Theo Bell`,
+/// advanced, group 2. A line without columns is taken whole as the name.
+pub(super) fn crypt_row(rest: &str) -> CryptRow<'_> {
     let mut hint = PrintingHint::default();
     // A ` -- comment` ends the row.
     let rest = match find_dashed(rest, " -- ") {
@@ -657,6 +683,10 @@ impl Layout for TwdLayout {
 
     fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
         read(text)
+    }
+
+    fn read_kept<'t>(&self, text: &'t str, memo: &mut super::RowMemo) -> RawDeck<'t> {
+        read_kept(text, Some(&mut memo.crypt_rows))
     }
 
     fn writer(&self) -> Option<&'static dyn DeckWriter> {
@@ -772,8 +802,8 @@ mod tests {
     }
 
     /// Random crypt rows of tricky pieces (tags, capacities, comments, white
-    /// space not ASCII, accents), some read again: [`crypt_row`] gives what
-    /// [`read_crypt_row`] reads, whether it reads the row or takes it kept.
+    /// space not ASCII, accents), some read again: [`CryptRows::row`] gives
+    /// what [`crypt_row`] reads, whether it reads the row or takes it kept.
     #[test]
     fn kept_crypt_rows_are_read_as_the_reader_reads_them() {
         let pieces = [
@@ -812,6 +842,7 @@ mod tests {
             "ANY",
         ];
         let mut random = crate::testing::Pieces(0x7a11_c0de);
+        let mut kept = CryptRows::default();
         let mut rows: Vec<String> = Vec::new();
         for _ in 0..20_000 {
             let row = if !rows.is_empty() && random.next_number().is_multiple_of(3) {
@@ -820,11 +851,11 @@ mod tests {
                 let count = random.next_number() as usize % 14;
                 random.text(&pieces, count)
             };
-            assert_eq!(crypt_row(&row), read_crypt_row(&row), "{row:?}");
+            assert_eq!(kept.row(&row), crypt_row(&row), "{row:?}");
             rows.push(row);
         }
         let long = format!("{} 7 CEL Brujah:2", "Theo ".repeat(60));
-        assert_eq!(crypt_row(&long), read_crypt_row(&long));
+        assert_eq!(kept.row(&long), crypt_row(&long));
     }
 
     #[test]
@@ -862,7 +893,7 @@ mod tests {
 
     #[test]
     fn dashes_are_found_where_a_text_search_finds_them() {
-        for text in [
+        let fixed = [
             "",
             "-",
             "--",
@@ -872,14 +903,24 @@ mod tests {
             "é -- ü",
             "x -",
             "-- x",
-        ] {
+        ];
+        let mut pieces = crate::testing::Pieces(0xda5e);
+        let words = ["-", "--", " ", "a", "é", "Earth Meld", "\t"];
+        let random = (0..2_000).map(|n| pieces.text(&words, n % 12));
+        for text in fixed.into_iter().map(str::to_string).chain(random) {
             for needle in ["--", " -- "] {
                 assert_eq!(
-                    find_dashed(text, needle),
+                    find_dashed(&text, needle),
                     text.find(needle),
                     "{text:?} {needle:?}"
                 );
             }
+            // The window scan: the text before the first `--`, unless it starts the line.
+            let simple = match text.find("--") {
+                Some(cut) if cut > 0 => &text[..cut],
+                _ => &text[..],
+            };
+            assert_eq!(library_name(&text), trim_line_end(simple), "{text:?}");
         }
     }
 

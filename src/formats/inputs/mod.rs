@@ -29,8 +29,9 @@ use std::collections::VecDeque;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 
-use super::{DeckError, DeckRecords, Format, MAX_FILE_BYTES};
+use super::{DeckError, DeckRecords, Format, RowMemo, MAX_FILE_BYTES};
 use crate::cards::CardDb;
 use crate::deck::Deck;
 
@@ -182,6 +183,10 @@ struct Reader<'a, F> {
     format: Option<Format>,
     db: &'a CardDb,
     per_deck: F,
+    /// What the threads that read keep from one file to the next (the crypt
+    /// rows read, [`RowMemo`]): one for each thread at work, taken for a
+    /// file and given back after it.
+    memos: Mutex<Vec<RowMemo>>,
 }
 
 /// A file read: what was made of its one deck (or of its error), or its
@@ -219,12 +224,16 @@ impl<'a, F> Reader<'a, F> {
         };
         match DeckRecords::from_bytes(&bytes, self.format, self.db, &path) {
             Err(err) => failed(err.into()),
-            Ok(records) if records.len() == 1 => ReadFile::Made(
-                records
-                    .iter()
-                    .map(|deck| self.made(deck, || path.display().to_string()))
-                    .collect(),
-            ),
+            Ok(records) if records.len() == 1 => {
+                let mut memo = self.take_memo();
+                let deck = records.get_kept(0, &mut memo);
+                self.give_back(memo);
+                ReadFile::Made(
+                    deck.into_iter()
+                        .map(|deck| self.made(deck, || path.display().to_string()))
+                        .collect(),
+                )
+            }
             Ok(records) => {
                 drop(records);
                 match DeckRecords::from_owned_bytes(bytes, self.format, self.db, &path) {
@@ -233,6 +242,18 @@ impl<'a, F> Reader<'a, F> {
                 }
             }
         }
+    }
+
+    /// A memo for a thread that reads: one given back before, or a new one.
+    fn take_memo(&self) -> RowMemo {
+        let mut memos = self.memos.lock().unwrap_or_else(PoisonError::into_inner);
+        memos.pop().unwrap_or_default()
+    }
+
+    /// Gives back a memo taken by [`Reader::take_memo`], for the next file.
+    fn give_back(&self, memo: RowMemo) {
+        let mut memos = self.memos.lock().unwrap_or_else(PoisonError::into_inner);
+        memos.push(memo);
     }
 
     /// What `per_deck` makes of a deck, or of the error of a record that is
@@ -383,6 +404,7 @@ pub fn read_walked<'a, T: Send, F: Fn(Input) -> T + Sync>(
             format,
             db,
             per_deck,
+            memos: Mutex::new(Vec::new()),
         },
     };
     (judged, expansion)
