@@ -2,7 +2,7 @@
 # The shell step of the GitHub Action (action.yml): checks decklists for
 # tournament legality with `vtesdeck check --format github --warnings` (an
 # annotation on each offending line), writes the JUnit report, and adds the
-# verdicts to the job's summary. Run by the test suite (tests/ci_recipes.rs) on
+# verdicts to the job's summary. Run by the test suite (tests/cli/ci_recipes.rs) on
 # a folder of decks, exactly as the action runs it.
 #
 # Inputs, from the environment (the action passes its inputs this way):

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Drives KRCG (the Python reference, `pip install krcg==4.19`) for the
-JSON tests of tests/krcg.rs. Two commands:
+JSON tests of tests/cli/krcg.rs. Two commands:
 
   archive --cards DIR --twda DIR --out FILE
       KRCG writes the JSON of a TWDA folder: one archive file, a JSON array

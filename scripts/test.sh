@@ -6,9 +6,9 @@
 #   - ../shared beside the clone (the VEKN CSV files and the TWDA): required,
 #     never downloaded; VTESDECK_CARDS and VTESDECK_TWDA point elsewhere.
 #   - a Python virtual environment with krcg==4.19 from PyPI, made once under
-#     target/krcg-venv (the peer of tests/krcg.rs); VTESDECK_KRCG_PYTHON
+#     target/krcg-venv (the peer of tests/cli/krcg.rs); VTESDECK_KRCG_PYTHON
 #     chooses another Python that has krcg.
-#   - a headless Chromium (tests/report.rs): `chromium` on the PATH, else
+#   - a headless Chromium (tests/cli/report.rs): `chromium` on the PATH, else
 #     VTESDECK_CHROMIUM, else Debian's chromium package installed with apt-get
 #     (with sudo when not root).
 # then runs every test binary, all of them even when one fails (cargo test
@@ -16,8 +16,8 @@
 # The whole output is kept in target/test.log.
 #
 # Usage: bash scripts/test.sh [CARGO TEST ARGUMENTS...]
-#   e.g. bash scripts/test.sh --test check      (one test binary)
-#        bash scripts/test.sh -- twda           (tests whose name has "twda")
+#   e.g. bash scripts/test.sh --lib             (the unit tests)
+#        bash scripts/test.sh --test cli -- check::  (the check module of the end-to-end tests)
 # Exit status: 0 when every test passed, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."

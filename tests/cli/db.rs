@@ -2,7 +2,7 @@
 //! local HTTP server started by each test (no network needed). Every test runs
 //! with a temporary HOME and XDG_DATA_HOME: the user's data folder is never touched.
 
-mod common;
+use crate::common;
 
 use std::io::{Cursor, Read, Write};
 use std::net::TcpListener;

@@ -7,7 +7,7 @@
 //! (`--include-ignored`) with `VTESDECK_KRCG_PYTHON`, a Python with
 //! krcg==4.19 that `.ci/run` makes. Without it they fail, saying so.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

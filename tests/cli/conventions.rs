@@ -3,7 +3,7 @@
 //! registries hold, suggestions on a typo, standard input and VDB deck URLs,
 //! `--color`.
 
-mod common;
+use crate::common;
 
 use common::help;
 use predicates::str::contains;

@@ -1,6 +1,6 @@
 //! `vtesdeck transfers` end to end: invented crypts (tests/fixtures/sim) and a TWDA deck.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
 //! `vtesdeck parse` and name resolution, end to end, on the real card database
 //! and the whole TWDA from `../shared`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

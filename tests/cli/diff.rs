@@ -2,7 +2,7 @@
 //! every layout of `../shared/samples`, counts changed by hand, printings, standard
 //! input from git, VDB URLs, folders, and the exit statuses.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! Every sample export of `../shared/samples` reads, with format detection and
 //! the real card database, to the same cards as the TWDA entry it was written from.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

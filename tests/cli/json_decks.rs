@@ -3,7 +3,7 @@
 //! card database: the same verdict and figures as from the TWDA text, every
 //! record a deck, unknown shapes and ids reported.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! installs it), checked in the DOM the browser built, and photographed under
 //! `target/tmp/report/` (the tests print the paths).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -3,7 +3,7 @@
 //! real card database: the card id, the count, and whether the line reads
 //! literally (no remark), is read with a remark (`read_as` kind), or is unresolved.
 
-mod common;
+use crate::common;
 
 use vtesdeck::cards::{CardDb, CardId};
 use vtesdeck::deck::{Deck, ReadHow};

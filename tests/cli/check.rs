@@ -2,7 +2,7 @@
 //! exit status, on decklists written for the tests (invented cards of
 //! `tests/fixtures/cards`), and the whole TWDA with the real card database.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -3,7 +3,7 @@
 //! (promo packs included), the Limited booster table, and the TWDA decks of V5
 //! events as witnesses.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

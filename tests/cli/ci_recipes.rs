@@ -8,7 +8,7 @@
 //! published in `.pre-commit-hooks.yaml` run the same command on the same
 //! files; no recipe leaves a value to guess.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! `vtesdeck convert`: round trips through every output format on the whole
 //! TWDA (library API), and the command line (`--to`, `-o`, `--force`, exit statuses).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

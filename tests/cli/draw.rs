@@ -1,6 +1,6 @@
 //! `vtesdeck draw` end to end: invented decks (tests/fixtures/sim) and a TWDA deck.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

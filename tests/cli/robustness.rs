@@ -2,7 +2,7 @@
 //! gives a clear error or warning naming the file (and line), the right exit
 //! status (0 ok, 1 unresolved lines or an illegal deck, 2 error), and never a panic.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::Write;

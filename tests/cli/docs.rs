@@ -15,7 +15,7 @@
 //! written, with their `...` and `[..]`), so that a change of output is one
 //! command and a diff to review.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -3,7 +3,7 @@
 //! a long description is no card line. The big inputs are generated here,
 //! never committed.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

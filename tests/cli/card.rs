@@ -2,7 +2,7 @@
 //! printing name and its `Aka`; one-letter typos find or suggest the card; the
 //! command prints full cards, JSON and search results.
 
-mod common;
+use crate::common;
 
 use predicates::prelude::*;
 use vtesdeck::cards::{find_by_name, Card, CardDb, Lookup};

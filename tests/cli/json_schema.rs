@@ -8,7 +8,7 @@
 //! own `$defs`); a schema with any other keyword fails the test rather than
 //! being half checked.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! `vtesdeck stats`: the figures on decks written for the tests, and the TWDA
 //! headers recomputed over the whole archive.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;

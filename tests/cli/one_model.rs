@@ -4,7 +4,7 @@
 //! `parse` and `convert --to twd` write the same headers, and `transfers`
 //! treats every printing of a name as one vampire.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

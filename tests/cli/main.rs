@@ -1,0 +1,31 @@
+//! vtesdeck end to end: the binary run as users run it, on the real card
+//! database and the TWDA from `../shared`, the sample exports, and fixtures
+//! written for the tests. One test binary (one link) for every command; a
+//! module per command or concern. Run one module with
+//! `cargo test --profile test-release --test cli -- check::`.
+
+mod common;
+
+mod card;
+mod check;
+mod ci_recipes;
+mod conventions;
+mod convert;
+mod db;
+mod diff;
+mod docs;
+mod draw;
+mod formats;
+mod hostile;
+mod json_decks;
+mod json_schema;
+mod krcg;
+mod one_model;
+mod parse;
+mod profiles;
+mod reading;
+mod report;
+mod robustness;
+mod shell;
+mod stats;
+mod transfers;
