@@ -538,14 +538,15 @@ fn crash_at_each_install_step() {
                     .assert()
                     .success();
             }
+            // The child test's full name in this test binary: `db::crash_child`.
+            let child = format!(
+                "{}::crash_child",
+                module_path!()
+                    .split_once("::")
+                    .map_or("", |(_, module)| module)
+            );
             let status = std::process::Command::new(std::env::current_exe().expect("test binary"))
-                .args([
-                    "--exact",
-                    "crash_child",
-                    "--nocapture",
-                    "--test-threads",
-                    "1",
-                ])
+                .args(["--exact", &child, "--nocapture", "--test-threads", "1"])
                 .env(CRASH_STEP_ENV, index.to_string())
                 .env("VTESDECK_TEST_CRASH_ZIP", &new_zip)
                 .env("VTESDECK_TEST_CRASH_TARGET", home.cards())
