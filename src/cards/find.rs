@@ -2,7 +2,7 @@
 //! suffix read as in decklists, then the name looked up.
 
 use super::db::{CardDb, Lookup};
-use super::names::split_printing_suffix;
+use super::names::{fold, split_printing_suffix};
 
 /// Looks a written name up, printing suffix included (`Theo Bell (G6)`,
 /// `Lazar (ADV)`). Without a suffix every printing of the name is returned.
@@ -24,6 +24,33 @@ pub fn find_by_name(db: &CardDb, written: &str) -> Lookup {
     }
 }
 
+/// The card names that hold a written text, in name order, each once: its
+/// words, in order, starting a word of the name (`Sewer Lid` in `Thrown
+/// Sewer Lid`, `Carmelita` in `Carmelita Neillson`, `Bum` in `Bum's Rush`),
+/// compared as names are (case, accents and punctuation folded). What a part
+/// of a name, or its first letters, stands for; nothing for a text of fewer
+/// than 3 letters.
+pub fn names_holding<'d>(db: &'d CardDb, written: &str) -> Vec<&'d str> {
+    let wanted = fold(written);
+    if wanted.chars().filter(char::is_ascii_alphanumeric).count() < 3 {
+        return Vec::new();
+    }
+    let mut names: Vec<&str> = db
+        .cards()
+        .iter()
+        .map(|card| card.name.as_str())
+        .filter(|name| {
+            let folded = fold(name);
+            folded
+                .match_indices(wanted.as_str())
+                .any(|(at, _)| at == 0 || !folded.as_bytes()[at - 1].is_ascii_alphanumeric())
+        })
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -38,6 +65,26 @@ mod tests {
                 .collect(),
             Lookup::NotFound { .. } => Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_part_or_the_start_of_a_name_finds_the_names_that_hold_it() {
+        let db = fixture_db();
+        assert_eq!(names_holding(&db, "Punch"), ["Test Punch"]);
+        assert_eq!(names_holding(&db, "test pun"), ["Test Punch"]);
+        assert_eq!(names_holding(&db, "Bloodb"), ["Test Bloodbath"]);
+        // Every printing of a vampire is one name.
+        assert_eq!(names_holding(&db, "Theo"), ["Theo Test"]);
+        // The start of a word only, and at least 3 letters.
+        assert!(names_holding(&db, "unch").is_empty());
+        assert!(names_holding(&db, "Te").is_empty());
+        let many = names_holding(&db, "Test B");
+        assert!(many.len() > 2, "{many:?}");
+        assert!(
+            many.iter().all(|name| name.starts_with("Test B")),
+            "{many:?}"
+        );
+        assert!(many.windows(2).all(|pair| pair[0] < pair[1]), "name order");
     }
 
     #[test]

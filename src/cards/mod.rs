@@ -31,7 +31,7 @@ pub use db::{CardDb, DbLocation, Lookup, MatchKind, NameForm, PrintingHint, Prin
 pub use db_info::DbInfo;
 pub use discipline::{Discipline, DisciplineLevel, DisciplineRequirement};
 pub use error::DbError;
-pub use find::find_by_name;
+pub use find::{find_by_name, names_holding};
 pub use identity::Identity;
 pub use install::{InstallError, InstallReport, InstallStep, MAX_ARCHIVE_BYTES};
 pub use legality::{legal_from, release_rule_change};

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use clap::Args;
-use vtesdeck::cards::{find_by_name, CardSearch, Lookup, MatchKind};
+use vtesdeck::cards::{find_by_name, names_holding, CardSearch, Lookup, MatchKind};
 use vtesdeck::output::card_json::{CardJson, NotFoundJson};
 use vtesdeck::output::card_text;
 use vtesdeck::output::json_lines::write_record;
@@ -114,7 +114,26 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut outcome = Outcome::Ok;
     let mut first = true;
     for name in &args.names {
-        match find_by_name(&db, name) {
+        // No card of that name: the one name that holds it (a part of a name,
+        // its first letters), said; several (the first 8) are the suggestions.
+        let mut lookup = find_by_name(&db, name);
+        if let Lookup::NotFound { suggestions } = &mut lookup {
+            match names_holding(&db, name).as_slice() {
+                [] => {}
+                [only] => {
+                    out.flush()?;
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "vtesdeck: {name:?}: no card of that name, showing {only} (the one card name that holds it)"
+                    );
+                    lookup = find_by_name(&db, only);
+                }
+                several => {
+                    *suggestions = several.iter().take(8).map(|n| n.to_string()).collect();
+                }
+            }
+        }
+        match lookup {
             Lookup::Found { cards, matched } => {
                 let cards: Vec<_> = cards.iter().filter_map(|id| db.get(*id)).collect();
                 if matched == MatchKind::Fuzzy {

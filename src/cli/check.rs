@@ -220,7 +220,9 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     let deck_renderer = self::renderer(args, global.quiet);
     let shared_renderer = &*deck_renderer;
     let (inputs, skipped) = args.inputs.read_walked(walked, &db, |input| {
-        let report = checker.check(&input?)?;
+        let deck = input?;
+        inputs::ensure_card_lines(&deck, "check")?;
+        let report = checker.check(&deck)?;
         let mut rendered = Vec::new();
         shared_renderer.render_deck(&mut rendered, &report)?;
         anyhow::Ok((report.legal, rendered))

@@ -203,13 +203,7 @@ fn load_pairs(
                     (left.display().to_string(), right.display().to_string());
                 let read = |path: &Path| -> inputs::Input {
                     let deck = inputs::load(path, format, db)?;
-                    if inputs::empty_deck_warning(&deck).is_some() {
-                        anyhow::bail!(
-                            "{}:1: no card lines (an empty file, or no line reads as a card): \
-                             nothing to compare",
-                            path.display()
-                        );
-                    }
+                    inputs::ensure_card_lines(&deck, "compare")?;
                     Ok(deck)
                 };
                 match read(&left).and_then(|l| Ok((l, read(&right)?))) {

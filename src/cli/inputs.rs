@@ -159,6 +159,20 @@ pub fn empty_deck_warning(deck: &Deck) -> Option<String> {
     })
 }
 
+/// `Ok` when some line of the deck reads as a card line (resolved or not);
+/// the error `path:1: no card lines (...): nothing to WHAT` for an empty
+/// input, only blank lines or prose: a command that judges or compares a
+/// deck says it was given none, rather than judge an empty deck.
+pub fn ensure_card_lines(deck: &Deck, what: &str) -> anyhow::Result<()> {
+    if empty_deck_warning(deck).is_some() {
+        anyhow::bail!(
+            "{}:1: no card lines (an empty file, or no line reads as a card): nothing to {what}",
+            deck.path_label()
+        );
+    }
+    Ok(())
+}
+
 /// The inputs named by the arguments (standard input when none is given and it
 /// is not a terminal), read as [`read_walked`] reads them, each with the path
 /// it came from; and the files of the folders that were skipped (the `files`

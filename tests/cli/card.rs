@@ -308,3 +308,36 @@ fn search_without_match_exits_1_and_bad_filter_exits_2() {
         .assert()
         .code(2);
 }
+
+/// A part of a name, or its first letters, finds the one card it is part of,
+/// saying so (before: unrelated close spellings were suggested); several
+/// names holding it are the suggestions.
+#[test]
+fn a_part_of_a_name_finds_the_card_it_is_part_of() {
+    for (written, found) in [
+        ("Sewer Lid", "Thrown Sewer Lid"),
+        ("Carmelita", "Carmelita Neillson"),
+    ] {
+        let output = common::vtesdeck()
+            .args(["card", written])
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(0), "{written}: {output:?}");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.starts_with(found), "{written}: {stdout}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(&format!(
+                "{written:?}: no card of that name, showing {found} (the one card name that holds it)"
+            )),
+            "{written}: {stderr}"
+        );
+    }
+    let output = common::vtesdeck()
+        .args(["card", "Sewer"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("\"Thrown Sewer Lid\""), "{stderr}");
+}

@@ -1049,3 +1049,43 @@ fn an_unreadable_input_is_an_error_record_in_the_stream() {
         .expect("message")
         .starts_with("/nonexistent/deck.txt"));
 }
+
+/// An input from which no card line is read (an empty file, standard input
+/// with nothing on it) is no deck to judge: an error naming it, exit 2, and
+/// the other decks still judged (before: "illegal: crypt has 0 cards", exit 1).
+#[test]
+fn an_input_with_no_card_line_is_not_judged() {
+    let output = common::vtesdeck()
+        .arg("check")
+        .write_stdin("")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "-:1: no card lines (an empty file, or no line reads as a card): nothing to check"
+        ),
+        "{stderr}"
+    );
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("illegal"));
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("empty.txt"), "\n\n").expect("write");
+    let example =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks/toreador-votes.twd.txt");
+    std::fs::copy(example, dir.path().join("votes.txt")).expect("copy");
+    let output = common::vtesdeck()
+        .args(["check", "--json"])
+        .arg(dir.path())
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let records = common::json_records(&output.stdout);
+    let kinds: Vec<(&str, bool)> = records
+        .iter()
+        .filter(|r| r["type"] != "summary")
+        .map(|r| (r["type"].as_str().unwrap_or(""), r["legal"] == true))
+        .collect();
+    assert_eq!(kinds, [("error", false), ("deck", true)], "{records:?}");
+}
