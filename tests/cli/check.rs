@@ -1068,7 +1068,8 @@ fn an_input_with_no_card_line_is_not_judged() {
         ),
         "{stderr}"
     );
-    assert!(!String::from_utf8_lossy(&output.stdout).contains("illegal"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(!stdout.contains("-: illegal"), "{stdout}");
 
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(dir.path().join("empty.txt"), "\n\n").expect("write");

@@ -10,7 +10,7 @@
 //! within a line, and a date shown matches today's date; a command must exit 0
 //! unless its line ends with a `# exit N` comment.
 //!
-//! `VTESDECK_BLESS=1 cargo test --test docs` writes what the commands print now
+//! `VTESDECK_BLESS=1 cargo test --test cli -- docs::` writes what the commands print now
 //! in place of the outputs shown (the lines that still match are kept as
 //! written, with their `...` and `[..]`), so that a change of output is one
 //! command and a diff to review.
@@ -596,7 +596,7 @@ fn every_console_block_prints_what_it_shows() {
     assert!(
         problems.is_empty(),
         "{} example(s) of the guide differ from what the commands print \
-         (VTESDECK_BLESS=1 cargo test --test docs rewrites them; review the diff):\n\n{}",
+         (VTESDECK_BLESS=1 cargo test --test cli -- docs:: rewrites them; review the diff):\n\n{}",
         problems.len(),
         problems.join("\n")
     );
