@@ -298,12 +298,15 @@ fn check(paths: &[&Path]) -> assert_cmd::assert::Assert {
         .assert()
 }
 
+/// An empty file is no deck to judge (issue 28): an error record naming it,
+/// exit 2, never "illegal: crypt has 0 cards".
 #[test]
-fn check_of_an_empty_file_is_an_illegal_deck() {
+fn check_of_an_empty_file_is_an_error_not_a_verdict() {
     let (_dir, path) = temp_file("empty.txt", b"");
     check(&[&path])
-        .code(1)
-        .stdout(contains("\"rule\":\"crypt-size\"").and(contains("empty.txt")))
+        .code(2)
+        .stdout(contains("\"type\":\"error\"").and(contains("empty.txt:1: no card lines")))
+        .stdout(contains("crypt-size").not())
         .stderr(no_panic());
 }
 
