@@ -106,7 +106,7 @@ impl DisciplineSpread {
 /// Flight and the Imbued virtues included, most common first (superior weighs
 /// twice; ties in table order): the one count `stats`, `draw` and `report` show.
 /// A card's disciplines are read by the playability model
-/// ([`crypt_discipline_levels`]).
+/// (`crypt_discipline_levels`).
 pub fn crypt_discipline_counts<'a>(
     crypt: impl IntoIterator<Item = (&'a Card, u32)>,
 ) -> Vec<DisciplineCount> {

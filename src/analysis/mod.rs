@@ -4,15 +4,15 @@
 //! [`Stats::of_deck`] computes every figure of `vtesdeck stats` from the card
 //! database; [`SummaryBuilder`] sums many decks into a [`Summary`].
 
-pub mod capacity;
+pub(crate) mod capacity;
 pub mod composition;
-pub mod deck_diff;
+pub(crate) mod deck_diff;
 pub mod disciplines;
-pub mod hypergeometric;
-pub mod playable;
+pub(crate) mod hypergeometric;
+pub(crate) mod playable;
 mod stats;
-pub mod summary;
-pub mod tally;
+pub(crate) mod summary;
+pub(crate) mod tally;
 
 pub use crate::deck::twd_header::{CryptHeader, LibrarySection, TwdHeader};
 pub use capacity::{capacities_by_group, CapacityCount, CapacitySpread};

@@ -397,7 +397,7 @@ impl Card {
     }
 
     /// Whether the card has the given discipline at the given level or better
-    /// (Flight included: [`super::playability::crypt_discipline_levels`]).
+    /// (Flight included: `super::playability::crypt_discipline_levels`).
     pub fn has_discipline(&self, discipline: Discipline, at_least: DisciplineLevel) -> bool {
         super::playability::crypt_discipline_levels(self)
             .any(|(d, level)| d == discipline && level >= at_least)

@@ -180,11 +180,6 @@ pub struct NameIndex {
 pub struct NameSlot(usize);
 
 impl NameIndex {
-    /// An empty index.
-    pub fn new() -> NameIndex {
-        NameIndex::default()
-    }
-
     /// An empty index with room for `names` names.
     pub fn with_capacity(names: usize) -> NameIndex {
         NameIndex {
@@ -688,7 +683,7 @@ mod tests {
 
     #[test]
     fn ranked_puts_one_letter_typo_first() {
-        let mut index = NameIndex::new();
+        let mut index = NameIndex::default();
         index.insert("Deep Song", 0);
         index.insert("Deer Stalker", 1);
         index.insert("Earth Meld", 2);
@@ -700,7 +695,7 @@ mod tests {
 
     #[test]
     fn overlong_key_ranks_nothing() {
-        let mut index = NameIndex::new();
+        let mut index = NameIndex::default();
         index.insert("Deep Song", 0);
 
         let key = fold(&"Deep Song ".repeat(100_000));

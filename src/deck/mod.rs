@@ -1,6 +1,6 @@
 //! The deck model: resolved crypt and library entries, the lines that did not resolve.
 
-pub mod twd_header;
+pub(crate) mod twd_header;
 
 use std::path::PathBuf;
 
@@ -11,7 +11,7 @@ use crate::cards::{
     Card, CardDb, CardId, CardKind, Column, Group, Lookup, NameForm, PrintingHint, Printings,
     RowsReadAs, WrittenColumns,
 };
-pub mod raw;
+pub(crate) mod raw;
 
 use raw::{CountPlace, DeckMeta, DeclaredCounts, Format, LineKind, RawDeck, RawLine};
 

@@ -62,7 +62,7 @@ pub enum Format {
 }
 
 impl Format {
-    /// Every format (the registry in [`crate::formats::registry`] gives the detection order).
+    /// Every format (the registry in `crate::formats::registry` gives the detection order).
     pub const ALL: [Format; 21] = [
         Format::Twd,
         Format::Jol,

@@ -81,14 +81,6 @@ pub fn first_object(text: &str) -> Option<Object> {
     }
 }
 
-/// The keys of a document, for the error on a JSON document of no known shape.
-pub fn keys(value: &Value) -> Vec<String> {
-    match value {
-        Value::Object(object) => object.keys().cloned().collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// Whether a text's first JSON object has a layout's shape.
 pub fn text_has_shape(text: &str, shape: &dyn JsonShape) -> bool {
     first_object(text).is_some_and(|object| shape.has_shape(&object))

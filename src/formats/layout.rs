@@ -8,7 +8,7 @@ use crate::deck::{Deck, DeckCard};
 
 /// One decklist layout: how to recognise it, read it and (where vtesdeck can)
 /// write it. Every layout is one file of [`crate::formats`] and one line of
-/// [`crate::formats::registry::LAYOUTS`].
+/// `crate::formats::registry::LAYOUTS`.
 pub trait Layout: Sync {
     /// The layout's identity (its name is used by `--input-format`, `--to` and the JSON).
     fn format(&self) -> Format;
@@ -28,7 +28,7 @@ pub trait Layout: Sync {
         None
     }
     /// Whether the layout is read line by line, a text of at most
-    /// [`super::screen::MAX_LINES`] lines; false for the documents (JSON, a
+    /// `super::screen::MAX_LINES` lines; false for the documents (JSON, a
     /// URL, XML, HTML), which may be of any number of lines, all on one.
     fn reads_lines(&self) -> bool {
         true

@@ -1,5 +1,5 @@
 //! Decklist layouts: one file per layout implementing [`Layout`] (detect, read,
-//! write where it can), all listed in [`registry::LAYOUTS`].
+//! write where it can), all listed in `registry::LAYOUTS`.
 //!
 //! A reader only splits text into card lines (count, written name, printing
 //! hint, line number) and metadata; names are resolved against the card
@@ -7,43 +7,43 @@
 
 use std::borrow::Cow;
 
-pub mod ardb;
-pub mod ardb_html;
-pub mod ardb_xml;
-pub mod card_line;
-pub mod declared_total;
+pub(crate) mod ardb;
+pub(crate) mod ardb_html;
+pub(crate) mod ardb_xml;
+pub(crate) mod card_line;
+pub(crate) mod declared_total;
 mod decode;
-pub mod eldb;
-pub mod forum;
+pub(crate) mod eldb;
+pub(crate) mod forum;
 mod html;
 pub mod inputs;
-pub mod jol;
-pub mod jol_deck;
+pub(crate) mod jol;
+pub(crate) mod jol_deck;
 pub mod json;
-pub mod json_doc;
-pub mod json_keys;
+pub(crate) mod json_doc;
+pub(crate) mod json_keys;
 pub mod krcg;
-pub mod krcg_minimal;
-pub mod krcg_v5;
-pub mod lackey;
+pub(crate) mod krcg_minimal;
+pub(crate) mod krcg_v5;
+pub(crate) mod lackey;
 mod layout;
 mod load;
-pub mod markup;
-pub mod plain;
-pub mod pmwiki;
+pub(crate) mod markup;
+pub(crate) mod plain;
+pub(crate) mod pmwiki;
 mod records;
-pub mod registry;
-pub mod screen;
-pub mod secret_library;
-pub mod sniff;
-pub mod sutekh_csv;
-pub mod sutekh_xml;
-pub mod text;
-pub mod twd;
+pub(crate) mod registry;
+pub(crate) mod screen;
+pub(crate) mod secret_library;
+pub(crate) mod sniff;
+pub(crate) mod sutekh_csv;
+pub(crate) mod sutekh_xml;
+pub(crate) mod text;
+pub(crate) mod twd;
 mod twd_event;
-pub mod twd_writer;
-pub mod vdb_url;
-pub mod vtesdecks;
+pub(crate) mod twd_writer;
+pub(crate) mod vdb_url;
+pub(crate) mod vtesdecks;
 
 pub use crate::deck::raw::{
     lines, trim_line, trim_line_end, trim_line_start, CountPlace, DeckMeta, DeclaredCounts,
@@ -60,7 +60,7 @@ pub use registry::{detect, detect_object, layout, writable, write};
 /// Reads a decklist text, detecting its format unless one is given.
 ///
 /// Lines no reader should see (control characters, lines past
-/// [`screen::MAX_LINES`] in a layout read line by line) are blanked first,
+/// `screen::MAX_LINES` in a layout read line by line) are blanked first,
 /// and the card lines no deck has taken out after (`screen_card_lines`);
 /// all are reported as problems.
 pub fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {

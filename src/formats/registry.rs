@@ -50,7 +50,7 @@ pub fn layout(format: Format) -> &'static dyn Layout {
 }
 
 /// Picks the format of a text from its content: the first layout of
-/// [`LAYOUTS`] whose shape the text has.
+/// `LAYOUTS` whose shape the text has.
 pub fn detect(text: &str) -> Format {
     LAYOUTS
         .iter()

@@ -5,8 +5,6 @@
 //! VDB "Text" and "TWD" (`min=8 max=26`, `=` underlines), VTES Decks
 //! (`Crypt(12 cards`), Sutekh "TWDA" (tab-aligned crypt columns).
 
-use chrono::NaiveDate;
-
 use super::layout::{DeckWriter, Layout};
 use super::{card_line, trim_line, trim_line_end, trim_line_start, twd_event};
 use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
@@ -297,7 +295,7 @@ fn without_template_hint(line: &str) -> &str {
 /// first blank one, trimmed, template hints removed, empty ones dropped).
 fn read_event_header(block: &[&str], deck: &mut RawDeck) {
     let Some((date_index, date)) = block.iter().enumerate().find_map(|(index, line)| {
-        // The lines are trimmed already, as `parse_date` trims its text.
+        // The lines are trimmed already.
         let date = starts_with_month(line)
             .then(|| twd_event::date_parts(line))
             .flatten()?;
@@ -342,11 +340,6 @@ fn starts_with_month(line: &str) -> bool {
     twd_event::MONTHS
         .iter()
         .any(|month| starts_with_word(line, month))
-}
-
-/// Parses `February 6th 2022` (the first date of a range).
-pub fn parse_date(text: &str) -> Option<NaiveDate> {
-    twd_event::date_parts(text.trim())?.date()
 }
 
 /// Reads one line of the crypt or library part: `2x Name ...` lines, and the
@@ -697,6 +690,13 @@ impl Layout for TwdLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::NaiveDate;
+
+    /// Parses `February 6th 2022` (the first date of a range), as the event
+    /// header does.
+    fn parse_date(text: &str) -> Option<NaiveDate> {
+        twd_event::date_parts(text.trim())?.date()
+    }
 
     const ENTRY: &str = "Shroud Mastery\nNewark (OH), USA\nFebruary 6th 2022\n2R+F\n12 players\nAlex Romano\nhttps://www.vekn.net/event-calendar/event/10043\n\n-- 1GW5\n\nDeck Name: Daylily\nDescription: Line one.\nLine two.\n\nCrypt (2 cards, min=8, max=26, avg=4.42)\n-----------------------------------------\n1x Janey Pickman       6  ANI PRO for          Gangrel antitribu:4\n1x Theo Bell (ADV)     7  CEL POT PRE dom  prince  Brujah:2\nSome prose about the crypt.\n\nLibrary (3 cards)\nMaster (1; 1 trifle)\n1x Vessel\n\nCombat (2)\n2x Earth Meld -- the best\n";
 

@@ -34,7 +34,7 @@ mod name_mismatch;
 mod not_in_format;
 mod not_yet_legal;
 mod printing_chosen;
-pub mod profile;
+pub(crate) mod profile;
 mod unknown_card;
 mod unplayable_card;
 mod violation;

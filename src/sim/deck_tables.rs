@@ -77,7 +77,7 @@ impl DeckTables {
         DeckTables::with_keys(deck, db, &KeyVampires::default())
     }
 
-    /// As [`DeckTables::new`], marking the key vampires ([`CryptKind::key`]).
+    /// As [`DeckTables::new`], marking the key vampires (`CryptKind::key`).
     pub fn with_keys(deck: &Deck, db: &CardDb, keys: &KeyVampires) -> Result<DeckTables, SimError> {
         let path = deck.path_label();
         if let Some(first) = deck.unresolved.first() {

@@ -3,7 +3,7 @@
 //! several policies ([`transfers`]), sampled in parallel with reproducible
 //! seeds ([`seed`]).
 
-pub mod deck_tables;
+pub(crate) mod deck_tables;
 mod error;
 pub mod key;
 pub mod opening_exact;

@@ -161,7 +161,7 @@ pub struct Walk {
 
 /// The files named by the arguments, directories walked in name order. In a
 /// folder, hidden files and folders are left out, and so are the files that do
-/// not look like decklists ([`formats::sniff`]: a decklist extension, or a
+/// not look like decklists (`formats::sniff`: a decklist extension, or a
 /// content that reads as one); those are listed in [`Walk::skipped`].
 /// A file named as a path is always read, and so is a VDB deck URL
 /// ([`vdb_url`]). The selection applies to every file. Walk errors (symlink
