@@ -60,6 +60,9 @@ pub fn read_lines<'a>(
                 declare(&mut deck, kind, heading, number);
             } else if let Some(total) = declared_total::footer(heading, number, section) {
                 deck.declared.totals.push(total);
+            } else if was_at_top && deck.meta.name.is_none() && !heading.is_empty() {
+                // `# Nossie bleed` on the first line: the list's title.
+                deck.meta.name = Some(heading.to_string());
             }
             continue;
         }
@@ -78,6 +81,12 @@ pub fn read_lines<'a>(
         }
         if is_decoration(line) || is_metadata(line, &mut deck) {
             continue;
+        }
+        if deck.lines.is_empty() && deck.meta.author.is_none() {
+            if let Some(author) = author_line(line) {
+                deck.meta.author = Some(author.to_string());
+                continue;
+            }
         }
         line = card_line::strip_comment(line);
         if let Some(total) = declared_total::footer(line, number, section) {
@@ -276,6 +285,26 @@ fn is_decoration(line: &str) -> bool {
         .all(|c| matches!(c, '-' | '=' | '_' | '*' | '~'))
 }
 
+/// The author of a `by Someone` or `Created by Someone` line (written
+/// before the first card line, without a colon): a few words that do not
+/// start with a digit.
+fn author_line(line: &str) -> Option<&str> {
+    let lower_start = |prefix: &str| {
+        line.get(..prefix.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+    };
+    let prefix = ["by ", "created by ", "deck by "]
+        .into_iter()
+        .find(|prefix| lower_start(prefix))?;
+    let author = line[prefix.len()..].trim();
+    let words = author.split_whitespace().count();
+    let starts_well = author
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '@');
+    (starts_well && (1..=5).contains(&words)).then_some(author)
+}
+
 /// `Deck Name:`, `Author:`, `Description:` lines, kept as metadata; type headers.
 fn is_metadata(line: &str, deck: &mut RawDeck) -> bool {
     if line.contains(':') && is_metadata_field(line, deck) {
@@ -468,6 +497,22 @@ mod tests {
                 (8, 4, TotalOf::Part(CardKind::Library)),
             ]
         );
+    }
+
+    #[test]
+    fn a_title_heading_and_a_by_line_are_the_name_and_author() {
+        let deck = read("# Nossie bleed\nby Some One\n2x Alpha\nby Later\n# Other\n");
+        assert_eq!(deck.meta.name.as_deref(), Some("Nossie bleed"));
+        assert_eq!(deck.meta.author.as_deref(), Some("Some One"));
+        let lines: Vec<&str> = deck.lines.iter().map(|l| &*l.name).collect();
+        // A `by` line after a card line is a card line; a later heading is no title.
+        assert_eq!(lines, ["Alpha", "by Later"]);
+        let deck = read("Deck Name: Kept\n# Not the title\nCreated by Ann\n1x Alpha\n");
+        assert_eq!(deck.meta.name.as_deref(), Some("Kept"));
+        assert_eq!(deck.meta.author.as_deref(), Some("Ann"));
+        for line in ["by 3 votes", "by", "bypass", "by a b c d e f"] {
+            assert_eq!(author_line(line), None, "{line:?}");
+        }
     }
 
     #[test]
