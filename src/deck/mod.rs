@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::names::number_forms;
+use crate::cards::names::{article_forms, number_forms};
 use crate::cards::{
     Card, CardDb, CardId, CardKind, Column, Group, Lookup, NameForm, PrintingHint, Printings,
     RowsReadAs, WrittenColumns,
@@ -75,8 +75,13 @@ pub enum ReadHow {
     Misspelling,
     /// The part of a longer name before its comma (`Pier 13`).
     ShortName,
-    /// A nickname, abbreviation or old name (`DI`, `Con Boon`).
+    /// A nickname or old name (`Con Boon`).
     Alias,
+    /// The initials of a card's name (`DI`, `GtU`): the whole name written is
+    /// an abbreviation of the project's table.
+    Abbreviation,
+    /// The name lacks a `the` the card's name has (`Dreams of Sphinx`).
+    ArticleMissing,
     /// Digits or ordinals for number words, or back (`2nd Tradition`).
     NumberWords,
     /// Text after the name that is not a recognised comment was left out
@@ -107,6 +112,8 @@ impl ReadHow {
             ReadHow::Misspelling => "misspelling",
             ReadHow::ShortName => "short-name",
             ReadHow::Alias => "alias",
+            ReadHow::Abbreviation => "abbreviation",
+            ReadHow::ArticleMissing => "article-missing",
             ReadHow::NumberWords => "number-words",
             ReadHow::TextIgnored => "text-ignored",
             ReadHow::PrintingChosen => "printing-chosen",
@@ -485,6 +492,7 @@ fn name_remark(form: NameForm) -> Option<Remark> {
         NameForm::Name => None,
         NameForm::ShortName => Some((ReadHow::ShortName, None)),
         NameForm::Alias => Some((ReadHow::Alias, None)),
+        NameForm::Abbreviation => Some((ReadHow::Abbreviation, None)),
     }
 }
 
@@ -609,6 +617,12 @@ fn resolve<'a, 'l>(
     for form in number_forms(&line.name) {
         if let Some((ids, _)) = db.lookup_exact_form(&form, line.hint, line.section) {
             let remarks = [Some((ReadHow::NumberWords, None)), None, count_note];
+            return Ok(found(ids, line.count, remarks));
+        }
+    }
+    for form in article_forms(&line.name) {
+        if let Some((ids, _)) = db.lookup_exact_form(&form, line.hint, line.section) {
+            let remarks = [Some((ReadHow::ArticleMissing, None)), None, count_note];
             return Ok(found(ids, line.count, remarks));
         }
     }

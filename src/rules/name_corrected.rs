@@ -43,6 +43,8 @@ pub(super) fn rule_of(how: ReadHow) -> &'static str {
         ReadHow::Misspelling
         | ReadHow::ShortName
         | ReadHow::Alias
+        | ReadHow::Abbreviation
+        | ReadHow::ArticleMissing
         | ReadHow::NumberWords
         | ReadHow::TextIgnored
         | ReadHow::PrintingMissing
@@ -60,6 +62,8 @@ fn what_was_read(how: ReadHow) -> &'static str {
         ReadHow::Misspelling => "a misspelling",
         ReadHow::ShortName => "a short name",
         ReadHow::Alias => "a nickname or old name",
+        ReadHow::Abbreviation => "an abbreviation",
+        ReadHow::ArticleMissing => "an article left out",
         ReadHow::NumberWords => "numbers written another way",
         ReadHow::TextIgnored => "text after the name left out",
         ReadHow::PrintingChosen => "a printing chosen",
