@@ -63,6 +63,8 @@ const MASK: u32 = 101_179;
 const OTQV: u32 = 101_321;
 const TM: u32 = 101_949;
 const WWEF: u32 = 102_137;
+const MAGNUM: u32 = 100_001;
+const DENY: u32 = 100_524;
 
 const TABLE: &[(&str, Expect)] = &[
     // Counts before the name, every mark.
@@ -269,6 +271,9 @@ const TABLE: &[(&str, Expect)] = &[
         Reported(SECOND_TRADITION, 2, NumberWords),
     ),
     ("1x Mask of 1000 Faces", Reported(MASK, 1, NumberWords)),
+    ("4x.44 Magnum", Exact(MAGNUM, 4)),
+    ("2*deny", Exact(DENY, 2)),
+    ("2*Deflection", Exact(DEFLECTION, 2)),
     ("1x Al-Ashrad", Reported(AL_ASHRAD, 1, ShortName)),
     ("2x Deflektion", Reported(DEFLECTION, 2, Misspelling)),
     (
@@ -712,4 +717,29 @@ fn a_title_and_a_by_line_are_the_deck_name_and_author_for_every_command() {
         .output()
         .expect("runs");
     assert!(String::from_utf8_lossy(&page.stdout).contains("<title>Nossie bleed"));
+}
+
+#[test]
+fn a_list_separated_by_semicolons_reads_every_piece() {
+    let db = db();
+    let text = "Crypt: Tara (x2); Lucita (x1)\nLibrary: Deflection (x4); Deny (x2); 4x.44 Magnum\n";
+    let deck = Deck::from_text(text, Some(Format::Plain), &db);
+    assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
+    let cards: Vec<(u32, u32)> = deck
+        .crypt
+        .iter()
+        .chain(&deck.library)
+        .map(|e| (e.id.0, e.count))
+        .collect();
+    assert_eq!(
+        cards,
+        [
+            (TARA, 2),
+            (LUCITA, 1),
+            (DEFLECTION, 4),
+            (DENY, 2),
+            (MAGNUM, 4)
+        ]
+    );
+    assert_eq!(deck.declared.crypt, None);
 }
