@@ -37,13 +37,13 @@ pub(super) fn remark_message(remarks: &[&ReadAs], card: &str) -> String {
 /// `printing-chosen`: warnings, errors with `--strict`); a count written after
 /// the name (`Blood Doll x4`) or in a labelled field (`Quantity: 3`) is a
 /// normal way of writing a list, only noted (`count-after-name`,
-/// `count-labelled`: info).
+/// `count-labelled`: info), and so is a name written as its abbreviation
+/// (`abbreviation`: info).
 pub(super) fn rule_of(how: ReadHow) -> &'static str {
     match how {
         ReadHow::Misspelling
         | ReadHow::ShortName
         | ReadHow::Alias
-        | ReadHow::Abbreviation
         | ReadHow::ArticleMissing
         | ReadHow::NumberWords
         | ReadHow::TextIgnored
@@ -53,6 +53,7 @@ pub(super) fn rule_of(how: ReadHow) -> &'static str {
         ReadHow::PrintingChosen => "printing-chosen",
         ReadHow::CountAfterName => "count-after-name",
         ReadHow::CountLabelled => "count-labelled",
+        ReadHow::Abbreviation => "abbreviation",
     }
 }
 

@@ -717,6 +717,29 @@ fn a_title_and_a_by_line_are_the_deck_name_and_author_for_every_command() {
         .output()
         .expect("runs");
     assert!(String::from_utf8_lossy(&page.stdout).contains("<title>Nossie bleed"));
+    // The abbreviations are info notes; the missing article a correction.
+    let report = check_report(&path);
+    let findings: Vec<(&str, &str, u64)> = report["problems"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| {
+            Some((
+                p["rule"].as_str()?,
+                p["severity"].as_str()?,
+                p["line"].as_u64()?,
+            ))
+        })
+        .filter(|(rule, _, _)| ["name-corrected", "abbreviation"].contains(rule))
+        .collect();
+    assert_eq!(
+        findings,
+        [
+            ("name-corrected", "warning", 12),
+            ("abbreviation", "info", 9),
+            ("abbreviation", "info", 10),
+        ]
+    );
 }
 
 #[test]
