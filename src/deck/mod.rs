@@ -270,6 +270,15 @@ impl Deck {
                 Err(unresolved) => {
                     if line.kind != LineKind::MaybeCard {
                         deck.unresolved.push(unresolved);
+                    } else if is_title(line, &deck) {
+                        // The first line of a hand-typed list, no card: its title
+                        // (without a comment after it).
+                        let title = [" -- ", " // ", " # "]
+                            .iter()
+                            .filter_map(|mark| line.text.find(mark))
+                            .min()
+                            .map_or(&*line.text, |at| &line.text[..at]);
+                        deck.meta.name = Some(title.trim().to_string());
                     }
                 }
             }
@@ -470,6 +479,16 @@ impl AddedCards {
         let at = *self.index.get(&id)?;
         part.get_mut(at)
     }
+}
+
+/// Whether a line that may be a card and names none is the title of a plain
+/// list: its first line, without a count, when the list has no name yet.
+fn is_title(line: &RawLine, deck: &Deck) -> bool {
+    matches!(deck.format, Format::Plain | Format::Text)
+        && line.kind == LineKind::MaybeCard
+        && line.reading.count_place == CountPlace::Unwritten
+        && deck.meta.name.is_none()
+        && !line.text.trim().is_empty()
 }
 
 /// The cards of resolved ids.

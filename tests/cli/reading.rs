@@ -404,9 +404,23 @@ fn a_first_line_without_a_count_is_a_title_unless_it_names_a_card() {
     let db = db();
     let deck = Deck::from_text("My Brujah deck\n2x Deflection\n", Some(Format::Plain), &db);
     assert!(deck.unresolved.is_empty());
+    assert_eq!(deck.meta.name.as_deref(), Some("My Brujah deck"));
+    let deck = Deck::from_text(
+        "My Brujah deck -- typed by hand\n2x Deflection\n",
+        Some(Format::Plain),
+        &db,
+    );
+    assert_eq!(deck.meta.name.as_deref(), Some("My Brujah deck"));
     let deck = Deck::from_text("Deflection\nMy Brujah deck\n", Some(Format::Plain), &db);
     assert_eq!(deck.library[0].id, CardId(DEFLECTION));
     assert_eq!(deck.unresolved.len(), 1);
+    assert_eq!(deck.meta.name, None);
+    let deck = Deck::from_text(
+        "Deck Name: Kept\nMy Brujah deck\n2x Deflection\n",
+        Some(Format::Plain),
+        &db,
+    );
+    assert_eq!(deck.meta.name.as_deref(), Some("Kept"));
 }
 
 #[test]
