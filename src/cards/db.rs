@@ -131,8 +131,11 @@ pub enum NameForm {
     /// The part of a longer name before its first comma (`Al-Ashrad` for
     /// `Al-Ashrad, Amr of Alamut`).
     ShortName,
-    /// A nickname, abbreviation or old name from the project's alias table (`DI`).
+    /// A nickname or old name from the project's alias table (`Con Boon`).
     Alias,
+    /// An abbreviation from the project's alias table: the initials of the
+    /// card's name (`DI`, `GtU`), matched only as the whole name written.
+    Abbreviation,
 }
 
 /// The result of looking a written name up.
@@ -330,7 +333,9 @@ impl CardDb {
                 for card in targets {
                     self.names.insert(alias.trim(), card);
                 }
-                if !is_trademark_form(&key, target) {
+                if is_abbreviation(alias.trim(), target.trim()) {
+                    self.nicknames.insert(key, NameForm::Abbreviation);
+                } else if !is_trademark_form(&key, target) {
                     self.nicknames.insert(key, NameForm::Alias);
                 }
             }
@@ -673,6 +678,18 @@ fn head_before_comma(name: &str) -> Option<&str> {
         .map(|comma| &name[..comma])
 }
 
+/// Whether an alias is the initials of its card's name, in any case (`DI`
+/// for `Direct Intervention`, `GtU` for `Govern the Unaligned`).
+fn is_abbreviation(alias: &str, target: &str) -> bool {
+    let initials: String = target
+        .split_whitespace()
+        .filter_map(|word| word.chars().find(|c| c.is_alphanumeric()))
+        .collect();
+    alias.len() >= 2
+        && alias.chars().all(|c| c.is_ascii_alphanumeric())
+        && alias.eq_ignore_ascii_case(&initials)
+}
+
 /// Whether an alias is only the name with its `(TM)` written as `TM`
 /// (`PentexTM Subversion`, Lackey's spelling): a punctuation form, literal.
 fn is_trademark_form(alias_key: &str, target: &str) -> bool {
@@ -710,6 +727,16 @@ fn same_cards(cards: &[Card], a: &[usize], b: &[usize]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn abbreviations_are_the_initials_of_the_name() {
+        assert!(is_abbreviation("GtU", "Govern the Unaligned"));
+        assert!(is_abbreviation("WWEF", "Wake with Evening's Freshness"));
+        assert!(is_abbreviation("tm", "Telepathic Misdirection"));
+        assert!(!is_abbreviation("Govern", "Govern the Unaligned"));
+        assert!(!is_abbreviation("Tel Mis", "Telepathic Misdirection"));
+        assert!(!is_abbreviation("D", "Deflection"));
+    }
 
     #[test]
     fn head_before_comma_is_the_text_before_the_first_comma_and_space() {

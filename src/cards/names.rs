@@ -121,13 +121,50 @@ fn fold_plain(text: &str, key: &mut String, escapes: Escapes) -> bool {
             }
         }
     }
-    if key.ends_with(" the") {
-        key.truncate(key.len() - 4);
-    }
-    if key.starts_with("the ") {
-        key.drain(..4);
-    }
+    drop_article(key);
     true
+}
+
+/// The articles a name may begin with, or end with after a comma as the CSV
+/// writes them (`Rack, The`, `Anarch Manifesto, An`).
+const ARTICLES: [&str; 3] = ["the", "an", "a"];
+
+/// Removes one trailing and one leading article from a folded key (`rack the`
+/// and `the rack` give `rack`; `anarch manifesto an` and `an anarch
+/// manifesto` give `anarch manifesto`); a key that is only an article stays.
+fn drop_article(key: &mut String) {
+    for article in ARTICLES {
+        let cut = key.len().saturating_sub(article.len() + 1);
+        if key.ends_with(article) && key.as_bytes().get(cut) == Some(&b' ') && cut > 0 {
+            key.truncate(cut);
+            break;
+        }
+    }
+    for article in ARTICLES {
+        let at = article.len();
+        if key.starts_with(article) && key.as_bytes().get(at) == Some(&b' ') {
+            key.drain(..=at);
+            break;
+        }
+    }
+}
+
+/// The written name with one missing article put back, in every place
+/// between two words (`Dreams of Sphinx` gives `Dreams the of Sphinx`,
+/// `Dreams of the Sphinx`): tried when the name as written names no card.
+pub fn article_forms(name: &str) -> Vec<String> {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    if words.len() < 2 || words.len() > 8 {
+        return Vec::new();
+    }
+    (1..words.len())
+        .map(|at| {
+            let mut form = words[..at].join(" ");
+            form.push_str(" the ");
+            form.push_str(&words[at..].join(" "));
+            form
+        })
+        .collect()
 }
 
 /// Decodes `=XX` escapes (quoted-printable of Windows-1252, as old mail archives
@@ -438,6 +475,10 @@ fn tag_words(inner: &str) -> Option<PrintingHint> {
     (!hint.is_empty() && !after_group_word).then_some(hint)
 }
 
+/// Numbers written in digits in some names and in words in the card's name,
+/// beyond [`NUMBER_WORDS`] (`Mask of 1000 Faces`).
+const BIG_NUMBERS: [(&str, &str); 2] = [("1000", "a thousand"), ("100", "a hundred")];
+
 /// Number words for 1 to 20, and their ordinals, as card names write them.
 const NUMBER_WORDS: [(&str, &str); 20] = [
     ("one", "first"),
@@ -480,6 +521,12 @@ pub fn number_forms(name: &str) -> Vec<String> {
                 "" => Some(NUMBER_WORDS[n - 1].0),
                 "st" | "nd" | "rd" | "th" => Some(NUMBER_WORDS[n - 1].1),
                 _ => None,
+            })
+            .or_else(|| {
+                BIG_NUMBERS
+                    .iter()
+                    .find(|(digits, _)| *digits == lower)
+                    .map(|(_, words)| *words)
             });
         match spelled {
             Some(spelled) => {
@@ -591,17 +638,28 @@ mod tests {
             ("'the' rack", "rack"),
             ("(tm)the x", "x"),
             ("x the (tm)", "x"),
-            ("A(TM)b", "a b"),
+            ("A(TM)b", "b"),
+            ("An Anarch Manifesto", "anarch manifesto"),
+            ("Anarch Manifesto, An", "anarch manifesto"),
+            ("a", "a"),
+            ("an", "an"),
+            ("a an", "a"),
+            ("ant eater", "ant eater"),
+            ("banana", "banana"),
+            ("Plan A", "plan"),
             ("Ox(Tm)en", "ox en"),
             ("(TM", "tm"),
-            ("a(tm", "a tm"),
+            ("a(tm", "tm"),
+            ("b(tm", "b tm"),
             ("a'b", "ab"),
-            ("a 'b", "a b"),
+            ("a 'b", "b"),
+            ("x 'b", "x b"),
             ("Ab`\"c", "abc"),
-            ("a\tb\x0bc", "a b c"),
+            ("a\tb\x0bc", "b c"),
+            ("x\tb\x0bc", "x b c"),
             ("Bang Nakh -- Tiger's Claws", "bang nakh tigers claws"),
             // Not plain ASCII: decoded first.
-            ("a=b", "a b"),
+            ("x=b", "x b"),
             ("x=41y", "x 41y"),
             ("God=92s Light", "gods light"),
             ("Céleste  é", "celeste e"),
@@ -747,6 +805,20 @@ mod tests {
         assert_eq!(number_forms("Channel Ten"), ["Channel 10"]);
         assert_eq!(number_forms("Fourth Tradition"), ["4th Tradition"]);
         assert!(number_forms("Deflection").is_empty());
+        assert_eq!(
+            number_forms("Mask of 1000 Faces"),
+            ["Mask of a thousand Faces"]
+        );
+    }
+
+    #[test]
+    fn a_missing_article_is_put_back_between_words() {
+        assert_eq!(
+            article_forms("Dreams of Sphinx"),
+            ["Dreams the of Sphinx", "Dreams of the Sphinx"]
+        );
+        assert!(article_forms("Deflection").is_empty());
+        assert!(fold("Dreams of the Sphinx") == fold(&article_forms("Dreams of  Sphinx")[1]));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::names::number_forms;
+use crate::cards::names::{article_forms, number_forms};
 use crate::cards::{
     Card, CardDb, CardId, CardKind, Column, Group, Lookup, NameForm, PrintingHint, Printings,
     RowsReadAs, WrittenColumns,
@@ -75,8 +75,13 @@ pub enum ReadHow {
     Misspelling,
     /// The part of a longer name before its comma (`Pier 13`).
     ShortName,
-    /// A nickname, abbreviation or old name (`DI`, `Con Boon`).
+    /// A nickname or old name (`Con Boon`).
     Alias,
+    /// The initials of a card's name (`DI`, `GtU`): the whole name written is
+    /// an abbreviation of the project's table.
+    Abbreviation,
+    /// The name lacks a `the` the card's name has (`Dreams of Sphinx`).
+    ArticleMissing,
     /// Digits or ordinals for number words, or back (`2nd Tradition`).
     NumberWords,
     /// Text after the name that is not a recognised comment was left out
@@ -107,6 +112,8 @@ impl ReadHow {
             ReadHow::Misspelling => "misspelling",
             ReadHow::ShortName => "short-name",
             ReadHow::Alias => "alias",
+            ReadHow::Abbreviation => "abbreviation",
+            ReadHow::ArticleMissing => "article-missing",
             ReadHow::NumberWords => "number-words",
             ReadHow::TextIgnored => "text-ignored",
             ReadHow::PrintingChosen => "printing-chosen",
@@ -263,6 +270,15 @@ impl Deck {
                 Err(unresolved) => {
                     if line.kind != LineKind::MaybeCard {
                         deck.unresolved.push(unresolved);
+                    } else if is_title(line, &deck) {
+                        // The first line of a hand-typed list, no card: its title
+                        // (without a comment after it).
+                        let title = [" -- ", " // ", " # "]
+                            .iter()
+                            .filter_map(|mark| line.text.find(mark))
+                            .min()
+                            .map_or(&*line.text, |at| &line.text[..at]);
+                        deck.meta.name = Some(title.trim().to_string());
                     }
                 }
             }
@@ -465,6 +481,16 @@ impl AddedCards {
     }
 }
 
+/// Whether a line that may be a card and names none is the title of a plain
+/// list: its first line, without a count, when the list has no name yet.
+fn is_title(line: &RawLine, deck: &Deck) -> bool {
+    matches!(deck.format, Format::Plain | Format::Text)
+        && line.kind == LineKind::MaybeCard
+        && line.reading.count_place == CountPlace::Unwritten
+        && deck.meta.name.is_none()
+        && !line.text.trim().is_empty()
+}
+
 /// The cards of resolved ids.
 fn cards_of<'a>(ids: &[CardId], db: &'a CardDb) -> Printings<'a> {
     ids.iter().filter_map(|id| db.get(*id)).collect()
@@ -485,6 +511,7 @@ fn name_remark(form: NameForm) -> Option<Remark> {
         NameForm::Name => None,
         NameForm::ShortName => Some((ReadHow::ShortName, None)),
         NameForm::Alias => Some((ReadHow::Alias, None)),
+        NameForm::Abbreviation => Some((ReadHow::Abbreviation, None)),
     }
 }
 
@@ -609,6 +636,12 @@ fn resolve<'a, 'l>(
     for form in number_forms(&line.name) {
         if let Some((ids, _)) = db.lookup_exact_form(&form, line.hint, line.section) {
             let remarks = [Some((ReadHow::NumberWords, None)), None, count_note];
+            return Ok(found(ids, line.count, remarks));
+        }
+    }
+    for form in article_forms(&line.name) {
+        if let Some((ids, _)) = db.lookup_exact_form(&form, line.hint, line.section) {
+            let remarks = [Some((ReadHow::ArticleMissing, None)), None, count_note];
             return Ok(found(ids, line.count, remarks));
         }
     }

@@ -7,6 +7,8 @@
 //! `: 3`, `, 3`, `<TAB>3`, `3x`, `3`), or in a labelled field (`Quantity: 3`,
 //! `Qty 3`, `3 copies`). A bare number could also be part of the name
 //! (`419 Operation`, `Channel 10`): the split says so, and the card names decide.
+//! A count may be glued to the name with its mark (`2xName`, `2*Name`, `4x.44
+//! Magnum`), and a line may be a list of cards with counts, `;` between them.
 
 use std::borrow::Cow;
 
@@ -238,6 +240,24 @@ pub fn split(line: &str) -> Option<Split<'_>> {
         .filter(|split| !split.name.is_empty() && !split.name.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// The pieces of a list written on one line, `;` between them (`Deflection
+/// (x4); Deny (x2)`), each split into its count and name: `None` unless
+/// there are two pieces or more and every one has a count.
+pub fn semicolon_list(line: &str) -> Option<Vec<(&str, Split<'_>)>> {
+    let pieces: Vec<&str> = line
+        .split(';')
+        .map(str::trim)
+        .filter(|piece| !piece.is_empty())
+        .collect();
+    if pieces.len() < 2 {
+        return None;
+    }
+    pieces
+        .into_iter()
+        .map(|piece| split(piece).map(|split| (piece, split)))
+        .collect()
+}
+
 /// `2x Name`, `2 x Name`, `2xName`, `(2) Name`, `x2 Name`, `2<TAB>Name`, `2 Name`.
 fn leading(line: &str) -> Option<Split<'_>> {
     let token_end = line.find(char::is_whitespace).unwrap_or(line.len());
@@ -245,11 +265,13 @@ fn leading(line: &str) -> Option<Split<'_>> {
     let (count, marked, after) = match count_token(token) {
         Some((count, marked)) => (count, marked, &line[token_end..]),
         None => {
-            // `2xName`: digits, an x, then the name.
+            // `2xName`, `2*Name`, `4x.44 Magnum`: digits, a mark, then the
+            // name (which may start with a dot or a quote).
             let digits = token.bytes().take_while(u8::is_ascii_digit).count();
             let rest = token.get(digits..)?;
-            let name_start = rest.strip_prefix(['x', 'X'])?;
-            if digits == 0 || !name_start.starts_with(|c: char| c.is_alphabetic()) {
+            let name_start = rest.strip_prefix(['x', 'X', '*'])?;
+            let starts_a_name = |c: char| c.is_alphabetic() || matches!(c, '.' | '\'' | '"');
+            if digits == 0 || !name_start.starts_with(starts_a_name) {
                 return None;
             }
             (&token[..digits], true, &line[digits + 1..])
@@ -464,10 +486,25 @@ mod tests {
             ("2 Tara", "2", "Tara", true),
             ("-3x Tara", "-3", "Tara", false),
             ("x30 Tara", "30", "Tara", false),
+            ("2*deny", "2", "deny", false),
+            ("4x.44 Magnum", "4", ".44 Magnum", false),
+            ("1x'Tara'", "1", "'Tara'", false),
         ];
         for (line, count, name, whole) in cases {
             assert_eq!(read(line), Some((count, name, B, whole)), "{line}");
         }
+    }
+
+    #[test]
+    fn semicolon_lists_split_when_every_piece_has_a_count() {
+        let pieces: Vec<(&str, &str)> = semicolon_list("Deflection (x4); 2*Deny ; Tara x1;")
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(_, s)| (s.count, s.name))
+            .collect();
+        assert_eq!(pieces, [("4", "Deflection"), ("2", "Deny"), ("1", "Tara")]);
+        assert!(semicolon_list("Deflection (x4); Deny").is_none());
+        assert!(semicolon_list("Deflection (x4);").is_none());
     }
 
     #[test]

@@ -60,6 +60,9 @@ pub fn read_lines<'a>(
                 declare(&mut deck, kind, heading, number);
             } else if let Some(total) = declared_total::footer(heading, number, section) {
                 deck.declared.totals.push(total);
+            } else if was_at_top && deck.meta.name.is_none() && !heading.is_empty() {
+                // `# Nossie bleed` on the first line: the list's title.
+                deck.meta.name = Some(heading.to_string());
             }
             continue;
         }
@@ -73,16 +76,41 @@ pub fn read_lines<'a>(
         }
         if let Some(kind) = section_header(line) {
             section = kind;
-            declare(&mut deck, kind, line, number);
+            // `Crypt: Alma (x2); Bert (x3)`: the section's cards on its line.
+            let listed = line
+                .split_once(':')
+                .and_then(|(_, rest)| card_pieces(rest, number, section));
+            match listed {
+                Some(pieces) => {
+                    for (piece, split) in pieces {
+                        push_counted(&mut deck, number, piece, &split, section);
+                    }
+                }
+                None => declare(&mut deck, kind, line, number),
+            }
             continue;
         }
         if is_decoration(line) || is_metadata(line, &mut deck) {
             continue;
         }
+        if deck.lines.is_empty() && deck.meta.author.is_none() {
+            if let Some(author) = author_line(line) {
+                deck.meta.author = Some(author.to_string());
+                continue;
+            }
+        }
         line = card_line::strip_comment(line);
         if let Some(total) = declared_total::footer(line, number, section) {
             deck.declared.totals.push(total);
             continue;
+        }
+        if line.contains(';') {
+            if let Some(pieces) = card_pieces(line, number, section) {
+                for (piece, split) in pieces {
+                    push_counted(&mut deck, number, piece, &split, section);
+                }
+                continue;
+            }
         }
         // A crypt row's trailing `Clan:3` is its group, not a count.
         let split = card_line::split(line)
@@ -111,24 +139,53 @@ pub fn read_lines<'a>(
             deck.lines.push(raw_line.into_owned());
             continue;
         };
-        let count = match super::screen::card_count(split.count) {
-            Ok(n) => n,
-            Err(message) => {
-                deck.problems.push(LineProblem {
-                    line: number,
-                    text: line.to_string(),
-                    message,
-                });
-                continue;
-            }
-        };
-        if is_type_header(split.name) {
-            continue;
-        }
-        deck.lines
-            .push(card_line_of(number, line, count, &split, section).into_owned());
+        push_counted(&mut deck, number, line, &split, section);
     }
     deck
+}
+
+/// The pieces of a `;` list of cards with their counts ([`card_line::semicolon_list`]),
+/// when none is a declared total (`12 cards; 4 vampires`).
+fn card_pieces(
+    text: &str,
+    number: usize,
+    section: Option<CardKind>,
+) -> Option<Vec<(&str, Split<'_>)>> {
+    if !text.contains(';') {
+        return None;
+    }
+    card_line::semicolon_list(text).filter(|pieces| {
+        pieces
+            .iter()
+            .all(|(piece, _)| declared_total::footer(piece, number, section).is_none())
+    })
+}
+
+/// Adds a line (or a piece of a `;` list) with a count: a card line, or a
+/// problem when the count cannot be read; a type header is skipped.
+fn push_counted(
+    deck: &mut RawDeck,
+    number: usize,
+    line: &str,
+    split: &Split,
+    section: Option<CardKind>,
+) {
+    let count = match super::screen::card_count(split.count) {
+        Ok(n) => n,
+        Err(message) => {
+            deck.problems.push(LineProblem {
+                line: number,
+                text: line.to_string(),
+                message,
+            });
+            return;
+        }
+    };
+    if is_type_header(split.name) {
+        return;
+    }
+    deck.lines
+        .push(card_line_of(number, line, count, split, section).into_owned());
 }
 
 /// The raw line of a split card line, with its other reading when the count
@@ -274,6 +331,26 @@ pub(super) fn is_type_header(line: &str) -> bool {
 fn is_decoration(line: &str) -> bool {
     line.chars()
         .all(|c| matches!(c, '-' | '=' | '_' | '*' | '~'))
+}
+
+/// The author of a `by Someone` or `Created by Someone` line (written
+/// before the first card line, without a colon): a few words that do not
+/// start with a digit.
+fn author_line(line: &str) -> Option<&str> {
+    let lower_start = |prefix: &str| {
+        line.get(..prefix.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+    };
+    let prefix = ["by ", "created by ", "deck by "]
+        .into_iter()
+        .find(|prefix| lower_start(prefix))?;
+    let author = line[prefix.len()..].trim();
+    let words = author.split_whitespace().count();
+    let starts_well = author
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '@');
+    (starts_well && (1..=5).contains(&words)).then_some(author)
 }
 
 /// `Deck Name:`, `Author:`, `Description:` lines, kept as metadata; type headers.
@@ -468,6 +545,51 @@ mod tests {
                 (8, 4, TotalOf::Part(CardKind::Library)),
             ]
         );
+    }
+
+    #[test]
+    fn a_title_heading_and_a_by_line_are_the_name_and_author() {
+        let deck = read("# Nossie bleed\nby Some One\n2x Alpha\nby Later\n# Other\n");
+        assert_eq!(deck.meta.name.as_deref(), Some("Nossie bleed"));
+        assert_eq!(deck.meta.author.as_deref(), Some("Some One"));
+        let lines: Vec<&str> = deck.lines.iter().map(|l| &*l.name).collect();
+        // A `by` line after a card line is a card line; a later heading is no title.
+        assert_eq!(lines, ["Alpha", "by Later"]);
+        let deck = read("Deck Name: Kept\n# Not the title\nCreated by Ann\n1x Alpha\n");
+        assert_eq!(deck.meta.name.as_deref(), Some("Kept"));
+        assert_eq!(deck.meta.author.as_deref(), Some("Ann"));
+        for line in ["by 3 votes", "by", "bypass", "by a b c d e f"] {
+            assert_eq!(author_line(line), None, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn a_list_separated_by_semicolons_is_one_card_line_a_piece() {
+        let deck = read(
+            "Crypt: Alma (x2); Bert (x3)\nLibrary: 12 cards; 4 vampires\n\
+             Deflection (x4); 2x Deny;\nMaster (20; 3 trifle)\n",
+        );
+        let lines: Vec<(usize, u32, &str, &str)> = deck
+            .lines
+            .iter()
+            .map(|l| (l.line, l.count, &*l.name, &*l.text))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                (1, 2, "Alma", "Alma (x2)"),
+                (1, 3, "Bert", "Bert (x3)"),
+                (3, 4, "Deflection", "Deflection (x4)"),
+                (3, 2, "Deny", "2x Deny"),
+            ]
+        );
+        assert_eq!(deck.lines[0].section, Some(CardKind::Crypt));
+        assert_eq!(deck.lines[2].section, Some(CardKind::Library));
+        assert_eq!(deck.declared.crypt, None);
+        assert_eq!(deck.declared.library, Some(12));
+        // A piece without a count leaves the line whole.
+        let deck = read("Deck Name: x\nAlpha (x2); Beta\n");
+        assert_eq!(deck.lines.len(), 1);
     }
 
     #[test]

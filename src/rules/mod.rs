@@ -17,6 +17,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod abbreviation;
 mod banned;
 mod card_facts;
 mod check_report;
@@ -39,6 +40,7 @@ mod unknown_card;
 mod unplayable_card;
 mod violation;
 
+pub use abbreviation::Abbreviation;
 pub use banned::{ban_date, Banned};
 pub use card_facts::{CardFacts, Entry};
 pub use check_report::CheckReport;
@@ -89,6 +91,7 @@ pub static RULES: &[&dyn Rule] = &[
     &PrintingChosen,
     &CountAfterName,
     &CountLabelled,
+    &Abbreviation,
     &DeclaredCount,
     &CryptSize,
     &LibrarySize,

@@ -37,12 +37,14 @@ pub(super) fn remark_message(remarks: &[&ReadAs], card: &str) -> String {
 /// `printing-chosen`: warnings, errors with `--strict`); a count written after
 /// the name (`Blood Doll x4`) or in a labelled field (`Quantity: 3`) is a
 /// normal way of writing a list, only noted (`count-after-name`,
-/// `count-labelled`: info).
+/// `count-labelled`: info), and so is a name written as its abbreviation
+/// (`abbreviation`: info).
 pub(super) fn rule_of(how: ReadHow) -> &'static str {
     match how {
         ReadHow::Misspelling
         | ReadHow::ShortName
         | ReadHow::Alias
+        | ReadHow::ArticleMissing
         | ReadHow::NumberWords
         | ReadHow::TextIgnored
         | ReadHow::PrintingMissing
@@ -51,6 +53,7 @@ pub(super) fn rule_of(how: ReadHow) -> &'static str {
         ReadHow::PrintingChosen => "printing-chosen",
         ReadHow::CountAfterName => "count-after-name",
         ReadHow::CountLabelled => "count-labelled",
+        ReadHow::Abbreviation => "abbreviation",
     }
 }
 
@@ -60,6 +63,8 @@ fn what_was_read(how: ReadHow) -> &'static str {
         ReadHow::Misspelling => "a misspelling",
         ReadHow::ShortName => "a short name",
         ReadHow::Alias => "a nickname or old name",
+        ReadHow::Abbreviation => "an abbreviation",
+        ReadHow::ArticleMissing => "an article left out",
         ReadHow::NumberWords => "numbers written another way",
         ReadHow::TextIgnored => "text after the name left out",
         ReadHow::PrintingChosen => "a printing chosen",

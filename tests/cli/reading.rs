@@ -26,8 +26,8 @@ enum Expect {
 
 use Expect::{Declared, Exact, Remarks, Reported, Unresolved};
 use ReadHow::{
-    Alias, ColumnsMismatch, CountAfterName, CountLabelled, Misspelling, NumberWords,
-    PrintingChosen, PrintingConflict, PrintingMissing, ShortName, TextIgnored,
+    Abbreviation, ArticleMissing, ColumnsMismatch, CountAfterName, CountLabelled, Misspelling,
+    NumberWords, PrintingChosen, PrintingConflict, PrintingMissing, ShortName, TextIgnored,
 };
 
 const DEFLECTION: u32 = 100_518;
@@ -56,6 +56,15 @@ const SELA: u32 = 201_259;
 const SELA_ADV: u32 = 201_260;
 const ADISA: u32 = 201_636;
 const TOTAL_INSANITY: u32 = 101_997;
+const ANARCH_MANIFESTO: u32 = 100_053;
+const DREAMS: u32 = 100_588;
+const KRC: u32 = 101_056;
+const MASK: u32 = 101_179;
+const OTQV: u32 = 101_321;
+const TM: u32 = 101_949;
+const WWEF: u32 = 102_137;
+const MAGNUM: u32 = 100_001;
+const DENY: u32 = 100_524;
 
 const TABLE: &[(&str, Expect)] = &[
     // Counts before the name, every mark.
@@ -244,7 +253,27 @@ const TABLE: &[(&str, Expect)] = &[
     ("1x Célèste Lamontagne", Exact(CELESTE, 1)),
     ("1x Bang Nakh -- Tiger's Claws", Exact(BANG_NAKH, 1)),
     // Short names, nicknames, misspellings: read and said.
-    ("3x DI", Reported(DI, 3, Alias)),
+    ("3x DI", Reported(DI, 3, Abbreviation)),
+    // Issue 28: abbreviations (the whole name only), other articles, a
+    // missing article, digits for number words.
+    ("5x TM", Reported(TM, 5, Abbreviation)),
+    ("2x krc", Reported(KRC, 2, Abbreviation)),
+    ("1x GtU", Reported(GOVERN, 1, Abbreviation)),
+    ("1x OTQV", Reported(OTQV, 1, Abbreviation)),
+    ("1x WWEF", Reported(WWEF, 1, Abbreviation)),
+    ("2x TM deck", Unresolved),
+    ("1x An Anarch Manifesto", Exact(ANARCH_MANIFESTO, 1)),
+    ("1x Anarch Manifesto, An", Exact(ANARCH_MANIFESTO, 1)),
+    ("1x Anarch Manifesto", Exact(ANARCH_MANIFESTO, 1)),
+    ("2x Dreams of Sphinx", Reported(DREAMS, 2, ArticleMissing)),
+    (
+        "2x 2nd tradition",
+        Reported(SECOND_TRADITION, 2, NumberWords),
+    ),
+    ("1x Mask of 1000 Faces", Reported(MASK, 1, NumberWords)),
+    ("4x.44 Magnum", Exact(MAGNUM, 4)),
+    ("2*deny", Exact(DENY, 2)),
+    ("2*Deflection", Exact(DEFLECTION, 2)),
     ("1x Al-Ashrad", Reported(AL_ASHRAD, 1, ShortName)),
     ("2x Deflektion", Reported(DEFLECTION, 2, Misspelling)),
     (
@@ -375,9 +404,23 @@ fn a_first_line_without_a_count_is_a_title_unless_it_names_a_card() {
     let db = db();
     let deck = Deck::from_text("My Brujah deck\n2x Deflection\n", Some(Format::Plain), &db);
     assert!(deck.unresolved.is_empty());
+    assert_eq!(deck.meta.name.as_deref(), Some("My Brujah deck"));
+    let deck = Deck::from_text(
+        "My Brujah deck -- typed by hand\n2x Deflection\n",
+        Some(Format::Plain),
+        &db,
+    );
+    assert_eq!(deck.meta.name.as_deref(), Some("My Brujah deck"));
     let deck = Deck::from_text("Deflection\nMy Brujah deck\n", Some(Format::Plain), &db);
     assert_eq!(deck.library[0].id, CardId(DEFLECTION));
     assert_eq!(deck.unresolved.len(), 1);
+    assert_eq!(deck.meta.name, None);
+    let deck = Deck::from_text(
+        "Deck Name: Kept\nMy Brujah deck\n2x Deflection\n",
+        Some(Format::Plain),
+        &db,
+    );
+    assert_eq!(deck.meta.name.as_deref(), Some("Kept"));
 }
 
 #[test]
@@ -630,4 +673,110 @@ fn footer_totals_in_a_twd_shaped_list_are_compared_not_read_as_cards() {
     let deck: serde_json::Value = serde_json::from_slice(&parsed.stdout).expect("JSON");
     assert_eq!(deck["unresolved"], serde_json::json!([]));
     assert_eq!(deck["crypt"][0]["count"], 2);
+}
+
+// Issue 28: a hand-typed list with a Markdown title and a `by` line.
+
+/// A list as typed in a note: the title as a Markdown heading, the author on
+/// the second line, then cards in every form issue 28 names.
+const NOSSIE: &str = "# Nossie bleed\n\
+    by Some One\n\
+    Crypt:\n\
+    4x Dimple\n\
+    4x Duck\n\
+    4x Agrippina\n\
+    Library:\n\
+    50x Deflection\n\
+    5x TM\n\
+    2x KRC\n\
+    1x An Anarch Manifesto\n\
+    2x Dreams of Sphinx\n";
+
+#[test]
+fn a_title_and_a_by_line_are_the_deck_name_and_author_for_every_command() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let path = dir.path().join("nossie.md");
+    std::fs::write(&path, NOSSIE).expect("write deck");
+    let parsed = common::vtesdeck()
+        .args(["parse", "--json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let deck: serde_json::Value = serde_json::from_slice(&parsed.stdout).expect("JSON");
+    assert_eq!(deck["name"], "Nossie bleed");
+    assert_eq!(deck["author"], "Some One");
+    assert_eq!(deck["unresolved"], serde_json::json!([]));
+    let hows: Vec<&str> = deck["library"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|card| card["read_as"]["how"].as_str())
+        .collect();
+    assert_eq!(hows, ["abbreviation", "abbreviation", "article-missing"]);
+    for command in ["draw", "transfers", "report"] {
+        let output = common::vtesdeck()
+            .arg(command)
+            .arg(&path)
+            .output()
+            .expect("runs");
+        assert!(
+            output.status.success(),
+            "{command}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let page = common::vtesdeck()
+        .arg("report")
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert!(String::from_utf8_lossy(&page.stdout).contains("<title>Nossie bleed"));
+    // The abbreviations are info notes; the missing article a correction.
+    let report = check_report(&path);
+    let findings: Vec<(&str, &str, u64)> = report["problems"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| {
+            Some((
+                p["rule"].as_str()?,
+                p["severity"].as_str()?,
+                p["line"].as_u64()?,
+            ))
+        })
+        .filter(|(rule, _, _)| ["name-corrected", "abbreviation"].contains(rule))
+        .collect();
+    assert_eq!(
+        findings,
+        [
+            ("name-corrected", "warning", 12),
+            ("abbreviation", "info", 9),
+            ("abbreviation", "info", 10),
+        ]
+    );
+}
+
+#[test]
+fn a_list_separated_by_semicolons_reads_every_piece() {
+    let db = db();
+    let text = "Crypt: Tara (x2); Lucita (x1)\nLibrary: Deflection (x4); Deny (x2); 4x.44 Magnum\n";
+    let deck = Deck::from_text(text, Some(Format::Plain), &db);
+    assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
+    let cards: Vec<(u32, u32)> = deck
+        .crypt
+        .iter()
+        .chain(&deck.library)
+        .map(|e| (e.id.0, e.count))
+        .collect();
+    assert_eq!(
+        cards,
+        [
+            (TARA, 2),
+            (LUCITA, 1),
+            (DEFLECTION, 4),
+            (DENY, 2),
+            (MAGNUM, 4)
+        ]
+    );
+    assert_eq!(deck.declared.crypt, None);
 }
