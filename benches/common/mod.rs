@@ -1,33 +1,20 @@
-//! Shared helpers of the benchmarks: where the real data is.
+//! Shared helpers of the benchmarks: where the real data is (the tests' own
+//! helpers), and the baseline of reading it.
 //!
 //! Each benchmark group measures a baseline named `baseline_*` (the raw work
 //! the measured code cannot avoid, such as reading the same files) next to its
 //! figures; `scripts/bench.sh` prints every figure's ratio to it.
 
-#![allow(dead_code)]
+// Each benchmark uses a part of these helpers.
+#![allow(dead_code, unused_imports)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-/// The VEKN card CSV folder: `$VTESDECK_CARDS`, else `../shared/cards`.
-pub fn cards_dir() -> PathBuf {
-    shared("VTESDECK_CARDS", "cards", "vtescrypt.csv")
-}
+/// Where the real data is, as the tests find it: one copy, the tests'.
+#[path = "../../tests/cli/common/mod.rs"]
+mod tests_common;
 
-/// The TWDA decklist folder: `$VTESDECK_TWDA`, else `../shared/twda/decks`.
-pub fn twda_dir() -> PathBuf {
-    shared("VTESDECK_TWDA", "twda/decks", "10043.txt")
-}
-
-/// Every TWDA decklist file, in name order.
-pub fn twda_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(twda_dir())
-        .unwrap_or_else(|err| panic!("{}: {err}", twda_dir().display()))
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| path.is_file())
-        .collect();
-    files.sort();
-    files
-}
+pub use tests_common::{cards_dir, twda_dir, twda_files};
 
 /// The bytes of every file, read whole (the baseline of the parse figures).
 pub fn read_all(files: &[PathBuf]) -> usize {
@@ -35,21 +22,4 @@ pub fn read_all(files: &[PathBuf]) -> usize {
         .iter()
         .map(|path| std::fs::read(path).map_or(0, |bytes| bytes.len()))
         .sum()
-}
-
-fn shared(var: &str, default: &str, probe: &str) -> PathBuf {
-    let dir = std::env::var_os(var)
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../shared")
-                .join(default)
-        });
-    assert!(
-        dir.join(probe).exists(),
-        "missing {} (set {var} or put the shared data in ../shared)",
-        dir.display()
-    );
-    dir
 }
