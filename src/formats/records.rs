@@ -104,33 +104,6 @@ impl<'a> DeckRecords<'a> {
         DeckRecords::new(decoded.text, controls, format, db, path, decoded.not_utf8)
     }
 
-    /// The decks of a deck file's bytes, as [`DeckRecords::from_bytes`],
-    /// keeping the bytes (as their text) rather than borrowing them: what a
-    /// reader that hands out the decks of a file one at a time, after the
-    /// call that read it, holds.
-    pub fn from_owned_bytes(
-        mut bytes: Vec<u8>,
-        format: Option<Format>,
-        db: &'a CardDb,
-        path: &Path,
-    ) -> Result<Self, DeckError> {
-        let controls = screen_bytes(&bytes, path)?;
-        let decoded = super::decode_lines(&bytes);
-        let not_utf8 = decoded.not_utf8;
-        let (text, controls) = match decoded.text {
-            Cow::Owned(text) => (text, ControlTest::Unknown),
-            Cow::Borrowed(text) => {
-                // The bytes as written, but a byte order mark before them.
-                let start = bytes.len() - text.len();
-                bytes.drain(..start);
-                let text = String::from_utf8(bytes)
-                    .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned());
-                (text, controls)
-            }
-        };
-        DeckRecords::new(Cow::Owned(text), controls, format, db, path, not_utf8)
-    }
-
     /// The decks of a decklist text read from `path` (`-` for standard input).
     pub fn from_text(
         text: &'a str,
@@ -267,6 +240,63 @@ fn screen_bytes(bytes: &[u8], path: &Path) -> Result<ControlTest, DeckError> {
         });
     }
     Ok(controls)
+}
+
+/// What a [`DeckRecords`] found in the bytes it borrowed, without them
+/// ([`DeckRecords::found`]): given the bytes to own ([`Found::owning`]), the
+/// same records, neither decoded nor looked for again. What a reader that
+/// hands out a file's decks after the call that read the file keeps.
+#[derive(Debug)]
+pub(crate) struct Found {
+    /// The text when decoding made one (not UTF-8, UTF-16); else the bytes are it.
+    decoded: Option<String>,
+    /// The text's length: the bytes but a byte order mark before them.
+    text_len: usize,
+    records: Records,
+    controls: ControlTest,
+    format: Option<Format>,
+    path: PathBuf,
+    not_utf8: Vec<NotUtf8>,
+}
+
+impl<'a> DeckRecords<'a> {
+    /// What was found, without the bytes borrowed ([`Found`]).
+    pub(crate) fn found(self) -> Found {
+        let text_len = self.text.len();
+        Found {
+            decoded: match self.text {
+                Cow::Owned(text) => Some(text),
+                Cow::Borrowed(_) => None,
+            },
+            text_len,
+            records: self.records,
+            controls: self.controls,
+            format: self.format,
+            path: self.path,
+            not_utf8: self.not_utf8,
+        }
+    }
+}
+
+impl Found {
+    /// The decks again, owning `bytes`: the bytes the records were found in.
+    pub(crate) fn owning(self, mut bytes: Vec<u8>, db: &CardDb) -> DeckRecords<'_> {
+        let text = self.decoded.unwrap_or_else(|| {
+            // The bytes as written, but a byte order mark before them.
+            bytes.drain(..bytes.len().saturating_sub(self.text_len));
+            String::from_utf8(bytes)
+                .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
+        });
+        DeckRecords {
+            text: Cow::Owned(text),
+            records: self.records,
+            controls: self.controls,
+            format: self.format,
+            db,
+            path: self.path,
+            not_utf8: self.not_utf8,
+        }
+    }
 }
 
 /// The error of a file's records, naming the file.

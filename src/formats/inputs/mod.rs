@@ -235,10 +235,12 @@ impl<'a, F> Reader<'a, F> {
                 )
             }
             Ok(records) => {
-                drop(records);
-                match DeckRecords::from_owned_bytes(bytes, self.format, self.db, &path) {
-                    Ok(records) => ReadFile::Records { records, next: 0 },
-                    Err(err) => failed(err.into()),
+                // Kept, a slice of records at a time: the records found in the
+                // bytes borrowed, now owning them.
+                let found = records.found();
+                ReadFile::Records {
+                    records: found.owning(bytes, self.db),
+                    next: 0,
                 }
             }
         }
