@@ -17,12 +17,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod abbreviation;
 mod banned;
 mod card_facts;
 mod check_report;
 mod checker;
-mod count_place;
 mod crypt_grouping;
 mod crypt_size;
 mod declared_count;
@@ -36,16 +34,15 @@ mod not_in_format;
 mod not_yet_legal;
 mod printing_chosen;
 pub(crate) mod profile;
+mod reading_note;
 mod unknown_card;
 mod unplayable_card;
 mod violation;
 
-pub use abbreviation::Abbreviation;
 pub use banned::{ban_date, Banned};
 pub use card_facts::{CardFacts, Entry};
 pub use check_report::CheckReport;
 pub use checker::{CheckDate, CheckError, Checker, Context};
-pub use count_place::{CountAfterName, CountLabelled};
 pub use crypt_grouping::{best_group_pair, CryptGrouping};
 pub use crypt_size::CryptSize;
 pub use declared_count::DeclaredCount;
@@ -59,6 +56,7 @@ pub use not_in_format::NotInFormat;
 pub use not_yet_legal::NotYetLegal;
 pub use printing_chosen::PrintingChosen;
 pub use profile::{Profile, ProfileError};
+pub use reading_note::{ReadingNote, ABBREVIATION, COUNT_AFTER_NAME, COUNT_LABELLED};
 pub use unknown_card::UnknownCard;
 pub use unplayable_card::UnplayableCard;
 pub use violation::{Severity, Violation};
@@ -89,9 +87,9 @@ pub static RULES: &[&dyn Rule] = &[
     &NameCorrected,
     &NameMismatch,
     &PrintingChosen,
-    &CountAfterName,
-    &CountLabelled,
-    &Abbreviation,
+    &COUNT_AFTER_NAME,
+    &COUNT_LABELLED,
+    &ABBREVIATION,
     &DeclaredCount,
     &CryptSize,
     &LibrarySize,

@@ -1,8 +1,8 @@
 //! `name-corrected` (warning; error with `--strict`): a card line whose name or
 //! printing was not read literally: a misspelling, a short name or nickname, a
 //! tag naming a printing the card does not have, text left out. Where a count
-//! is written is not a correction: [`super::CountAfterName`] and
-//! [`super::CountLabelled`] note it.
+//! is written is not a correction: [`super::COUNT_AFTER_NAME`] and
+//! [`super::COUNT_LABELLED`] note it.
 
 use super::{Context, Rule, Severity, Violation};
 use crate::deck::{Deck, ReadAs, ReadHow};

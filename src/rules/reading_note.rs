@@ -1,41 +1,48 @@
-//! `count-after-name` and `count-labelled` (info, also with `--strict`): a
-//! count written after the name (`Blood Doll x4`, `Tara: 3`) or read from a
-//! labelled field (`Quantity: 3`, `3 copies of Tara`). Both are normal ways of
-//! writing a list, not corrections: noted, never warned about.
+//! The ways of writing a card line that are normal in players' lists, not
+//! corrections, each noted by a rule of its own (info, also with
+//! `--strict`): `count-after-name` (`Blood Doll x4`, `Tara: 3`),
+//! `count-labelled` (`Quantity: 3`, `3 copies of Tara`) and `abbreviation`
+//! (a whole name written as the initials of the project's table: `5x TM`,
+//! `3x DI`). Which remark each rule notes is [`super::name_corrected`]'s
+//! `rule_of`.
 
 use super::name_corrected::remarks_by_line;
 use super::{Context, Rule, Severity, Violation};
 use crate::deck::Deck;
 
-/// A count written after the name is noted.
+/// A normal way of writing a card line, noted on each line written so.
 #[derive(Debug, Clone, Copy)]
-pub struct CountAfterName;
-
-impl Rule for CountAfterName {
-    fn id(&self) -> &'static str {
-        "count-after-name"
-    }
-
-    fn severity(&self) -> Severity {
-        Severity::Info
-    }
-
-    fn summary(&self) -> &'static str {
-        "a count written after the name (`Blood Doll x4`): a normal way of writing a list, noted"
-    }
-
-    fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
-        remarks_by_line(self.id(), self.severity(), deck, context)
-    }
+pub struct ReadingNote {
+    id: &'static str,
+    summary: &'static str,
 }
 
-/// A count read from a labelled field is noted.
-#[derive(Debug, Clone, Copy)]
-pub struct CountLabelled;
+/// A count written after the name is noted.
+pub const COUNT_AFTER_NAME: ReadingNote = ReadingNote {
+    id: "count-after-name",
+    summary:
+        "a count written after the name (`Blood Doll x4`): a normal way of writing a list, noted",
+};
 
-impl Rule for CountLabelled {
+/// A count read from a labelled field is noted.
+pub const COUNT_LABELLED: ReadingNote = ReadingNote {
+    id: "count-labelled",
+    summary:
+        "a count read from a labelled field (`Quantity: 3`, `3 copies of Tara`): a normal way \
+              of writing a list, noted",
+};
+
+/// A name written as its abbreviation is noted.
+pub const ABBREVIATION: ReadingNote = ReadingNote {
+    id: "abbreviation",
+    summary:
+        "a card name written as its abbreviation (`5x TM`, `3x DI`): a normal way of writing a \
+              list, noted",
+};
+
+impl Rule for ReadingNote {
     fn id(&self) -> &'static str {
-        "count-labelled"
+        self.id
     }
 
     fn severity(&self) -> Severity {
@@ -43,18 +50,18 @@ impl Rule for CountLabelled {
     }
 
     fn summary(&self) -> &'static str {
-        "a count read from a labelled field (`Quantity: 3`, `3 copies of Tara`): a normal way \
-         of writing a list, noted"
+        self.summary
     }
 
     fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
-        remarks_by_line(self.id(), self.severity(), deck, context)
+        remarks_by_line(self.id, Severity::Info, deck, context)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deck::{ReadAs, ReadHow};
     use crate::formats::Format;
     use crate::rules::{run_rule, CheckDate, Checker, NameCorrected, Profile};
     use crate::testing::fixture_db;
@@ -68,7 +75,7 @@ mod tests {
             &db,
         );
         let found = run_rule(
-            &CountAfterName,
+            &COUNT_AFTER_NAME,
             &db,
             &deck,
             &Profile::standard(),
@@ -124,7 +131,7 @@ mod tests {
             &db,
         );
         let found = run_rule(
-            &CountLabelled,
+            &COUNT_LABELLED,
             &db,
             &deck,
             &Profile::standard(),
@@ -138,7 +145,51 @@ mod tests {
             "{found:?}"
         );
         assert!(run_rule(
-            &CountAfterName,
+            &COUNT_AFTER_NAME,
+            &db,
+            &deck,
+            &Profile::standard(),
+            "2021-01-01"
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn an_abbreviation_is_an_info_note_not_a_correction() {
+        let db = fixture_db();
+        let mut deck = Deck::from_text("12x Alma Test\n60x Test Bleed\n", Some(Format::Plain), &db);
+        // The fixture database has no abbreviation: the remark the reader
+        // gives for one (as for `5x TM` in the real database) is put on line 2.
+        let card = deck.library[0].id;
+        deck.read_as.push(ReadAs {
+            line: 2,
+            typed: "60x TB".to_string(),
+            how: ReadHow::Abbreviation,
+            card,
+            count: 60,
+            note: None,
+        });
+        let found = run_rule(
+            &ABBREVIATION,
+            &db,
+            &deck,
+            &Profile::standard(),
+            "2021-01-01",
+        );
+        let lines: Vec<(Option<usize>, Severity, &str)> = found
+            .iter()
+            .map(|v| (v.line, v.severity, v.message.as_str()))
+            .collect();
+        assert_eq!(
+            lines,
+            [(
+                Some(2),
+                Severity::Info,
+                "`60x TB` read as 60x \"Test Bleed\" (an abbreviation)"
+            )]
+        );
+        assert!(run_rule(
+            &NameCorrected,
             &db,
             &deck,
             &Profile::standard(),
