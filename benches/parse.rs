@@ -17,6 +17,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use rayon::prelude::*;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::LoadDeck;
 
 fn parse(c: &mut Criterion) {
     let db = CardDb::load(&common::cards_dir()).unwrap_or_else(|err| panic!("{err}"));

@@ -14,6 +14,7 @@ use vtesdeck::analysis::composition::known_cards;
 use vtesdeck::analysis::disciplines::crypt_discipline_counts;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::LoadDeck;
 use vtesdeck::sim::opening_exact::OpeningFigures;
 use vtesdeck::sim::opening_hand::{
     check_opening, CryptOdds, DrawOptions, LibraryOdds, SampledOdds,

@@ -12,6 +12,7 @@ use std::sync::LazyLock;
 use libfuzzer_sys::fuzz_target;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::LoadDeck;
 use vtesdeck::formats::Format;
 use vtesdeck::formats::json::DeckJson;
 use vtesdeck::output::deck_text;

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::LoadDeck;
 use vtesdeck::formats::{self, Format};
 use vtesdeck::output::output_file::OutputFile;
 

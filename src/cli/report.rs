@@ -8,6 +8,7 @@ use anyhow::{bail, Context as _};
 use clap::Args;
 use rayon::prelude::*;
 use vtesdeck::analysis::Stats;
+use vtesdeck::cards::words::count;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::output::output_file::OutputFile;
@@ -16,7 +17,6 @@ use vtesdeck::rules::Checker;
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions};
 use vtesdeck::sim::seed::Seed;
 use vtesdeck::sim::transfers::{TransferCurve, TransferOptions, SEATS};
-use vtesdeck::words::count;
 
 use super::check::JudgeArgs;
 use super::progress::Progress;

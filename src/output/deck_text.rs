@@ -89,7 +89,7 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::Format;
+    use crate::formats::{Format, LoadDeck};
     use crate::testing::fixture_db;
 
     #[test]

@@ -6,10 +6,10 @@ use comfy_table::{presets, CellAlignment, Table};
 
 use super::figures::{percent, percent_with_error};
 use crate::analysis::hypergeometric::tail;
+use crate::cards::words::count;
 use crate::cards::CardDb;
 use crate::deck::Deck;
 use crate::sim::opening_hand::{CardOdds, DrawOdds, Estimate, Figures, OpeningMethod};
-use crate::words::count;
 
 /// A table with the vtesdeck look; the columns after the first `text_columns`
 /// are right-aligned.

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use super::chart::{self, LineChart, Series};
 use super::output_file::{OutputFile, OutputFileError};
+use crate::cards::words::count;
 use crate::sim::transfers::TransferCurve;
-use crate::words::count;
 
 /// Image size in pixels.
 const SIZE: (u32, u32) = (900, 560);

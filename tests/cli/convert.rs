@@ -10,6 +10,7 @@ use predicates::prelude::*;
 use rayon::prelude::*;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::{Deck, DeckCard};
+use vtesdeck::formats::LoadDeck;
 use vtesdeck::formats::{self, Format};
 
 /// Card id -> copies, crypt and library apart.

@@ -16,6 +16,7 @@ use std::process::Command;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::Format;
+use vtesdeck::formats::LoadDeck;
 
 /// The Python with krcg 4.19 (`$VTESDECK_KRCG_PYTHON`).
 fn krcg_python() -> PathBuf {

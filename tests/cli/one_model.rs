@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use serde_json::Value;
 use vtesdeck::cards::{CardDb, CardType};
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::LoadDeck;
 use vtesdeck::formats::{self, Format};
 
 /// Runs the binary and returns its standard output, failing on a bad exit.

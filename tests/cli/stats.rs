@@ -13,6 +13,7 @@ use vtesdeck::analysis::{CryptHeader, LibrarySection, TwdHeader};
 use vtesdeck::cards::CardDb;
 use vtesdeck::cards::CardType;
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::LoadDeck;
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

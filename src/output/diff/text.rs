@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use super::{side_word, DiffPair, DiffRenderer, DiffSummary};
 use crate::analysis::{CardChange, ChangeKind, Section, Side};
-use crate::words::count;
+use crate::cards::words::count;
 
 /// Writes comparisons for people.
 #[derive(Debug, Default)]

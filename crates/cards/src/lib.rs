@@ -1,0 +1,47 @@
+//! The official VEKN card database: typed cards, loading, and name lookup.
+
+mod card;
+mod crypt_columns;
+mod db;
+mod db_info;
+mod discipline;
+#[cfg(feature = "download")]
+pub mod download;
+mod error;
+mod find;
+pub mod identity;
+pub mod install;
+mod legality;
+mod load;
+pub mod names;
+pub mod playability;
+mod print_ref;
+mod provenance;
+mod search;
+mod sets;
+pub mod snapshot;
+mod staging;
+pub mod text_memo;
+mod title;
+
+pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect, CAPACITIES};
+pub use crypt_columns::RowsReadAs;
+pub use crypt_columns::{reads_as, Column, CryptColumns, WrittenColumns, WrittenDisciplines};
+pub use db::{CardDb, DbLocation, Lookup, MatchKind, NameForm, PrintingHint, Printings, CARDS_ENV};
+pub use db_info::DbInfo;
+pub use discipline::{Discipline, DisciplineLevel, DisciplineRequirement};
+pub use error::DbError;
+pub use find::{find_by_name, names_holding};
+pub use identity::Identity;
+pub use install::{InstallError, InstallReport, InstallStep, MAX_ARCHIVE_BYTES};
+pub use legality::{legal_from, release_rule_change};
+pub use playability::{can_play, CryptCard, CryptRequirement};
+pub use print_ref::{PrintRef, PrintRefError};
+pub use provenance::{Provenance, PROVENANCE_FILE};
+pub use search::{CardSearch, SearchError};
+pub use sets::SetInfo;
+pub use title::title_votes;
+pub mod words;
+
+#[cfg(test)]
+mod testing;
