@@ -9,7 +9,9 @@ lets the stable toolchain write it) and walks the
 API from the crate root the way a user of the crate reaches it: public modules,
 the items in them, re-exports (`pub use`), the public fields of public structs
 and the public methods of their inherent impls (trait impls are not counted:
-they add no name of their own). Prints one line per crate and a total, by kind:
+they add no name of their own). A re-export of the crate's own item counts as
+that item (with its methods and fields); a re-export of another crate's item
+counts once, as a re-export. Prints one line per crate and a total, by kind:
 
     vtesdeck-cards: 80 public items (40 functions, 30 types, 2 modules, 0 re-exports, 8 constants), 60 public fields
     ...
@@ -86,8 +88,19 @@ def count(doc, listing):
             for child in inner["items"]:
                 visit(child, here)
         elif kind == "use":
-            counts["re-exports"] += 1
-            listing.append(("re-export", here))
+            # A re-export of an item of this crate (`pub use stats::Stats` from a
+            # private module) is that item, counted with its methods and fields
+            # where the user reaches it; a re-export of another crate's item (the
+            # facade's `pub use vtesdeck_cards as cards`) is one name here, its
+            # items counted in their own crate.
+            target = inner.get("id")
+            target_item = index.get(str(target)) if target is not None else None
+            if target_item and target_item.get("crate_id") == 0 and not inner.get("is_glob"):
+                seen.discard(target)
+                visit(target, path)
+            else:
+                counts["re-exports"] += 1
+                listing.append(("re-export", here))
         elif kind == "function":
             counts["functions"] += 1
             listing.append(("function", here))

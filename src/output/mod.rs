@@ -2,7 +2,7 @@
 
 pub mod card_json;
 pub mod card_text;
-pub mod chart;
+pub(crate) mod chart;
 pub mod check;
 pub mod db_text;
 pub mod deck_text;
@@ -14,8 +14,8 @@ pub mod output_file;
 pub mod report;
 pub mod stats_json;
 pub mod stats_table;
-pub mod transfer_chart;
+pub(crate) mod transfer_chart;
 pub mod transfer_plot;
 pub mod transfer_table;
 pub mod twd_header;
-pub mod xml;
+pub(crate) mod xml;

@@ -11,7 +11,7 @@ use crate::cards::CardKind;
 use crate::deck::Deck;
 
 /// How many cards of each part the summary's "most played" tables list.
-pub const MOST_PLAYED_ROWS: usize = 20;
+pub(crate) const MOST_PLAYED_ROWS: usize = 20;
 
 /// How many `name ×count` entries a table cell shows per line.
 const TALLIES_PER_LINE: usize = 4;

@@ -13,7 +13,7 @@ const LABEL_EVERY: usize = 4;
 const TURN_WIDTH: usize = 6;
 
 /// Renders the chart.
-pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
+pub(crate) fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
     let turns = curve.seats.iter().map(|s| s.turns.len()).max().unwrap_or(0);
     if turns == 0 {
         return Ok(());

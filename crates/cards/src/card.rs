@@ -275,7 +275,7 @@ impl Sect {
 
     /// Reads the sect from a crypt card text (`Sabbat cardinal: ...`,
     /// `Advanced, Camarilla: ...`, `{Anarch}: ...`).
-    pub fn from_card_text(text: &str) -> Option<Sect> {
+    pub(crate) fn from_card_text(text: &str) -> Option<Sect> {
         let first_line = text.lines().next().unwrap_or("");
         let head = first_line.split(':').next().unwrap_or("");
         head.split(|c: char| !c.is_alphabetic())
@@ -398,7 +398,7 @@ impl Card {
 
     /// Whether the card has the given discipline at the given level or better
     /// (Flight included: `super::playability::crypt_discipline_levels`).
-    pub fn has_discipline(&self, discipline: Discipline, at_least: DisciplineLevel) -> bool {
+    pub(crate) fn has_discipline(&self, discipline: Discipline, at_least: DisciplineLevel) -> bool {
         super::playability::crypt_discipline_levels(self)
             .any(|(d, level)| d == discipline && level >= at_least)
     }

@@ -183,7 +183,7 @@ impl CryptColumns {
     /// would not read back as the card with its path, title and clan inside
     /// one column each (`Death  Hecata:6`, a path without a title, is read
     /// as one clan): [`reads_as`] then never takes a row for it.
-    pub fn written_for(card: &Card) -> Option<String> {
+    pub(crate) fn written_for(card: &Card) -> Option<String> {
         let capacity = card.capacity?;
         let [clan] = card.clans.as_slice() else {
             return None;
@@ -408,7 +408,7 @@ impl RowsReadAs {
 /// space where it has one (inside a clan, a title). Such a row reads
 /// ([`CryptColumns::parse`]) as the written text does, white space aside
 /// between the columns, so the card fits it: no need to read it.
-pub fn reads_as(row: &str, written: &str) -> bool {
+pub(crate) fn reads_as(row: &str, written: &str) -> bool {
     let row = row.trim_ascii().as_bytes();
     let written = written.as_bytes();
     // One pass over both: a tab of the written text takes a run of white

@@ -107,7 +107,7 @@ impl Discipline {
     }
 
     /// Looks a discipline up by its full name (any case, surrounding spaces ignored).
-    pub fn from_name(name: &str) -> Option<Discipline> {
+    pub(crate) fn from_name(name: &str) -> Option<Discipline> {
         let name = name.trim();
         TABLE
             .iter()

@@ -62,7 +62,7 @@ impl DbError {
     /// The same error with the file it names renamed by `rename` (an install
     /// checks its files in a staging folder, and names them as the user knows
     /// them: the archive entry or the source file).
-    pub fn with_path_named(self, rename: &dyn Fn(&Path) -> PathBuf) -> DbError {
+    pub(crate) fn with_path_named(self, rename: &dyn Fn(&Path) -> PathBuf) -> DbError {
         match self {
             DbError::MissingFile { path } => DbError::MissingFile {
                 path: rename(&path),

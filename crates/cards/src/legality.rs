@@ -5,7 +5,7 @@ use chrono::{Duration, NaiveDate};
 use super::card::Card;
 
 /// The day the VEKN dropped the 30-day wait after a release (2025-09-21).
-pub fn release_rule_change() -> NaiveDate {
+pub(crate) fn release_rule_change() -> NaiveDate {
     NaiveDate::from_ymd_opt(2025, 9, 21).unwrap_or_default()
 }
 

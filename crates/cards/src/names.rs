@@ -33,7 +33,7 @@ pub fn fold(name: &str) -> String {
 }
 
 /// Folds a written card name into `key` (cleared first), reusing its buffer.
-pub fn fold_into(name: &str, key: &mut String) {
+pub(crate) fn fold_into(name: &str, key: &mut String) {
     key.clear();
     if !fold_plain(name, key, Escapes::Stop) {
         // Not plain ASCII (accents, `™`) or perhaps a mangled quote (`=92`).
@@ -200,7 +200,7 @@ fn decode_quoted_printable(name: &str) -> std::borrow::Cow<'_, str> {
 
 /// Folded keys mapped to the cards (indices) they name.
 #[derive(Debug, Default, Clone)]
-pub struct NameIndex {
+pub(crate) struct NameIndex {
     /// Each key with the place of its cards in `cards`.
     exact: HashMap<String, NameSlot>,
     /// The cards of each key, in the order they were added (on the stack up
@@ -214,7 +214,7 @@ pub struct NameIndex {
 /// Where the cards of one key of a [`NameIndex`] are kept: given by
 /// [`NameIndex::insert_key`], read with [`NameIndex::slot`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NameSlot(usize);
+pub(crate) struct NameSlot(usize);
 
 impl NameIndex {
     /// An empty index with room for `names` names.
@@ -233,7 +233,7 @@ impl NameIndex {
 
     /// Adds a name already folded ([`fold`]) for a card; says where the
     /// key's cards are kept (`None` for an empty key, which is not added).
-    pub fn insert_key(&mut self, key: String, card: usize) -> Option<NameSlot> {
+    pub(crate) fn insert_key(&mut self, key: String, card: usize) -> Option<NameSlot> {
         if key.is_empty() {
             return None;
         }
@@ -279,7 +279,7 @@ impl NameIndex {
     /// are tested, cheap beside [`NameIndex::ranked`]: the difference in
     /// length, and the characters one has and the other lacks (an edit
     /// changes either count by one at most).
-    pub fn may_have_key_within(&self, key: &str, max: usize) -> bool {
+    pub(crate) fn may_have_key_within(&self, key: &str, max: usize) -> bool {
         if !key.is_ascii() {
             return true;
         }
@@ -310,7 +310,7 @@ impl NameIndex {
     ///
     /// A key longer than [`MAX_RANKED_KEY`] ranks nothing: no card name is that
     /// long, and the similarity measures cost its length times each name's.
-    pub fn ranked(
+    pub(crate) fn ranked(
         &self,
         key: &str,
         limit: usize,
@@ -349,11 +349,11 @@ impl NameIndex {
 }
 
 /// Longest folded key [`NameIndex::ranked`] compares (card names are under 64 bytes).
-pub const MAX_RANKED_KEY: usize = 160;
+pub(crate) const MAX_RANKED_KEY: usize = 160;
 
 /// A fuzzy match of a key against the index.
 #[derive(Debug, Clone)]
-pub struct Match<'a> {
+pub(crate) struct Match<'a> {
     /// The matched key.
     pub key: &'a str,
     /// The cards that key names.

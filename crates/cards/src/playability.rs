@@ -29,7 +29,7 @@ use super::title::title_votes;
 use super::{Card, CardType, Discipline, DisciplineLevel, DisciplineRequirement, Sect};
 
 /// Clans the card texts treat as one: the old name and the Fifth Edition name.
-pub const RENAMED_CLANS: [(&str, &str); 3] = [
+pub(crate) const RENAMED_CLANS: [(&str, &str); 3] = [
     ("Assamite", "Banu Haqim"),
     ("Follower of Set", "Ministry"),
     ("Giovanni", "Hecata"),
@@ -48,7 +48,7 @@ pub fn is_same_clan(crypt_clan: &str, required: &str) -> bool {
 /// A trait a crypt card's text (or type, clan, advanced mark) gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Trait {
+pub(crate) enum Trait {
     /// `Black Hand.`
     BlackHand,
     /// `Seraph.`
@@ -119,7 +119,7 @@ impl Trait {
     }
 
     /// Whether a crypt card has the trait.
-    pub fn is_held_by(self, card: &Card) -> bool {
+    pub(crate) fn is_held_by(self, card: &Card) -> bool {
         match self {
             Trait::Imbued => card.types.contains(&CardType::Imbued),
             Trait::Caitiff => card.clans.iter().any(|c| c.eq_ignore_ascii_case("caitiff")),
@@ -164,7 +164,7 @@ impl<'a> CryptCard<'a> {
     }
 
     /// Whether the card has a trait.
-    pub fn has(&self, t: Trait) -> bool {
+    pub(crate) fn has(&self, t: Trait) -> bool {
         let traits = self.traits.get_or_init(|| {
             Trait::ALL
                 .into_iter()
@@ -438,7 +438,7 @@ pub fn crypt_discipline_levels(
 
 /// A crypt card's disciplines and virtues (any level, Flight included) as a
 /// mask of [`Discipline::bit`]s ([`crypt_discipline_levels`]).
-pub fn crypt_disciplines(card: &Card) -> u64 {
+pub(crate) fn crypt_disciplines(card: &Card) -> u64 {
     crypt_discipline_levels(card).fold(0, |mask, (d, _)| mask | d.bit())
 }
 

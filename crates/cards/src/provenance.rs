@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// Name of the provenance file inside a card database folder.
-pub const PROVENANCE_FILE: &str = "provenance.toml";
+pub(crate) const PROVENANCE_FILE: &str = "provenance.toml";
 
 /// The origin of an installed card database.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,7 +27,7 @@ impl Provenance {
     }
 
     /// Writes the provenance file into a database folder.
-    pub fn save(&self, dir: &Path) -> std::io::Result<()> {
+    pub(crate) fn save(&self, dir: &Path) -> std::io::Result<()> {
         let text = toml::to_string(self).map_err(std::io::Error::other)?;
         std::fs::write(dir.join(PROVENANCE_FILE), text)
     }

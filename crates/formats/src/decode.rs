@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 /// A file's text, and the lines of it that were not UTF-8.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Decoded<'a> {
+pub(crate) struct Decoded<'a> {
     /// The text, line breaks made LF.
     pub text: Cow<'a, str>,
     /// The lines read as Windows-1252 (not UTF-8), in order.
@@ -14,7 +14,7 @@ pub struct Decoded<'a> {
 
 /// A line that was not UTF-8, read as Windows-1252.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NotUtf8 {
+pub(crate) struct NotUtf8 {
     /// 1-based line number.
     pub line: usize,
     /// The first byte of the line that is not UTF-8.
@@ -48,7 +48,7 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
 // Out of line, so that a profile shows decoding as a phase of its own
 // (scripts/profile-phases.sh).
 #[inline(never)]
-pub fn decode_lines(bytes: &[u8]) -> Decoded<'_> {
+pub(crate) fn decode_lines(bytes: &[u8]) -> Decoded<'_> {
     if let Some(text) = from_utf16(bytes) {
         return Decoded {
             text: with_line_feeds(Cow::Owned(text)),

@@ -13,7 +13,7 @@ use vtesdeck_deck::{Deck, DeckCard, NameMismatch, ReadAs, Unresolved};
 /// Whether a text is JSON: it starts with `{`, or with `[` and parses as
 /// JSON (`[2] Name` is a plain card line). This layout takes every JSON text
 /// no other JSON layout claims, so that one of no known shape is reported.
-pub fn looks_like(text: &str) -> bool {
+pub(crate) fn looks_like(text: &str) -> bool {
     let text = text.trim_start();
     text.starts_with('{')
         || (text.starts_with('[') && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok())
@@ -26,7 +26,7 @@ pub fn read(text: &str) -> RawDeck<'_> {
 
 /// Reads one JSON object as vtesdeck's JSON deck; an object of another shape
 /// gives an empty deck with a problem naming its keys.
-pub fn read_object(object: &json_doc::Object, line: usize) -> RawDeck<'static> {
+pub(crate) fn read_object(object: &json_doc::Object, line: usize) -> RawDeck<'static> {
     if !JsonLayout.has_shape(object) {
         let keys: Vec<&str> = object.keys().map(String::as_str).collect();
         let mut deck = RawDeck::new(Format::Json);
@@ -76,7 +76,7 @@ pub fn read_object(object: &json_doc::Object, line: usize) -> RawDeck<'static> {
 }
 
 /// The message for a JSON document of no known deck shape, naming its keys.
-pub fn unknown_shape_message(keys: &[&str]) -> String {
+pub(crate) fn unknown_shape_message(keys: &[&str]) -> String {
     let keys = if keys.is_empty() {
         "none".to_string()
     } else {
@@ -101,7 +101,7 @@ fn push_entry(deck: &mut RawDeck, entry: CardCountJson, section: CardKind, line:
 
 /// Writes the JSON object `parse --json` prints, on one line.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct JsonWriter;
+pub(crate) struct JsonWriter;
 
 impl DeckWriter for JsonWriter {
     fn write(&self, deck: &Deck, db: &CardDb) -> String {
@@ -267,7 +267,7 @@ impl DeckJson {
 
 /// The `Json` layout in the formats registry.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct JsonLayout;
+pub(crate) struct JsonLayout;
 
 impl JsonShape for JsonLayout {
     /// `type: "deck"`, or `crypt` and `library` arrays of `{"id", "count"}`.

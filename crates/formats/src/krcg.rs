@@ -16,7 +16,7 @@ use vtesdeck_cards::CardDb;
 use vtesdeck_deck::Deck;
 
 /// Reads one KRCG deck object.
-pub fn read_object(object: &Object, line: usize) -> RawDeck<'static> {
+pub(crate) fn read_object(object: &Object, line: usize) -> RawDeck<'static> {
     let mut deck = RawDeck::new(Format::Krcg);
     read_meta(&mut deck, object);
     json_doc::push_crypt_object(&mut deck, object.get("crypt"), line);
@@ -51,7 +51,7 @@ fn read_meta(deck: &mut RawDeck, object: &Object) {
 
 /// Writes KRCG's deck JSON, pretty-printed as krcg writes it.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct KrcgWriter;
+pub(crate) struct KrcgWriter;
 
 impl DeckWriter for KrcgWriter {
     fn write(&self, deck: &Deck, db: &CardDb) -> String {
@@ -132,7 +132,7 @@ pub(super) fn deck_id(deck: &Deck) -> Option<String> {
 /// value are left out, as krcg's `json_pack` does, but `crypt` and `library`
 /// are always written.
 #[derive(Debug, Clone, Serialize)]
-pub struct KrcgDeck {
+pub(crate) struct KrcgDeck {
     /// Deck (TWDA) id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
@@ -177,7 +177,7 @@ pub struct KrcgDeck {
 
 /// A part of a KRCG deck: `{"count", "cards"}`.
 #[derive(Debug, Clone, Serialize)]
-pub struct KrcgPart<T> {
+pub(crate) struct KrcgPart<T> {
     /// Cards in the part, copies counted.
     pub count: u32,
     /// The entries.
@@ -186,7 +186,7 @@ pub struct KrcgPart<T> {
 
 /// A library section of one card type: `{"type", "count", "cards"}`.
 #[derive(Debug, Clone, Serialize)]
-pub struct KrcgSection {
+pub(crate) struct KrcgSection {
     /// The type string (`Action Modifier/Reaction`).
     #[serde(rename = "type")]
     pub kind: String,
@@ -198,7 +198,7 @@ pub struct KrcgSection {
 
 /// One card: `{"id", "count", "name"}`.
 #[derive(Debug, Clone, Serialize)]
-pub struct KrcgCard {
+pub(crate) struct KrcgCard {
     /// VEKN id.
     pub id: u32,
     /// Copies.
@@ -266,7 +266,7 @@ impl KrcgDeck {
 
 /// The `Krcg` layout in the formats registry.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct KrcgLayout;
+pub(crate) struct KrcgLayout;
 
 impl JsonShape for KrcgLayout {
     /// `crypt` or `library` is an object (KRCG leaves an empty one out), and

@@ -51,11 +51,14 @@ pub use vtesdeck_deck::raw::{
     Reading, TotalOf,
 };
 
-pub use decode::{decode, decode_lines, Decoded, NotUtf8};
-pub use layout::{DeckWriter, JsonShape, Layout};
-pub use load::{read_all, DeckError, LoadDeck, RecordError, MAX_FILE_BYTES};
-pub use records::{DeckRecords, RowMemo};
-pub use registry::{detect, detect_object, layout, writable, write};
+pub use decode::decode;
+pub(crate) use decode::{decode_lines, NotUtf8};
+pub use layout::DeckWriter;
+pub(crate) use layout::{JsonShape, Layout};
+pub use load::{read_all, DeckError, LoadDeck, MAX_FILE_BYTES};
+pub(crate) use records::{DeckRecords, RowMemo};
+pub(crate) use registry::detect;
+pub use registry::{layout, writable, write};
 
 /// Reads a decklist text, detecting its format unless one is given.
 ///
@@ -69,7 +72,11 @@ pub fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {
 
 /// [`read`], with what is known of the text's control characters (a file's
 /// bytes tested before decoding are not tested again).
-pub fn read_with(text: &str, format: Option<Format>, controls: screen::ControlTest) -> RawDeck<'_> {
+pub(crate) fn read_with(
+    text: &str,
+    format: Option<Format>,
+    controls: screen::ControlTest,
+) -> RawDeck<'_> {
     read_kept(text, format, controls, None)
 }
 

@@ -72,7 +72,7 @@ pub struct RowMemo {
 /// asked for ([`DeckRecords::get`], [`DeckRecords::iter`]); a record that is
 /// not a deck document is an error of its own, the others read.
 #[derive(Debug)]
-pub struct DeckRecords<'a> {
+pub(crate) struct DeckRecords<'a> {
     text: Cow<'a, str>,
     records: Records,
     controls: ControlTest,
@@ -148,11 +148,6 @@ impl<'a> DeckRecords<'a> {
         &self.path
     }
 
-    /// Whether there is no deck (never: an empty JSON array is refused).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// The `index`-th deck (from 0), read and resolved now, labelled
     /// `path#N` when there are several; its error when its record is not a
     /// deck document; `None` past the last.
@@ -162,7 +157,11 @@ impl<'a> DeckRecords<'a> {
 
     /// [`DeckRecords::get`] for a reader of many decks, which keeps in
     /// `memo` what it read of this deck for the next ones: the same deck.
-    pub fn get_kept(&self, index: usize, memo: &mut RowMemo) -> Option<Result<Deck, DeckError>> {
+    pub(crate) fn get_kept(
+        &self,
+        index: usize,
+        memo: &mut RowMemo,
+    ) -> Option<Result<Deck, DeckError>> {
         self.get_or_kept(index, Some(memo))
     }
 

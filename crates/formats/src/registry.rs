@@ -51,7 +51,7 @@ pub fn layout(format: Format) -> &'static dyn Layout {
 
 /// Picks the format of a text from its content: the first layout of
 /// `LAYOUTS` whose shape the text has.
-pub fn detect(text: &str) -> Format {
+pub(crate) fn detect(text: &str) -> Format {
     LAYOUTS
         .iter()
         .find(|layout| layout.looks_like(text))
@@ -60,7 +60,7 @@ pub fn detect(text: &str) -> Format {
 
 /// The JSON layout whose keys a JSON object has, in registry order; `None`
 /// for an object of no known deck shape.
-pub fn detect_object(object: &Object) -> Option<Format> {
+pub(crate) fn detect_object(object: &Object) -> Option<Format> {
     LAYOUTS
         .iter()
         .find(|layout| layout.json().is_some_and(|shape| shape.has_shape(object)))

@@ -6,7 +6,7 @@
 use super::{detect, screen, Format, LineKind};
 
 /// Extensions of decklist files: a file with one of these is read whatever it holds.
-pub const DECKLIST_EXTENSIONS: &[&str] = &[
+pub(crate) const DECKLIST_EXTENSIONS: &[&str] = &[
     "txt", "text", "twd", "dek", "deck", "lst", "eld", "lackey", "json",
 ];
 
@@ -27,7 +27,7 @@ const REPOSITORY_DOCUMENTS: &[&str] = &[
 ];
 
 /// How many bytes of a file of unknown extension are read to sniff it.
-pub const SNIFF_BYTES: usize = 64 * 1024;
+pub(crate) const SNIFF_BYTES: usize = 64 * 1024;
 
 /// The mark in the `<head>` of every page of a vtesdeck report, by which a
 /// report written inside a folder of decks is not read back as decks.
@@ -35,7 +35,7 @@ pub const REPORT_PAGE_MARK: &str = "<meta name=\"generator\" content=\"vtesdeck\
 
 /// Why a file was judged not to be a decklist.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NotDecklist {
+pub(crate) enum NotDecklist {
     /// A repository document by its name (`README.md`, `LICENSE`).
     Document,
     /// Binary data (an image, an archive).
@@ -85,7 +85,7 @@ pub fn by_name(file_name: &str) -> Option<bool> {
 /// Lackey, JSON...; an HTML page only with the parts of an ARDB deck page,
 /// never a vtesdeck report's), or a list whose card lines are at least half
 /// of its non-blank lines.
-pub fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
+pub(crate) fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
     if screen::looks_binary(head) {
         return Err(NotDecklist::Binary);
     }

@@ -24,7 +24,7 @@ const BAN_DATES: &[(u16, (i32, u32, u32))] = &[
 
 /// The date a ban of the given year took effect: the tournament rules' date for
 /// the known years, January 1st of the year otherwise.
-pub fn ban_date(year: u16) -> NaiveDate {
+pub(crate) fn ban_date(year: u16) -> NaiveDate {
     let (y, m, d) = BAN_DATES
         .iter()
         .find(|(known, _)| *known == year)

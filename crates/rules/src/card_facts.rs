@@ -8,7 +8,7 @@ use vtesdeck_deck::DeckCard;
 
 /// Facts about one card that the rules read often.
 #[derive(Debug, Clone)]
-pub struct CardFacts<'a> {
+pub(crate) struct CardFacts<'a> {
     /// The first day the card may be played ([`legal_from`]).
     pub legal_from: Option<NaiveDate>,
     /// For a library card its text marks unique, the card's [`Identity`]
@@ -44,7 +44,7 @@ impl<'a> CardFacts<'a> {
 
 /// One card of the deck being checked: the deck's line, the card, its facts.
 #[derive(Debug, Clone, Copy)]
-pub struct Entry<'a> {
+pub(crate) struct Entry<'a> {
     /// Id, copies and line in the deck.
     pub deck_card: &'a DeckCard,
     /// The card.

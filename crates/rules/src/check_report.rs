@@ -70,11 +70,4 @@ impl CheckReport {
             .iter()
             .filter(|p| p.severity == super::Severity::Warning)
     }
-
-    /// The info notes (normal play worth a note).
-    pub fn notes(&self) -> impl Iterator<Item = &Violation> {
-        self.problems
-            .iter()
-            .filter(|p| p.severity == super::Severity::Info)
-    }
 }

@@ -60,33 +60,34 @@ fn did_you_mean(suggestions: &[String]) -> String {
 }
 
 /// What a rule sees besides the deck: the card database, the profile, the date,
-/// and the deck's cards with their facts.
+/// and the deck's cards with their facts (built by the [`Checker`]; opaque
+/// outside this crate).
 #[derive(Debug, Clone, Copy)]
 pub struct Context<'a> {
     /// The card database.
-    pub db: &'a CardDb,
+    pub(crate) db: &'a CardDb,
     /// The rule set.
-    pub profile: &'a Profile,
+    pub(crate) profile: &'a Profile,
     /// The date the deck is judged at.
-    pub date: NaiveDate,
+    pub(crate) date: NaiveDate,
     /// Players at the table (the `classic` library maximum).
-    pub players: u32,
+    pub(crate) players: u32,
     /// The profile's `allowed_cards`, resolved.
-    pub allowed_cards: &'a HashSet<CardId>,
+    pub(crate) allowed_cards: &'a HashSet<CardId>,
     /// The profile's `banned_cards`, resolved.
-    pub banned_cards: &'a HashSet<CardId>,
+    pub(crate) banned_cards: &'a HashSet<CardId>,
     /// The deck's crypt cards known to the database.
-    pub crypt: &'a [Entry<'a>],
+    pub(crate) crypt: &'a [Entry<'a>],
     /// The deck's library cards known to the database.
-    pub library: &'a [Entry<'a>],
+    pub(crate) library: &'a [Entry<'a>],
     /// `--strict`: the reading remarks (`name-corrected`, `printing-chosen`)
     /// are errors, for jobs where a decklist must be exact.
-    pub strict: bool,
+    pub(crate) strict: bool,
 }
 
 impl Context<'_> {
     /// The severity of a reading remark: an error under `--strict`, else a warning.
-    pub fn remark_severity(&self) -> Severity {
+    pub(crate) fn remark_severity(&self) -> Severity {
         if self.strict {
             Severity::Error
         } else {
@@ -97,7 +98,7 @@ impl Context<'_> {
 
 impl Context<'_> {
     /// A problem about one card of the deck: its id, printing name and line.
-    pub fn card_violation(
+    pub(crate) fn card_violation(
         &self,
         rule: &'static str,
         severity: Severity,
@@ -115,7 +116,7 @@ impl Context<'_> {
     }
 
     /// The deck's cards, crypt then library.
-    pub fn cards(&self) -> impl Iterator<Item = &Entry<'_>> {
+    pub(crate) fn cards(&self) -> impl Iterator<Item = &Entry<'_>> {
         self.crypt.iter().chain(self.library)
     }
 }
@@ -178,7 +179,7 @@ impl<'a> Checker<'a> {
     }
 
     /// The date a deck is judged at.
-    pub fn date_of(&self, deck: &Deck) -> Result<NaiveDate, CheckError> {
+    pub(crate) fn date_of(&self, deck: &Deck) -> Result<NaiveDate, CheckError> {
         match self.date {
             CheckDate::On(date) => Ok(date),
             CheckDate::Event => deck

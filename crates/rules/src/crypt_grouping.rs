@@ -7,12 +7,12 @@ use vtesdeck_deck::Deck;
 
 /// The crypt spans at most two consecutive groups.
 #[derive(Debug, Clone, Copy)]
-pub struct CryptGrouping;
+pub(crate) struct CryptGrouping;
 
 /// The pair of consecutive groups `(g, g + 1)` holding the most crypt cards
 /// (copies counted; the lower pair on a tie), from `(group, copies)` pairs.
 /// `None` when no card has a numbered group.
-pub fn best_group_pair(groups: impl IntoIterator<Item = (u8, u32)>) -> Option<(u8, u8)> {
+pub(crate) fn best_group_pair(groups: impl IntoIterator<Item = (u8, u32)>) -> Option<(u8, u8)> {
     let groups: Vec<(u8, u32)> = groups.into_iter().collect();
     let low = groups.iter().map(|g| g.0).min()?;
     let high = groups.iter().map(|g| g.0).max()?;

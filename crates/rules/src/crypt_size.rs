@@ -7,7 +7,7 @@ use vtesdeck_deck::Deck;
 
 /// The crypt has as many cards as the profile asks.
 #[derive(Debug, Clone, Copy)]
-pub struct CryptSize;
+pub(crate) struct CryptSize;
 
 impl Rule for CryptSize {
     fn id(&self) -> &'static str {

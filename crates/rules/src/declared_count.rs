@@ -11,7 +11,7 @@ use vtesdeck_deck::Deck;
 
 /// The totals a list declares match the cards read.
 #[derive(Debug, Clone, Copy)]
-pub struct DeclaredCount;
+pub(crate) struct DeclaredCount;
 
 impl Rule for DeclaredCount {
     fn id(&self) -> &'static str {

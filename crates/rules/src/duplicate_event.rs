@@ -5,7 +5,7 @@ use vtesdeck_deck::Deck;
 
 /// Warns about extra copies of an event (an event is unique once in play).
 #[derive(Debug, Clone, Copy)]
-pub struct DuplicateEvent;
+pub(crate) struct DuplicateEvent;
 
 impl Rule for DuplicateEvent {
     fn id(&self) -> &'static str {

@@ -8,7 +8,7 @@ use vtesdeck_deck::Deck;
 
 /// Notes extra copies of a unique non-vampire card (only one can be in play).
 #[derive(Debug, Clone, Copy)]
-pub struct DuplicateUnique;
+pub(crate) struct DuplicateUnique;
 
 impl Rule for DuplicateUnique {
     fn id(&self) -> &'static str {

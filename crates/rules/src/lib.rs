@@ -43,27 +43,27 @@ mod unknown_card;
 mod unplayable_card;
 mod violation;
 
-pub use banned::{ban_date, Banned};
-pub use card_facts::{CardFacts, Entry};
 pub use check_report::CheckReport;
 pub use checker::{CheckDate, CheckError, Checker, Context};
-pub use crypt_grouping::{best_group_pair, CryptGrouping};
-pub use crypt_size::CryptSize;
-pub use declared_count::DeclaredCount;
-pub use duplicate_event::DuplicateEvent;
-pub use duplicate_unique::DuplicateUnique;
-pub use library_size::LibrarySize;
-pub use max_copies::MaxCopies;
-pub use name_corrected::NameCorrected;
-pub use name_mismatch::NameMismatch;
-pub use not_in_format::NotInFormat;
-pub use not_yet_legal::NotYetLegal;
-pub use printing_chosen::PrintingChosen;
 pub use profile::{Profile, ProfileError};
-pub use reading_note::{ReadingNote, ABBREVIATION, COUNT_AFTER_NAME, COUNT_LABELLED};
-pub use unknown_card::UnknownCard;
-pub use unplayable_card::UnplayableCard;
 pub use violation::{Severity, Violation};
+
+use banned::Banned;
+use crypt_grouping::CryptGrouping;
+use crypt_size::CryptSize;
+use declared_count::DeclaredCount;
+use duplicate_event::DuplicateEvent;
+use duplicate_unique::DuplicateUnique;
+use library_size::LibrarySize;
+use max_copies::MaxCopies;
+use name_corrected::NameCorrected;
+use name_mismatch::NameMismatch;
+use not_in_format::NotInFormat;
+use not_yet_legal::NotYetLegal;
+use printing_chosen::PrintingChosen;
+use reading_note::{ABBREVIATION, COUNT_AFTER_NAME, COUNT_LABELLED};
+use unknown_card::UnknownCard;
+use unplayable_card::UnplayableCard;
 
 use vtesdeck_deck::Deck;
 

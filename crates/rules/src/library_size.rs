@@ -7,7 +7,7 @@ use vtesdeck_deck::Deck;
 
 /// The library has as many cards as the profile asks.
 #[derive(Debug, Clone, Copy)]
-pub struct LibrarySize;
+pub(crate) struct LibrarySize;
 
 impl Rule for LibrarySize {
     fn id(&self) -> &'static str {

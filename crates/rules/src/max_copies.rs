@@ -5,7 +5,7 @@ use vtesdeck_deck::Deck;
 
 /// No card has more copies than the profile allows.
 #[derive(Debug, Clone, Copy)]
-pub struct MaxCopies;
+pub(crate) struct MaxCopies;
 
 impl Rule for MaxCopies {
     fn id(&self) -> &'static str {

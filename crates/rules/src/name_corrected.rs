@@ -9,7 +9,7 @@ use vtesdeck_deck::{Deck, ReadAs, ReadHow};
 
 /// Every card line reads literally.
 #[derive(Debug, Clone, Copy)]
-pub struct NameCorrected;
+pub(crate) struct NameCorrected;
 
 /// The sentence of the reading remarks of one line: the line as typed, what
 /// was read, and how (every remark, `;` between them).

@@ -8,7 +8,7 @@ use vtesdeck_deck::Deck;
 
 /// Every card is in the profile's card pool.
 #[derive(Debug, Clone, Copy)]
-pub struct NotInFormat;
+pub(crate) struct NotInFormat;
 
 /// Whether a card belongs to the pool of the context's profile at its date.
 fn in_pool(card: &Card, context: &Context) -> bool {

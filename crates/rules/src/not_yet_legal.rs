@@ -10,7 +10,7 @@ use vtesdeck_deck::Deck;
 
 /// Every card's first print is legal at the check date.
 #[derive(Debug, Clone, Copy)]
-pub struct NotYetLegal;
+pub(crate) struct NotYetLegal;
 
 /// The first dated print of a card (a promo first on the same day).
 fn first_print(card: &Card) -> Option<&Printing> {

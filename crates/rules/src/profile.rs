@@ -430,17 +430,17 @@ impl Profile {
     }
 
     /// Whether a rule's problems are errors under this profile whatever their severity.
-    pub fn denies(&self, rule: &str) -> bool {
+    pub(crate) fn denies(&self, rule: &str) -> bool {
         self.denied_rules.iter().any(|id| id == rule)
     }
 
     /// Whether a rule is checked under this profile.
-    pub fn enables(&self, rule: &str) -> bool {
+    pub(crate) fn enables(&self, rule: &str) -> bool {
         !self.disabled_rules.iter().any(|id| id == rule)
     }
 
     /// Whether the profile restricts the card pool.
-    pub fn has_pool(&self) -> bool {
+    pub(crate) fn has_pool(&self) -> bool {
         !self.allowed_sets.is_empty()
             || !self.allowed_cards.is_empty()
             || self.new_releases_after.is_some()
@@ -449,7 +449,7 @@ impl Profile {
     /// Whether a print puts its card in the pool at `date`: a print of an allowed
     /// set, or one released after `new_releases_after`, counts from its release
     /// day (an allowed print of unknown date always counts).
-    pub fn print_in_pool(&self, print: &Printing, date: NaiveDate) -> bool {
+    pub(crate) fn print_in_pool(&self, print: &Printing, date: NaiveDate) -> bool {
         let released = print.release.is_none_or(|day| day <= date);
         let listed = self.allowed_sets.iter().any(|set| set.matches(print));
         let new_release = self
@@ -460,7 +460,7 @@ impl Profile {
     }
 
     /// Whether a print will put its card in the pool after `date` (a pool print not yet released).
-    pub fn print_joins_pool_later(&self, print: &Printing, date: NaiveDate) -> bool {
+    pub(crate) fn print_joins_pool_later(&self, print: &Printing, date: NaiveDate) -> bool {
         print
             .release
             .is_some_and(|day| day > date && self.print_in_pool(print, day))

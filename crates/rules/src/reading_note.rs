@@ -12,20 +12,20 @@ use vtesdeck_deck::Deck;
 
 /// A normal way of writing a card line, noted on each line written so.
 #[derive(Debug, Clone, Copy)]
-pub struct ReadingNote {
+pub(crate) struct ReadingNote {
     id: &'static str,
     summary: &'static str,
 }
 
 /// A count written after the name is noted.
-pub const COUNT_AFTER_NAME: ReadingNote = ReadingNote {
+pub(crate) const COUNT_AFTER_NAME: ReadingNote = ReadingNote {
     id: "count-after-name",
     summary:
         "a count written after the name (`Blood Doll x4`): a normal way of writing a list, noted",
 };
 
 /// A count read from a labelled field is noted.
-pub const COUNT_LABELLED: ReadingNote = ReadingNote {
+pub(crate) const COUNT_LABELLED: ReadingNote = ReadingNote {
     id: "count-labelled",
     summary:
         "a count read from a labelled field (`Quantity: 3`, `3 copies of Tara`): a normal way \
@@ -33,7 +33,7 @@ pub const COUNT_LABELLED: ReadingNote = ReadingNote {
 };
 
 /// A name written as its abbreviation is noted.
-pub const ABBREVIATION: ReadingNote = ReadingNote {
+pub(crate) const ABBREVIATION: ReadingNote = ReadingNote {
     id: "abbreviation",
     summary:
         "a card name written as its abbreviation (`5x TM`, `3x DI`): a normal way of writing a \

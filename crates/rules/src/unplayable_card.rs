@@ -8,7 +8,7 @@ use vtesdeck_deck::Deck;
 
 /// Warns about library cards the crypt cannot play.
 #[derive(Debug, Clone, Copy)]
-pub struct UnplayableCard;
+pub(crate) struct UnplayableCard;
 
 impl Rule for UnplayableCard {
     fn id(&self) -> &'static str {

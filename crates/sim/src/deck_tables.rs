@@ -78,7 +78,11 @@ impl DeckTables {
     }
 
     /// As [`DeckTables::new`], marking the key vampires (`CryptKind::key`).
-    pub fn with_keys(deck: &Deck, db: &CardDb, keys: &KeyVampires) -> Result<DeckTables, SimError> {
+    pub(crate) fn with_keys(
+        deck: &Deck,
+        db: &CardDb,
+        keys: &KeyVampires,
+    ) -> Result<DeckTables, SimError> {
         let path = deck.path_label();
         if let Some(first) = deck.unresolved.first() {
             return Err(SimError::UnresolvedLines {
@@ -190,8 +194,10 @@ impl DeckTables {
         })
     }
 
-    /// Whether crypt kind `kind` can play library class `class`.
-    pub fn can_play(&self, kind: usize, class: u16) -> bool {
+    /// Whether crypt kind `kind` can play library class `class` (the tests' reading
+    /// of the bit the simulations read a word at a time).
+    #[cfg(test)]
+    pub(crate) fn can_play(&self, kind: usize, class: u16) -> bool {
         let c = usize::from(class);
         self.playable[kind * self.words + c / 64] >> (c % 64) & 1 == 1
     }

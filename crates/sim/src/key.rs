@@ -97,7 +97,7 @@ impl KeyVampires {
     }
 
     /// Whether `card` is (a printing of) a key vampire.
-    pub fn is_key(&self, card: &Card) -> bool {
+    pub(crate) fn is_key(&self, card: &Card) -> bool {
         self.identities.contains(&Identity::of(card))
     }
 

@@ -26,7 +26,7 @@ use super::deck_tables::{DeckTables, MASTER_CLASS};
 /// Most distinct starts (by the union of the library classes they play) the
 /// enumeration keeps at any step; beyond, the exact form is too long to
 /// compute and the figures are sampled instead.
-pub const MAX_START_STATES: usize = 1_000_000;
+pub(crate) const MAX_START_STATES: usize = 1_000_000;
 
 /// The joint figures of an opening ("playable": a minion card, neither a master
 /// nor an event, that one of the starting crypt cards can play, as
@@ -46,7 +46,10 @@ pub struct OpeningFigures {
 /// exact; `None` when the enumeration would exceed [`MAX_START_STATES`].
 ///
 /// `crypt_draw` must not exceed the crypt (as [`super::opening_hand::check_opening`] checks).
-pub fn playable_count_distribution(tables: &DeckTables, crypt_draw: u32) -> Option<Vec<f64>> {
+pub(crate) fn playable_count_distribution(
+    tables: &DeckTables,
+    crypt_draw: u32,
+) -> Option<Vec<f64>> {
     let words = tables.words;
     let draw = crypt_draw as usize;
     // Crypt kinds playing the same classes are one group.

@@ -7,10 +7,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 /// Samples per chunk: the unit of work of a thread and of a progress tick.
-pub const CHUNK_SIZE: u64 = 16_384;
+pub(crate) const CHUNK_SIZE: u64 = 16_384;
 
 /// The random generator of the simulations.
-pub type SimRng = Xoshiro256PlusPlus;
+pub(crate) type SimRng = Xoshiro256PlusPlus;
 
 /// A run's seed, shown in reports so that any figure can be reproduced; at
 /// most [`Seed::MAX`], so that the JSON that writes it as a number is read
@@ -34,7 +34,7 @@ impl Seed {
     }
 
     /// The generator of chunk `index`.
-    pub fn chunk_rng(self, index: u64) -> SimRng {
+    pub(crate) fn chunk_rng(self, index: u64) -> SimRng {
         let mixed = splitmix64(self.0 ^ splitmix64(index.wrapping_add(0x9E37_79B9_7F4A_7C15)));
         SimRng::seed_from_u64(mixed)
     }
@@ -60,7 +60,7 @@ pub fn below(rng: &mut SimRng, bound: usize) -> usize {
 /// tallies (starting from `empty()`), and `progress(n)` is called as chunks
 /// finish. Tallies are integer counts, so the order in which threads merge them
 /// does not change the result.
-pub fn run_chunks<T: Send>(
+pub(crate) fn run_chunks<T: Send>(
     samples: u64,
     seed: Seed,
     progress: &(dyn Fn(u64) + Sync),

@@ -95,7 +95,7 @@ impl Policy {
 }
 
 /// Transfers on a seat's first turn: 1, 2, 3 for seats 1, 2, 3; 4 for seats 4, 5.
-pub fn first_turn_transfers(seat: u8) -> u32 {
+pub(crate) fn first_turn_transfers(seat: u8) -> u32 {
     u32::from(seat.clamp(1, 4))
 }
 

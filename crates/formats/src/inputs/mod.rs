@@ -36,7 +36,7 @@ use crate::LoadDeck;
 use vtesdeck_cards::CardDb;
 use vtesdeck_deck::Deck;
 
-pub use walk::{walk, FileSelection, Pattern, PatternError, Skipped, Walk};
+pub use walk::{walk, FileSelection, Pattern, Walk};
 
 /// One input: a deck, or the error that kept it from being read.
 pub type Input = Result<Deck, InputError>;
@@ -111,7 +111,7 @@ pub fn is_standard_stream(path: &Path) -> bool {
 /// test of every command: such an argument is read as the deck its URL holds
 /// ([`read_input_bytes`]), never walked or matched as a pattern (a URL holds
 /// `?`).
-pub fn vdb_url(argument: &Path) -> Option<&str> {
+pub(crate) fn vdb_url(argument: &Path) -> Option<&str> {
     argument
         .to_str()
         .filter(|text| super::vdb_url::looks_like(text) && !argument.exists())
@@ -337,7 +337,7 @@ pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
 /// The bytes of one input path (`-` = standard input, a VDB deck URL the
 /// text of the URL, read as the deck it holds): the part of [`load`] that
 /// needs no card database.
-pub fn read_input_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
+pub(crate) fn read_input_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
     if let Some(url) = vdb_url(path) {
         return Ok(url.as_bytes().to_vec());
     }
