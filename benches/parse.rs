@@ -75,7 +75,8 @@ fn large_documents(cards: usize, rows: usize) -> (String, String) {
 }
 
 fn parse_markup(c: &mut Criterion) {
-    use vtesdeck::formats::{self, Format};
+    use vtesdeck::deck::raw::Format;
+    use vtesdeck::formats;
     let mut group = c.benchmark_group("parse_markup");
     group.sample_size(10);
     for (cards, rows) in [(10_000, 40_000), (40_000, 160_000)] {

@@ -13,7 +13,7 @@ use libfuzzer_sys::fuzz_target;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::LoadDeck;
-use vtesdeck::formats::Format;
+use vtesdeck::deck::raw::Format;
 use vtesdeck::formats::json::DeckJson;
 use vtesdeck::output::deck_text;
 

@@ -318,7 +318,7 @@ impl Work<'_> {
         &self,
         path: &Path,
         page: &Result<(String, OutputFile), inputs::InputProblem>,
-        input_format: Option<vtesdeck::formats::Format>,
+        input_format: Option<vtesdeck::deck::raw::Format>,
         provenance: &Provenance,
     ) -> (IndexRow, Outcome) {
         let failed = |error: &anyhow::Error| {

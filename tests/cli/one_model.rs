@@ -12,9 +12,10 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde_json::Value;
 use vtesdeck::cards::{CardDb, CardType};
+use vtesdeck::deck::raw::Format;
 use vtesdeck::deck::Deck;
+use vtesdeck::formats;
 use vtesdeck::formats::LoadDeck;
-use vtesdeck::formats::{self, Format};
 
 /// Runs the binary and returns its standard output, failing on a bad exit.
 fn stdout_of(args: &[&str], paths: &[&Path], ok_codes: &[i32]) -> String {

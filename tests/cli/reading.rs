@@ -6,8 +6,8 @@
 use crate::common;
 
 use vtesdeck::cards::{CardDb, CardId};
+use vtesdeck::deck::raw::Format;
 use vtesdeck::deck::{Deck, ReadHow};
-use vtesdeck::formats::Format;
 use vtesdeck::formats::LoadDeck;
 
 /// What a line must give.

@@ -22,7 +22,6 @@ pub use playable::{Playability, PlayableCard};
 pub use stats::Stats;
 pub use summary::{CardUsage, Summary, SummaryBuilder};
 pub use tally::Tally;
-pub use vtesdeck_deck::twd_header::{CryptHeader, LibrarySection, TwdHeader};
 
 #[cfg(test)]
 mod testing;

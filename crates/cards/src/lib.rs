@@ -5,8 +5,6 @@ mod crypt_columns;
 mod db;
 mod db_info;
 mod discipline;
-#[cfg(feature = "download")]
-pub mod download;
 mod error;
 mod find;
 pub mod identity;
@@ -20,7 +18,6 @@ mod provenance;
 mod search;
 mod sets;
 pub mod snapshot;
-mod staging;
 pub mod text_memo;
 mod title;
 
@@ -32,10 +29,7 @@ pub use db_info::DbInfo;
 pub use discipline::{Discipline, DisciplineLevel, DisciplineRequirement};
 pub use error::DbError;
 pub use find::{find_by_name, names_holding};
-pub use identity::Identity;
-pub use install::{InstallError, InstallReport, InstallStep};
 pub use legality::legal_from;
-pub use playability::{can_play, CryptCard, CryptRequirement};
 pub use print_ref::{PrintRef, PrintRefError};
 pub use provenance::Provenance;
 pub use search::{CardSearch, SearchError};

@@ -45,10 +45,9 @@ pub mod twd_writer;
 pub(crate) mod vdb_url;
 pub(crate) mod vtesdecks;
 
-pub use vtesdeck_deck::raw::{
-    lines, trim_line, trim_line_end, trim_line_start, CountPlace, DeckMeta, DeclaredCounts,
-    DeclaredTotal, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine,
-    Reading, TotalOf,
+pub(crate) use vtesdeck_deck::raw::{
+    lines, trim_line, trim_line_end, trim_line_start, CountPlace, DeclaredTotal, EventInfo, Format,
+    LineKind, LineProblem, OtherReading, RawDeck, RawLine, Reading, TotalOf,
 };
 
 pub use decode::decode;

@@ -3,7 +3,9 @@
 
 use chrono::NaiveDate;
 
-use vtesdeck_cards::{identity, legal_from, Card, CardType, CryptCard, CryptRequirement, Identity};
+use vtesdeck_cards::identity::Identity;
+use vtesdeck_cards::playability::{CryptCard, CryptRequirement};
+use vtesdeck_cards::{identity, legal_from, Card, CardType};
 use vtesdeck_deck::DeckCard;
 
 /// Facts about one card that the rules read often.

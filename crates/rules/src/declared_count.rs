@@ -132,7 +132,8 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_formats::{Format, LoadDeck};
+    use vtesdeck_deck::raw::Format;
+    use vtesdeck_formats::LoadDeck;
 
     #[test]
     fn a_total_not_met_is_a_warning_with_both_numbers() {

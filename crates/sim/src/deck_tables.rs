@@ -3,7 +3,9 @@
 //! (as the shared playability model says, [`vtesdeck_cards::playability`]), and
 //! which crypt cards are one vampire ([`vtesdeck_cards::identity`]).
 
-use vtesdeck_cards::{identity, CardDb, CardId, CardType, CryptCard, CryptRequirement, Identity};
+use vtesdeck_cards::identity::Identity;
+use vtesdeck_cards::playability::{CryptCard, CryptRequirement};
+use vtesdeck_cards::{identity, CardDb, CardId, CardType};
 use vtesdeck_deck::Deck;
 
 use super::key::KeyVampires;

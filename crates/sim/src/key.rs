@@ -3,8 +3,9 @@
 
 use vtesdeck_analysis::hypergeometric::Hypergeometric;
 use vtesdeck_analysis::hypergeometric::LnFactorials;
+use vtesdeck_cards::identity::Identity;
 use vtesdeck_cards::names::split_printing_suffix;
-use vtesdeck_cards::{Card, CardDb, CardKind, Identity, Lookup, MatchKind};
+use vtesdeck_cards::{Card, CardDb, CardKind, Lookup, MatchKind};
 use vtesdeck_deck::Deck;
 
 use super::deck_tables::DeckTables;

@@ -30,7 +30,7 @@ pub(crate) const MAX_START_STATES: usize = 1_000_000;
 
 /// The joint figures of an opening ("playable": a minion card, neither a master
 /// nor an event, that one of the starting crypt cards can play, as
-/// [`vtesdeck_cards::CryptRequirement::is_met_by`] says).
+/// [`vtesdeck_cards::playability::CryptRequirement::is_met_by`] says).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct OpeningFigures {
     /// P(the hand holds at least one master and at least one playable card).

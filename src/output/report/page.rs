@@ -540,7 +540,7 @@ mod tests {
         // A misspelt line: its message quotes it (`12x Alma Tset`).
         let deck = <crate::deck::Deck as crate::formats::LoadDeck>::from_text(
             "12x Alma Tset\n40x Test Punch\n",
-            Some(crate::formats::Format::Plain),
+            Some(crate::deck::raw::Format::Plain),
             &db,
         );
         let date = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();

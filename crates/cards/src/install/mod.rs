@@ -8,6 +8,10 @@
 //! read from their file, never whole into memory, and refused above
 //! [`MAX_ARCHIVE_BYTES`].
 
+#[cfg(feature = "download")]
+pub mod download;
+mod staging;
+
 use std::fs::File;
 use std::io::{Read, Seek};
 use std::path::{Component, Path, PathBuf};
@@ -15,10 +19,10 @@ use std::path::{Component, Path, PathBuf};
 use chrono::Utc;
 use serde::Serialize;
 
-use super::db::CardDb;
-use super::error::DbError;
-use super::provenance::{Provenance, PROVENANCE_FILE};
-use super::staging::{self, InstallLock, Staging};
+use crate::db::CardDb;
+use crate::error::DbError;
+use crate::provenance::{Provenance, PROVENANCE_FILE};
+use staging::{InstallLock, Staging};
 
 /// The crypt file, required.
 const CRYPT_FILE: &str = "vtescrypt.csv";

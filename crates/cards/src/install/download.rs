@@ -5,7 +5,7 @@
 use std::io::Read;
 use std::time::{Duration, Instant};
 
-use super::install::{InstallError, MAX_ARCHIVE_BYTES};
+use super::{InstallError, MAX_ARCHIVE_BYTES};
 
 /// The official card list zip, as linked from vekn.net's card lists page.
 pub const DEFAULT_DB_URL: &str = "https://www.vekn.net/images/stories/downloads/vtescsv_utf8.zip";

@@ -15,7 +15,7 @@
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
-use super::provenance::PROVENANCE_FILE;
+use crate::provenance::PROVENANCE_FILE;
 
 /// Prefix of the staging folders, beside the target.
 pub(super) const STAGING_PREFIX: &str = ".vtesdeck-install-";
