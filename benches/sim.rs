@@ -10,8 +10,8 @@
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use vtesdeck::analysis::composition::known_cards;
-use vtesdeck::analysis::disciplines::crypt_discipline_counts;
+use vtesdeck::analysis::crypt_discipline_counts;
+use vtesdeck::analysis::known_cards;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::LoadDeck;

@@ -1,5 +1,5 @@
 //! The transfer curve as an SVG image (`--plot FILE.svg`): expected capacity
-//! in play by turn, one line per seat, drawn by [`chart::line_chart`].
+//! in play by turn, one line per seat, drawn by `chart::line_chart`.
 //!
 //! SVG only: the image is text, drawn by the viewer, and needs no font or
 //! image library to write. A `.png` name is refused with a way to convert.

@@ -33,7 +33,7 @@ pub struct CryptColumns {
 /// The columns of a crypt row as written, from the capacity on (`8  DOM FOR
 /// OBT cel pot  Lasombra:2`), with the group they give (it picks the
 /// printing): read in full ([`WrittenColumns::read`]) only when a printing
-/// is checked against them and they are not its own ([`reads_as`]).
+/// is checked against them and they are not its own (`reads_as`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WrittenColumns<'t> {
     text: Cow<'t, str>,
@@ -371,7 +371,7 @@ fn group_column(text: &str) -> Option<Group> {
     split_group_at(text, last_start).1
 }
 
-/// The crypt rows found to read as a card's written columns ([`reads_as`]),
+/// The crypt rows found to read as a card's written columns (`reads_as`),
 /// with that text: what a reader of many decks keeps from one deck to the
 /// next (the TWDA writes the same columns again and again: 35k crypt rows,
 /// 7k different columns). Kept on a measure (issue 31): without it, the

@@ -379,8 +379,8 @@ impl CardDb {
     }
 
     /// Whether a crypt row's columns (from the capacity on) are a card's
-    /// own, as the TWDA writes them ([`reads_as`](super::reads_as) the card's
-    /// [`CryptColumns::written_for`] text): then the card fits them, and they
+    /// own, as the TWDA writes them (`reads_as` the card's
+    /// `CryptColumns::written_for` text): then the card fits them, and they
     /// need no reading. `false` says nothing: the columns are to be read.
     pub fn fits_written_columns(&self, columns: &str, card: &Card) -> bool {
         self.written_columns(card)

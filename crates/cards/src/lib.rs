@@ -1,4 +1,24 @@
-//! The official VEKN card database: typed cards, loading, and name lookup.
+//! The official VEKN card database: typed cards, loading, name lookup, and
+//! the game's facts about cards, each written once: who can play a card
+//! ([`playability`]), which printings are one vampire ([`identity`]), when a
+//! card became legal. The database comes from the VEKN CSV files
+//! ([`CardDb::load`]) or from the list built into the program
+//! ([`CardDb::embedded`]); installing a copy is [`install`]'s.
+//!
+//! ```
+//! use vtesdeck_cards::{find_by_name, CardDb, Lookup, MatchKind};
+//!
+//! let db = CardDb::embedded()?;
+//! // A misspelt name is found, and the lookup says it was not exact.
+//! let Lookup::Found { cards, matched } = find_by_name(&db, "Nathan Turnr") else {
+//!     panic!("no card found");
+//! };
+//! let card = db.get(cards[0]).ok_or("unknown id")?;
+//! assert_eq!(card.name, "Nathan Turner");
+//! assert!(card.is_crypt());
+//! assert_ne!(matched, MatchKind::Exact);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod card;
 mod crypt_columns;

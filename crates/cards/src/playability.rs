@@ -4,7 +4,7 @@
 //! A library card's demands are read once into a [`CryptRequirement`]: its
 //! `Discipline` column (`A/B` any of, `A & B` all of, at any level; Flight and
 //! the Imbued virtues included), its `Clan` column (any of; the renamed clans
-//! of [`RENAMED_CLANS`] count as one), its `Path`, its type (Power and
+//! of `RENAMED_CLANS` count as one), its `Path`, its type (Power and
 //! Conviction cards are played by Imbued), and the terms `vteslibmeta.csv`
 //! gives. A crypt card's side is read once into a [`CryptCard`]; then
 //! [`CryptRequirement::is_met_by`] answers.

@@ -27,7 +27,7 @@ impl<V> TextMemo<V> {
     const SLOTS: usize = 1 << 14;
 
     /// The slot of a text (`None` for a text longer than
-    /// [`MAX_KEPT_TEXT`]): empty, the text's own, or another text's. Its
+    /// `MAX_KEPT_TEXT`): empty, the text's own, or another text's. Its
     /// value is the caller's to check against the text and to replace.
     pub fn slot(&mut self, text: &str) -> Option<&mut Option<(Box<str>, V)>> {
         if text.len() > MAX_KEPT_TEXT {

@@ -1,4 +1,21 @@
-//! The deck model: resolved crypt and library entries, the lines that did not resolve.
+//! The deck model: a decklist as read ([`raw`]: lines, counts, metadata),
+//! resolved against the card database into a [`Deck`] (crypt and library
+//! entries, the lines that named no card with their suggestions, and how each
+//! line was read when not literally), and its TWD header ([`twd_header`]).
+//! Reading files of every layout is `vtesdeck-formats`'.
+//!
+//! ```
+//! use vtesdeck_cards::{CardDb, CardId};
+//! use vtesdeck_deck::{Deck, STARTING_CRYPT};
+//!
+//! let db = CardDb::embedded()?;
+//! // Twelve Nathan Turner and ninety Deep Song, built in code.
+//! let deck = Deck::from_cards(&[(CardId(201_606), 12), (CardId(100_515), 90)], &db);
+//! assert_eq!((deck.crypt_count(), deck.library_count()), (12, 90));
+//! assert!(deck.unresolved.is_empty());
+//! assert!(deck.crypt_count() >= STARTING_CRYPT);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod twd_header;
 

@@ -1,5 +1,5 @@
 //! A decklist as read, before resolution: its layout, metadata, the counts it
-//! declares and its card lines. The readers in [`vtesdeck_formats`] produce it;
+//! declares and its card lines. The readers in `vtesdeck_formats` produce it;
 //! [`crate::Deck::from_raw`] resolves it.
 
 use std::borrow::Cow;

@@ -34,7 +34,7 @@ impl NotUtf8 {
     }
 }
 
-/// Decodes decklist bytes as [`decode_lines`] does, the text only.
+/// Decodes decklist bytes as `decode_lines` does, the text only.
 pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
     decode_lines(bytes).text
 }

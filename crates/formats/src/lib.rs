@@ -1,9 +1,26 @@
-//! Decklist layouts: one file per layout implementing [`Layout`] (detect, read,
-//! write where it can), all listed in `registry::LAYOUTS`.
+//! Decklist layouts: one file per layout (detect, read, write where it can),
+//! all listed in one registry, and the way from files to decks: [`LoadDeck`]
+//! reads a file, bytes or a text into a resolved deck, [`inputs`] walks paths,
+//! folders, globs, standard input and VDB URLs the way every command does.
 //!
 //! A reader only splits text into card lines (count, written name, printing
 //! hint, line number) and metadata; names are resolved against the card
 //! database by [`vtesdeck_deck::Deck::from_raw`].
+//!
+//! ```
+//! use vtesdeck_cards::{CardDb, CardId};
+//! use vtesdeck_deck::{Deck, ReadHow};
+//! use vtesdeck_formats::LoadDeck;
+//!
+//! let db = CardDb::embedded()?;
+//! let text = "Crypt (12)\n12x Nathan Turner\n\nLibrary (90)\n90x Deep Sonng\n";
+//! let deck = Deck::from_text(text, None, &db);
+//! assert_eq!((deck.crypt_count(), deck.library_count()), (12, 90));
+//! // The misspelling is read, and said.
+//! let read_as = deck.read_as_of(CardId(100_515)).ok_or("read literally")?;
+//! assert_eq!(read_as.how, ReadHow::Misspelling);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use std::borrow::Cow;
 

@@ -117,8 +117,8 @@ pub trait LoadDeck: Sized {
 
     /// Resolves every deck of a deck file's bytes read from `path` (`-` for
     /// standard input), as [`Deck::all_from_text`] does its text: binary
-    /// data refused, the rest decoded ([`super::decode_lines`]; a UTF-8 text
-    /// without CR is read where it lies). See [`DeckRecords::from_bytes`]
+    /// data refused, the rest decoded (`super::decode_lines`; a UTF-8 text
+    /// without CR is read where it lies). See `DeckRecords::from_bytes`
     /// for the decks one at a time.
     fn all_from_bytes(
         bytes: Vec<u8>,
@@ -224,7 +224,7 @@ pub enum RecordError {
 /// Reads every deck of a text: one per JSON record when the text is a JSON
 /// array of objects, JSON Lines or one JSON object (each record's layout told
 /// by its keys unless a JSON format is given), else the one deck of the text
-/// (screened as `controls` says, see [`super::read_with`]).
+/// (screened as `controls` says, see `super::read_with`).
 pub fn read_all(
     text: &str,
     format: Option<Format>,

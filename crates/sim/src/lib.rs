@@ -2,6 +2,29 @@
 //! [`opening_exact`]), key vampires ([`key`]), and the influence phase under
 //! several policies ([`transfers`]), sampled in parallel with reproducible
 //! seeds ([`seed`]).
+//!
+//! ```
+//! use vtesdeck_cards::{CardDb, CardId};
+//! use vtesdeck_deck::Deck;
+//! use vtesdeck_sim::seed::Seed;
+//! use vtesdeck_sim::transfers::{TransferCurve, TransferOptions};
+//!
+//! let db = CardDb::embedded()?;
+//! let deck = Deck::from_cards(&[(CardId(201_606), 12), (CardId(100_515), 90)], &db);
+//! let options = TransferOptions {
+//!     seats: vec![1],
+//!     turns: 4,
+//!     samples: 2_000,
+//!     seed: Seed(7),
+//!     ..TransferOptions::default()
+//! };
+//! let curve = TransferCurve::simulate(&deck, &db, &options, &|_| {})?;
+//! let turns = &curve.seats[0].turns;
+//! assert_eq!(turns.len(), 4);
+//! // Vampires come out and stay: the expected count never goes down.
+//! assert!(turns.windows(2).all(|t| t[0].expected_controlled <= t[1].expected_controlled));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub(crate) mod deck_tables;
 mod error;

@@ -122,7 +122,7 @@ impl OpeningFigures {
     /// The exact figures for a hand of `hand` cards and `crypt_draw` starting
     /// crypt cards (tables and sizes as checked by
     /// [`super::opening_hand::check_opening`]); `None` when the enumeration
-    /// would exceed [`MAX_START_STATES`].
+    /// would exceed `MAX_START_STATES`.
     pub fn exact(tables: &DeckTables, hand: u32, crypt_draw: u32) -> Option<OpeningFigures> {
         let by_playable = playable_count_distribution(tables, crypt_draw)?;
         let library = tables.library_pile.len() as u32;

@@ -6,15 +6,15 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use vtesdeck_analysis::composition::known_cards;
-use vtesdeck_analysis::disciplines::{crypt_discipline_counts, DisciplineCount};
 use vtesdeck_analysis::hypergeometric::{score_distribution, tail, Hypergeometric, LnFactorials};
+use vtesdeck_analysis::known_cards;
+use vtesdeck_analysis::{crypt_discipline_counts, DisciplineCount};
 use vtesdeck_cards::{CardDb, CardId, CardType};
 use vtesdeck_deck::{Deck, OPENING_HAND, STARTING_CRYPT};
 
 use super::deck_tables::{DeckTables, MASTER_CLASS};
 use super::key::{KeyInStart, KeyVampires};
-pub use super::opening_exact::OpeningFigures;
+use super::opening_exact::OpeningFigures;
 use super::seed::{below, run_chunks, Seed, SimRng};
 use super::{SimError, DEFAULT_SAMPLES};
 
@@ -227,7 +227,7 @@ pub struct DrawOdds {
 pub enum OpeningMethod {
     /// Summed over every distinct start: exact.
     Exact,
-    /// Sampled: the enumeration would exceed [`super::opening_exact::MAX_START_STATES`].
+    /// Sampled: the enumeration would exceed `super::opening_exact::MAX_START_STATES`.
     Sampled,
 }
 

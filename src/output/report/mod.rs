@@ -6,11 +6,11 @@
 //! groups, of its disciplines beside the library's requirements and of the
 //! transfer curve by seat (the chart of `transfers --plot`), the cards the
 //! crypt cannot play and the opening-hand odds. Every text is escaped by
-//! [`html::escape`]; a Content-Security-Policy forbids any load from the
+//! `html::escape`; a Content-Security-Policy forbids any load from the
 //! network and any script on a deck page.
 
 mod charts;
-pub mod html;
+pub(crate) mod html;
 mod index;
 mod page;
 

@@ -119,7 +119,7 @@ pub(crate) fn vdb_url(argument: &Path) -> Option<&str> {
 
 /// The files `paths` name ([`walk`]), walked while `load` (the card
 /// database's loading, say) runs on another thread; then the first files'
-/// bytes are read ([`read_input_bytes`]) until the load is done: the decks
+/// bytes are read (`read_input_bytes`) until the load is done: the decks
 /// are read the sooner, and few texts wait (as many as one thread reads in
 /// the rest of the load). [`read_walked`] reads the walk.
 pub fn walk_while<R: Send>(

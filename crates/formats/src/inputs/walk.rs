@@ -163,7 +163,7 @@ pub struct Walk {
 /// not look like decklists (`formats::sniff`: a decklist extension, or a
 /// content that reads as one); those are listed in [`Walk::skipped`].
 /// A file named as a path is always read, and so is a VDB deck URL
-/// ([`vdb_url`]). The selection applies to every file. Walk errors (symlink
+/// (`vdb_url`). The selection applies to every file. Walk errors (symlink
 /// loops, unreadable folders), folders without any decklist, patterns that
 /// matched nothing and a second `-` come back as problems in place.
 pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Walk {
