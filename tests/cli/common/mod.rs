@@ -4,11 +4,41 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
-/// The real VEKN card database: `$VTESDECK_CARDS`, else `../shared/cards`.
-/// Panics, naming the path, when it is missing: these tests must not pass silently.
+/// The official VEKN card list as CSV files: `$VTESDECK_CARDS` when set (CI
+/// sets `../shared/cards`), else the copy the repository keeps compressed
+/// (`data/cards/*.csv.gz`, the list the binary embeds: `data/cards/PROVENANCE`),
+/// written out once under the build's temporary folder. Panics, naming the
+/// path, when `$VTESDECK_CARDS` names a folder without the files.
 pub fn cards_dir() -> PathBuf {
-    shared_path("VTESDECK_CARDS", "cards", "vtescrypt.csv")
+    if std::env::var_os("VTESDECK_CARDS").is_some_and(|v| !v.is_empty()) {
+        return shared_path("VTESDECK_CARDS", "cards", "vtescrypt.csv");
+    }
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(repository_cards).clone()
+}
+
+/// `data/cards/*.csv.gz` decompressed into a folder of the build's temporary
+/// directory; each file written under a temporary name and renamed, so that a
+/// test process started at the same time never reads half a file.
+fn repository_cards() -> PathBuf {
+    use std::io::Read;
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/cards");
+    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("official-cards");
+    std::fs::create_dir_all(&target).expect("temporary card folder");
+    for name in ["vtescrypt.csv", "vteslib.csv", "vtessets.csv", "vteslibmeta.csv"] {
+        let path = source.join(format!("{name}.gz"));
+        let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut text = Vec::new();
+        flate2::read::GzDecoder::new(file)
+            .read_to_end(&mut text)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let partial = target.join(format!("{name}.{}.partial", std::process::id()));
+        std::fs::write(&partial, &text).expect("write the card file");
+        std::fs::rename(&partial, target.join(name)).expect("rename the card file");
+    }
+    target
 }
 
 /// The TWDA decklists: `$VTESDECK_TWDA`, else `../shared/twda/decks`.
@@ -28,15 +58,9 @@ pub fn twda_files() -> Vec<PathBuf> {
     files
 }
 
-/// The sample exports: `../shared/samples` (next to the cards folder).
+/// The sample exports: `$VTESDECK_SAMPLES`, else `../shared/samples`.
 pub fn samples_dir() -> PathBuf {
-    let dir = cards_dir().join("../samples");
-    assert!(
-        dir.join("README.md").is_file(),
-        "missing {}: the sample decklists of ../shared are needed",
-        dir.display()
-    );
-    dir
+    shared_path("VTESDECK_SAMPLES", "samples", "README.md")
 }
 
 /// The card database written for the tests (invented cards): a folder under
