@@ -10,6 +10,8 @@ pub mod diff;
 #[cfg(feature = "cli")]
 pub mod draw_table;
 pub mod figures;
+#[cfg(feature = "cli")]
+pub mod goldfish_table;
 pub mod json_lines;
 pub mod output_file;
 #[cfg(feature = "cli")]

@@ -5,6 +5,8 @@
 
 pub(crate) mod deck_tables;
 mod error;
+pub mod goldfish;
+pub(crate) mod influence;
 pub mod key;
 pub mod opening_exact;
 pub mod opening_hand;
