@@ -49,7 +49,10 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
         ));
     }
     let has = |t: CardType| card.types.contains(&t);
-    let holds = |words: &str| text.contains(words);
+    // The figures are those of the basic level: the text before the first
+    // line at a superior discipline (`[DOM] ...`).
+    let basic = basic_level(text);
+    let holds = |words: &str| basic.contains(words);
     let (amount, gain) = (effect.amount, effect.gain);
     let ok = match effect.kind {
         EffectKind::Bleed => {
@@ -59,7 +62,7 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
                 && (gain == 0 || text.to_lowercase().contains(&format!("gain {gain} pool")))
         }
         EffectKind::ActionPool => {
-            has(CardType::Action) && text.to_lowercase().contains(&format!("gain {gain} pool"))
+            has(CardType::Action) && basic.to_lowercase().contains(&format!("gain {gain} pool"))
         }
         EffectKind::BleedMod => has(CardType::ActionModifier) && holds(&format!("+{amount} bleed")),
         EffectKind::Unlock => has(CardType::ActionModifier) && holds("Unlock this vampire"),
@@ -84,6 +87,19 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
             effect.name, effect.kind
         ))
     }
+}
+
+/// The text of a card up to its first line at a superior discipline: a line
+/// starting with three capitals in brackets.
+fn basic_level(text: &str) -> String {
+    let superior = |line: &str| {
+        let b = line.as_bytes();
+        b.len() >= 5 && b[0] == b'[' && b[4] == b']' && b[1..4].iter().all(u8::is_ascii_uppercase)
+    };
+    text.lines()
+        .take_while(|line| !superior(line))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn real_db() -> CardDb {
@@ -118,6 +134,8 @@ fn a_wrong_row_fails_the_pin() {
         "100401\tConditionning\tbleed_mod\t2\t0\t+2 bleed",
         // Words the text does not hold.
         "100401\tConditioning\tbleed_mod\t2\t0\t+4 bleed",
+        // Govern the Unaligned's +1 stealth action is its superior level.
+        "100845\tGovern the Unaligned\tbleed\t1\t0\t+1 stealth action",
         // A combat card needs no row, and Lost in Crowds is no vote.
         "100959\tImmortal Grapple\tinert\t0\t0\tcombat",
         "101125\tLost in Crowds\tvote\t1\t0\tstealth",
