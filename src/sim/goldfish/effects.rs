@@ -39,13 +39,23 @@ pub enum EffectKind {
     BloodToPool,
     /// Master: a ready vampire gains `amount` blood.
     MasterBlood,
+    /// Master on a vampire: each master phase, 1 blood of a vampire moves to
+    /// your pool (Blood Doll, Vessel).
+    BloodDoll,
+    /// Master location: +`amount` transfers each influence phase.
+    Transfers,
+    /// Master location: +1 master phase action each turn.
+    MasterAction,
+    /// Master, one a turn: the third copy in play is removed with the others
+    /// to gain `amount` pool (Ashur Tablets).
+    Tablets,
     /// No effect at an idle table.
     Inert,
 }
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 10] = [
+    const NAMES: [(&'static str, EffectKind); 14] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -55,6 +65,10 @@ impl EffectKind {
         ("master_pool", EffectKind::MasterPool),
         ("blood_to_pool", EffectKind::BloodToPool),
         ("master_blood", EffectKind::MasterBlood),
+        ("blood_doll", EffectKind::BloodDoll),
+        ("transfers", EffectKind::Transfers),
+        ("master_action", EffectKind::MasterAction),
+        ("tablets", EffectKind::Tablets),
         ("inert", EffectKind::Inert),
     ];
 

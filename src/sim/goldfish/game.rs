@@ -31,6 +31,8 @@ pub(super) struct LibCard {
     limited: bool,
     /// A trifle master: one more master phase action, once a turn.
     trifle: bool,
+    /// Unique: one in play at most.
+    unique: bool,
     /// Its class.
     pub(super) coverage: CardClass,
 }
@@ -61,6 +63,7 @@ impl LibCard {
                     x_cost: x_pool || x_blood,
                     limited: card.is_some_and(|c| c.text.contains("(limited)")),
                     trifle: card.is_some_and(|c| c.trifle),
+                    unique: card.is_some_and(|c| c.text.starts_with("Unique")),
                     coverage: card.map_or(CardClass::NotModelled, |c| effects.class_of(c)),
                 }
             })
@@ -142,6 +145,16 @@ pub(super) struct Game<'a> {
     turns: u32,
     pool: u32,
     prey: u32,
+    /// Blood Dolls and Vessels in play.
+    dolls: u32,
+    /// Transfers added by locations in play.
+    extra_transfers: u32,
+    /// Master phase actions added by locations in play.
+    extra_master_actions: u32,
+    /// Ashur Tablets in play.
+    tablets: u32,
+    /// Unique cards in play (indices into `cards`).
+    unique_in_play: Vec<u16>,
 }
 
 impl<'a> Game<'a> {
@@ -168,6 +181,11 @@ impl<'a> Game<'a> {
             turns: options.turns,
             pool: STARTING_POOL,
             prey: PREY_POOL,
+            dolls: 0,
+            extra_transfers: 0,
+            extra_master_actions: 0,
+            tablets: 0,
+            unique_in_play: Vec::new(),
         }
     }
 
@@ -214,15 +232,21 @@ impl<'a> Game<'a> {
         }
         self.pool = STARTING_POOL;
         self.prey = PREY_POOL;
+        self.dolls = 0;
+        self.extra_transfers = 0;
+        self.extra_master_actions = 0;
+        self.tablets = 0;
+        self.unique_in_play.clear();
         for turn in 0..self.turns as usize {
             let prey_before = self.prey;
             self.master_phase();
             let actions = self.minion_phase();
-            let transfers = if turn == 0 {
-                first_turn_transfers(seat)
-            } else {
-                TRANSFERS_PER_TURN
-            };
+            let transfers = self.extra_transfers
+                + if turn == 0 {
+                    first_turn_transfers(seat)
+                } else {
+                    TRANSFERS_PER_TURN
+                };
             let vampires = &mut self.vampires;
             let tables = self.tables;
             self.influence
@@ -248,16 +272,32 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// One master phase action, one more after the first trifle: the master
-    /// that gains the most pool, else one that adds blood.
+    /// The blood dolls move their blood; then one master phase action (one
+    /// more per location that gives one, one more after the first trifle):
+    /// the master that gains the most pool, else one that adds blood.
     fn master_phase(&mut self) {
-        let mut actions = 1;
+        for _ in 0..self.dolls {
+            if let Some(v) = self
+                .vampires
+                .iter_mut()
+                .filter(|v| v.blood > 0)
+                .max_by_key(|v| v.blood)
+            {
+                v.blood -= 1;
+                self.pool += 1;
+            }
+        }
+        let mut actions = 1 + self.extra_master_actions;
         let mut trifle_played = false;
+        let mut tablet_played = false;
         while actions > 0 {
             let mut best: Option<(usize, u32)> = None;
             for (index, &c) in self.hand.iter().enumerate() {
                 let card = &self.cards[usize::from(c)];
-                if card.class != MASTER_CLASS || !self.affordable(card, 0) {
+                if card.class != MASTER_CLASS
+                    || !self.affordable(card, 0)
+                    || (card.unique && self.unique_in_play.contains(&c))
+                {
                     continue;
                 }
                 let value = match card.effect {
@@ -270,6 +310,10 @@ impl<'a> Game<'a> {
                     {
                         2 + card.amount.saturating_sub(card.pool_cost)
                     }
+                    Some(EffectKind::Transfers) => 4,
+                    Some(EffectKind::MasterAction) => 3,
+                    Some(EffectKind::BloodDoll) if !self.vampires.is_empty() => 3,
+                    Some(EffectKind::Tablets) if !tablet_played => 2,
                     Some(EffectKind::MasterBlood) if !self.vampires.is_empty() => 1,
                     _ => continue,
                 };
@@ -278,7 +322,11 @@ impl<'a> Game<'a> {
                 }
             }
             let Some((index, _)) = best else { break };
+            let c = self.hand[index];
             let card = self.play_card(index);
+            if card.unique {
+                self.unique_in_play.push(c);
+            }
             match card.effect {
                 Some(EffectKind::MasterPool) => self.pool += card.amount,
                 Some(EffectKind::BloodToPool) => {
@@ -291,6 +339,19 @@ impl<'a> Game<'a> {
                 Some(EffectKind::MasterBlood) => {
                     if let Some(v) = self.vampires.iter_mut().min_by_key(|v| v.blood) {
                         v.blood = v.blood.saturating_add(card.amount as u8);
+                    }
+                }
+                Some(EffectKind::BloodDoll) => self.dolls += 1,
+                Some(EffectKind::Transfers) => self.extra_transfers += card.amount,
+                Some(EffectKind::MasterAction) => {
+                    self.extra_master_actions += 1;
+                }
+                Some(EffectKind::Tablets) => {
+                    tablet_played = true;
+                    self.tablets += 1;
+                    if self.tablets == 3 {
+                        self.tablets = 0;
+                        self.pool += card.amount;
                     }
                 }
                 _ => {}

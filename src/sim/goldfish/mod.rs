@@ -552,6 +552,61 @@ mod tests {
     }
 
     #[test]
+    fn blood_dolls_move_a_vampire_s_blood_to_the_pool_each_turn() {
+        // Test Trifle as a Blood Doll: none before a vampire is in play; Theo
+        // (7 blood) is out on turn 2 from seat 5; two dolls a turn from turn 3
+        // (the trifle's extra action); each doll in play moves 1 blood at the
+        // start of the next master phase, while Theo has blood: +2 on turn 4,
+        // +4 on turn 5, +1 on turn 6 (his last blood).
+        let table = "100002\tTest Trifle\tblood_doll\t1\t0\tTrifle\n";
+        let cards = [(200008, 12), (100002, 40)];
+        let report = run(&cards, table, vec![5], 100);
+        let curve = transfers(&cards, vec![5], 100);
+        let extra: Vec<f64> = report.seats[0]
+            .turns
+            .iter()
+            .zip(&curve.seats[0].turns)
+            .map(|(g, t)| g.own_pool_mean - t.expected_pool)
+            .collect();
+        assert_eq!(extra, [0.0, 0.0, 0.0, 2.0, 6.0, 7.0, 7.0, 7.0]);
+    }
+
+    #[test]
+    fn a_transfer_location_brings_a_big_vampire_out_a_turn_earlier() {
+        // Eva Test (11) from seat 1: 1 + 4 + 4 + 4 transfers, out on turn 4;
+        // with Test Haven (unique, 1 pool) as +2 transfers, played on turn 1:
+        // 3 + 6 + 6, out on turn 3.
+        let cards = [(200005, 12), (100001, 40)];
+        let without = run(&cards, "", vec![1], 100);
+        let table = "100001\tTest Haven\ttransfers\t2\t0\tUnique location\n";
+        let with = run(&cards, table, vec![1], 100);
+        let ready = |r: &GoldfishReport| -> Vec<f64> {
+            r.seats[0]
+                .turns
+                .iter()
+                .map(|t| t.ready_vampires_mean)
+                .collect()
+        };
+        assert_eq!(ready(&without)[..4], [0.0, 0.0, 0.0, 1.0]);
+        assert_eq!(ready(&with)[..4], [0.0, 0.0, 1.0, 1.0]);
+    }
+
+    #[test]
+    fn the_third_tablet_gains_its_pool_one_tablet_a_turn() {
+        let table = "100002\tTest Trifle\ttablets\t3\t0\tTrifle\n";
+        let cards = [(200001, 12), (100002, 40)];
+        let report = run(&cards, table, vec![1], 100);
+        let curve = transfers(&cards, vec![1], 100);
+        let extra: Vec<f64> = report.seats[0]
+            .turns
+            .iter()
+            .zip(&curve.seats[0].turns)
+            .map(|(g, t)| g.own_pool_mean - t.expected_pool)
+            .collect();
+        assert_eq!(extra, [0.0, 0.0, 3.0, 3.0, 3.0, 6.0, 6.0, 6.0]);
+    }
+
+    #[test]
     fn same_seed_same_report_at_any_thread_count() {
         let go = |threads| {
             let pool = rayon::ThreadPoolBuilder::new()
