@@ -19,7 +19,7 @@ pub fn long_about() -> String {
     format!(
         "Play a deck alone at an idle table: how fast it takes pool, per seat.
 
-Each turn: unlock; master phase (one master phase action, one more after the first trifle: the master that gains the most pool, else one that adds blood); minion phase (each vampire in play takes the action card it can play and pay that takes the most pool, else a plain bleed for 1, each action once a turn; bleed modifiers on its bleed, one limited; an unlock card gives it one more action); influence phase (the code of `transfers`, under --policy and --max-vampires; vampires act from the next turn); discard phase (one card no vampire in play can use). Cards are replaced as they are played; costs in pool and blood are paid; a card the crypt cannot play is never played.
+Each turn: unlock; master phase (blood dolls move 1 blood to the pool; one master phase action, one more with The Parthenon, one more after the first trifle: the master worth most, a pool gain, +transfers, a blood doll, Ashur Tablets, a blood gain); minion phase (each vampire in play takes the action card it can play and pay that takes the most pool, else a plain bleed for 1, each action once a turn; bleed modifiers on its bleed, one limited; an unlock card gives it one more action); influence phase (the code of `transfers`, under --policy and --max-vampires; vampires act from the next turn); discard phase (one card no vampire in play can use). Cards are replaced as they are played; costs in pool and blood are paid; a card the crypt cannot play is never played.
 
 The idle table: the prey has {STARTING_POOL} pool and never blocks, bounces, reacts or votes against; the predator does nothing. Every assumption is printed with the figures.
 

@@ -4,10 +4,12 @@
 //! One seat's game, turn after turn, on shuffled crypt and library (every
 //! seat plays the same orders, as in [`super::transfers`]):
 //! - unlock: every vampire in play unlocks;
-//! - master phase: one master phase action, one more after the first trifle;
-//!   the master that gains the most pool is played (`master_pool`,
-//!   `blood_to_pool` from the vampire with the most blood), else one that adds
-//!   blood to a vampire;
+//! - master phase: each blood doll in play moves 1 blood of the vampire with
+//!   the most blood to the pool; one master phase action, one more with a
+//!   `master_action` location, one more after the first trifle; the master
+//!   worth most is played: a pool gain of N (2 + N less its cost), +transfers
+//!   (4), a blood doll or a `master_action` location (3), Ashur Tablets (2,
+//!   one a turn), a blood gain (1); a unique card once;
 //! - minion phase: each vampire in play (in the order they came out) takes
 //!   actions: the action card of the hand it can play and pay that takes the
 //!   most pool (bleed with its bonus and gain, a vote, a pool gain), else a plain
