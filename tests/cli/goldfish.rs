@@ -59,7 +59,7 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
             has(CardType::Action)
                 && holds("Bleed")
                 && (amount == 0 || holds(&format!("+{amount} bleed")))
-                && (gain == 0 || text.to_lowercase().contains(&format!("gain {gain} pool")))
+                && (gain == 0 || basic.to_lowercase().contains(&format!("gain {gain} pool")))
         }
         EffectKind::ActionPool => {
             has(CardType::Action) && basic.to_lowercase().contains(&format!("gain {gain} pool"))

@@ -18,7 +18,7 @@
 //!   limited, each card once); after its action an unlock card (`unlock`)
 //!   gives it one more. Every action succeeds and every referendum passes;
 //!   the prey's pool never goes below 0 and nothing is taken once it is ousted;
-//! - influence phase: [`super::influence`], the code of `transfers`, under its
+//! - influence phase: `sim::influence`, the code of `transfers`, under its
 //!   policy: vampires that come out act from the next turn, with blood equal
 //!   to their capacity;
 //! - discard phase: one card no vampire in play can use is discarded (inert,
@@ -27,7 +27,7 @@
 //! Cards are drawn to replace every card played. Costs in pool (never down
 //! to 0) and blood (of the acting vampire) are paid; a card is played only by
 //! a vampire that can play it (the one playability model,
-//! [`crate::cards::playability`], through [`DeckTables::can_play`]). Cards
+//! `cards::playability`, through [`DeckTables::can_play`]). Cards
 //! with an X cost are never played. What cards do is [`effects`].
 
 pub mod effects;
