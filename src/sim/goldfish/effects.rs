@@ -49,13 +49,16 @@ pub enum EffectKind {
     /// Master, one a turn: the third copy in play is removed with the others
     /// to gain `amount` pool (Ashur Tablets).
     Tablets,
+    /// Ally: recruited as an action, it bleeds for `amount` each turn from
+    /// the next.
+    Ally,
     /// No effect at an idle table.
     Inert,
 }
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 14] = [
+    const NAMES: [(&'static str, EffectKind); 15] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -69,6 +72,7 @@ impl EffectKind {
         ("transfers", EffectKind::Transfers),
         ("master_action", EffectKind::MasterAction),
         ("tablets", EffectKind::Tablets),
+        ("ally", EffectKind::Ally),
         ("inert", EffectKind::Inert),
     ];
 

@@ -155,6 +155,10 @@ pub(super) struct Game<'a> {
     tablets: u32,
     /// Unique cards in play (indices into `cards`).
     unique_in_play: Vec<u16>,
+    /// The bleed of each ally in play that can act this turn.
+    allies: Vec<u32>,
+    /// Allies recruited this turn: they act from the next.
+    recruited: Vec<u32>,
 }
 
 impl<'a> Game<'a> {
@@ -186,6 +190,8 @@ impl<'a> Game<'a> {
             extra_master_actions: 0,
             tablets: 0,
             unique_in_play: Vec::new(),
+            allies: Vec::new(),
+            recruited: Vec::new(),
         }
     }
 
@@ -237,6 +243,8 @@ impl<'a> Game<'a> {
         self.extra_master_actions = 0;
         self.tablets = 0;
         self.unique_in_play.clear();
+        self.allies.clear();
+        self.recruited.clear();
         for turn in 0..self.turns as usize {
             let prey_before = self.prey;
             self.master_phase();
@@ -387,6 +395,14 @@ impl<'a> Game<'a> {
                 }
             }
         }
+        for &bleed in &self.allies {
+            if self.prey == 0 {
+                break;
+            }
+            actions += 1;
+            self.prey -= bleed.min(self.prey);
+        }
+        self.allies.append(&mut self.recruited);
         actions
     }
 
@@ -413,6 +429,9 @@ impl<'a> Game<'a> {
                 Some(EffectKind::ActionPool) => card.gain,
                 Some(EffectKind::Vote) => card.amount + card.gain,
                 Some(EffectKind::VoteTake) if self.prey > self.pool => 2 * card.amount,
+                Some(EffectKind::Ally) if !(card.unique && self.unique_in_play.contains(&c)) => {
+                    1 + card.amount
+                }
                 _ => continue,
             };
             if best.is_some_and(|(_, b)| value < b) || !self.usable(v, c) {
@@ -449,6 +468,12 @@ impl<'a> Game<'a> {
                 Some(EffectKind::VoteTake) => {
                     taken = card.amount.min(self.prey);
                     gain = taken;
+                }
+                Some(EffectKind::Ally) => {
+                    if card.unique {
+                        self.unique_in_play.push(c);
+                    }
+                    self.recruited.push(card.amount);
                 }
                 _ => {}
             }

@@ -12,12 +12,13 @@
 //!   one a turn), a blood gain (1); a unique card once;
 //! - minion phase: each vampire in play (in the order they came out) takes
 //!   actions: the action card of the hand it can play and pay that takes the
-//!   most pool (bleed with its bonus and gain, a vote, a pool gain), else a plain
-//!   bleed for 1; a vampire takes the same action (a card name, the plain
+//!   most pool (bleed with its bonus and gain, a vote, a pool gain, an ally
+//!   worth 1 + its bleed), else a plain bleed for 1; a vampire takes the same action (a card name, the plain
 //!   bleed) once a turn; on a bleed it plays the bleed modifiers it can (one
 //!   limited, each card once); after its action an unlock card (`unlock`)
 //!   gives it one more. Every action succeeds and every referendum passes;
 //!   the prey's pool never goes below 0 and nothing is taken once it is ousted;
+//!   then each ally recruited on an earlier turn bleeds for its bleed;
 //! - influence phase: `sim::influence`, the code of `transfers`, under its
 //!   policy: vampires that come out act from the next turn, with blood equal
 //!   to their capacity;
@@ -242,7 +243,7 @@ pub fn assumptions(options: &GoldfishOptions) -> Vec<String> {
             options.max_vampires
         ),
         "every action succeeds and every referendum passes; nothing is taken once the prey is ousted (no new prey)".to_string(),
-        "each vampire: the action card that takes the most pool, else a plain bleed for 1; the same action once a turn; bleed modifiers on every bleed (one limited); unlock cards give one more action".to_string(),
+        "each vampire: the action card that takes the most pool, else a plain bleed for 1; the same action once a turn; bleed modifiers on every bleed (one limited); unlock cards give one more action; allies bleed from the turn after they are recruited".to_string(),
         "card effects at their basic level (inferior discipline, no clan bonus); not modelled cards are never played; vampires never hunt".to_string(),
     ]
 }
@@ -606,6 +607,21 @@ mod tests {
             .map(|(g, t)| g.own_pool_mean - t.expected_pool)
             .collect();
         assert_eq!(extra, [0.0, 0.0, 3.0, 3.0, 3.0, 6.0, 6.0, 6.0]);
+    }
+
+    #[test]
+    fn allies_recruited_bleed_from_the_next_turn() {
+        // Test Bleed as an ally bleeding 1: Alma (out on turn 1) recruits one
+        // a turn from turn 2 (worth more than her plain bleed); the allies of
+        // the turns before bleed: by turn t, 1 + 2 + ... + (t - 2).
+        let table = "100003\tTest Bleed\tally\t1\t0\tTest\n";
+        let report = run(&[(200001, 12), (100003, 40)], table, vec![1], 50);
+        let seat = &report.seats[0];
+        let bled: Vec<f64> = seat.turns.iter().map(|t| t.bled_mean).collect();
+        assert_eq!(bled, [0.0, 0.0, 1.0, 3.0, 6.0, 10.0, 15.0, 21.0]);
+        let actions: Vec<f64> = seat.turns.iter().map(|t| t.actions_mean).collect();
+        assert_eq!(actions, [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
+        assert_eq!(seat.turns[7].ready_vampires_mean, 1.0);
     }
 
     #[test]
