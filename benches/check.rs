@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats;
+use vtesdeck::formats::LoadDeck;
 use vtesdeck::rules::{CheckDate, Checker, Profile};
 
 /// Every TWDA file, decoded, in memory.

@@ -17,6 +17,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use rayon::prelude::*;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::LoadDeck;
 
 fn parse(c: &mut Criterion) {
     let db = CardDb::load(&common::cards_dir()).unwrap_or_else(|err| panic!("{err}"));
@@ -74,7 +75,8 @@ fn large_documents(cards: usize, rows: usize) -> (String, String) {
 }
 
 fn parse_markup(c: &mut Criterion) {
-    use vtesdeck::formats::{self, Format};
+    use vtesdeck::deck::raw::Format;
+    use vtesdeck::formats;
     let mut group = c.benchmark_group("parse_markup");
     group.sample_size(10);
     for (cards, rows) in [(10_000, 40_000), (40_000, 160_000)] {

@@ -14,6 +14,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use vtesdeck::analysis::Stats;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::LoadDeck;
 use vtesdeck::output::report::{deck_page, index_page, DeckReport, IndexRow, Provenance};
 use vtesdeck::rules::{CheckDate, Checker, Profile};
 use vtesdeck::sim::goldfish::{GoldfishOptions, GoldfishReport};

@@ -10,10 +10,11 @@
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use vtesdeck::analysis::composition::known_cards;
-use vtesdeck::analysis::disciplines::crypt_discipline_counts;
+use vtesdeck::analysis::crypt_discipline_counts;
+use vtesdeck::analysis::known_cards;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::LoadDeck;
 use vtesdeck::sim::opening_exact::OpeningFigures;
 use vtesdeck::sim::opening_hand::{
     check_opening, CryptOdds, DrawOptions, LibraryOdds, SampledOdds,

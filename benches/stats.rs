@@ -16,6 +16,7 @@ use rayon::prelude::*;
 use vtesdeck::analysis::{Stats, SummaryBuilder};
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::LoadDeck;
 
 fn load_decks(files: &[PathBuf], db: &CardDb) -> Vec<Deck> {
     files

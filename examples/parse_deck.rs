@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::LoadDeck;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let deck_path = std::env::args_os()

@@ -3,14 +3,19 @@
 
 Usage: scripts/public-items.py [--list] [CRATE...]
 
-Builds the rustdoc JSON of each library crate (default: the package's own
-library; RUSTC_BOOTSTRAP=1 lets the stable toolchain write it) and walks the
+Builds the rustdoc JSON of each library crate (default: every library crate of
+the workspace that is published, the test fixtures left out; RUSTC_BOOTSTRAP=1
+lets the stable toolchain write it) and walks the
 API from the crate root the way a user of the crate reaches it: public modules,
 the items in them, re-exports (`pub use`), the public fields of public structs
 and the public methods of their inherent impls (trait impls are not counted:
-they add no name of their own). Prints one line per crate and a total, by kind:
+they add no name of their own). A re-export of the crate's own item counts as
+that item (with its methods and fields); a re-export of another crate's item
+counts once, as a re-export. Prints one line per crate and a total, by kind:
 
-    vtesdeck: 849 public items (417 functions, 229 types, 78 modules, 64 re-exports), 570 public fields
+    vtesdeck-cards: 80 public items (40 functions, 30 types, 2 modules, 0 re-exports, 8 constants), 60 public fields
+    ...
+    total: 290 public items, 200 public fields
 
 --list prints every counted item's path as well, one per line.
 """
@@ -24,15 +29,9 @@ import sys
 KINDS_TYPES = {"struct", "enum", "trait", "type_alias", "union"}
 
 
-def rustdoc_json(crate):
-    """Builds the rustdoc JSON of `crate` (a package name, or None for this package's library)."""
-    command = ["cargo", "rustdoc", "--lib", "--locked", "--quiet"]
-    if crate:
-        command += ["-p", crate]
-    command += ["--", "-Z", "unstable-options", "--output-format", "json", "--cap-lints", "allow"]
-    env = dict(os.environ, RUSTC_BOOTSTRAP="1")
-    subprocess.run(command, check=True, env=env, stderr=subprocess.DEVNULL)
-    metadata = json.loads(
+def metadata():
+    """The workspace's `cargo metadata` (its own packages only)."""
+    return json.loads(
         subprocess.run(
             ["cargo", "metadata", "--format-version", "1", "--no-deps", "--locked"],
             check=True,
@@ -40,11 +39,26 @@ def rustdoc_json(crate):
             text=True,
         ).stdout
     )
-    target = metadata["target_directory"]
-    names = [crate] if crate else [p["name"] for p in metadata["packages"] if p["manifest_path"] == os.path.abspath("Cargo.toml")]
-    path = os.path.join(target, "doc", names[0].replace("-", "_") + ".json")
+
+
+def library_crates(meta):
+    """The published library crates of the workspace, lowest layer first as Cargo lists them."""
+    return [
+        package["name"]
+        for package in meta["packages"]
+        if package.get("publish") != [] and any("lib" in target["kind"] for target in package["targets"])
+    ]
+
+
+def rustdoc_json(crate, meta):
+    """Builds the rustdoc JSON of `crate` (a package name)."""
+    command = ["cargo", "rustdoc", "--lib", "--locked", "--quiet", "-p", crate]
+    command += ["--", "-Z", "unstable-options", "--output-format", "json", "--cap-lints", "allow"]
+    env = dict(os.environ, RUSTC_BOOTSTRAP="1")
+    subprocess.run(command, check=True, env=env, stderr=subprocess.DEVNULL)
+    path = os.path.join(meta["target_directory"], "doc", crate.replace("-", "_") + ".json")
     with open(path, encoding="utf-8") as file:
-        return names[0], json.load(file)
+        return crate, json.load(file)
 
 
 def count(doc, listing):
@@ -74,8 +88,19 @@ def count(doc, listing):
             for child in inner["items"]:
                 visit(child, here)
         elif kind == "use":
-            counts["re-exports"] += 1
-            listing.append(("re-export", here))
+            # A re-export of an item of this crate (`pub use stats::Stats` from a
+            # private module) is that item, counted with its methods and fields
+            # where the user reaches it; a re-export of another crate's item (the
+            # facade's `pub use vtesdeck_cards as cards`) is one name here, its
+            # items counted in their own crate.
+            target = inner.get("id")
+            target_item = index.get(str(target)) if target is not None else None
+            if target_item and target_item.get("crate_id") == 0 and not inner.get("is_glob"):
+                seen.discard(target)
+                visit(target, path)
+            else:
+                counts["re-exports"] += 1
+                listing.append(("re-export", here))
         elif kind == "function":
             counts["functions"] += 1
             listing.append(("function", here))
@@ -117,10 +142,11 @@ def count(doc, listing):
 def main():
     args = sys.argv[1:]
     show = "--list" in args
-    crates = [a for a in args if a != "--list"] or [None]
+    meta = metadata()
+    crates = [a for a in args if a != "--list"] or library_crates(meta)
     total = collections.Counter()
     for crate in crates:
-        name, doc = rustdoc_json(crate)
+        name, doc = rustdoc_json(crate, meta)
         listing = []
         counts = count(doc, listing)
         total += counts

@@ -8,7 +8,7 @@
 #   scripts/refresh-cards.sh --rebuild
 #       rewrites data/cards/cards.bin.gz from the CSV files already there
 #
-# Then run the tests (`cargo test --lib cards::snapshot`) and commit data/cards/.
+# Then run the tests (`cargo test -p vtesdeck-cards --lib snapshot`) and commit data/cards/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=data/cards

@@ -81,7 +81,7 @@ fi
 mkdir -p target
 log="target/test.log"
 status=0
-cargo test --locked --no-fail-fast --profile test-release "$@" -- --include-ignored 2>&1 | tee "$log" || status=$?
+cargo test --locked --workspace --no-fail-fast --profile test-release "$@" -- --include-ignored 2>&1 | tee "$log" || status=$?
 
 # One line: the totals of every "test result:" line, and the binaries run.
 summary="$(awk '

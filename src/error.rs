@@ -1,7 +1,8 @@
 //! The library's one error type: every error a vtesdeck function can return,
 //! each module's own error kept as the source so that callers can match on it.
 
-use crate::cards::{DbError, InstallError, SearchError};
+use crate::cards::install::InstallError;
+use crate::cards::{DbError, SearchError};
 use crate::formats::DeckError;
 use crate::rules::{CheckError, ProfileError};
 use crate::sim::SimError;

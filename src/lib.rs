@@ -2,27 +2,29 @@
 //!
 //! The library does the work; the `vtesdeck` binary is a thin layer over it.
 //!
-//! ```no_run
+//! ```
 //! use vtesdeck::cards::CardDb;
 //! use vtesdeck::deck::Deck;
+//! use vtesdeck::formats::LoadDeck;
 //!
-//! let db = CardDb::load(std::path::Path::new("cards"))?;
+//! let db = CardDb::embedded()?;
 //! let text = "12x Nathan Turner\n\n90x Deep Song\n";
 //! let deck = Deck::from_text(text, None, &db);
 //! assert!(deck.unresolved.is_empty());
+//! assert_eq!((deck.crypt_count(), deck.library_count()), (12, 90));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod analysis;
-pub mod cards;
-pub mod deck;
 mod error;
-pub mod formats;
 pub mod output;
-pub mod rules;
-pub mod sim;
-pub mod words;
 
 pub use error::{Error, Result};
+pub use vtesdeck_analysis as analysis;
+pub use vtesdeck_cards as cards;
+pub use vtesdeck_deck as deck;
+pub use vtesdeck_formats as formats;
+pub use vtesdeck_rules as rules;
+pub use vtesdeck_sim as sim;
+
 #[cfg(test)]
-pub(crate) mod testing;
+mod testing;

@@ -12,7 +12,8 @@ use std::sync::LazyLock;
 use libfuzzer_sys::fuzz_target;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
-use vtesdeck::formats::Format;
+use vtesdeck::formats::LoadDeck;
+use vtesdeck::deck::raw::Format;
 use vtesdeck::formats::json::DeckJson;
 use vtesdeck::output::deck_text;
 

@@ -8,8 +8,10 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::Args;
+use vtesdeck::deck::raw::Format;
 use vtesdeck::deck::Deck;
-use vtesdeck::formats::{self, Format};
+use vtesdeck::formats;
+use vtesdeck::formats::LoadDeck;
 use vtesdeck::output::output_file::OutputFile;
 
 use super::{inputs, Global, Outcome};

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use vtesdeck::cards::{install, CardDb, DbInfo, InstallStep, CARDS_ENV};
+use vtesdeck::cards::install::InstallStep;
+use vtesdeck::cards::{install, CardDb, DbInfo, CARDS_ENV};
 use vtesdeck::output::db_text;
 use vtesdeck::output::json_lines::write_tagged;
 
@@ -102,7 +103,7 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
 /// `db update`: downloads the zip and installs it.
 #[cfg(feature = "download")]
 fn update_db(update: &UpdateArgs, global: &Global) -> anyhow::Result<Outcome> {
-    use vtesdeck::cards::download;
+    use vtesdeck::cards::install::download;
     let url = update.url.clone().unwrap_or_else(download::db_url_from_env);
     if let Some(path) = url.strip_prefix("file://") {
         anyhow::bail!(
@@ -144,10 +145,10 @@ fn fetch(
     url: &str,
     deadline: std::time::Duration,
     quiet: bool,
-) -> Result<Vec<u8>, vtesdeck::cards::InstallError> {
+) -> Result<Vec<u8>, vtesdeck::cards::install::InstallError> {
     use indicatif::{ProgressBar, ProgressStyle};
     use std::io::IsTerminal;
-    use vtesdeck::cards::download;
+    use vtesdeck::cards::install::download;
     let bar = if !quiet && std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(0);
         if let Ok(style) =

@@ -191,7 +191,7 @@ enum Loaded {
 fn load_pairs(
     pairings: Vec<Pairing>,
     arguments: (&Path, &Path),
-    format: Option<vtesdeck::formats::Format>,
+    format: Option<vtesdeck::deck::raw::Format>,
     db: &vtesdeck::cards::CardDb,
 ) -> Vec<Loaded> {
     use rayon::prelude::*;

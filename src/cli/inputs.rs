@@ -6,9 +6,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use vtesdeck::cards::CardDb;
+use vtesdeck::deck::raw::Format;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::inputs::{self as pipeline, Decks, FileSelection, Pattern, Walk};
-use vtesdeck::formats::Format;
 use vtesdeck::output::json_lines::{write_record, ErrorRecord};
 
 pub use vtesdeck::formats::inputs::{is_standard_stream, walk, InputProblem};

@@ -24,7 +24,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use vtesdeck::cards::{CardDb, DbLocation};
-use vtesdeck::formats::Format;
+use vtesdeck::deck::raw::Format;
 
 pub use exit::Outcome;
 
@@ -228,7 +228,7 @@ pub fn error_text(err: &anyhow::Error) -> String {
 /// wrong (`out.txt: already exists`), the command line which flag changes
 /// it (`; use --force to overwrite it`).
 fn flag_words(cause: &(dyn std::error::Error + 'static)) -> Option<String> {
-    use vtesdeck::cards::InstallError;
+    use vtesdeck::cards::install::InstallError;
     use vtesdeck::output::output_file::OutputFileError;
     use vtesdeck::output::transfer_plot::PlotError;
     use vtesdeck::rules::ProfileError;
@@ -295,7 +295,7 @@ fn advice(err: &anyhow::Error) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vtesdeck::cards::InstallError;
+    use vtesdeck::cards::install::InstallError;
     use vtesdeck::output::output_file::OutputFileError;
     use vtesdeck::output::transfer_plot::PlotError;
     use vtesdeck::rules::ProfileError;

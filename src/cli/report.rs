@@ -8,6 +8,7 @@ use anyhow::{bail, Context as _};
 use clap::Args;
 use rayon::prelude::*;
 use vtesdeck::analysis::Stats;
+use vtesdeck::cards::words::count;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::output::output_file::OutputFile;
@@ -17,7 +18,6 @@ use vtesdeck::sim::goldfish::{GoldfishOptions, GoldfishReport};
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions};
 use vtesdeck::sim::seed::Seed;
 use vtesdeck::sim::transfers::{TransferCurve, TransferOptions, SEATS};
-use vtesdeck::words::count;
 
 use super::check::JudgeArgs;
 use super::progress::Progress;
@@ -328,7 +328,7 @@ impl Work<'_> {
         &self,
         path: &Path,
         page: &Result<(String, OutputFile), inputs::InputProblem>,
-        input_format: Option<vtesdeck::formats::Format>,
+        input_format: Option<vtesdeck::deck::raw::Format>,
         provenance: &Provenance,
     ) -> (IndexRow, Outcome) {
         let failed = |error: &anyhow::Error| {

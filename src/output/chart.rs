@@ -8,7 +8,7 @@ use std::fmt::Write;
 use super::xml::escape_text as escape;
 
 /// Colors given to series and bars in turn (colorblind-friendly Tableau 10).
-pub const PALETTE: [&str; 10] = [
+pub(crate) const PALETTE: [&str; 10] = [
     "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
     "#bcbd22", "#17becf",
 ];
@@ -22,7 +22,7 @@ const TEXT_SIZE: u32 = 13;
 
 /// One line of a [`LineChart`].
 #[derive(Debug, Clone, PartialEq)]
-pub struct Series {
+pub(crate) struct Series {
     /// Its name in the legend.
     pub label: String,
     /// Its points, `(x, y)`, in drawing order.
@@ -33,7 +33,7 @@ pub struct Series {
 
 /// A chart of lines over a numeric x axis.
 #[derive(Debug, Clone, PartialEq)]
-pub struct LineChart {
+pub(crate) struct LineChart {
     /// Title, above the chart.
     pub title: String,
     /// Name of the x axis.
@@ -48,33 +48,9 @@ pub struct LineChart {
     pub integer_x: bool,
 }
 
-/// One bar of a [`BarChart`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct Bar {
-    /// The category under the bar.
-    pub label: String,
-    /// Its height; negative values are drawn as 0.
-    pub value: f64,
-}
-
-/// A chart of vertical bars, one per category.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BarChart {
-    /// Title, above the chart.
-    pub title: String,
-    /// Name of the category axis.
-    pub x_label: String,
-    /// Name of the value axis.
-    pub y_label: String,
-    /// The bars, left to right, all in the first color of [`PALETTE`].
-    pub bars: Vec<Bar>,
-    /// Image size in pixels.
-    pub size: (u32, u32),
-}
-
 /// One series of a [`StackedBarChart`]: a value per category.
 #[derive(Debug, Clone, PartialEq)]
-pub struct BarSeries {
+pub(crate) struct BarSeries {
     /// Its name in the legend.
     pub label: String,
     /// One value per category, in category order (missing ones count as 0).
@@ -89,7 +65,7 @@ pub struct BarSeries {
 /// A chart of bars per category, each bar a stack of series (capacities by
 /// group; disciplines of the crypt by level beside the library's needs).
 #[derive(Debug, Clone, PartialEq)]
-pub struct StackedBarChart {
+pub(crate) struct StackedBarChart {
     /// Title, above the chart.
     pub title: String,
     /// Name of the category axis.
@@ -105,7 +81,7 @@ pub struct StackedBarChart {
 }
 
 /// Renders a line chart as one `<svg>` element.
-pub fn line_chart(chart: &LineChart) -> String {
+pub(crate) fn line_chart(chart: &LineChart) -> String {
     let points = chart.series.iter().flat_map(|s| s.points.iter());
     let (mut x_min, mut x_max, mut y_max) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
     for &(x, y) in points.filter(|(x, y)| x.is_finite() && y.is_finite()) {
@@ -171,52 +147,9 @@ pub fn line_chart(chart: &LineChart) -> String {
     svg
 }
 
-/// Renders a bar chart as one `<svg>` element.
-pub fn bar_chart(chart: &BarChart) -> String {
-    let y_max = chart
-        .bars
-        .iter()
-        .map(|b| b.value)
-        .filter(|v| v.is_finite())
-        .fold(0.0f64, f64::max);
-    let y_ticks = ticks(0.0, y_max, 6);
-    let y_top = y_ticks.last().copied().unwrap_or(1.0).max(y_max);
-    let count = chart.bars.len().max(1) as f64;
-    let frame = Frame::new(chart.size, (0.0, count), y_top);
-    let mut svg = frame.open(&chart.title);
-    frame.axes(&mut svg, &chart.x_label, &chart.y_label);
-    for &tick in &y_ticks {
-        frame.y_tick(&mut svg, tick);
-    }
-    let slot = frame.x(1.0) - frame.x(0.0);
-    for (index, bar) in chart.bars.iter().enumerate() {
-        let value = if bar.value.is_finite() {
-            bar.value.max(0.0)
-        } else {
-            0.0
-        };
-        let left = frame.x(index as f64) + slot * 0.15;
-        let top = frame.y(value);
-        let center = frame.x(index as f64 + 0.5);
-        let _ = write!(
-            svg,
-            r#"<g class="bar"><title>{label}: {shown}</title><rect x="{left:.1}" y="{top:.1}" width="{w:.1}" height="{h:.1}" fill="{color}"/><text x="{center:.1}" y="{label_y:.1}" text-anchor="middle">{label}</text></g>"#,
-            label = escape(&bar.label),
-            shown = number(value),
-            w = slot * 0.7,
-            h = frame.bottom() - top,
-            color = PALETTE[0],
-            label_y = frame.bottom() + 20.0,
-        );
-        svg.push('\n');
-    }
-    svg.push_str("</svg>\n");
-    svg
-}
-
 /// Renders a stacked bar chart as one `<svg>` element; each segment carries
 /// a `<title>` (category, series, value) that viewers show on hover.
-pub fn stacked_bar_chart(chart: &StackedBarChart) -> String {
+pub(crate) fn stacked_bar_chart(chart: &StackedBarChart) -> String {
     let value = |series: &BarSeries, category: usize| {
         series
             .values
@@ -480,7 +413,7 @@ impl Frame {
 
 /// Round-number ticks from `low` to at least `high`: about `wanted` of them,
 /// at steps of 1, 2 or 5 times a power of ten.
-pub fn ticks(low: f64, high: f64, wanted: usize) -> Vec<f64> {
+pub(crate) fn ticks(low: f64, high: f64, wanted: usize) -> Vec<f64> {
     let span = high - low;
     if !span.is_finite() || span <= 0.0 || wanted == 0 {
         return vec![low, low + 1.0];
@@ -632,37 +565,6 @@ mod tests {
         }]));
         assert_balanced(&svg);
         assert!(!svg.contains("NaN") && !svg.contains("inf"), "{svg}");
-    }
-
-    #[test]
-    fn bar_heights_follow_the_values() {
-        let chart = BarChart {
-            title: "Capacity".into(),
-            x_label: "capacity".into(),
-            y_label: "vampires".into(),
-            bars: vec![
-                Bar {
-                    label: "1".into(),
-                    value: 2.0,
-                },
-                Bar {
-                    label: "2".into(),
-                    value: 4.0,
-                },
-                Bar {
-                    label: "3 & more".into(),
-                    value: 0.0,
-                },
-            ],
-            size: (800, 500),
-        };
-        let svg = bar_chart(&chart);
-        assert_balanced(&svg);
-        assert_eq!(svg.matches("<rect").count(), 1 + 3);
-        // The value axis goes to 4 over 390 pixels: a bar of 2 is 195 high.
-        assert!(svg.contains(r#"height="195.0""#), "{svg}");
-        assert!(svg.contains(r#"height="390.0""#), "{svg}");
-        assert!(svg.contains("<title>3 &amp; more: 0</title>"), "{svg}");
     }
 
     #[test]

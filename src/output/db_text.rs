@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use crate::cards::{DbInfo, InstallReport};
+use crate::cards::install::InstallReport;
+use crate::cards::DbInfo;
 
 /// The `db info` summary.
 pub fn render_info(info: &DbInfo) -> String {

@@ -5,9 +5,9 @@
 use std::fmt::Write;
 
 use crate::cards::CardDb;
+use crate::deck::raw::DeckMeta;
 use crate::deck::Deck;
 use crate::formats::twd_writer::TwdWriter;
-use crate::formats::DeckMeta;
 use crate::formats::DeckWriter;
 
 /// Renders a deck: a `# path (format)` line, name and author, the cards in the
@@ -89,7 +89,8 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::Format;
+    use crate::deck::raw::Format;
+    use crate::formats::LoadDeck;
     use crate::testing::fixture_db;
 
     #[test]

@@ -6,14 +6,14 @@ use comfy_table::{presets, CellAlignment, Table};
 
 use super::figures::{percent, percent_with_error};
 use crate::analysis::hypergeometric::tail;
+use crate::cards::words::count;
 use crate::cards::CardDb;
 use crate::deck::Deck;
 use crate::sim::opening_hand::{CardOdds, DrawOdds, Estimate, Figures, OpeningMethod};
-use crate::words::count;
 
 /// A table with the vtesdeck look; the columns after the first `text_columns`
 /// are right-aligned.
-pub fn new_table(header: &[&str], text_columns: usize) -> Table {
+pub(crate) fn new_table(header: &[&str], text_columns: usize) -> Table {
     let mut table = Table::new();
     table.load_preset(presets::UTF8_FULL_CONDENSED);
     table.set_header(header.to_vec());
@@ -208,7 +208,7 @@ pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
 
 /// The notes under the report: how the opening figures were computed, and
 /// what the columns mean.
-pub fn sampling_note(odds: &DrawOdds) -> String {
+pub(crate) fn sampling_note(odds: &DrawOdds) -> String {
     let method = match odds.opening_method {
         OpeningMethod::Exact => "Every figure is exact (computed, not estimated).".to_string(),
         OpeningMethod::Sampled => format!(

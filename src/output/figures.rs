@@ -34,7 +34,7 @@ pub fn percent(p: f64) -> String {
 /// A sampled percentage with its standard error (`45.21% ± 0.16%`); a figure
 /// that two decimals would show as `0.00%` gets two significant digits
 /// (`0.0012% ± 0.00035%`).
-pub fn percent_with_error(p: f64, standard_error: f64) -> String {
+pub(crate) fn percent_with_error(p: f64, standard_error: f64) -> String {
     let written = |x: f64| {
         let value = x * 100.0;
         if value <= 0.0 || value.is_nan() {

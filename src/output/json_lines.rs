@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 /// The version of the shape of every JSON Lines record.
-pub const SCHEMA: u32 = 1;
+pub(crate) const SCHEMA: u32 = 1;
 
 /// A record with the `schema` field added after its own fields.
 #[derive(Serialize)]
@@ -51,7 +51,7 @@ pub fn write_tagged<T: Serialize>(
 }
 
 /// Writes a record that already carries its `schema` as one line.
-pub fn write_line(out: &mut dyn Write, record: &impl Serialize) -> io::Result<()> {
+pub(crate) fn write_line(out: &mut dyn Write, record: &impl Serialize) -> io::Result<()> {
     serde_json::to_writer(&mut *out, record)?;
     writeln!(out)
 }
@@ -81,7 +81,7 @@ impl<'a> ErrorRecord<'a> {
 
 /// A file of a folder that was not read as a decklist: `{"type": "skipped", "path", "reason"}`.
 #[derive(Debug, Clone, Serialize)]
-pub struct SkippedRecord<'a> {
+pub(crate) struct SkippedRecord<'a> {
     /// Record type tag: `skipped`.
     #[serde(rename = "type")]
     pub kind: &'static str,

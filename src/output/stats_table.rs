@@ -6,12 +6,12 @@ use std::fmt::Write;
 use comfy_table::{presets, CellAlignment, Table};
 
 use crate::analysis::{CostTotal, LibraryComposition, Stats, Summary, Tally};
+use crate::cards::words::count;
 use crate::cards::CardKind;
 use crate::deck::Deck;
-use crate::words::count;
 
 /// How many cards of each part the summary's "most played" tables list.
-pub const MOST_PLAYED_ROWS: usize = 20;
+pub(crate) const MOST_PLAYED_ROWS: usize = 20;
 
 /// How many `name ×count` entries a table cell shows per line.
 const TALLIES_PER_LINE: usize = 4;

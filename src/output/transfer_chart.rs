@@ -13,7 +13,7 @@ const LABEL_EVERY: usize = 4;
 const TURN_WIDTH: usize = 6;
 
 /// Renders the chart.
-pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
+pub(crate) fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
     let lines: Vec<(u8, Vec<f64>)> = curve
         .seats
         .iter()
@@ -29,7 +29,7 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
 
 /// Renders one line per seat, `(seat, value by turn from turn 1)`, drawn with
 /// the seat's digit (the chart of `transfers`, and of `goldfish`).
-pub fn render_seat_lines(lines: &[(u8, Vec<f64>)], out: &mut impl Write) -> io::Result<()> {
+pub(crate) fn render_seat_lines(lines: &[(u8, Vec<f64>)], out: &mut impl Write) -> io::Result<()> {
     let turns = lines.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
     if turns == 0 {
         return Ok(());

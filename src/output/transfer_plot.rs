@@ -1,5 +1,5 @@
 //! The transfer curve as an SVG image (`--plot FILE.svg`): expected capacity
-//! in play by turn, one line per seat, drawn by [`chart::line_chart`].
+//! in play by turn, one line per seat, drawn by `chart::line_chart`.
 //!
 //! SVG only: the image is text, drawn by the viewer, and needs no font or
 //! image library to write. A `.png` name is refused with a way to convert.
@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use super::chart::{self, LineChart, Series};
 use super::output_file::{OutputFile, OutputFileError};
+use crate::cards::words::count;
 use crate::sim::transfers::TransferCurve;
-use crate::words::count;
 
 /// Image size in pixels.
 const SIZE: (u32, u32) = (900, 560);

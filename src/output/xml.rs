@@ -5,8 +5,6 @@
 //! reference can spell: a file name holding one then still makes a valid document,
 //! and the replacement character shows where it was.
 
-use std::borrow::Cow;
-
 /// The character put in place of one XML cannot hold.
 const REPLACEMENT: char = '\u{FFFD}';
 
@@ -22,30 +20,17 @@ fn is_unfit(c: char) -> bool {
     }
 }
 
-/// `text` with every character XML 1.0 forbids or discourages replaced by U+FFFD.
-pub fn replace_unfit(text: &str) -> Cow<'_, str> {
-    if text.chars().any(is_unfit) {
-        Cow::Owned(
-            text.chars()
-                .map(|c| if is_unfit(c) { REPLACEMENT } else { c })
-                .collect(),
-        )
-    } else {
-        Cow::Borrowed(text)
-    }
-}
-
 /// Escapes text for element content: markup characters as entities, a carriage
 /// return as `&#13;` (a parser would turn a literal one into a line feed),
 /// unfit characters replaced; tabs and line feeds kept.
-pub fn escape_text(text: &str) -> String {
+pub(crate) fn escape_text(text: &str) -> String {
     escape(text, false)
 }
 
 /// Escapes text for an attribute value (in double or single quotes): as
 /// [`escape_text`], and tabs and line breaks as references, which a parser
 /// would otherwise turn into spaces.
-pub fn escape_attribute(text: &str) -> String {
+pub(crate) fn escape_attribute(text: &str) -> String {
     escape(text, true)
 }
 
@@ -116,11 +101,5 @@ mod tests {
                 .collect();
         assert!(only_xml_chars(&escape_text(&all)));
         assert!(only_xml_chars(&escape_attribute(&all)));
-        assert!(only_xml_chars(&replace_unfit(&all)));
-    }
-
-    #[test]
-    fn fit_text_is_borrowed() {
-        assert!(matches!(replace_unfit("Céleste"), Cow::Borrowed(_)));
     }
 }

@@ -486,7 +486,7 @@ fn crash_child() {
     let step: usize = step.parse().expect("step number");
     let zip = std::env::var_os("VTESDECK_TEST_CRASH_ZIP").expect("zip");
     let target = std::env::var_os("VTESDECK_TEST_CRASH_TARGET").expect("target");
-    let crash_after = vtesdeck::cards::InstallStep::ALWAYS[step];
+    let crash_after = vtesdeck::cards::install::InstallStep::ALWAYS[step];
     let _ = vtesdeck::cards::install::import(Path::new(&zip), Path::new(&target), &mut |done| {
         if done == crash_after {
             std::process::abort();
@@ -519,7 +519,7 @@ fn staging_leftovers(home: &Home) -> usize {
 
 #[test]
 fn crash_at_each_install_step() {
-    use vtesdeck::cards::InstallStep;
+    use vtesdeck::cards::install::InstallStep;
     let switched = InstallStep::ALWAYS
         .iter()
         .position(|s| *s == InstallStep::Switched)

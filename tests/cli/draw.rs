@@ -359,6 +359,7 @@ fn a_real_tournament_deck() {
 fn exact_opening_equals_a_million_samples_on_twenty_twda_decks() {
     use vtesdeck::cards::CardDb;
     use vtesdeck::deck::Deck;
+    use vtesdeck::formats::LoadDeck;
     use vtesdeck::sim::opening_exact::OpeningFigures;
     use vtesdeck::sim::opening_hand::{check_opening, DrawOptions, SampledOdds};
     use vtesdeck::sim::seed::Seed;

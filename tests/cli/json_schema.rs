@@ -378,7 +378,7 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
         // `db info` from each source: VTESDECK_CARDS, --cards, the built-in
         // snapshot (nothing installed), the user's installed copy.
         Run {
-            env: Vec::new(),
+            env: vec![("VTESDECK_CARDS", Some(cards.clone()))],
             args: strings(&["db", "info", "--json"]),
             schemas: &[("db_info", "db-info")],
         },

@@ -12,8 +12,10 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde_json::Value;
 use vtesdeck::cards::{CardDb, CardType};
+use vtesdeck::deck::raw::Format;
 use vtesdeck::deck::Deck;
-use vtesdeck::formats::{self, Format};
+use vtesdeck::formats;
+use vtesdeck::formats::LoadDeck;
 
 /// Runs the binary and returns its standard output, failing on a bad exit.
 fn stdout_of(args: &[&str], paths: &[&Path], ok_codes: &[i32]) -> String {

@@ -7,8 +7,9 @@ use std::collections::BTreeSet;
 
 use predicates::prelude::*;
 use vtesdeck::cards::{Card, CardDb, Group};
+use vtesdeck::deck::raw::Format;
 use vtesdeck::deck::Deck;
-use vtesdeck::formats::Format;
+use vtesdeck::formats::LoadDeck;
 
 fn real_db() -> CardDb {
     CardDb::load(&common::cards_dir()).expect("real card database loads")

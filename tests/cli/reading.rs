@@ -6,8 +6,9 @@
 use crate::common;
 
 use vtesdeck::cards::{CardDb, CardId};
+use vtesdeck::deck::raw::Format;
 use vtesdeck::deck::{Deck, ReadHow};
-use vtesdeck::formats::Format;
+use vtesdeck::formats::LoadDeck;
 
 /// What a line must give.
 #[derive(Debug, Clone, Copy)]

@@ -9,10 +9,11 @@ use std::sync::LazyLock;
 use predicates::prelude::*;
 use rayon::prelude::*;
 use regex::Regex;
-use vtesdeck::analysis::{CryptHeader, LibrarySection, TwdHeader};
 use vtesdeck::cards::CardDb;
 use vtesdeck::cards::CardType;
+use vtesdeck::deck::twd_header::{CryptHeader, LibrarySection, TwdHeader};
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::LoadDeck;
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

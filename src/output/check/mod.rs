@@ -4,20 +4,18 @@
 mod github;
 mod jsonl;
 mod junit;
-#[cfg(feature = "cli")]
 mod table;
 
 use std::fmt;
 use std::io::{self, Write};
 
+use crate::cards::words::count;
 use crate::rules::{CheckReport, Severity};
-use crate::words::count;
 
 pub use github::GithubRenderer;
 pub(crate) use github::{escape_data, escape_property};
 pub use jsonl::JsonLinesRenderer;
 pub use junit::JunitRenderer;
-#[cfg(feature = "cli")]
 pub use table::{TableOptions, TableRenderer};
 
 /// The lowest severity an output that shows errors, warnings when asked and
@@ -242,7 +240,6 @@ mod tests {
         for (warnings, info) in [(false, false), (true, false), (true, true)] {
             same_without_what_it_does_not_show(|| GithubRenderer { warnings, info });
             same_without_what_it_does_not_show(|| JunitRenderer::new(warnings).with_info(info));
-            #[cfg(feature = "cli")]
             for quiet in [false, true] {
                 same_without_what_it_does_not_show(|| {
                     TableRenderer::new(TableOptions {

@@ -7,8 +7,8 @@ use comfy_table::{presets, Cell, Color, ContentArrangement, Table};
 use unicode_width::UnicodeWidthStr;
 
 use super::{CheckRenderer, CheckSummary};
+use crate::cards::words::count;
 use crate::rules::{CheckReport, Severity, Violation};
-use crate::words::count;
 
 /// How the table output looks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

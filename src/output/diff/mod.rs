@@ -10,7 +10,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use crate::analysis::{DeckDiff, Side};
-use crate::words::count;
+use crate::cards::words::count;
 
 pub use github::GithubDiffRenderer;
 pub use json::JsonDiffRenderer;
@@ -115,14 +115,20 @@ pub(crate) mod fixtures {
     //! Comparisons for the renderer tests.
 
     use super::*;
-    use crate::formats::Format;
+    use crate::deck::raw::Format;
     use crate::testing::fixture_db;
 
     /// `registered.txt` against `played.txt`: a vampire one copy short, one added,
     /// a library card changed and one removed.
     pub fn diff() -> DeckDiff {
         let db = fixture_db();
-        let deck = |text: &str| crate::deck::Deck::from_text(text, Some(Format::Plain), &db);
+        let deck = |text: &str| {
+            <crate::deck::Deck as crate::formats::LoadDeck>::from_text(
+                text,
+                Some(Format::Plain),
+                &db,
+            )
+        };
         let left = deck("2x Alma Test\n1x Bruno Test\n4x Test Bleed\n1x Test Haven\n");
         let right = deck("1x Alma Test\n1x Bruno Test\n1x Carla Test\n5x Test Bleed\n");
         DeckDiff::between(&left, &right, &db)

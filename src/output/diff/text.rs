@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use super::{side_word, DiffPair, DiffRenderer, DiffSummary};
 use crate::analysis::{CardChange, ChangeKind, Section, Side};
-use crate::words::count;
+use crate::cards::words::count;
 
 /// Writes comparisons for people.
 #[derive(Debug, Default)]
@@ -23,7 +23,7 @@ fn kind_word(kind: ChangeKind) -> (u8, &'static str) {
 impl TextDiffRenderer {
     /// The one line that sums a pair up: same, different (with the number of
     /// changes), or not comparable (lines read as no card).
-    pub fn verdict(out: &mut dyn Write, pair: &DiffPair) -> io::Result<()> {
+    pub(crate) fn verdict(out: &mut dyn Write, pair: &DiffPair) -> io::Result<()> {
         let diff = pair.diff;
         let (left, right) = (pair.left, pair.right);
         let changes = count(diff.changes.len() as u64, "change", "changes");

@@ -5,10 +5,10 @@ use std::fmt::Write;
 
 use super::html::{self, Cell, Table};
 use super::DeckReport;
+use crate::cards::words::count;
 use crate::output::figures::percent;
 use crate::output::goldfish_table::when;
 use crate::sim::goldfish::{GoldfishReport, COVERAGE_WARNING};
-use crate::words::count;
 
 /// The turn of the first figure column (the last turn is the second).
 const EARLY_TURN: usize = 4;

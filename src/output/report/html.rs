@@ -12,7 +12,7 @@ use crate::output::draw_table::DrawTable;
 /// values as they are, so the same text is right in both places). Every text
 /// that reaches a page (deck names, descriptions, card names, messages) goes
 /// through it.
-pub use crate::output::xml::escape_text as escape;
+pub(crate) use crate::output::xml::escape_text as escape;
 
 /// vtesdeck's prose as HTML: the text escaped ([`escape`]), then the light
 /// Markdown its sentences and messages use rendered, never shown as written:
@@ -60,13 +60,11 @@ fn strong(text: &str) -> String {
 }
 
 /// A cell of a [`Table`]: text (escaped when written, or written as
-/// [`prose`]), right-aligned or not, with an optional sort key for the
-/// index's sorting script.
+/// [`prose`]), right-aligned or not, with an optional CSS class.
 pub struct Cell {
     text: String,
     number: bool,
     prose: bool,
-    sort_key: Option<String>,
     class: Option<&'static str>,
 }
 
@@ -77,7 +75,6 @@ impl Cell {
             text: text.into(),
             number: false,
             prose: false,
-            sort_key: None,
             class: None,
         }
     }
@@ -97,12 +94,6 @@ impl Cell {
             number: true,
             ..Cell::text(text)
         }
-    }
-
-    /// The value the index's script sorts this cell by (`data-sort`).
-    pub fn sort_key(mut self, key: impl Into<String>) -> Cell {
-        self.sort_key = Some(key.into());
-        self
     }
 
     /// A CSS class of the cell (`legal`, `illegal`, ...).
@@ -136,7 +127,7 @@ impl Table {
     }
 
     /// The same table as the terminal shows (`vtesdeck draw`).
-    pub fn from_draw_table(table: &DrawTable) -> Table {
+    pub(crate) fn from_draw_table(table: &DrawTable) -> Table {
         let mut html = Table::new(&table.header, table.text_columns);
         for row in &table.rows {
             html.text_row(row);
@@ -151,12 +142,12 @@ impl Table {
     }
 
     /// Sets the table's `id`.
-    pub fn set_id(&mut self, id: &'static str) {
+    pub(crate) fn set_id(&mut self, id: &'static str) {
         self.id = Some(id);
     }
 
     /// Adds a row of texts: the columns after the table's text columns are figures.
-    pub fn text_row(&mut self, texts: &[String]) {
+    pub(crate) fn text_row(&mut self, texts: &[String]) {
         let cells = texts
             .iter()
             .enumerate()
@@ -208,9 +199,6 @@ impl Table {
                 out.push_str("<td");
                 if !classes.is_empty() {
                     let _ = write!(out, r#" class="{}""#, classes.join(" "));
-                }
-                if let Some(key) = &cell.sort_key {
-                    let _ = write!(out, r#" data-sort="{}""#, escape(key));
                 }
                 let text = if cell.prose {
                     prose(&cell.text)
@@ -294,18 +282,12 @@ mod tests {
     #[test]
     fn tables_escape_every_cell_and_header() {
         let mut table = Table::new(&["<Name>", "Copies"], 1);
-        table.row(vec![
-            Cell::text("<b>x</b>"),
-            Cell::number("2").sort_key("\"2"),
-        ]);
+        table.row(vec![Cell::text("<b>x</b>"), Cell::number("2")]);
         let mut out = String::new();
         table.write(&mut out);
         assert!(out.contains("<th scope=\"col\">&lt;Name&gt;</th>"), "{out}");
         assert!(out.contains("<td>&lt;b&gt;x&lt;/b&gt;</td>"), "{out}");
-        assert!(
-            out.contains(r#"<td class="num" data-sort="&quot;2">2</td>"#),
-            "{out}"
-        );
+        assert!(out.contains(r#"<td class="num">2</td>"#), "{out}");
         assert!(!out.contains("<b>"));
     }
 }

@@ -8,7 +8,7 @@ use sha2::Digest as _;
 
 use super::html::{self, escape};
 use super::{open_page, Provenance};
-use crate::words::count;
+use crate::cards::words::count;
 
 /// The sorting script of the index.
 const SORT_SCRIPT: &str = include_str!("sort.js");

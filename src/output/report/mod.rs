@@ -7,12 +7,12 @@
 //! transfer curve by seat (the chart of `transfers --plot`), the goldfish
 //! figures (`goldfish`), the cards the
 //! crypt cannot play and the opening-hand odds. Every text is escaped by
-//! [`html::escape`]; a Content-Security-Policy forbids any load from the
+//! `html::escape`; a Content-Security-Policy forbids any load from the
 //! network and any script on a deck page.
 
 mod charts;
 mod goldfish;
-pub mod html;
+pub(crate) mod html;
 mod index;
 mod page;
 

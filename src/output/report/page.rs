@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use super::html::{self, escape, Cell, Table};
 use super::{charts, open_page, DeckReport, Provenance};
+use crate::cards::words::count;
 use crate::deck::raw::Format;
 use crate::output::draw_table;
 use crate::output::figures::percent;
@@ -12,7 +13,6 @@ use crate::output::transfer_table::ordinal;
 use crate::rules::CheckReport;
 use crate::sim::opening_hand::DrawOdds;
 use crate::sim::transfers::TransferCurve;
-use crate::words::count;
 
 /// The ids of the page's charts (`<svg id="...">`), in page order.
 pub const CHART_IDS: [&str; 3] = [
@@ -539,9 +539,9 @@ mod tests {
         use crate::sim::opening_hand::{DrawOptions, OpeningMethod, SampledOdds};
         let db = fixture_db();
         // A misspelt line: its message quotes it (`12x Alma Tset`).
-        let deck = crate::deck::Deck::from_text(
+        let deck = <crate::deck::Deck as crate::formats::LoadDeck>::from_text(
             "12x Alma Tset\n40x Test Punch\n",
-            Some(crate::formats::Format::Plain),
+            Some(crate::deck::raw::Format::Plain),
             &db,
         );
         let date = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();

@@ -96,10 +96,16 @@ fn shared_path(var: &str, default: &str, probe: &str) -> PathBuf {
     dir
 }
 
-/// The `vtesdeck` binary, with the real card database and no user environment.
+/// The `vtesdeck` binary with the card list built into it (the official list
+/// of `data/cards/PROVENANCE`, which needs nothing outside the repository) and
+/// no user environment: no `$VTESDECK_CARDS`, and a user data folder that
+/// holds no installed copy.
 pub fn vtesdeck() -> assert_cmd::Command {
     let mut cmd = assert_cmd::Command::cargo_bin("vtesdeck").expect("binary built");
-    cmd.env("VTESDECK_CARDS", cards_dir())
+    let no_user_data = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-user-data");
+    cmd.env_remove("VTESDECK_CARDS")
+        .env("XDG_DATA_HOME", &no_user_data)
+        .env("HOME", &no_user_data)
         .env("VTESDECK_OFFLINE", "1")
         .env("NO_COLOR", "1")
         .env_remove("VTESDECK_TWDA");

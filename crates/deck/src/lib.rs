@@ -1,0 +1,1025 @@
+//! The deck model: a decklist as read ([`raw`]: lines, counts, metadata),
+//! resolved against the card database into a [`Deck`] (crypt and library
+//! entries, the lines that named no card with their suggestions, and how each
+//! line was read when not literally), and its TWD header ([`twd_header`]).
+//! Reading files of every layout is `vtesdeck-formats`'.
+//!
+//! ```
+//! use vtesdeck_cards::{CardDb, CardId};
+//! use vtesdeck_deck::{Deck, STARTING_CRYPT};
+//!
+//! let db = CardDb::embedded()?;
+//! // Twelve Nathan Turner and ninety Deep Song, built in code.
+//! let deck = Deck::from_cards(&[(CardId(201_606), 12), (CardId(100_515), 90)], &db);
+//! assert_eq!((deck.crypt_count(), deck.library_count()), (12, 90));
+//! assert!(deck.unresolved.is_empty());
+//! assert!(deck.crypt_count() >= STARTING_CRYPT);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod twd_header;
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use vtesdeck_cards::names::{article_forms, number_forms};
+use vtesdeck_cards::{
+    Card, CardDb, CardId, CardKind, Column, Group, Lookup, NameForm, PrintingHint, Printings,
+    RowsReadAs, WrittenColumns,
+};
+pub mod raw;
+
+use raw::{CountPlace, DeckMeta, DeclaredCounts, Format, LineKind, RawDeck, RawLine};
+
+/// Most copies of one card a deck holds, and a card line gives: a line that
+/// would take a card past it (added to the lines before) is not read, so
+/// that no deck vtesdeck reads is one it cannot write and read back.
+pub const MAX_CARD_COUNT: u32 = 999;
+
+/// How many lines of one deck that are not an exact card name get the close
+/// spelling search (a few milliseconds each against the whole database); the
+/// rest are matched exactly only, so that a huge file of junk stays fast.
+pub const MAX_FUZZY_LINES: usize = 500;
+
+/// Crypt cards each player starts with, dealt to the uncontrolled region: the
+/// starting crypt of `draw` and `transfers`, and the number of capacities the
+/// `min` and `max` of a TWD crypt header sum.
+pub const STARTING_CRYPT: u32 = 4;
+
+/// Library cards in each player's opening hand.
+pub const OPENING_HAND: u32 = 7;
+
+/// One card of a deck and its number of copies.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DeckCard {
+    /// The card.
+    pub id: CardId,
+    /// Copies.
+    pub count: u32,
+    /// The first line that names it (1-based).
+    pub line: usize,
+}
+
+/// How a card line was read when it was not read literally: the `read_as`
+/// of `parse --json`, the `name-corrected`, `printing-chosen`,
+/// `count-after-name` and `count-labelled` checks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReadAs {
+    /// 1-based line number.
+    pub line: usize,
+    /// The line as typed.
+    pub typed: String,
+    /// What was not literal.
+    pub how: ReadHow,
+    /// The card the line was read as.
+    #[serde(skip)]
+    pub card: CardId,
+    /// Copies read from the line.
+    #[serde(skip)]
+    pub count: u32,
+    /// What the reader did, in a sentence (`Tara has no G6 printing`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// What was not literal in a card line. Exact names, Aka names, and the
+/// article, punctuation, accent and `(TM)` forms are literal and get none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReadHow {
+    /// A close spelling of a card name (`Deflektion`).
+    Misspelling,
+    /// The part of a longer name before its comma (`Pier 13`).
+    ShortName,
+    /// A nickname or old name (`Con Boon`).
+    Alias,
+    /// The initials of a card's name (`DI`, `GtU`): the whole name written is
+    /// an abbreviation of the project's table.
+    Abbreviation,
+    /// The name lacks a `the` the card's name has (`Dreams of Sphinx`).
+    ArticleMissing,
+    /// Digits or ordinals for number words, or back (`2nd Tradition`).
+    NumberWords,
+    /// Text after the name that is not a recognised comment was left out
+    /// (`Deflection (great)`).
+    TextIgnored,
+    /// The name has several printings and the line named none: the one that
+    /// fits the crypt's groups was taken.
+    PrintingChosen,
+    /// The tag names a printing the card does not have (`Tara (G6)`): the one
+    /// that exists was taken.
+    PrintingMissing,
+    /// The written tag and the columns (capacity, disciplines, title, clan,
+    /// group) name different printings: the tag was followed.
+    PrintingConflict,
+    /// The columns of a crypt row fit no printing of the name, or disagree
+    /// with each other: the closest printing was taken.
+    ColumnsMismatch,
+    /// The count was written after the name (`Deflection x4`, `Tara: 3`).
+    CountAfterName,
+    /// The count was read from a labelled field (`Quantity: 3`, `3 copies`).
+    CountLabelled,
+}
+
+impl ReadHow {
+    /// The kebab-case name used in JSON and the text output.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReadHow::Misspelling => "misspelling",
+            ReadHow::ShortName => "short-name",
+            ReadHow::Alias => "alias",
+            ReadHow::Abbreviation => "abbreviation",
+            ReadHow::ArticleMissing => "article-missing",
+            ReadHow::NumberWords => "number-words",
+            ReadHow::TextIgnored => "text-ignored",
+            ReadHow::PrintingChosen => "printing-chosen",
+            ReadHow::PrintingMissing => "printing-missing",
+            ReadHow::PrintingConflict => "printing-conflict",
+            ReadHow::ColumnsMismatch => "columns-mismatch",
+            ReadHow::CountAfterName => "count-after-name",
+            ReadHow::CountLabelled => "count-labelled",
+        }
+    }
+}
+
+/// A card line that resolved to no card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unresolved {
+    /// 1-based line number.
+    pub line: usize,
+    /// The line as written.
+    pub text: String,
+    /// Up to three card names, most similar first.
+    pub suggestions: Vec<String>,
+    /// Why it could not be read, when it is not just an unknown name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl Unresolved {
+    /// Why the line resolved to nothing, for people: the reason it could not be
+    /// read (and the suggestions), else `did you mean "A" or "B"?`, else `no
+    /// card with a similar name`.
+    pub fn detail(&self) -> String {
+        match (&self.reason, self.did_you_mean()) {
+            (Some(reason), Some(suggestions)) => format!("{reason}; {suggestions}"),
+            (Some(reason), None) => reason.clone(),
+            (None, Some(suggestions)) => suggestions,
+            (None, None) => "no card with a similar name".to_string(),
+        }
+    }
+
+    /// `did you mean "A", "B" or "C"?`: each suggestion quoted (names hold commas).
+    pub fn did_you_mean(&self) -> Option<String> {
+        did_you_mean(&self.suggestions)
+    }
+}
+
+/// `did you mean "A", "B" or "C"?` for suggested card names, each quoted (names
+/// hold commas); `None` without suggestions.
+pub fn did_you_mean(suggestions: &[String]) -> Option<String> {
+    let quoted: Vec<String> = suggestions.iter().map(|s| format!("\"{s}\"")).collect();
+    match quoted.as_slice() {
+        [] => None,
+        [one] => Some(format!("did you mean {one}?")),
+        [rest @ .., last] => Some(format!("did you mean {} or {last}?", rest.join(", "))),
+    }
+}
+
+/// A card given by its VEKN id beside a name that names another card (JSON
+/// decks, files of other tools): the id was taken, the name is reported.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NameMismatch {
+    /// 1-based line number (of the deck's record, for a JSON deck).
+    pub line: usize,
+    /// The entry as written (`1x The Name (#100001)`).
+    pub typed: String,
+    /// The id given, which was taken.
+    pub id: u32,
+    /// The name of the card with that id.
+    pub card: String,
+}
+
+/// A decklist resolved against the card database.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deck {
+    /// The file it came from (`None` for standard input or text).
+    pub path: Option<PathBuf>,
+    /// The deck's 1-based record number, for a file of several decks (a JSON
+    /// array of decks, JSON Lines).
+    pub record: Option<usize>,
+    /// The format it was read as.
+    pub format: Format,
+    /// Name, author, description, event.
+    pub meta: DeckMeta,
+    /// Counts the file's own headers announce.
+    pub declared: DeclaredCounts,
+    /// Crypt cards, in the order first written.
+    pub crypt: Vec<DeckCard>,
+    /// Library cards, in the order first written.
+    pub library: Vec<DeckCard>,
+    /// Card lines that resolved to no card (or could not be read).
+    pub unresolved: Vec<Unresolved>,
+    /// The card lines that were not read literally, in line order.
+    pub read_as: Vec<ReadAs>,
+    /// Cards given by an id and a name that names another card (the id was taken).
+    pub name_mismatches: Vec<NameMismatch>,
+}
+
+/// A line resolved to its candidate cards, before the printing is chosen.
+struct Found<'a, 'l> {
+    line: &'l RawLine<'l>,
+    cards: Printings<'a>,
+    count: u32,
+    /// How the line was read when not literally, name remarks first.
+    remarks: Vec<Remark>,
+}
+
+/// What was not literal in a line, and the reader's sentence about it.
+type Remark = (ReadHow, Option<String>);
+
+impl Deck {
+    /// Resolves the lines of a read decklist against the card database.
+    pub fn from_raw(raw: RawDeck, db: &CardDb) -> Deck {
+        Deck::from_raw_kept(raw, db, None)
+    }
+
+    /// A deck of the given cards, each named by its VEKN id with its count:
+    /// a deck built in code rather than read from a list (lines numbered from
+    /// 1 in the order given). An id the database does not know is unresolved,
+    /// as it would be in a list.
+    pub fn from_cards(cards: &[(CardId, u32)], db: &CardDb) -> Deck {
+        let mut raw = RawDeck::new(Format::Plain);
+        for (index, &(id, count)) in cards.iter().enumerate() {
+            let name = db
+                .get(id)
+                .map(|card| db.printing_name(card))
+                .unwrap_or_default();
+            raw.lines.push(RawLine::new(
+                index + 1,
+                format!("{count}x {name}"),
+                count,
+                name,
+                PrintingHint::default(),
+                None,
+                LineKind::Id(id),
+            ));
+        }
+        Deck::from_raw(raw, db)
+    }
+
+    /// [`Deck::from_raw`] for a reader of many decks, which keeps in `kept`
+    /// the crypt rows found to fit a card's written columns.
+    pub fn from_raw_kept(raw: RawDeck, db: &CardDb, mut kept: Option<&mut RowsReadAs>) -> Deck {
+        // Room for each part's lines (the deck is kept by some commands: no more).
+        let crypt_lines = raw
+            .lines
+            .iter()
+            .filter(|line| line.section == Some(CardKind::Crypt))
+            .count();
+        let mut deck = Deck {
+            path: None,
+            record: None,
+            format: raw.format,
+            meta: raw.meta,
+            declared: raw.declared,
+            crypt: Vec::with_capacity(crypt_lines),
+            library: Vec::with_capacity(raw.lines.len() - crypt_lines),
+            unresolved: raw
+                .problems
+                .into_iter()
+                .map(|p| Unresolved {
+                    line: p.line,
+                    text: p.text,
+                    suggestions: Vec::new(),
+                    reason: Some(p.message),
+                })
+                .collect(),
+            read_as: Vec::new(),
+            name_mismatches: Vec::new(),
+        };
+        let mut resolved: Vec<Found> = Vec::with_capacity(raw.lines.len());
+        let mut fuzzy_left = MAX_FUZZY_LINES;
+        for line in &raw.lines {
+            match resolve(line, db, &mut fuzzy_left) {
+                Ok(found) => resolved.push(found),
+                Err(unresolved) => {
+                    if line.kind != LineKind::MaybeCard {
+                        deck.unresolved.push(unresolved);
+                    } else if is_title(line, &deck) {
+                        // The first line of a hand-typed list, no card: its title
+                        // (without a comment after it).
+                        let title = [" -- ", " // ", " # "]
+                            .iter()
+                            .filter_map(|mark| line.text.find(mark))
+                            .min()
+                            .map_or(&*line.text, |at| &line.text[..at]);
+                        deck.meta.name = Some(title.trim().to_string());
+                    }
+                }
+            }
+        }
+        let settled_groups: Vec<u8> = resolved
+            .iter()
+            .filter_map(|found| single_group(&found.cards))
+            .collect();
+        let mut added = AddedCards::default();
+        for found in &mut resolved {
+            let cards = &mut found.cards;
+            if let Some(columns) = fit_columns(cards, found.line, db, kept.as_deref_mut()) {
+                let at = found
+                    .remarks
+                    .iter()
+                    .position(|(how, _)| {
+                        matches!(how, ReadHow::CountAfterName | ReadHow::CountLabelled)
+                    })
+                    .unwrap_or(found.remarks.len());
+                found.remarks.insert(at, columns);
+            }
+            let (card, chosen) = choose_printing(cards, &settled_groups);
+            if let Err(total) = deck.add(card, found.count, found.line.line, &mut added) {
+                deck.unresolved.push(Unresolved {
+                    line: found.line.line,
+                    text: found.line.text.to_string(),
+                    suggestions: Vec::new(),
+                    reason: Some(format!(
+                        "{} copies of {} with the lines before (at most {MAX_CARD_COUNT} of a \
+                         card): this line is not read",
+                        total,
+                        db.printing_name(card)
+                    )),
+                });
+                continue;
+            }
+            let mut remark = |how: ReadHow, note: Option<String>| {
+                deck.read_as.push(ReadAs {
+                    line: found.line.line,
+                    typed: found.line.text.to_string(),
+                    how,
+                    card: card.id,
+                    count: found.count,
+                    note,
+                });
+            };
+            if !found.remarks.is_empty() {
+                for (how, note) in std::mem::take(&mut found.remarks) {
+                    remark(how, note);
+                }
+            }
+            if chosen {
+                let note = format!(
+                    "{} has several printings and the line names none: {} fits the crypt",
+                    card.name,
+                    db.printing_name(card)
+                );
+                remark(ReadHow::PrintingChosen, Some(note));
+            }
+        }
+        deck.unresolved.sort_by_key(|u| u.line);
+        deck.read_as.sort_by_key(|r| r.line);
+        deck
+    }
+
+    /// Adds copies of a card: to its entry when the deck has one (a card on
+    /// two lines), else as a new entry. `Err` with the total, and nothing
+    /// added, when the card would have more than [`MAX_CARD_COUNT`] copies.
+    fn add(
+        &mut self,
+        card: &Card,
+        count: u32,
+        line: usize,
+        added: &mut AddedCards,
+    ) -> Result<(), u32> {
+        let part = match card.kind {
+            CardKind::Crypt => &mut self.crypt,
+            CardKind::Library => &mut self.library,
+        };
+        match added.entry(part, card.id, card.kind) {
+            Some(entry) => {
+                let total = entry.count.saturating_add(count);
+                if total > MAX_CARD_COUNT {
+                    return Err(total);
+                }
+                entry.count = total;
+            }
+            None => part.push(DeckCard {
+                id: card.id,
+                count,
+                line,
+            }),
+        }
+        Ok(())
+    }
+
+    /// How the lines of a card were read, when not literally: a remark on the
+    /// name or count first, else the printing chosen.
+    pub fn read_as_of(&self, card: CardId) -> Option<&ReadAs> {
+        let mut remarks = self.read_as.iter().filter(|r| r.card == card);
+        let first = remarks.next()?;
+        if first.how != ReadHow::PrintingChosen {
+            return Some(first);
+        }
+        remarks
+            .find(|r| r.how != ReadHow::PrintingChosen)
+            .or(Some(first))
+    }
+
+    /// Every remark on the lines read as a card, in line order.
+    pub fn remarks_of(&self, card: CardId) -> impl Iterator<Item = &ReadAs> {
+        self.read_as.iter().filter(move |r| r.card == card)
+    }
+
+    /// Number of crypt cards, copies counted.
+    pub fn crypt_count(&self) -> u32 {
+        self.crypt
+            .iter()
+            .fold(0u32, |n, e| n.saturating_add(e.count))
+    }
+
+    /// Number of library cards, copies counted.
+    pub fn library_count(&self) -> u32 {
+        self.library
+            .iter()
+            .fold(0u32, |n, e| n.saturating_add(e.count))
+    }
+
+    /// The path as text, `-` for standard input, with `#N` for the N-th
+    /// deck of a file of several decks.
+    pub fn path_label(&self) -> String {
+        let path = self
+            .path
+            .as_ref()
+            // As `Path::display` writes it (invalid UTF-8 as U+FFFD), copied
+            // straight when it is UTF-8 (most paths), without formatting
+            // (`to_str` checks UTF-8 faster than the lossy copy).
+            .map_or_else(
+                || "-".to_string(),
+                |p| {
+                    p.to_str()
+                        .map_or_else(|| p.to_string_lossy().into_owned(), str::to_owned)
+                },
+            );
+        match self.record {
+            Some(record) => format!("{path}#{record}"),
+            None => path,
+        }
+    }
+}
+
+/// The cards a deck has been given so far, as a 256-bit filter: a card whose
+/// bit is clear is surely new, and the deck's entries need not be searched
+/// (most lines name a card once). A part of more than [`SMALL_PART`]
+/// entries is searched through an index of them, so that a deck of
+/// thousands of cards is read in linear time.
+#[derive(Default)]
+struct AddedCards {
+    filter: [u64; 4],
+    /// Where each card's entry is in its part, for the entries indexed so far.
+    index: rustc_hash::FxHashMap<CardId, usize>,
+    /// How many entries of each part (crypt, library) are in `index`.
+    indexed: [usize; 2],
+}
+
+/// Most entries of a part searched one by one.
+const SMALL_PART: usize = 64;
+
+impl AddedCards {
+    /// Marks a card; whether it may have been marked before.
+    fn insert(&mut self, id: CardId) -> bool {
+        let bit = (id.0.wrapping_mul(0x9E37_79B9) >> 24) as usize;
+        let (word, mask) = (bit / 64, 1u64 << (bit % 64));
+        let seen = self.filter[word] & mask != 0;
+        self.filter[word] |= mask;
+        seen
+    }
+
+    /// The entry of a card in its part (of the cards of `kind`), marking the
+    /// card, when it has one.
+    fn entry<'p>(
+        &mut self,
+        part: &'p mut [DeckCard],
+        id: CardId,
+        kind: CardKind,
+    ) -> Option<&'p mut DeckCard> {
+        if !self.insert(id) {
+            return None;
+        }
+        if part.len() <= SMALL_PART {
+            return part.iter_mut().find(|e| e.id == id);
+        }
+        let indexed = &mut self.indexed[usize::from(kind == CardKind::Library)];
+        for (at, entry) in part.iter().enumerate().skip(*indexed) {
+            self.index.insert(entry.id, at);
+        }
+        *indexed = part.len();
+        let at = *self.index.get(&id)?;
+        part.get_mut(at)
+    }
+}
+
+/// Whether a line that may be a card and names none is the title of a plain
+/// list: its first line, without a count, when the list has no name yet.
+fn is_title(line: &RawLine, deck: &Deck) -> bool {
+    matches!(deck.format, Format::Plain | Format::Text)
+        && line.kind == LineKind::MaybeCard
+        && line.reading.count_place == CountPlace::Unwritten
+        && deck.meta.name.is_none()
+        && !line.text.trim().is_empty()
+}
+
+/// The cards of resolved ids.
+fn cards_of<'a>(ids: &[CardId], db: &'a CardDb) -> Printings<'a> {
+    ids.iter().filter_map(|id| db.get(*id)).collect()
+}
+
+/// What a count written in an unusual place says about the line.
+fn count_remark(place: CountPlace) -> Option<Remark> {
+    match place {
+        CountPlace::AfterName => Some((ReadHow::CountAfterName, None)),
+        CountPlace::Labelled => Some((ReadHow::CountLabelled, None)),
+        CountPlace::BeforeName | CountPlace::Unwritten => None,
+    }
+}
+
+/// The remark of a name matched exactly in one of its forms.
+fn name_remark(form: NameForm) -> Option<Remark> {
+    match form {
+        NameForm::Name => None,
+        NameForm::ShortName => Some((ReadHow::ShortName, None)),
+        NameForm::Alias => Some((ReadHow::Alias, None)),
+        NameForm::Abbreviation => Some((ReadHow::Abbreviation, None)),
+    }
+}
+
+/// `G6`, `ADV`, `G3 ADV`: a printing hint as a tag.
+fn tag_text(hint: PrintingHint) -> String {
+    let mut words = Vec::new();
+    if let Some(group) = hint.group {
+        words.push(format!("G{group}"));
+    }
+    if hint.advanced == Some(true) {
+        words.push("ADV".to_string());
+    }
+    words.join(" ")
+}
+
+/// Resolves one line: its candidate cards (printings), the count, and how the
+/// line was read when not literally; or the unresolved line with suggestions.
+///
+/// In order: the name as read; if the count may be part of the name, the
+/// other reading (both naming cards makes the line ambiguous); the name
+/// without a tag that names no printing; numbers as words or digits; the
+/// name without trailing text; then close spellings (within the deck's budget).
+fn resolve<'a, 'l>(
+    line: &'l RawLine<'l>,
+    db: &'a CardDb,
+    fuzzy_left: &mut usize,
+) -> Result<Found<'a, 'l>, Unresolved> {
+    // Every remark that applies: on the name, on the printing or the text
+    // left out, on the count (no allocation when there is none, the common case).
+    let found = |cards: Printings<'a>, count: u32, remarks: [Option<Remark>; 3]| Found {
+        line,
+        cards,
+        count,
+        remarks: if remarks.iter().all(Option::is_none) {
+            Vec::new()
+        } else {
+            remarks.into_iter().flatten().collect()
+        },
+    };
+    let unresolved = |suggestions: Vec<String>, reason: Option<String>| Unresolved {
+        line: line.line,
+        text: line.text.to_string(),
+        suggestions,
+        reason,
+    };
+    if let LineKind::Id(id) = line.kind {
+        if let Some(card) = db.get(id) {
+            return Ok(found(
+                smallvec::smallvec![card],
+                line.count,
+                [None, None, None],
+            ));
+        }
+    }
+    let reading = &line.reading;
+    let count_note = count_remark(reading.count_place);
+    let primary = db.lookup_exact_form(&line.name, line.hint, line.section);
+    if let Some(other) = &reading.other {
+        let second = db.lookup_exact_form(&other.name, line.hint, line.section);
+        match (&primary, second) {
+            (Some((first, _)), Some((second, _))) => {
+                let readings = [
+                    format!(
+                        "{}x {}",
+                        line.count,
+                        first.first().map_or("", |c| c.name.as_str())
+                    ),
+                    format!(
+                        "{}x {}",
+                        other.count,
+                        second.first().map_or("", |c| c.name.as_str())
+                    ),
+                ];
+                return Err(unresolved(
+                    readings.to_vec(),
+                    Some(
+                        "the number may be the count or part of the name, and both read as cards"
+                            .to_string(),
+                    ),
+                ));
+            }
+            (None, Some((cards, form))) => {
+                let remarks = [name_remark(form), None, count_remark(other.count_place)];
+                return Ok(found(cards, other.count, remarks));
+            }
+            _ => {}
+        }
+    }
+    if let Some((cards, form)) = primary {
+        let remarks = [name_remark(form), None, count_note];
+        return Ok(found(cards, line.count, remarks));
+    }
+    if !line.hint.is_empty() {
+        let fallbacks = [
+            PrintingHint {
+                group: reading.columns.as_ref().and_then(WrittenColumns::group),
+                advanced: line.hint.advanced,
+            },
+            PrintingHint {
+                group: None,
+                advanced: line.hint.advanced,
+            },
+            PrintingHint::default(),
+        ];
+        for hint in fallbacks.into_iter().filter(|h| *h != line.hint) {
+            if let Some((cards, _)) = db.lookup_exact_form(&line.name, hint, line.section) {
+                let name = cards.first().map_or(&*line.name, |c| c.name.as_str());
+                let printings: Vec<String> = cards
+                    .iter()
+                    .map(|c| format!("\"{}\"", db.printing_name(c)))
+                    .collect();
+                let note = format!(
+                    "{name} has no {} printing; read as {}",
+                    tag_text(line.hint),
+                    printings.join(" or ")
+                );
+                let missing = Some((ReadHow::PrintingMissing, Some(note)));
+                return Ok(found(cards, line.count, [None, missing, count_note]));
+            }
+        }
+    }
+    for form in number_forms(&line.name) {
+        if let Some((ids, _)) = db.lookup_exact_form(&form, line.hint, line.section) {
+            let remarks = [Some((ReadHow::NumberWords, None)), None, count_note];
+            return Ok(found(ids, line.count, remarks));
+        }
+    }
+    for form in article_forms(&line.name) {
+        if let Some((ids, _)) = db.lookup_exact_form(&form, line.hint, line.section) {
+            let remarks = [Some((ReadHow::ArticleMissing, None)), None, count_note];
+            return Ok(found(ids, line.count, remarks));
+        }
+    }
+    for (shorter, is_comment) in comment_cuts(&line.name) {
+        if let Some((ids, form)) = db.lookup_exact_form(shorter, line.hint, line.section) {
+            let cut = (!is_comment)
+                .then(|| (ReadHow::TextIgnored, Some(format!("read as \"{shorter}\""))));
+            let remarks = [name_remark(form), cut, count_note];
+            return Ok(found(ids, line.count, remarks));
+        }
+    }
+    if *fuzzy_left == 0 {
+        return Err(unresolved(
+            Vec::new(),
+            Some(format!(
+                "unknown name (close spellings not searched: more than \
+                 {MAX_FUZZY_LINES} unknown names in this file)"
+            )),
+        ));
+    }
+    *fuzzy_left -= 1;
+    let names = std::iter::once(&*line.name)
+        .chain(reading.other.as_ref().map(|o| o.name.as_str()))
+        .chain(comment_cuts(&line.name).into_iter().map(|(cut, _)| cut));
+    if line.kind == LineKind::MaybeCard && !names.clone().any(|name| db.may_match_closely(name)) {
+        // A line that may be prose is read only as a card, and no card name
+        // is close enough: its suggestions would not be shown.
+        return Err(unresolved(Vec::new(), None));
+    }
+    let mut suggestions: Vec<String> = Vec::new();
+    for (index, name) in names.enumerate() {
+        match db.lookup(name, line.hint, line.section) {
+            Lookup::Found { cards, .. } => {
+                let (count, count_note) = match (&reading.other, index) {
+                    (Some(other), 1) => (other.count, count_remark(other.count_place)),
+                    _ => (line.count, count_note),
+                };
+                let remarks = [Some((ReadHow::Misspelling, None)), None, count_note];
+                return Ok(found(cards_of(&cards, db), count, remarks));
+            }
+            Lookup::NotFound { suggestions: found } if index == 0 => suggestions = found,
+            Lookup::NotFound { .. } => {}
+        }
+    }
+    let typed = vtesdeck_cards::names::fold(&line.name);
+    suggestions.retain(|s| {
+        vtesdeck_cards::names::fold(vtesdeck_cards::names::split_printing_suffix(s).0) != typed
+    });
+    Err(unresolved(suggestions, None))
+}
+
+/// Shorter readings of a written name without what looks like a trailing
+/// comment, each with whether the cut is a recognised comment mark (`--`,
+/// `//`, `#`, `<-`) rather than other text left out (`(...)`, `* ...`).
+fn comment_cuts(name: &str) -> Vec<(&str, bool)> {
+    let mut variants: Vec<(&str, bool)> = Vec::new();
+    for (cut, is_comment) in [
+        (" -- ", true),
+        ("--", true),
+        (" //", true),
+        (" #", true),
+        ("<-", true),
+        (" (", false),
+        (" [", false),
+        (" *", false),
+        (" - ", false),
+        (" / ", false),
+        ("  ", false),
+        (", ", false),
+    ] {
+        if let Some(at) = name.find(cut) {
+            let shorter = name[..at].trim_end();
+            if !shorter.is_empty()
+                && shorter != name
+                && !variants.iter().any(|(v, _)| *v == shorter)
+            {
+                variants.push((shorter, is_comment));
+            }
+        }
+    }
+    variants
+}
+
+/// Keeps the printings that fit a crypt row's columns (capacity, disciplines,
+/// title, clan, group), and says when they fit none.
+///
+/// A written tag wins: when the columns fit another printing, or their
+/// group is another, the line is read as the tag says, with a
+/// `printing-conflict` remark. Without a tag, the printings closest to the
+/// columns are kept, with a `columns-mismatch` remark when none fits them all
+/// (the group column, as before, still picks the candidates: columns that
+/// disagree with it are said).
+fn fit_columns<'a>(
+    cards: &mut Printings<'a>,
+    line: &RawLine,
+    db: &'a CardDb,
+    mut kept: Option<&mut RowsReadAs>,
+) -> Option<Remark> {
+    let (Some(written), Some(&first)) = (line.reading.columns.as_ref(), cards.first()) else {
+        return None;
+    };
+    if !first.is_crypt() {
+        return None;
+    }
+    // Most rows are written as the TWDA writes a card's own columns: they
+    // fit it, and need no reading.
+    if cards.iter().all(|card| match kept.as_deref_mut() {
+        Some(kept) => db.fits_written_columns_kept(written.text(), card, kept),
+        None => db.fits_written_columns(written.text(), card),
+    }) {
+        return None;
+    }
+    let columns = written.read()?;
+    // `mismatches` allocates only for a column that does not fit.
+    let fits = |card: &Card| columns.mismatches(card).is_empty();
+    if cards.iter().all(|card| fits(card)) {
+        return None;
+    }
+    if cards.iter().any(|card| fits(card)) {
+        cards.retain(|card| fits(card));
+        return None;
+    }
+    let misses: Vec<Vec<Column>> = cards.iter().map(|c| columns.mismatches(c)).collect();
+    let printings = db
+        .lookup_exact_form(&first.name, PrintingHint::default(), Some(CardKind::Crypt))
+        .map(|(printings, _)| printings)
+        .unwrap_or_default();
+    let fitting_printings = |ignore_group: bool| -> String {
+        let names: Vec<String> = printings
+            .iter()
+            .filter(|card| {
+                let miss = columns.mismatches(card);
+                miss.is_empty() || (ignore_group && miss == [Column::Group])
+            })
+            .map(|card| format!("\"{}\"", db.printing_name(card)))
+            .collect();
+        names.join(" or ")
+    };
+    let tag = PrintingHint {
+        group: line.hint.group.filter(|g| Some(*g) != columns.group),
+        advanced: line.hint.advanced,
+    };
+    if !tag.is_empty() {
+        let fit = fitting_printings(false);
+        let columns_say = if fit.is_empty() {
+            format!("the columns say {}", columns.describe(&misses[0]))
+        } else {
+            format!("the columns fit {fit}")
+        };
+        let note = format!(
+            "the tag says {}, {columns_say}: the tag is followed",
+            tag_text(tag)
+        );
+        return Some((ReadHow::PrintingConflict, Some(note)));
+    }
+    let fewest = misses.iter().map(Vec::len).min().unwrap_or(0);
+    let closest: Printings = cards
+        .iter()
+        .zip(&misses)
+        .filter(|(_, miss)| miss.len() == fewest)
+        .map(|(card, _)| *card)
+        .collect();
+    let other_columns_fit = fitting_printings(true);
+    let note = match columns.group {
+        Some(group) if !other_columns_fit.is_empty() => format!(
+            "the group column says {group}, the other columns fit {other_columns_fit}: \
+             the group is followed"
+        ),
+        _ => {
+            let wrong = misses
+                .iter()
+                .zip(cards.iter())
+                .find(|(miss, _)| miss.len() == fewest)
+                .map_or_else(Vec::new, |(miss, _)| miss.clone());
+            format!(
+                "the columns ({}) fit no printing of {}; read as the closest",
+                columns.describe(&wrong),
+                first.name
+            )
+        }
+    };
+    *cards = closest;
+    Some((ReadHow::ColumnsMismatch, Some(note)))
+}
+
+/// The group of a crypt line whose candidates all share one numbered group.
+fn single_group(cards: &[&Card]) -> Option<u8> {
+    let first = cards.first()?;
+    if !first.is_crypt() {
+        return None;
+    }
+    let group = first.group.and_then(Group::number)?;
+    cards
+        .iter()
+        .all(|c| c.group == first.group)
+        .then_some(group)
+}
+
+/// Picks one printing among the candidates for a name: base over advanced
+/// (the hint already kept advanced ones when asked), then one that fits the
+/// groups of the rest of the crypt, then the newest.
+///
+/// Also says whether the pick was a choice among printings of different groups
+/// (reported as `printing-chosen`).
+fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> (&'a Card, bool) {
+    if cards.len() == 1 {
+        return (cards[0], false);
+    }
+    let mut pool: Vec<&Card> = cards.to_vec();
+    if pool.iter().any(|c| !c.advanced) && pool.iter().any(|c| c.advanced) {
+        pool.retain(|c| !c.advanced);
+    }
+    let fits = |card: &&Card| match card.group {
+        Some(Group::Number(g)) => {
+            settled_groups.iter().all(|&s| s.abs_diff(g) <= 1) || settled_groups.is_empty()
+        }
+        _ => true,
+    };
+    let groups_differ = pool.iter().any(|c| c.group != pool[0].group);
+    let fitting: Vec<&Card> = pool.iter().copied().filter(fits).collect();
+    if !fitting.is_empty() {
+        pool = fitting;
+    }
+    let chosen = pool
+        .into_iter()
+        .max_by_key(|c| (c.first_release(), c.group, c.id))
+        .unwrap_or(cards[0]);
+    (chosen, groups_differ)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{deck_of, fixture_db};
+
+    #[cfg(unix)]
+    #[test]
+    fn added_cards_never_forget_a_card() {
+        let mut added = AddedCards::default();
+        let ids = (100_000..102_000).chain(200_000..201_500).map(CardId);
+        let first: Vec<bool> = ids.clone().map(|id| added.insert(id)).collect();
+        assert!(
+            ids.clone().all(|id| added.insert(id)),
+            "a card added is always seen"
+        );
+        // The filter is only a shortcut: most new cards are told new at once.
+        assert!(first.iter().filter(|seen| !**seen).count() > 200);
+    }
+
+    /// Entries are found one by one in a small part, through the index in a
+    /// large one; a card added since the index was made is found too.
+    #[test]
+    fn added_cards_find_every_entry_of_small_and_large_parts() {
+        for size in [3, SMALL_PART, SMALL_PART + 1, 3000] {
+            let mut added = AddedCards::default();
+            let mut part: Vec<DeckCard> = Vec::new();
+            for (at, id) in (100_000..100_000 + size as u32).map(CardId).enumerate() {
+                assert!(added.entry(&mut part, id, CardKind::Library).is_none());
+                part.push(DeckCard {
+                    id,
+                    count: 1,
+                    line: at + 1,
+                });
+                // The first entry, and the one just added, are found.
+                let first = added.entry(&mut part, CardId(100_000), CardKind::Library);
+                assert_eq!(first.map(|e| e.line), Some(1), "{size}");
+                let last = added.entry(&mut part, id, CardKind::Library);
+                assert_eq!(last.map(|e| e.line), Some(at + 1), "{size}");
+            }
+            assert!(added
+                .entry(&mut part, CardId(99_999), CardKind::Library)
+                .is_none());
+        }
+    }
+
+    /// A card's lines add up to at most [`MAX_CARD_COUNT`] copies: the line
+    /// that would take it past is not read, and says why.
+    #[test]
+    fn copies_of_a_card_are_capped_after_its_lines_add_up() {
+        let db = fixture_db();
+        let (alma, punch) = (CardId(200_001), CardId(100_004));
+        let deck = Deck::from_cards(
+            &[
+                (alma, 606),
+                (punch, 2),
+                (alma, 606),
+                (punch, 997),
+                (punch, 1),
+            ],
+            &db,
+        );
+        assert_eq!((deck.crypt_count(), deck.library_count()), (606, 999));
+        let refused: Vec<(usize, &str)> = deck
+            .unresolved
+            .iter()
+            .map(|u| (u.line, u.reason.as_deref().unwrap_or("")))
+            .collect();
+        assert_eq!(
+            refused,
+            [
+                (
+                    3,
+                    "1212 copies of Alma Test with the lines before (at most 999 of a card): \
+                     this line is not read"
+                ),
+                (
+                    5,
+                    "1000 copies of Test Punch with the lines before (at most 999 of a card): \
+                     this line is not read"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_card_on_two_lines_is_one_entry_at_its_first_line() {
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200_001, 2), (100_003, 1), (200_001, 3)]);
+        assert_eq!(deck.crypt.len(), 1);
+        assert_eq!((deck.crypt[0].count, deck.crypt[0].line), (5, 1));
+    }
+
+    #[test]
+    fn path_label_is_the_path_as_display_writes_it() {
+        use std::os::unix::ffi::OsStrExt;
+        for bytes in [
+            &b"decks/a.txt"[..],
+            b"d\xe9cks/\xff\xfe.txt",
+            b"\xf0\x9f\x92",
+            b"caf\xc3\xa9",
+        ] {
+            let path = std::path::Path::new(std::ffi::OsStr::from_bytes(bytes));
+            let deck = Deck {
+                path: Some(path.to_path_buf()),
+                record: Some(2),
+                ..deck_of(&fixture_db(), &[])
+            };
+            assert_eq!(deck.path_label(), format!("{}#2", path.display()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod testing;

@@ -1,0 +1,495 @@
+//! A decklist as read, before resolution: its layout, metadata, the counts it
+//! declares and its card lines. The readers in `vtesdeck_formats` produce it;
+//! [`crate::Deck::from_raw`] resolves it.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use chrono::NaiveDate;
+use serde::Serialize;
+
+use vtesdeck_cards::{CardId, CardKind, PrintingHint, WrittenColumns};
+
+/// A decklist layout vtesdeck reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// TWDA entry (event header, `Crypt (N cards, ...)`, typed library sections);
+    /// also the VDB "Text"/"TWD", VTES Decks "TWD" and Sutekh "TWDA" exports.
+    Twd,
+    /// JOL: `2x Name` / `2 x Name` / bare names, crypt first, blank line, library.
+    Jol,
+    /// Lackey CCG: `N<TAB>Name`, library first, then `Crypt:`.
+    Lackey,
+    /// ARDB text as Sutekh writes it (`Crypt [12 vampires]`, ` 3x Name ...`).
+    Ardb,
+    /// Secret Library import text (`Crypt` / `---` / `N Name`).
+    SecretLibrary,
+    /// ELDB deck file: quoted names, one line per copy.
+    Eldb,
+    /// VEKN forum BBCode as Sutekh writes it.
+    Forum,
+    /// Any list of counts and names (`2x`, `x2`, `2*`, `(2)`, `[2]`, `- 2`).
+    Plain,
+    /// A VDB deck URL (`https://vdb.im/decks?name=...#200001=2;100002=1`).
+    VdbUrl,
+    /// vtesdeck's own JSON (the object `parse --json` prints).
+    Json,
+    /// Plain `2x Name` lines under `Crypt (N)` / `Library (N)` headers, as
+    /// `convert --to text` writes them (read like [`Format::Plain`]).
+    Text,
+    /// KRCG deck JSON (`Deck.to_json()`: TWDA fields, `crypt` and `library`
+    /// objects of `{"id", "count", "name"}`), also one record of KRCG's TWDA archive.
+    Krcg,
+    /// The `cards` map `{"<VEKN id>": count}`: KRCG's minimal JSON and VDB's deck API answer.
+    KrcgMinimal,
+    /// KRCG v5 flat document (`cards` array of `{"id", "printed_name", "count", "kind"}`), as JOL stores decks.
+    KrcgV5,
+    /// JOL's older stored deck (`{"deck": {"crypt", "library"}, "stats"}`).
+    JolDeck,
+    /// VTES Decks' API answer (`crypt` and `library` arrays of `{"id", "number"}`).
+    Vtesdecks,
+    /// ARDB deck XML (`<deck>` with `<crypt>` vampires and `<library>` cards).
+    ArdbXml,
+    /// ARDB-style HTML page (as Sutekh's "Export to HTML" writes it).
+    ArdbHtml,
+    /// Sutekh card-set XML (`<physicalcardset>`).
+    SutekhXml,
+    /// Sutekh CSV export (`"Card Name", "Expansion", "Number"`).
+    SutekhCsv,
+    /// PmWiki text as Sutekh shows it (`(:title ... :)`, `!! Crypt [N vampires]`).
+    Pmwiki,
+}
+
+impl Format {
+    /// Every format (the registry in `vtesdeck_formats::registry` gives the detection order).
+    pub const ALL: [Format; 21] = [
+        Format::Twd,
+        Format::Jol,
+        Format::Lackey,
+        Format::Ardb,
+        Format::SecretLibrary,
+        Format::Eldb,
+        Format::Forum,
+        Format::Plain,
+        Format::Text,
+        Format::VdbUrl,
+        Format::Json,
+        Format::Krcg,
+        Format::KrcgMinimal,
+        Format::KrcgV5,
+        Format::JolDeck,
+        Format::Vtesdecks,
+        Format::ArdbXml,
+        Format::ArdbHtml,
+        Format::SutekhXml,
+        Format::SutekhCsv,
+        Format::Pmwiki,
+    ];
+
+    /// The name used by `--input-format`, `convert --to` and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Twd => "twd",
+            Format::Jol => "jol",
+            Format::Lackey => "lackey",
+            Format::Ardb => "ardb",
+            Format::SecretLibrary => "secret-library",
+            Format::Eldb => "eldb",
+            Format::Forum => "forum",
+            Format::Plain => "plain",
+            Format::VdbUrl => "vdb-url",
+            Format::Json => "json",
+            Format::Text => "text",
+            Format::Krcg => "krcg",
+            Format::KrcgMinimal => "krcg-minimal",
+            Format::KrcgV5 => "krcg-v5",
+            Format::JolDeck => "jol-deck",
+            Format::Vtesdecks => "vtesdecks",
+            Format::ArdbXml => "ardb-xml",
+            Format::ArdbHtml => "ardb-html",
+            Format::SutekhXml => "sutekh-xml",
+            Format::SutekhCsv => "sutekh-csv",
+            Format::Pmwiki => "pmwiki",
+        }
+    }
+
+    /// Parses a format name as [`Format::name`] writes it.
+    /// `vdb` is taken for `vdb-url` (the name `convert --to` first used).
+    pub fn parse(name: &str) -> Option<Format> {
+        if name == "vdb" {
+            return Some(Format::VdbUrl);
+        }
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A tournament as a TWDA entry describes it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct EventInfo {
+    /// Event name.
+    pub name: Option<String>,
+    /// City and country.
+    pub place: Option<String>,
+    /// Event date.
+    pub date: Option<NaiveDate>,
+    /// Rounds and final (`2R+F`).
+    pub rounds: Option<String>,
+    /// Number of players.
+    pub players: Option<u32>,
+    /// The winner.
+    pub winner: Option<String>,
+    /// Event page.
+    pub url: Option<String>,
+    /// The winner's score (`1GW5+2`), when the source gives it.
+    pub score: Option<String>,
+}
+
+/// What a decklist says about itself besides its cards.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct DeckMeta {
+    /// The identifier the source gives the deck (a KRCG or TWDA id, a VDB uid).
+    pub id: Option<String>,
+    /// `Deck Name:`.
+    pub name: Option<String>,
+    /// `Created by:` / `Author:`.
+    pub author: Option<String>,
+    /// Free description.
+    pub description: Option<String>,
+    /// Event data (TWDA entries).
+    pub event: Option<EventInfo>,
+}
+
+/// Counts a file announces: in its headers (`Crypt (12 cards`, `Library (90
+/// cards)`) and in footer or summary lines (`Total: 90`, `Library total: 90`,
+/// `90 cards total`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct DeclaredCounts {
+    /// The crypt header's card count.
+    pub crypt: Option<u32>,
+    /// The library header's card count.
+    pub library: Option<u32>,
+    /// The 1-based line of the crypt header that declares [`Self::crypt`].
+    #[serde(skip)]
+    pub crypt_line: Option<usize>,
+    /// The 1-based line of the library header that declares [`Self::library`].
+    #[serde(skip)]
+    pub library_line: Option<usize>,
+    /// The totals of footer and summary lines, in file order.
+    pub totals: Vec<DeclaredTotal>,
+}
+
+impl DeclaredCounts {
+    /// Sets the count a part's header declares (`None`: none, or none readable)
+    /// and the line of that header.
+    pub fn set(&mut self, kind: CardKind, count: Option<u32>, line: usize) {
+        let (declared, at) = match kind {
+            CardKind::Crypt => (&mut self.crypt, &mut self.crypt_line),
+            CardKind::Library => (&mut self.library, &mut self.library_line),
+        };
+        *declared = count;
+        *at = count.map(|_| line);
+    }
+
+    /// The count a part's header declares, and the header's line when known.
+    pub fn of(&self, kind: CardKind) -> Option<(u32, Option<usize>)> {
+        match kind {
+            CardKind::Crypt => self.crypt.map(|count| (count, self.crypt_line)),
+            CardKind::Library => self.library.map(|count| (count, self.library_line)),
+        }
+    }
+}
+
+/// A total a footer or summary line declares (`Library total: 90`, `Total: 102`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DeclaredTotal {
+    /// 1-based line number.
+    pub line: usize,
+    /// The number of cards declared.
+    pub count: u32,
+    /// What it counts.
+    pub of: TotalOf,
+}
+
+/// What a declared total counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TotalOf {
+    /// The crypt or the library, named (`Crypt: 12 cards`, `Library total: 90`).
+    Part(CardKind),
+    /// The whole deck, named (`Deck total: 102`), or a total outside any section.
+    Deck,
+    /// A total that does not say what it counts, at the end of a section
+    /// (`Total: 90`, `Total cards: 102`, `90 cards total`): that section's
+    /// cards or the whole deck's.
+    PartOrDeck(CardKind),
+}
+
+/// How sure a reader is that a line names a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKind {
+    /// A card line (`2x Name`): unresolved names are reported.
+    Card,
+    /// A bare name that may be prose (Sutekh JOL single copies): used when it
+    /// resolves exactly, ignored otherwise.
+    MaybeCard,
+    /// A card given by its VEKN id (VDB URL, JSON): the id wins over the name;
+    /// an unknown id is reported like an unknown name.
+    Id(CardId),
+}
+
+/// One card line as read, before name resolution. Its text and name borrow
+/// the file's text when they are written in it (most lines of most layouts):
+/// reading a line allocates nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawLine<'t> {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// The whole line as written (for error messages).
+    pub text: Cow<'t, str>,
+    /// Number of copies.
+    pub count: u32,
+    /// The written name, printing suffix removed.
+    pub name: Cow<'t, str>,
+    /// Printing hint from the line (`(G6)`, `(ADV)`, `Gangrel:6`).
+    pub hint: PrintingHint,
+    /// The section the line sits in, when the format has sections.
+    pub section: Option<CardKind>,
+    /// Card line or bare name.
+    pub kind: LineKind,
+    /// What the reader read beyond the literal `count name`: where the count
+    /// stood, the group the columns give, another way to read the line.
+    pub reading: Reading<'t>,
+}
+
+impl<'t> RawLine<'t> {
+    /// A card line read literally (count before the name, no columns, one reading).
+    pub fn new(
+        line: usize,
+        text: impl Into<Cow<'t, str>>,
+        count: u32,
+        name: impl Into<Cow<'t, str>>,
+        hint: PrintingHint,
+        section: Option<CardKind>,
+        kind: LineKind,
+    ) -> RawLine<'t> {
+        RawLine {
+            line,
+            text: text.into(),
+            count,
+            name: name.into(),
+            hint,
+            section,
+            kind,
+            reading: Reading::default(),
+        }
+    }
+
+    /// The same line, owning its text and name.
+    pub fn into_owned(self) -> RawLine<'static> {
+        RawLine {
+            line: self.line,
+            text: Cow::Owned(self.text.into_owned()),
+            count: self.count,
+            name: Cow::Owned(self.name.into_owned()),
+            hint: self.hint,
+            section: self.section,
+            kind: self.kind,
+            reading: Reading {
+                columns: self.reading.columns.map(WrittenColumns::into_owned),
+                ..self.reading
+            },
+        }
+    }
+}
+
+/// Where a line's count was written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum CountPlace {
+    /// Before the name (`2x Name`, `2 Name`, `2<TAB>Name`), or given by the
+    /// layout (JSON, URL): the usual place.
+    #[default]
+    BeforeName,
+    /// After the name (`Name x2`, `Name: 3`, `Name (2)`).
+    AfterName,
+    /// In a labelled field (`Quantity: 3`, `Qty 3`, `3 copies`).
+    Labelled,
+    /// Not written: a bare name read as one copy.
+    Unwritten,
+}
+
+/// What a reader read beyond the literal `count name` of a line, for
+/// [`crate::Deck::from_raw`] to decide with the card names and to report.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reading<'t> {
+    /// Where the count stood.
+    pub count_place: CountPlace,
+    /// The columns of a crypt row (capacity, disciplines, title, clan,
+    /// group: `8 DOM FOR OBT cel pot Lasombra:2`), when the line has them;
+    /// the hint holds the written tag when there is one, else their group.
+    pub columns: Option<WrittenColumns<'t>>,
+    /// Another way to read the same line (digits that may be the count or part
+    /// of the name: `Tara 3`, `419 Operation`): if both name cards, the line is
+    /// ambiguous.
+    pub other: Option<Box<OtherReading>>,
+}
+
+/// The second reading of a line whose digits may be the count or part of the name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OtherReading {
+    /// Copies under this reading.
+    pub count: u32,
+    /// The name under this reading.
+    pub name: String,
+    /// Where the count stood under this reading.
+    pub count_place: CountPlace,
+}
+
+/// A line that looks like a card line but cannot be read (`-3x Name`, a count too large).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LineProblem {
+    /// 1-based line number.
+    pub line: usize,
+    /// The line as written.
+    pub text: String,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+/// A decklist split into metadata and card lines (which may borrow the
+/// file's text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawDeck<'t> {
+    /// The format it was read as.
+    pub format: Format,
+    /// Name, author, description, event.
+    pub meta: DeckMeta,
+    /// Card lines in file order.
+    pub lines: Vec<RawLine<'t>>,
+    /// Lines that look like cards but cannot be read.
+    pub problems: Vec<LineProblem>,
+    /// Counts announced by the file's headers.
+    pub declared: DeclaredCounts,
+}
+
+impl RawDeck<'_> {
+    /// An empty deck of a format.
+    pub fn new(format: Format) -> Self {
+        RawDeck {
+            format,
+            meta: DeckMeta::default(),
+            lines: Vec::new(),
+            problems: Vec::new(),
+            declared: DeclaredCounts::default(),
+        }
+    }
+
+    /// The same deck, owning its lines (to outlive the text it was read from).
+    pub fn into_owned(self) -> RawDeck<'static> {
+        RawDeck {
+            format: self.format,
+            meta: self.meta,
+            lines: self.lines.into_iter().map(RawLine::into_owned).collect(),
+            problems: self.problems,
+            declared: self.declared,
+        }
+    }
+}
+
+/// A line without the white space around it, as [`str::trim`] gives it:
+/// each end trimmed the quick way ([`trim_line_end`], [`trim_line_start`]).
+pub fn trim_line(line: &str) -> &str {
+    trim_line_start(trim_line_end(line))
+}
+
+/// A text without the white space before it, as [`str::trim_start`] gives
+/// it: the quick ASCII trim when the end it leaves is plain ASCII (every
+/// line of most decklists), else `str::trim_start` (non-ASCII white space,
+/// vertical tab).
+pub fn trim_line_start(text: &str) -> &str {
+    let trimmed = text.trim_ascii_start();
+    match trimmed.as_bytes().first() {
+        Some(&first) if !ends_trimmed(first) => text.trim_start(),
+        _ => trimmed,
+    }
+}
+
+/// A text without the white space after it, as [`str::trim_end`] gives it,
+/// the quick way when it ends with plain ASCII (as [`trim_line_start`]).
+pub fn trim_line_end(text: &str) -> &str {
+    let trimmed = text.trim_ascii_end();
+    match trimmed.as_bytes().last() {
+        Some(&last) if !ends_trimmed(last) => text.trim_end(),
+        _ => trimmed,
+    }
+}
+
+/// Whether a byte left at an end by an ASCII trim also ends the Unicode one:
+/// plain ASCII, not the vertical tab (white space to `str::trim`, not to the
+/// ASCII trim).
+fn ends_trimmed(byte: u8) -> bool {
+    byte.is_ascii() && byte != 0x0b
+}
+
+/// The lines of a text (`\n` separated, a trailing `\r` removed), found with a
+/// vectorised byte search: reading the whole archive is mostly this.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut start = 0;
+    let mut ends = memchr::memchr_iter(b'\n', text.as_bytes());
+    std::iter::from_fn(move || {
+        let end = match ends.next() {
+            Some(end) => end,
+            None if start < text.len() => text.len(),
+            None => return None,
+        };
+        let line = &text[start..end];
+        start = end + 1;
+        Some(line.strip_suffix('\r').unwrap_or(line))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trim_line_trims_as_str_trim_does() {
+        for line in [
+            "",
+            "   ",
+            "  2x Deflection  ",
+            "\t2x Deflection\r",
+            "\u{a0}2x Deflection\u{a0}",
+            "2x Deflection\u{3000}",
+            "\x0b2x Deflection\x0b",
+            " \x0b ",
+            "\u{85}",
+            "Céleste ",
+            " é",
+            "é ",
+            "x\x0b",
+            "x \u{a0} ",
+            "x\u{2003}\t",
+        ] {
+            assert_eq!(trim_line(line), line.trim(), "{line:?}");
+            assert_eq!(trim_line_start(line), line.trim_start(), "{line:?}");
+            assert_eq!(trim_line_end(line), line.trim_end(), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn lines_split_like_str_lines() {
+        for text in ["", "a", "a\n", "a\nb", "a\r\nb\r\n", "\n\nc", "é\nü"] {
+            assert_eq!(
+                lines(text).collect::<Vec<_>>(),
+                text.lines().collect::<Vec<_>>()
+            );
+        }
+    }
+}

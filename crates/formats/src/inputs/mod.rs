@@ -1,0 +1,455 @@
+//! The one way from paths to decks, for every command and for library users:
+//! files, folders (walked in name order, hidden entries left out, files that
+//! are not decklists skipped and listed), glob selections, `-` for standard
+//! input, VDB deck URLs; the folders walked while the card database loads
+//! ([`walk_while`]); the decks read a few files, and a slice of a file's
+//! records, at a time ([`read_walked`]). A bad input is one error in place,
+//! naming its path, and the others are still read. No input is no pass: a
+//! folder holding no decklist, or a pattern that matched nothing, is an error.
+//!
+//! ```
+//! use vtesdeck_cards::CardDb;
+//! use vtesdeck_formats::inputs::{read_walked, walk, FileSelection};
+//!
+//! let db = CardDb::embedded()?;
+//! let folder = tempfile::tempdir()?;
+//! std::fs::write(folder.path().join("rush.txt"), "12x Nathan Turner\n90x Deep Song\n")?;
+//! std::fs::write(folder.path().join("README.md"), "Our decks.\n")?;
+//! let walked = walk(&[folder.path().to_path_buf()], &FileSelection::default());
+//! assert_eq!(walked.skipped.len(), 1); // the README, not a decklist
+//! let (decks, _) = read_walked(walked, None, &db, |deck| deck.map(|d| d.library_count()));
+//! let counts: Vec<Option<u32>> = decks.map(|(_, library)| library.ok()).collect();
+//! assert_eq!(counts, [Some(90)]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod walk;
+
+use std::collections::VecDeque;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use super::{DeckError, DeckRecords, Format, RowMemo, MAX_FILE_BYTES};
+use crate::LoadDeck;
+use vtesdeck_cards::CardDb;
+use vtesdeck_deck::Deck;
+
+pub use walk::{walk, FileSelection, Pattern, Walk};
+
+/// One input: a deck, or the error that kept it from being read.
+pub type Input = Result<Deck, InputError>;
+
+/// Why an input yields no deck; every message names the path.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum InputError {
+    /// The file could not be read, or holds no deck that can be read.
+    #[error(transparent)]
+    Deck(#[from] DeckError),
+    /// `-` was given twice: standard input can be read once.
+    #[error("-: standard input given twice (it can be read once)")]
+    StandardInputTwice,
+    /// Standard input could not be read.
+    #[error("-: cannot read standard input: {0}")]
+    StandardInput(std::io::Error),
+    /// Standard input holds more than [`MAX_FILE_BYTES`].
+    #[error("-: input too large (a decklist is at most {MAX_FILE_BYTES} bytes)")]
+    StandardInputTooLarge,
+    /// A path with a wildcard and no such file: a shell pattern that matched
+    /// nothing, passed on unchanged.
+    #[error("{}: no such file; a pattern that matched nothing is no input", path.display())]
+    UnmatchedPattern {
+        /// The pattern, as given.
+        path: PathBuf,
+    },
+    /// A folder with no decklist in it.
+    #[error(
+        "{}: no decklist in this folder (nothing to read; hidden files are left out{})",
+        path.display(),
+        match skipped {
+            0 => String::new(),
+            1 => ", 1 other file skipped as not a decklist".to_string(),
+            n => format!(", {n} other files skipped as not decklists"),
+        }
+    )]
+    NoDecklist {
+        /// The folder.
+        path: PathBuf,
+        /// How many files of it were skipped as not decklists.
+        skipped: usize,
+    },
+    /// A folder could not be walked (a symbolic link loop or to a file that
+    /// is gone, an unreadable folder).
+    #[error("{at}: {message}")]
+    Walk {
+        /// Where.
+        at: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+/// A path, or a file or folder under it, that yields no deck: where, and why.
+#[derive(Debug)]
+pub struct InputProblem {
+    /// The file or folder.
+    pub path: PathBuf,
+    /// What is wrong, naming the path.
+    pub error: InputError,
+}
+
+/// Whether a path is `-`: standard input where decks are read (standard
+/// output where they are written).
+pub fn is_standard_stream(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The VDB deck URL an argument is, when it is one: a text that reads as a
+/// deck URL (`super::vdb_url::looks_like`) and names no file. The one
+/// test of every command: such an argument is read as the deck its URL holds
+/// ([`read_input_bytes`]), never walked or matched as a pattern (a URL holds
+/// `?`).
+pub(crate) fn vdb_url(argument: &Path) -> Option<&str> {
+    argument
+        .to_str()
+        .filter(|text| super::vdb_url::looks_like(text) && !argument.exists())
+}
+
+/// The files `paths` name ([`walk`]), walked while `load` (the card
+/// database's loading, say) runs on another thread; then the first files'
+/// bytes are read (`read_input_bytes`) until the load is done: the decks
+/// are read the sooner, and few texts wait (as many as one thread reads in
+/// the rest of the load). [`read_walked`] reads the walk.
+pub fn walk_while<R: Send>(
+    paths: &[PathBuf],
+    selection: &FileSelection,
+    load: impl FnOnce() -> R + Send,
+) -> (R, Walk) {
+    let loaded = AtomicBool::new(false);
+    rayon::join(
+        || {
+            let result = load();
+            loaded.store(true, Ordering::Release);
+            result
+        },
+        || {
+            let mut expansion = walk(paths, selection);
+            for file in &expansion.files {
+                if loaded.load(Ordering::Acquire) {
+                    break;
+                }
+                let bytes = file.as_ref().ok().map(|path| read_input_bytes(path));
+                expansion.contents.push(bytes);
+            }
+            expansion
+        },
+    )
+}
+
+/// Files read at once, in parallel, before their decks are handed out in
+/// input order: enough to keep the cores busy, few enough that the decks
+/// waiting to be handed out stay few.
+const FILES_AT_ONCE: usize = 64;
+
+/// Records of a file of many decks (a JSON array, JSON Lines) read and
+/// resolved at once, in parallel, before they are handed out: the memory of a
+/// file of 100,000 decks is its text and this many decks, not every deck.
+const RECORDS_AT_ONCE: usize = 1024;
+
+/// A file walked, and its bytes when they were read ahead ([`DeckPaths::walk_while`]).
+type WalkedFile = (
+    Result<PathBuf, InputProblem>,
+    Option<Result<Vec<u8>, InputError>>,
+);
+
+/// What was made of each deck read ([`read_walked`]), with its label (the
+/// path, `path#N` for a record), in input order: an iterator that reads the
+/// files a few at a time, and the records of a file of many decks a slice at
+/// a time, as it is asked for more, so that what a command writes for each
+/// deck is written before the next decks are read.
+pub struct Decks<'a, T, F> {
+    files: std::vec::IntoIter<WalkedFile>,
+    /// Files read, in order, not yet handed out.
+    read: VecDeque<ReadFile<'a, T>>,
+    /// Decks made, in order, not yet handed out.
+    ready: VecDeque<(String, T)>,
+    reader: Reader<'a, F>,
+}
+
+/// How [`Decks`] reads a file and makes something of each deck (shared by
+/// the threads that read).
+struct Reader<'a, F> {
+    format: Option<Format>,
+    db: &'a CardDb,
+    per_deck: F,
+    /// What the threads that read keep from one file to the next (the crypt
+    /// rows read, [`RowMemo`]): one for each thread at work, taken for a
+    /// file and given back after it.
+    memos: Mutex<Vec<RowMemo>>,
+}
+
+/// A file read: what was made of its one deck (or of its error), or its
+/// records, to be read a slice at a time.
+enum ReadFile<'a, T> {
+    Made(Vec<(String, T)>),
+    Records {
+        records: DeckRecords<'a>,
+        next: usize,
+    },
+}
+
+impl<'a, F> Reader<'a, F> {
+    /// Reads one file: a deck made now, or its records kept for later.
+    fn read_file<T: Send>(&self, (path, bytes): WalkedFile) -> ReadFile<'a, T>
+    where
+        F: Fn(Input) -> T + Sync,
+    {
+        let path = match path {
+            Ok(path) => path,
+            Err(problem) => {
+                let label = problem.path.display().to_string();
+                return ReadFile::Made(vec![(label, (self.per_deck)(Err(problem.error)))]);
+            }
+        };
+        let failed = |err: InputError| {
+            ReadFile::Made(vec![(
+                path.display().to_string(),
+                (self.per_deck)(Err(err)),
+            )])
+        };
+        let bytes = match bytes.unwrap_or_else(|| read_input_bytes(&path)) {
+            Ok(bytes) => bytes,
+            Err(err) => return failed(err),
+        };
+        match DeckRecords::from_bytes(&bytes, self.format, self.db, &path) {
+            Err(err) => failed(err.into()),
+            Ok(records) if records.len() == 1 => {
+                let mut memo = self.take_memo();
+                let deck = records.get_kept(0, &mut memo);
+                self.give_back(memo);
+                ReadFile::Made(
+                    deck.into_iter()
+                        .map(|deck| self.made(deck, || path.display().to_string()))
+                        .collect(),
+                )
+            }
+            Ok(records) => {
+                // Kept, a slice of records at a time: the records found in the
+                // bytes borrowed, now owning them.
+                let found = records.found();
+                ReadFile::Records {
+                    records: found.owning(bytes, self.db),
+                    next: 0,
+                }
+            }
+        }
+    }
+
+    /// A memo for a thread that reads: one given back before, or a new one.
+    fn take_memo(&self) -> RowMemo {
+        let mut memos = self.memos.lock().unwrap_or_else(PoisonError::into_inner);
+        memos.pop().unwrap_or_default()
+    }
+
+    /// Gives back a memo taken by [`Reader::take_memo`], for the next file.
+    fn give_back(&self, memo: RowMemo) {
+        let mut memos = self.memos.lock().unwrap_or_else(PoisonError::into_inner);
+        memos.push(memo);
+    }
+
+    /// What `per_deck` makes of a deck, or of the error of a record that is
+    /// no deck, labelled with the deck's label or `error_label`.
+    fn made<T: Send>(
+        &self,
+        deck: Result<Deck, DeckError>,
+        error_label: impl FnOnce() -> String,
+    ) -> (String, T)
+    where
+        F: Fn(Input) -> T + Sync,
+    {
+        let label = match &deck {
+            Ok(deck) => deck.path_label(),
+            Err(_) => error_label(),
+        };
+        (label, (self.per_deck)(deck.map_err(InputError::from)))
+    }
+}
+
+impl<'a, T: Send, F: Fn(Input) -> T + Sync> Iterator for Decks<'a, T, F> {
+    type Item = (String, T);
+
+    fn next(&mut self) -> Option<(String, T)> {
+        use rayon::prelude::*;
+        loop {
+            if let Some(made) = self.ready.pop_front() {
+                return Some(made);
+            }
+            match self.read.pop_front() {
+                Some(ReadFile::Made(made)) => self.ready.extend(made),
+                Some(ReadFile::Records { records, next }) => {
+                    let end = records.len().min(next + RECORDS_AT_ONCE);
+                    let reader = &self.reader;
+                    let made: Vec<(String, T)> = (next..end)
+                        .into_par_iter()
+                        .filter_map(|index| {
+                            let deck = records.get(index)?;
+                            Some(reader.made(deck, || {
+                                format!("{}#{}", records.path().display(), index + 1)
+                            }))
+                        })
+                        .collect();
+                    self.ready.extend(made);
+                    if end < records.len() {
+                        self.read
+                            .push_front(ReadFile::Records { records, next: end });
+                    }
+                }
+                None => {
+                    let files: Vec<WalkedFile> = self.files.by_ref().take(FILES_AT_ONCE).collect();
+                    if files.is_empty() {
+                        return None;
+                    }
+                    let reader = &self.reader;
+                    let read: Vec<ReadFile<'a, T>> = files
+                        .into_par_iter()
+                        .map(|file| reader.read_file(file))
+                        .collect();
+                    self.read.extend(read);
+                }
+            }
+        }
+    }
+}
+
+/// Reads one input path (`-` = standard input, or a VDB deck URL) holding one
+/// deck; a file of several decks (JSON records) is an error here.
+pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
+    Ok(Deck::one_from_bytes(
+        &read_input_bytes(path)?,
+        format,
+        db,
+        path,
+    )?)
+}
+
+/// The bytes of one input path (`-` = standard input, a VDB deck URL the
+/// text of the URL, read as the deck it holds): the part of [`load`] that
+/// needs no card database.
+pub(crate) fn read_input_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
+    if let Some(url) = vdb_url(path) {
+        return Ok(url.as_bytes().to_vec());
+    }
+    if !is_standard_stream(path) {
+        return Ok(Deck::read_bytes(path)?);
+    }
+    let mut bytes = Vec::with_capacity(standard_input_size());
+    std::io::stdin()
+        .lock()
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(InputError::StandardInput)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(InputError::StandardInputTooLarge);
+    }
+    Ok(bytes)
+}
+
+/// The size of standard input when it is a file (`< decks.jsonl`), at most
+/// the largest input, plus one byte; 0 for a pipe or a terminal. Read into a
+/// buffer of that size, a large file is not held twice while a buffer grows
+/// by doubling (a pipe's text is).
+fn standard_input_size() -> usize {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let size = std::io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .ok()
+            .map(std::fs::File::from)
+            .and_then(|file| file.metadata().ok())
+            .filter(std::fs::Metadata::is_file)
+            .map_or(0, |metadata| metadata.len().min(MAX_FILE_BYTES) + 1);
+        usize::try_from(size).unwrap_or(0)
+    }
+    #[cfg(not(unix))]
+    {
+        0
+    }
+}
+
+/// The decks of the files of a walk, in input order, each deck handed to
+/// `per_deck` on the thread that read it (so that the work on a deck,
+/// checking it, runs in parallel with the reading, and the deck need not be
+/// kept): a few files at a time, and the records of a file of many decks a
+/// slice at a time, as the iterator is asked for more ([`Decks`]). Each
+/// record of a file of JSON records is a deck, as each file of a folder is;
+/// a record that is no deck is an error of its own, the others read. The
+/// walk comes back with its `files` taken out.
+pub fn read_walked<'a, T: Send, F: Fn(Input) -> T + Sync>(
+    mut expansion: Walk,
+    format: Option<Format>,
+    db: &'a CardDb,
+    per_deck: F,
+) -> (Decks<'a, T, F>, Walk) {
+    let mut contents = std::mem::take(&mut expansion.contents).into_iter();
+    let files: Vec<WalkedFile> = std::mem::take(&mut expansion.files)
+        .into_iter()
+        .map(|file| (file, contents.next().flatten()))
+        .collect();
+    let judged = Decks {
+        files: files.into_iter(),
+        read: VecDeque::new(),
+        ready: VecDeque::new(),
+        reader: Reader {
+            format,
+            db,
+            per_deck,
+            memos: Mutex::new(Vec::new()),
+        },
+    };
+    (judged, expansion)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    /// A file of many decks is read a slice of records at a time: when the
+    /// first deck is handed out, at most one slice has been made, and every
+    /// deck comes out in file order, a record that is no deck an error of
+    /// its own.
+    #[test]
+    fn a_file_of_many_decks_is_read_as_it_is_handed_out() {
+        let db = CardDb::embedded().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("decks.jsonl");
+        let deck = r#"{"name": "D", "cards": {"200001": 12, "100001": 60}}"#;
+        let count = 3 * RECORDS_AT_ONCE + 5;
+        let bad = 2 * RECORDS_AT_ONCE + 1;
+        let lines: Vec<&str> = (1..=count)
+            .map(|n| if n == bad { r#"{"nothing": 1}"# } else { deck })
+            .collect();
+        std::fs::write(&path, lines.join("\n")).unwrap();
+
+        let made = AtomicUsize::new(0);
+        let expansion = walk(std::slice::from_ref(&path), &FileSelection::default());
+        let (mut decks, _) = read_walked(expansion, None, &db, |input| {
+            made.fetch_add(1, Ordering::Relaxed);
+            input.is_ok()
+        });
+        let first = decks.next().unwrap();
+        assert_eq!(first, (format!("{}#1", path.display()), true));
+        assert_eq!(made.load(Ordering::Relaxed), RECORDS_AT_ONCE);
+        let rest: Vec<(String, bool)> = decks.collect();
+        assert_eq!(made.load(Ordering::Relaxed), count);
+        assert_eq!(rest.len(), count - 1);
+        for (n, (label, read)) in (2..).zip(&rest) {
+            assert_eq!(*label, format!("{}#{n}", path.display()));
+            assert_eq!(*read, n != bad, "{label}");
+        }
+    }
+}

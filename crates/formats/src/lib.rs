@@ -1,0 +1,352 @@
+//! Decklist layouts: one file per layout (detect, read, write where it can),
+//! all listed in one registry, and the way from files to decks: [`LoadDeck`]
+//! reads a file, bytes or a text into a resolved deck, [`inputs`] walks paths,
+//! folders, globs, standard input and VDB URLs the way every command does.
+//!
+//! A reader only splits text into card lines (count, written name, printing
+//! hint, line number) and metadata; names are resolved against the card
+//! database by [`vtesdeck_deck::Deck::from_raw`].
+//!
+//! ```
+//! use vtesdeck_cards::{CardDb, CardId};
+//! use vtesdeck_deck::{Deck, ReadHow};
+//! use vtesdeck_formats::LoadDeck;
+//!
+//! let db = CardDb::embedded()?;
+//! let text = "Crypt (12)\n12x Nathan Turner\n\nLibrary (90)\n90x Deep Sonng\n";
+//! let deck = Deck::from_text(text, None, &db);
+//! assert_eq!((deck.crypt_count(), deck.library_count()), (12, 90));
+//! // The misspelling is read, and said.
+//! let read_as = deck.read_as_of(CardId(100_515)).ok_or("read literally")?;
+//! assert_eq!(read_as.how, ReadHow::Misspelling);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::borrow::Cow;
+
+pub(crate) mod ardb;
+pub(crate) mod ardb_html;
+pub(crate) mod ardb_xml;
+pub(crate) mod card_line;
+pub(crate) mod declared_total;
+mod decode;
+pub(crate) mod eldb;
+pub(crate) mod forum;
+mod html;
+pub mod inputs;
+pub(crate) mod jol;
+pub(crate) mod jol_deck;
+pub mod json;
+pub(crate) mod json_doc;
+pub(crate) mod json_keys;
+pub mod krcg;
+pub(crate) mod krcg_minimal;
+pub(crate) mod krcg_v5;
+pub(crate) mod lackey;
+mod layout;
+mod load;
+pub(crate) mod markup;
+pub(crate) mod plain;
+pub(crate) mod pmwiki;
+mod records;
+pub(crate) mod registry;
+pub(crate) mod screen;
+pub(crate) mod secret_library;
+pub mod sniff;
+pub(crate) mod sutekh_csv;
+pub(crate) mod sutekh_xml;
+pub(crate) mod text;
+pub(crate) mod twd;
+mod twd_event;
+pub mod twd_writer;
+pub(crate) mod vdb_url;
+pub(crate) mod vtesdecks;
+
+pub(crate) use vtesdeck_deck::raw::{
+    lines, trim_line, trim_line_end, trim_line_start, CountPlace, DeclaredTotal, EventInfo, Format,
+    LineKind, LineProblem, OtherReading, RawDeck, RawLine, Reading, TotalOf,
+};
+
+pub use decode::decode;
+pub(crate) use decode::{decode_lines, NotUtf8};
+pub use layout::DeckWriter;
+pub(crate) use layout::{JsonShape, Layout};
+pub use load::{read_all, DeckError, LoadDeck, MAX_FILE_BYTES};
+pub(crate) use records::{DeckRecords, RowMemo};
+pub(crate) use registry::detect;
+pub use registry::{layout, writable, write};
+
+/// Reads a decklist text, detecting its format unless one is given.
+///
+/// Lines no reader should see (control characters, lines past
+/// `screen::MAX_LINES` in a layout read line by line) are blanked first,
+/// and the card lines no deck has taken out after (`screen_card_lines`);
+/// all are reported as problems.
+pub fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {
+    read_with(text, format, screen::ControlTest::Unknown)
+}
+
+/// [`read`], with what is known of the text's control characters (a file's
+/// bytes tested before decoding are not tested again).
+pub(crate) fn read_with(
+    text: &str,
+    format: Option<Format>,
+    controls: screen::ControlTest,
+) -> RawDeck<'_> {
+    read_kept(text, format, controls, None)
+}
+
+/// [`read_with`] for a reader of many decks, which keeps in `memo` what its
+/// layout keeps of a deck for the next ones ([`Layout::read_kept`]).
+pub(crate) fn read_kept<'t>(
+    text: &'t str,
+    format: Option<Format>,
+    controls: screen::ControlTest,
+    memo: Option<&mut RowMemo>,
+) -> RawDeck<'t> {
+    let layout = registry::layout(format.unwrap_or_else(|| detect(text)));
+    // JSON, a URL, XML and HTML are documents: not cut after a number of lines.
+    let max_lines = if layout.reads_lines() {
+        screen::MAX_LINES
+    } else {
+        usize::MAX
+    };
+    let screened = screen::screen(text, max_lines, controls);
+    // A text with lines blanked is a copy: its deck owns its lines.
+    let mut deck = match (screened.text, memo) {
+        (Cow::Borrowed(clean), None) => layout.read(clean),
+        (Cow::Borrowed(clean), Some(memo)) => layout.read_kept(clean, memo),
+        (Cow::Owned(cleaned), None) => layout.read(&cleaned).into_owned(),
+        (Cow::Owned(cleaned), Some(memo)) => layout.read_kept(&cleaned, memo).into_owned(),
+    };
+    screen_card_lines(&mut deck, screened.problems);
+    deck
+}
+
+/// Takes out the card lines no deck has, as problems: a count over
+/// [`screen::MAX_CARD_COUNT`] copies, a line longer than
+/// [`screen::MAX_LINE_BYTES`] (a line that may be prose, longer than any card
+/// name, is left out as prose is). A card given by id is read whatever its
+/// text, and every text longer than that is shortened where messages show it
+/// (an 8 MB name is not echoed whole). Merges other problems found before
+/// reading, in line order.
+pub(crate) fn screen_card_lines(deck: &mut RawDeck, mut problems: Vec<LineProblem>) {
+    let long = |text: &str| text.len() > screen::MAX_LINE_BYTES;
+    let over_cap = |line: &RawLine| line.count > screen::MAX_CARD_COUNT;
+    // Nearly every deck has no such line: told by a plain loop, cheaper than
+    // `retain`'s bookkeeping over each line.
+    if problems.is_empty()
+        && !deck
+            .lines
+            .iter()
+            .any(|line| over_cap(line) || long(&line.text) || long(&line.name))
+        && !deck.problems.iter().any(|problem| long(&problem.text))
+    {
+        return;
+    }
+    for problem in &mut deck.problems {
+        if long(&problem.text) {
+            problem.text = screen::shorten(&problem.text);
+        }
+    }
+    deck.lines.retain_mut(|line| {
+        let message = if matches!(line.kind, LineKind::Id(_)) {
+            if long(&line.text) {
+                line.text = screen::shorten(&line.text).into();
+            }
+            if long(&line.name) {
+                line.name = screen::shorten(&line.name).into();
+            }
+            None
+        } else if long(&line.text) {
+            if line.kind == LineKind::MaybeCard {
+                return false;
+            }
+            Some(format!(
+                "card line too long ({} bytes; a card line is at most {}): not read",
+                line.text.len(),
+                screen::MAX_LINE_BYTES
+            ))
+        } else {
+            None
+        };
+        let message = message.or_else(|| {
+            over_cap(line).then(|| {
+                format!(
+                    "card count {} too large (at most {})",
+                    line.count,
+                    screen::MAX_CARD_COUNT
+                )
+            })
+        });
+        let Some(message) = message else {
+            return true;
+        };
+        problems.push(LineProblem {
+            line: line.line,
+            text: screen::shorten(&line.text),
+            message,
+        });
+        false
+    });
+    if !problems.is_empty() {
+        deck.problems.extend(problems);
+        deck.problems.sort_by_key(|p| p.line);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_over_the_cap_are_problems_in_every_format() {
+        let deck = read(
+            "Crypt:\n1500\tAlma Test\n3\tTest Bleed\n",
+            Some(Format::Lackey),
+        );
+        assert_eq!(deck.lines.len(), 1);
+        assert_eq!(deck.problems.len(), 1);
+        assert!(deck.problems[0].message.contains("too large"));
+    }
+
+    #[test]
+    fn only_card_lines_have_a_length_limit() {
+        let long = "a".repeat(screen::MAX_LINE_BYTES);
+        let json = format!("{{\"name\": \"{long}\"}}");
+        let deck = read(&json, Some(Format::Json));
+        assert!(deck
+            .problems
+            .iter()
+            .all(|p| !p.message.contains("too long")));
+        // A card line over the limit is reported, its text shortened.
+        let card_line = format!("1x {long}\n2x Alma Test\n");
+        let deck = read(&card_line, Some(Format::Plain));
+        assert_eq!(deck.lines.len(), 1);
+        assert_eq!(deck.problems.len(), 1);
+        assert!(deck.problems[0].message.contains("card line too long"));
+        assert!(deck.problems[0].text.chars().count() <= 81);
+        // A long line of prose in a plain list is left out, as prose is.
+        let prose = format!("{long} {long}\n2x Alma Test\n");
+        let deck = read(&prose, Some(Format::Plain));
+        assert_eq!((deck.lines.len(), deck.problems.len()), (1, 0));
+        // A TWD description of any length is read.
+        let twd = format!(
+            "Description: {long}\n\nCrypt (1 cards)\n1x Alma Test\n\n\
+             Library (1 cards)\n1x Test Punch\n"
+        );
+        let deck = read(&twd, Some(Format::Twd));
+        assert!(deck.problems.is_empty(), "{:?}", deck.problems);
+        assert_eq!(deck.meta.description.as_deref(), Some(long.as_str()));
+        assert_eq!(deck.lines.len(), 2);
+        // A card given by id is read whatever its name, the name shortened.
+        let by_id = format!(
+            "{{\"type\": \"deck\", \"crypt\": [{{\"id\": 200001, \"name\": \"{long}b\", \"count\": 2}}], \"library\": []}}"
+        );
+        let deck = read(&by_id, None);
+        assert_eq!(deck.lines.len(), 1);
+        assert!(
+            deck.lines[0].name.chars().count() <= 81 && deck.lines[0].text.chars().count() <= 81
+        );
+        // A reader's problem about a long text shows it shortened.
+        let bad_count = format!(
+            "<deck><crypt><vampire count=\"x\"><name>{long}</name></vampire></crypt></deck>"
+        );
+        let deck = read(&bad_count, None);
+        assert_eq!(
+            deck.problems[0].text.chars().count(),
+            81,
+            "{:?}",
+            deck.problems
+        );
+        let url = format!("https://vdb.im/decks/deck?name={long}#200001=2");
+        let deck = read(&url, None);
+        assert_eq!(deck.format, Format::VdbUrl);
+        assert!(deck.problems.is_empty());
+    }
+
+    #[test]
+    fn detection_picks_each_shape() {
+        let cases = [
+            ("{\"crypt\": [], \"library\": []}", Format::Json),
+            ("https://vdb.im/decks/deck?name=X#200001=12;100004=90", Format::VdbUrl),
+            ("\"X\"\n\"Me\"\n\"\"\n1\n\"Alma Test\"\n", Format::Eldb),
+            ("Crypt (1 cards)\n1x Alma Test 1 pot Brujah:1\nLibrary (1 cards)\n1x Test Punch\n", Format::Twd),
+            ("Crypt [1 vampires]\n 1x Alma Test 1 pot Brujah:1\nLibrary [1 cards]\n 1x Test Punch\n", Format::Ardb),
+            ("Crypt\n---\n1 Alma Test\n\nLibrary\n---\n1 Test Punch\n", Format::SecretLibrary),
+            ("1\tTest Punch\nCrypt:\n1\tAlma Test\n", Format::Lackey),
+            ("1x Alma Test\n\n1x Test Punch\n", Format::Jol),
+            ("Crypt:\nAlma Test x1\nLibrary:\n(1) Test Punch\n", Format::Plain),
+        ];
+        for (text, format) in cases {
+            assert_eq!(detect(text), format, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn every_reader_survives_garbage() {
+        let mut inputs: Vec<String> = vec![
+            String::new(),
+            "\u{0}\u{1}\u{ff}\u{fffd}".repeat(50),
+            "99999999999999999999999x Alma\n-1x B\n0 C\n".to_string(),
+            "Crypt [99999999999999999999 vampires]\n 1x\n[tr][td][/td][/tr]\n".to_string(),
+            "\"\n\"\"\n12\n\"\n".to_string(),
+            "https://vdb.im/#=;==;1=;=1;%;%4;99999999999=99999999999".to_string(),
+            "{\"crypt\":[{\"id\":1,\"name\":\"x\",\"count\":4294967295}],\"library\":[]}"
+                .to_string(),
+            "Deck Name:\nDescription:\nCrypt\n---\n".to_string(),
+        ];
+        // Random texts built from the pieces the readers look for, so that
+        // every branch of every reader sees broken input.
+        const PIECES: [&str; 28] = [
+            "Crypt",
+            "Library",
+            " (",
+            "[",
+            "]",
+            ")",
+            " cards",
+            " vampires",
+            ":",
+            "---",
+            "\n",
+            "\t",
+            "\"",
+            "x ",
+            "2",
+            "99999999999",
+            "-",
+            "#",
+            "=",
+            ";",
+            "{",
+            "[td]",
+            "[/td]",
+            "[tr]",
+            "[url=a]",
+            "https://vdb.im/d?name=%",
+            "é",
+            "\u{0}",
+        ];
+        let mut random = crate::testing::Pieces(0x2545_f491);
+        for _ in 0..120 {
+            inputs.push(random.text(&PIECES, 40));
+        }
+        let db = crate::testing::fixture_db();
+        for text in &inputs {
+            let detected = read(text, None);
+            assert_eq!(detected.format, detect(text));
+            for format in Format::ALL {
+                let raw = read(text, Some(format));
+                assert_eq!(raw.format, format);
+                let deck = vtesdeck_deck::Deck::from_raw(raw, &db);
+                assert!(deck.crypt.iter().chain(&deck.library).all(|e| e.count > 0));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod resolve_tests;
+#[cfg(test)]
+mod testing;

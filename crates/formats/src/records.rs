@@ -1,0 +1,403 @@
+//! The decks of a deck file, read and resolved one at a time as they are
+//! asked for. A file of many decks (a JSON array of 100,000 decks, JSON
+//! Lines) is held as its text and the places of its records: never as
+//! parsed JSON or resolved decks all at once, so that a command that prints
+//! (or checks, or writes) each deck before it asks for the next keeps its
+//! memory flat in the number of decks.
+
+use std::borrow::Cow;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use super::json_doc::{self, Document};
+use super::load::{read_record, resolve, DeckError, RecordError};
+use super::screen::{self, ControlTest};
+use super::{registry, Format, NotUtf8};
+use vtesdeck_cards::{CardDb, RowsReadAs};
+use vtesdeck_deck::Deck;
+
+/// Where the decks of a text are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Records {
+    /// The whole text is one deck.
+    Whole,
+    /// One deck per JSON record: its first line and its place in the text.
+    Json(Vec<(usize, Range<usize>)>),
+}
+
+/// Where the decks of a text are: one per JSON record when the text is a
+/// JSON array of objects, JSON Lines or one JSON object (unless a format
+/// that is not JSON is given), else the whole text (a text that is not JSON
+/// after all, `[2] Name`, or broken JSON, which its reader reports).
+/// [`RecordError::Empty`] for an empty JSON array.
+pub(super) fn records_of(text: &str, format: Option<Format>) -> Result<Records, RecordError> {
+    let forced_text = format.is_some_and(|f| registry::layout(f).json().is_none());
+    if forced_text || !json_doc::looks_like_json(text) {
+        return Ok(Records::Whole);
+    }
+    let Ok(documents) = json_doc::documents(text) else {
+        return Ok(Records::Whole);
+    };
+    if documents.is_empty() {
+        return Err(RecordError::Empty);
+    }
+    let start = text.as_ptr() as usize;
+    Ok(Records::Json(
+        documents
+            .into_iter()
+            .map(|document| {
+                // Each document is a slice of the text.
+                let offset = (document.json.as_ptr() as usize).saturating_sub(start);
+                (document.line, offset..offset + document.json.len())
+            })
+            .collect(),
+    ))
+}
+
+/// What a reader of many decks keeps from one deck to the next, for
+/// [`DeckRecords::get_kept`]: the crypt rows it has read, and those found to
+/// read as a card's written columns (a decklist archive writes the same rows
+/// again and again: the TWDA's 35k crypt rows are 14k different ones). A
+/// reader on several threads keeps one for each; each holds about 1 MB once
+/// used.
+#[derive(Debug, Default)]
+pub struct RowMemo {
+    /// The crypt rows read (the TWD layout's, [`Layout::read_kept`](super::Layout::read_kept)).
+    pub(super) crypt_rows: super::twd::CryptRows,
+    /// The rows found to read as a card's written columns (resolving).
+    rows_read_as: RowsReadAs,
+}
+
+/// The decks of a deck file's bytes or a text, each read and resolved when
+/// asked for ([`DeckRecords::get`], [`DeckRecords::iter`]); a record that is
+/// not a deck document is an error of its own, the others read.
+#[derive(Debug)]
+pub(crate) struct DeckRecords<'a> {
+    text: Cow<'a, str>,
+    records: Records,
+    controls: ControlTest,
+    format: Option<Format>,
+    db: &'a CardDb,
+    path: PathBuf,
+    not_utf8: Vec<NotUtf8>,
+}
+
+impl<'a> DeckRecords<'a> {
+    /// The decks of a deck file's bytes read from `path` (`-` for standard
+    /// input): binary data refused (UTF-16 without its mark named), the rest
+    /// decoded ([`super::decode_lines`]; a UTF-8 text without CR is read
+    /// where it lies), an empty JSON array refused. The bytes are tested for
+    /// control characters once, for the binary test and the screen both.
+    pub fn from_bytes(
+        bytes: &'a [u8],
+        format: Option<Format>,
+        db: &'a CardDb,
+        path: &Path,
+    ) -> Result<Self, DeckError> {
+        let controls = screen_bytes(bytes, path)?;
+        let decoded = super::decode_lines(bytes);
+        // What the test found holds for the bytes as written.
+        let controls = match decoded.text {
+            Cow::Borrowed(_) => controls,
+            Cow::Owned(_) => ControlTest::Unknown,
+        };
+        DeckRecords::new(decoded.text, controls, format, db, path, decoded.not_utf8)
+    }
+
+    /// The decks of a decklist text read from `path` (`-` for standard input).
+    pub fn from_text(
+        text: &'a str,
+        format: Option<Format>,
+        db: &'a CardDb,
+        path: &Path,
+    ) -> Result<Self, DeckError> {
+        let text = Cow::Borrowed(text);
+        DeckRecords::new(text, ControlTest::Unknown, format, db, path, Vec::new())
+    }
+
+    fn new(
+        text: Cow<'a, str>,
+        controls: ControlTest,
+        format: Option<Format>,
+        db: &'a CardDb,
+        path: &Path,
+        not_utf8: Vec<NotUtf8>,
+    ) -> Result<Self, DeckError> {
+        let records = records_of(&text, format).map_err(|err| record_error(err, path))?;
+        Ok(DeckRecords {
+            text,
+            records,
+            controls,
+            format,
+            db,
+            path: path.to_path_buf(),
+            not_utf8,
+        })
+    }
+
+    /// How many decks: 1, or the number of JSON records.
+    pub fn len(&self) -> usize {
+        match &self.records {
+            Records::Whole => 1,
+            Records::Json(records) => records.len(),
+        }
+    }
+
+    /// The file the decks are read from (`-` for standard input).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The `index`-th deck (from 0), read and resolved now, labelled
+    /// `path#N` when there are several; its error when its record is not a
+    /// deck document; `None` past the last.
+    pub fn get(&self, index: usize) -> Option<Result<Deck, DeckError>> {
+        self.get_or_kept(index, None)
+    }
+
+    /// [`DeckRecords::get`] for a reader of many decks, which keeps in
+    /// `memo` what it read of this deck for the next ones: the same deck.
+    pub(crate) fn get_kept(
+        &self,
+        index: usize,
+        memo: &mut RowMemo,
+    ) -> Option<Result<Deck, DeckError>> {
+        self.get_or_kept(index, Some(memo))
+    }
+
+    /// [`DeckRecords::get`], with a memo or without.
+    fn get_or_kept(
+        &self,
+        index: usize,
+        mut memo: Option<&mut RowMemo>,
+    ) -> Option<Result<Deck, DeckError>> {
+        let raw = match &self.records {
+            Records::Whole if index == 0 => {
+                super::read_kept(&self.text, self.format, self.controls, memo.as_deref_mut())
+            }
+            Records::Whole => return None,
+            Records::Json(records) => {
+                let (line, range) = records.get(index)?;
+                let document = Document {
+                    line: *line,
+                    json: self.text.get(range.clone())?,
+                };
+                match read_record(&document, self.format) {
+                    Ok(raw) => raw,
+                    Err(err) => return Some(Err(record_error(err, &self.path))),
+                }
+            }
+        };
+        let rows_read_as = memo.map(|memo| &mut memo.rows_read_as);
+        let mut deck = resolve(raw, self.db, rows_read_as);
+        if self.path.as_os_str() != "-" {
+            deck.path = Some(self.path.clone());
+        }
+        deck.record = (self.len() > 1).then_some(index + 1);
+        if !self.not_utf8.is_empty() {
+            note_not_utf8(&mut deck, &self.not_utf8);
+        }
+        Some(Ok(deck))
+    }
+
+    /// The decks in order, each read and resolved when the iterator is asked
+    /// for it.
+    pub fn iter(&self) -> impl Iterator<Item = Result<Deck, DeckError>> + '_ {
+        (0..self.len()).filter_map(|index| self.get(index))
+    }
+
+    /// Every deck, the records read and resolved in parallel (as the files
+    /// of a folder are); the first record in file order that is not a deck
+    /// document is the error.
+    pub fn all(&self) -> Result<Vec<Deck>, DeckError> {
+        if self.len() == 1 {
+            // One deck (most files): no parallel iterator to set up.
+            return self.iter().collect();
+        }
+        use rayon::prelude::*;
+        let decks: Vec<Result<Deck, DeckError>> = (0..self.len())
+            .into_par_iter()
+            .filter_map(|index| self.get(index))
+            .collect();
+        decks.into_iter().collect()
+    }
+}
+
+/// Refuses binary data (UTF-16 without its byte order mark named); what the
+/// test of the bytes for control characters found.
+fn screen_bytes(bytes: &[u8], path: &Path) -> Result<ControlTest, DeckError> {
+    let controls = ControlTest::of_bytes(bytes);
+    if controls == ControlTest::Unknown && screen::looks_binary(bytes) {
+        if screen::looks_utf16(bytes) {
+            return Err(DeckError::Utf16WithoutBom {
+                path: path.to_path_buf(),
+            });
+        }
+        return Err(DeckError::Binary {
+            path: path.to_path_buf(),
+            line: screen::first_control_line(bytes),
+        });
+    }
+    Ok(controls)
+}
+
+/// What a [`DeckRecords`] found in the bytes it borrowed, without them
+/// ([`DeckRecords::found`]): given the bytes to own ([`Found::owning`]), the
+/// same records, neither decoded nor looked for again. What a reader that
+/// hands out a file's decks after the call that read the file keeps.
+#[derive(Debug)]
+pub(crate) struct Found {
+    /// The text when decoding made one (not UTF-8, UTF-16); else the bytes are it.
+    decoded: Option<String>,
+    /// The text's length: the bytes but a byte order mark before them.
+    text_len: usize,
+    records: Records,
+    controls: ControlTest,
+    format: Option<Format>,
+    path: PathBuf,
+    not_utf8: Vec<NotUtf8>,
+}
+
+impl<'a> DeckRecords<'a> {
+    /// What was found, without the bytes borrowed ([`Found`]).
+    pub(crate) fn found(self) -> Found {
+        let text_len = self.text.len();
+        Found {
+            decoded: match self.text {
+                Cow::Owned(text) => Some(text),
+                Cow::Borrowed(_) => None,
+            },
+            text_len,
+            records: self.records,
+            controls: self.controls,
+            format: self.format,
+            path: self.path,
+            not_utf8: self.not_utf8,
+        }
+    }
+}
+
+impl Found {
+    /// The decks again, owning `bytes`: the bytes the records were found in.
+    pub(crate) fn owning(self, mut bytes: Vec<u8>, db: &CardDb) -> DeckRecords<'_> {
+        let text = self.decoded.unwrap_or_else(|| {
+            // The bytes as written, but a byte order mark before them.
+            bytes.drain(..bytes.len().saturating_sub(self.text_len));
+            String::from_utf8(bytes)
+                .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
+        });
+        DeckRecords {
+            text: Cow::Owned(text),
+            records: self.records,
+            controls: self.controls,
+            format: self.format,
+            db,
+            path: self.path,
+            not_utf8: self.not_utf8,
+        }
+    }
+}
+
+/// The error of a file's records, naming the file.
+fn record_error(err: RecordError, path: &Path) -> DeckError {
+    match err {
+        RecordError::Empty => DeckError::NoDecks {
+            path: path.to_path_buf(),
+        },
+        RecordError::Shape { line, message } => DeckError::JsonRecord {
+            path: path.to_path_buf(),
+            line,
+            message,
+        },
+    }
+}
+
+/// Says, on each line of a deck that did not resolve and was not UTF-8,
+/// which byte was read as Windows-1252: the line to look at for a stray
+/// byte (the other lines read as written).
+pub(super) fn note_not_utf8(deck: &mut Deck, not_utf8: &[NotUtf8]) {
+    for unresolved in &mut deck.unresolved {
+        let Ok(at) = not_utf8.binary_search_by_key(&unresolved.line, |n| n.line) else {
+            continue;
+        };
+        let note = not_utf8[at].describe();
+        unresolved.reason = Some(match unresolved.reason.take() {
+            Some(reason) => format!("{reason}; {note}"),
+            None => note,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::fixture_db;
+
+    /// JSON Lines of `count` decks, each of 12 copies of a vampire and 90 of
+    /// a library card.
+    fn json_lines(count: usize) -> String {
+        let record = "{\"type\": \"deck\", \"crypt\": [{\"id\": 200001, \"name\": \"Alma Test\", \
+                      \"count\": 12}], \"library\": [{\"id\": 100004, \"name\": \"Test Punch\", \
+                      \"count\": 90}]}\n";
+        record.repeat(count)
+    }
+
+    /// Records are read one at a time, in order, each labelled; a record
+    /// that is not a deck is an error of its own, the others read.
+    #[test]
+    fn records_are_read_one_at_a_time_and_a_bad_one_is_its_own_error() {
+        let db = fixture_db();
+        let mut text = json_lines(3);
+        text.insert_str(0, "{\"what\": 1}\n");
+        let records = DeckRecords::from_text(&text, None, &db, Path::new("many.jsonl")).unwrap();
+        assert_eq!(records.len(), 4);
+        let read: Vec<Result<(usize, u32), String>> = records
+            .iter()
+            .map(|deck| {
+                deck.map(|d| (d.record.unwrap_or(0), d.crypt_count() + d.library_count()))
+                    .map_err(|err| err.to_string())
+            })
+            .collect();
+        assert_eq!(read.len(), 4);
+        assert!(read[0]
+            .as_ref()
+            .is_err_and(|e| e.starts_with("many.jsonl:1: ")));
+        assert_eq!(read[1..], [Ok((2, 102)), Ok((3, 102)), Ok((4, 102))]);
+        assert!(records.get(4).is_none());
+        // All at once: the first bad record is the file's error.
+        assert!(records.all().is_err());
+    }
+
+    /// 100,000 records are read in order, one deck held at a time: what the
+    /// records hold is the text and one place per record.
+    #[test]
+    fn a_hundred_thousand_records_are_read_in_order() {
+        let db = fixture_db();
+        let text = json_lines(100_000);
+        let records = DeckRecords::from_text(&text, None, &db, Path::new("-")).unwrap();
+        let mut next = 1;
+        for deck in records.iter() {
+            let deck = deck.unwrap();
+            assert_eq!(deck.record, Some(next));
+            assert_eq!((deck.crypt_count(), deck.library_count()), (12, 90));
+            next += 1;
+        }
+        assert_eq!(next, 100_001);
+        let Records::Json(places) = &records.records else {
+            panic!("JSON records");
+        };
+        assert_eq!(places.len(), 100_000);
+    }
+
+    #[test]
+    fn one_text_is_one_deck_and_an_empty_array_is_refused() {
+        let db = fixture_db();
+        let path = Path::new("deck.txt");
+        let records = DeckRecords::from_text("2x Test Punch\n", None, &db, path).unwrap();
+        assert_eq!(records.len(), 1);
+        let decks = records.all().unwrap();
+        assert_eq!((decks[0].record, decks[0].library_count()), (None, 2));
+        let error = DeckRecords::from_text("[]", None, &db, path).unwrap_err();
+        assert!(matches!(error, DeckError::NoDecks { .. }), "{error}");
+    }
+}

@@ -1,0 +1,129 @@
+//! Resolution of written lists, read by this crate's readers and resolved by
+//! the deck model ([`vtesdeck_deck::Deck::from_raw`]): the cases where the
+//! written text decides which card a line is.
+
+use vtesdeck_cards::{CardDb, CardId};
+use vtesdeck_deck::{Deck, MAX_FUZZY_LINES};
+
+use crate::testing::{deck_of, fixture_db};
+use crate::{Format, LoadDeck};
+
+#[test]
+fn close_spelling_search_stops_after_the_budget() {
+    let db = fixture_db();
+    let mut text: String = (0..MAX_FUZZY_LINES + 10)
+        .map(|i| format!("1x Unknown Card {i}\n"))
+        .collect();
+    text.push_str("2x Alma Test\n3x Test Bleed\n");
+    let deck = Deck::from_text(&text, Some(Format::Plain), &db);
+    assert_eq!(deck.crypt_count(), 2);
+    assert_eq!(deck.library_count(), 3);
+    assert_eq!(deck.unresolved.len(), MAX_FUZZY_LINES + 10);
+    assert!(deck.unresolved[0].reason.is_none());
+    let last = &deck.unresolved[MAX_FUZZY_LINES + 9];
+    assert!(last
+        .reason
+        .as_deref()
+        .is_some_and(|r| r.contains("not searched")));
+}
+
+#[test]
+fn control_characters_and_bad_counts_are_unresolved_lines() {
+    let db = fixture_db();
+    let deck = Deck::from_text("2x Alma\0 Test\n999999999999x Test Bleed\n", None, &db);
+    assert!(deck.crypt.is_empty() && deck.library.is_empty());
+    let lines: Vec<usize> = deck.unresolved.iter().map(|u| u.line).collect();
+    assert_eq!(lines, [1, 2]);
+}
+
+#[test]
+fn id_lines_resolve_by_id_and_unknown_ids_are_reported() {
+    let db = fixture_db();
+    let deck = Deck::from_text(
+        "https://vdb.im/decks/deck#200010=2;100004=3;999999=1",
+        None,
+        &db,
+    );
+    assert_eq!(deck.format, Format::VdbUrl);
+    let crypt: Vec<(CardId, u32)> = deck.crypt.iter().map(|e| (e.id, e.count)).collect();
+    let library: Vec<(CardId, u32)> = deck.library.iter().map(|e| (e.id, e.count)).collect();
+    assert_eq!(crypt, [(CardId(200_010), 2)]);
+    assert_eq!(library, [(CardId(100_004), 3)]);
+    assert_eq!(deck.unresolved.len(), 1);
+    assert_eq!(deck.unresolved[0].text, "999999=1");
+}
+
+#[test]
+fn lines_naming_the_same_card_are_merged() {
+    let db = fixture_db();
+    let deck = Deck::from_text("2x Test Punch\n3x Test Punch\n", Some(Format::Plain), &db);
+    assert_eq!(deck.library.len(), 1);
+    assert_eq!(deck.library[0].count, 5);
+    assert_eq!(deck.library[0].line, 1);
+}
+
+#[test]
+fn crypt_and_library_are_told_apart_by_the_database() {
+    let db = fixture_db();
+    let deck = Deck::from_text(
+        "Library:\n2x Alma Test\n3x Test Punch\n",
+        Some(Format::Plain),
+        &db,
+    );
+    assert_eq!((deck.crypt_count(), deck.library_count()), (2, 3));
+}
+
+#[test]
+fn printing_follows_the_crypt_groups_else_the_newest() {
+    let db = fixture_db();
+    let with_group_6 = deck_of(&db, &[(200014, 2)]);
+    let deck = Deck::from_text("1x Theo Test\n2x Lola Test\n", Some(Format::Plain), &db);
+    assert_eq!(with_group_6.crypt_count(), 2);
+    assert!(deck.crypt.iter().any(|e| e.id == CardId(200010)));
+    let deck = Deck::from_text("1x Theo Test\n2x Alma Test\n", Some(Format::Plain), &db);
+    assert!(deck.crypt.iter().any(|e| e.id == CardId(200008)));
+    let deck = Deck::from_text("1x Theo Test\n", Some(Format::Plain), &db);
+    assert_eq!(deck.crypt[0].id, CardId(200010));
+    let deck = Deck::from_text("1x Theo Test (ADV)\n", Some(Format::Plain), &db);
+    assert_eq!(deck.crypt[0].id, CardId(200009));
+}
+
+/// The fixture database with one more library card, `Test Punch 2`.
+fn db_with_a_digit_name() -> CardDb {
+    use crate::testing::fixture_file;
+    let text = |name| String::from_utf8(fixture_file(name)).expect("UTF-8 fixture");
+    let crypt = text("vtescrypt.csv");
+    let mut library = text("vteslib.csv");
+    library.push_str(
+        "\"100099\",\"Test Punch 2\",\"\",\"Combat\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"Strike.\",\"\",\"Base:C\",\"\",\"Fixture\",\"\"\n",
+    );
+    let path = std::path::Path::new("fixture");
+    CardDb::from_csv((path, &crypt), (path, &library), None, None).expect("fixture database")
+}
+
+#[test]
+fn a_line_read_two_ways_as_two_cards_is_unresolved_with_both_readings() {
+    let db = db_with_a_digit_name();
+    let deck = Deck::from_text("Test Punch 2\n", Some(Format::Plain), &db);
+    assert!(deck.library.is_empty());
+    assert_eq!(deck.unresolved.len(), 1);
+    assert_eq!(
+        deck.unresolved[0].suggestions,
+        ["2x Test Punch", "1x Test Punch 2"]
+    );
+    assert!(deck.unresolved[0].detail().contains("both read as cards"));
+    let deck = Deck::from_text("3x Test Punch 2\n", Some(Format::Plain), &db);
+    assert_eq!(
+        (deck.library[0].id, deck.library[0].count),
+        (CardId(100_099), 3)
+    );
+}
+
+#[test]
+fn unreadable_counts_become_unresolved_lines_with_a_reason() {
+    let db = fixture_db();
+    let deck = Deck::from_text("0x Test Punch\n1x Test Punch\n", Some(Format::Plain), &db);
+    assert_eq!(deck.unresolved.len(), 1);
+    assert!(deck.unresolved[0].reason.is_some());
+    assert_eq!(deck.library_count(), 1);
+}

@@ -1,0 +1,160 @@
+//! Telling the decklists of a folder from the other files a repository of
+//! decks holds (a README, a licence, an image): by name and extension first,
+//! then by content. Only files found by walking a folder are sorted this way;
+//! a file named on the command line is always read.
+
+use super::{detect, screen, Format, LineKind};
+
+/// Extensions of decklist files: a file with one of these is read whatever it holds.
+pub(crate) const DECKLIST_EXTENSIONS: &[&str] = &[
+    "txt", "text", "twd", "dek", "deck", "lst", "eld", "lackey", "json",
+];
+
+/// File stems of the documents a repository keeps beside its content
+/// (`README.md`, `LICENSE`, `CHANGELOG.txt`): never decklists.
+const REPOSITORY_DOCUMENTS: &[&str] = &[
+    "readme",
+    "license",
+    "licence",
+    "copying",
+    "changelog",
+    "changes",
+    "contributing",
+    "authors",
+    "notice",
+    "code_of_conduct",
+    "security",
+];
+
+/// How many bytes of a file of unknown extension are read to sniff it.
+pub(crate) const SNIFF_BYTES: usize = 64 * 1024;
+
+/// The mark in the `<head>` of every page of a vtesdeck report, by which a
+/// report written inside a folder of decks is not read back as decks.
+pub const REPORT_PAGE_MARK: &str = "<meta name=\"generator\" content=\"vtesdeck\">";
+
+/// Why a file was judged not to be a decklist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NotDecklist {
+    /// A repository document by its name (`README.md`, `LICENSE`).
+    Document,
+    /// Binary data (an image, an archive).
+    Binary,
+    /// A text of another extension whose content does not read as a decklist.
+    Text,
+    /// A page of a vtesdeck report (its [`REPORT_PAGE_MARK`]).
+    ReportPage,
+}
+
+impl NotDecklist {
+    /// Why, in words (for the list of skipped files).
+    pub fn reason(self) -> &'static str {
+        match self {
+            NotDecklist::Document => "a repository document (README, LICENSE...), not a decklist",
+            NotDecklist::Binary => "binary data (an image, an archive...), not a decklist",
+            NotDecklist::Text => {
+                "not a decklist extension, and its text does not read as a decklist"
+            }
+            NotDecklist::ReportPage => "a page of a vtesdeck report, not a decklist",
+        }
+    }
+}
+
+/// Whether the file name alone settles it: `Some(true)` for a decklist
+/// extension, `Some(false)` for a repository document, `None` when the content
+/// must be sniffed.
+pub fn by_name(file_name: &str) -> Option<bool> {
+    let lower = file_name.to_ascii_lowercase();
+    let (stem, extension) = match lower.split_once('.') {
+        Some((stem, _)) => (
+            stem,
+            lower
+                .rsplit_once('.')
+                .map_or("", |(_, extension)| extension),
+        ),
+        None => (lower.as_str(), ""),
+    };
+    if REPOSITORY_DOCUMENTS.contains(&stem) {
+        return Some(false);
+    }
+    DECKLIST_EXTENSIONS.contains(&extension).then_some(true)
+}
+
+/// Whether the first bytes of a file of unknown extension (at most
+/// [`SNIFF_BYTES`]) hold a decklist: a text in a layout of its own shape (TWD,
+/// Lackey, JSON...; an HTML page only with the parts of an ARDB deck page,
+/// never a vtesdeck report's), or a list whose card lines are at least half
+/// of its non-blank lines.
+pub(crate) fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
+    if screen::looks_binary(head) {
+        return Err(NotDecklist::Binary);
+    }
+    let text = super::decode(head);
+    match detect(&text) {
+        Format::Plain => {}
+        Format::ArdbHtml if text.contains(REPORT_PAGE_MARK) => return Err(NotDecklist::ReportPage),
+        Format::ArdbHtml if !super::ardb_html::has_deck_parts(&text) => {
+            return Err(NotDecklist::Text)
+        }
+        _ => return Ok(()),
+    }
+    let deck = super::read(&text, Some(Format::Plain));
+    let card_lines = deck
+        .lines
+        .iter()
+        // A bare name is a card line of a plain list, but prose is bare too:
+        // only lines with a written count tell a decklist.
+        .filter(|line| {
+            line.kind != LineKind::MaybeCard
+                && line.reading.count_place != vtesdeck_deck::raw::CountPlace::Unwritten
+        })
+        .count();
+    let written_lines = super::lines(&text)
+        .filter(|line| !line.trim().is_empty())
+        .count();
+    if card_lines > 0 && card_lines * 2 >= written_lines {
+        Ok(())
+    } else {
+        Err(NotDecklist::Text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_settle_extensions_and_documents() {
+        assert_eq!(by_name("brujah-rush.txt"), Some(true));
+        assert_eq!(by_name("deck.lackey.TXT"), Some(true));
+        assert_eq!(by_name("README.md"), Some(false));
+        assert_eq!(by_name("README.txt"), Some(false));
+        assert_eq!(by_name("LICENSE"), Some(false));
+        assert_eq!(by_name("deck.md"), None);
+        assert_eq!(by_name("photo.png"), None);
+    }
+
+    #[test]
+    fn content_tells_decklists_from_prose_and_images() {
+        let deck = "Crypt (12 cards)\n12x Alma\n\nLibrary (90 cards)\n90x Bum's Rush\n";
+        assert_eq!(by_content(deck.as_bytes()), Ok(()));
+        let list = "2 Alma\n3 Bum's Rush\n";
+        assert_eq!(by_content(list.as_bytes()), Ok(()));
+        let prose = "# My decks\n\nThese are the decks of our group.\nPlay them well.\n";
+        assert_eq!(by_content(prose.as_bytes()), Err(NotDecklist::Text));
+        let png =
+            b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+        assert_eq!(by_content(png), Err(NotDecklist::Binary));
+    }
+
+    #[test]
+    fn html_pages_are_decklists_only_with_the_parts_of_a_deck_page() {
+        let page = "<html><body><div id=\"crypt\"><table><tr><td>2x<td>Alma Test</table></div>";
+        assert_eq!(by_content(page.as_bytes()), Ok(()));
+        let site = "<!DOCTYPE html><html><body><h1>Our decks</h1><p>Read them.</p></body></html>";
+        assert_eq!(by_content(site.as_bytes()), Err(NotDecklist::Text));
+        let report =
+            format!("<!DOCTYPE html>\n<html>\n<head>\n{REPORT_PAGE_MARK}\n</head><body>{page}");
+        assert_eq!(by_content(report.as_bytes()), Err(NotDecklist::ReportPage));
+    }
+}
