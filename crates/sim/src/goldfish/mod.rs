@@ -28,7 +28,7 @@
 //! Cards are drawn to replace every card played. Costs in pool (never down
 //! to 0) and blood (of the acting vampire) are paid; a card is played only by
 //! a vampire that can play it (the one playability model,
-//! `cards::playability`, through [`DeckTables::can_play`]). Cards
+//! `cards::playability`, through `DeckTables::can_play`). Cards
 //! with an X cost are never played. What cards do is [`effects`].
 
 pub mod effects;
