@@ -17,6 +17,7 @@ use vtesdeck::deck::Deck;
 use vtesdeck::formats::LoadDeck;
 use vtesdeck::output::report::{deck_page, index_page, DeckReport, IndexRow, Provenance};
 use vtesdeck::rules::{CheckDate, Checker, Profile};
+use vtesdeck::sim::goldfish::{GoldfishOptions, GoldfishReport};
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions};
 use vtesdeck::sim::seed::Seed;
 use vtesdeck::sim::transfers::{TransferCurve, TransferOptions};
@@ -44,6 +45,11 @@ fn benches(c: &mut Criterion) {
         seed: Seed(1),
         ..TransferOptions::default()
     };
+    let goldfish = GoldfishOptions {
+        samples: 10_000,
+        seed: Seed(1),
+        ..GoldfishOptions::default()
+    };
     let report = DeckReport {
         deck: &deck,
         db: &db,
@@ -51,6 +57,7 @@ fn benches(c: &mut Criterion) {
         stats: Stats::of_deck(&deck, &db),
         draw: DrawOdds::compute(&deck, &db, &draw, &|_| {}),
         transfers: TransferCurve::simulate(&deck, &db, &transfers, &|_| {}),
+        goldfish: GoldfishReport::simulate(&deck, &db, &goldfish, &|_| {}),
     };
     let provenance = Provenance {
         generator: "vtesdeck bench".into(),

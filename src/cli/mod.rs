@@ -8,6 +8,7 @@ mod db;
 mod diff;
 mod draw;
 mod exit;
+mod goldfish;
 mod inputs;
 mod parse;
 mod progress;
@@ -75,6 +76,9 @@ enum Command {
     /// Simulate the influence phase: how fast the crypt comes into play, per seat.
     #[command(long_about = transfers::long_about())]
     Transfers(transfers::TransfersArgs),
+    /// Play a deck alone at an idle table: how fast it takes pool, per seat.
+    #[command(long_about = goldfish::long_about())]
+    Goldfish(goldfish::GoldfishArgs),
     /// What decks are made of (crypt, library, disciplines) and what their crypt can play.
     Stats(stats::StatsArgs),
     /// A deck on one HTML page with charts; a folder of decks as pages and an index.
@@ -163,6 +167,7 @@ pub fn main() -> ExitCode {
         Command::Card(args) => card::run(&args, &global),
         Command::Draw(args) => draw::run(&args, &global),
         Command::Transfers(args) => transfers::run(&args, &global),
+        Command::Goldfish(args) => goldfish::run(&args, &global),
         Command::Stats(args) => stats::run(&args, &global),
         Command::Report(args) => report::run(&args, &global),
         Command::Completions(args) => shell::completions(&args),

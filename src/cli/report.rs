@@ -14,6 +14,7 @@ use vtesdeck::deck::Deck;
 use vtesdeck::output::output_file::OutputFile;
 use vtesdeck::output::report::{self, DeckReport, IndexRow, Provenance};
 use vtesdeck::rules::Checker;
+use vtesdeck::sim::goldfish::{GoldfishOptions, GoldfishReport};
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions};
 use vtesdeck::sim::seed::Seed;
 use vtesdeck::sim::transfers::{TransferCurve, TransferOptions, SEATS};
@@ -26,7 +27,7 @@ use super::{inputs, report_input_error, Global, Outcome};
 /// The long `--help` text of `vtesdeck report`.
 pub const LONG_ABOUT: &str = "A deck on one HTML page, with charts; a folder of decks as one page each and an index.
 
-The page is self-contained (inline CSS and SVG, no script, nothing loaded from the network; it prints well): the deck as a TWD list; the legality verdict under --profile and --date with each problem and its line (as `check` gives it); the composition (types, costs, trifles, clans, groups); a chart of the crypt capacities by group; a chart of the crypt's disciplines (inferior, superior) beside the library's requirements; the cards no crypt card can play; the opening-hand odds (as `draw` gives them, with the same seed); the transfer curve by seat (the chart of `transfers --plot`).
+The page is self-contained (inline CSS and SVG, no script, nothing loaded from the network; it prints well): the deck as a TWD list; the legality verdict under --profile and --date with each problem and its line (as `check` gives it); the composition (types, costs, trifles, clans, groups); a chart of the crypt capacities by group; a chart of the crypt's disciplines (inferior, superior) beside the library's requirements; the cards no crypt card can play; the opening-hand odds (as `draw` gives them, with the same seed); the transfer curve by seat (the chart of `transfers --plot`); the deck played alone at an idle table (as `goldfish` gives it, with the same seed: the pool taken by turn, the oust turn, the coverage and the assumptions).
 
 FILE or `-`: one page, written to -o FILE (default: standard output). DIR: every decklist under it, one page each in OUT/decks/ (the file's path under DIR, with `.html` added) and OUT/index.html, a table of the decks (name, legal, crypt, library, groups, clans, problems) that sorts by a column when clicked; -o OUT is required. Existing files are kept unless --force; every output file is checked before any work and written through a temporary file.
 
@@ -102,7 +103,8 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
     match target {
         Target::Stdout | Target::File(_) => {
             let deck = inputs::load(&input, args.deck_format.input_format, &db)?;
-            let progress = Progress::new(args.sim.samples * (1 + u64::from(SEATS)), global.quiet);
+            let progress =
+                Progress::new(args.sim.samples * (1 + 2 * u64::from(SEATS)), global.quiet);
             let (page, outcome) = args
                 .sim
                 .install(|| work.page(&deck, &provenance, &|n| progress.advance(n)))?;
@@ -300,6 +302,11 @@ impl Work<'_> {
             seed: self.seed,
             ..TransferOptions::default()
         };
+        let goldfish = GoldfishOptions {
+            samples: self.args.sim.samples,
+            seed: self.seed,
+            ..GoldfishOptions::default()
+        };
         DeckReport {
             deck,
             db: self.db,
@@ -307,6 +314,9 @@ impl Work<'_> {
             stats: Stats::of_deck(deck, self.db),
             draw: DrawOdds::compute(deck, self.db, &draw, progress),
             transfers: TransferCurve::simulate(deck, self.db, &transfers, &|n| {
+                progress(n * u64::from(SEATS));
+            }),
+            goldfish: GoldfishReport::simulate(deck, self.db, &goldfish, &|n| {
                 progress(n * u64::from(SEATS));
             }),
         }

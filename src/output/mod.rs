@@ -9,6 +9,7 @@ pub mod deck_text;
 pub mod diff;
 pub mod draw_table;
 pub mod figures;
+pub mod goldfish_table;
 pub mod json_lines;
 pub mod output_file;
 pub mod report;

@@ -14,15 +14,30 @@ const TURN_WIDTH: usize = 6;
 
 /// Renders the chart.
 pub(crate) fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
-    let turns = curve.seats.iter().map(|s| s.turns.len()).max().unwrap_or(0);
+    let lines: Vec<(u8, Vec<f64>)> = curve
+        .seats
+        .iter()
+        .map(|s| {
+            (
+                s.seat,
+                s.turns.iter().map(|t| t.expected_capacity).collect(),
+            )
+        })
+        .collect();
+    render_seat_lines(&lines, out)
+}
+
+/// Renders one line per seat, `(seat, value by turn from turn 1)`, drawn with
+/// the seat's digit (the chart of `transfers`, and of `goldfish`).
+pub(crate) fn render_seat_lines(lines: &[(u8, Vec<f64>)], out: &mut impl Write) -> io::Result<()> {
+    let turns = lines.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
     if turns == 0 {
         return Ok(());
     }
     let top = nice_ceiling(
-        curve
-            .seats
+        lines
             .iter()
-            .flat_map(|s| s.turns.iter().map(|t| t.expected_capacity))
+            .flat_map(|(_, v)| v.iter().copied())
             .fold(0.0f64, f64::max),
     );
     let width = (turns - 1) * TURN_WIDTH + 1;
@@ -31,12 +46,11 @@ pub(crate) fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<
         let row = (value / top * HEIGHT as f64).round() as usize;
         HEIGHT - row.min(HEIGHT)
     };
-    for seat in &curve.seats {
-        let points: Vec<(usize, f64)> = seat
-            .turns
+    for (seat, values) in lines {
+        let points: Vec<(usize, f64)> = values
             .iter()
             .enumerate()
-            .map(|(i, t)| (i * TURN_WIDTH, t.expected_capacity))
+            .map(|(i, v)| (i * TURN_WIDTH, *v))
             .collect();
         for pair in points.windows(2) {
             let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
@@ -49,7 +63,7 @@ pub(crate) fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<
                 }
             }
         }
-        let mark = char::from_digit(u32::from(seat.seat), 10).unwrap_or('*');
+        let mark = char::from_digit(u32::from(*seat), 10).unwrap_or('*');
         for (x, y) in points {
             grid[row_of(y)][x] = mark;
         }
@@ -77,10 +91,9 @@ pub(crate) fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<
         }
     }
     writeln!(out, "       {labels}  turn")?;
-    let legend: Vec<String> = curve
-        .seats
+    let legend: Vec<String> = lines
         .iter()
-        .map(|s| format!("{} = seat {}", s.seat, s.seat))
+        .map(|(seat, _)| format!("{seat} = seat {seat}"))
         .collect();
     writeln!(
         out,

@@ -18,6 +18,7 @@ fn input_format_is_on_the_commands_that_read_decks_only() {
         &["diff"],
         &["draw"],
         &["transfers"],
+        &["goldfish"],
     ] {
         assert!(help(command).contains("--input-format"), "{command:?}");
     }
@@ -37,7 +38,7 @@ fn input_format_is_on_the_commands_that_read_decks_only() {
 }
 
 /// Every command and subcommand, as its `--help` is asked for.
-const EVERY_COMMAND: [&[&str]; 15] = [
+const EVERY_COMMAND: [&[&str]; 16] = [
     &["parse"],
     &["check"],
     &["convert"],
@@ -48,6 +49,7 @@ const EVERY_COMMAND: [&[&str]; 15] = [
     &["card"],
     &["draw"],
     &["transfers"],
+    &["goldfish"],
     &["stats"],
     &["report"],
     &["completions"],
@@ -120,6 +122,7 @@ fn quiet_leaves_out_the_note_of_the_files_skipped_on_every_command() {
         &["diff", left, right],
         &["draw", left],
         &["transfers", "--samples", "200", left],
+        &["goldfish", "--samples", "200", left],
         &["report", "--samples", "200", "--force", "-o", out, left],
     ] {
         for quiet in [false, true] {
@@ -205,6 +208,7 @@ fn helps_list_every_layout_of_the_formats_registry() {
         &["diff"],
         &["draw"],
         &["transfers"],
+        &["goldfish"],
         &["report"],
     ] {
         assert_eq!(
@@ -329,6 +333,10 @@ fn standard_input_is_read_by_every_deck_command_when_no_file_is_given() {
         (&["convert", "--to", "twd"], "Jack Drake"),
         (&["draw"], "Jack Drake"),
         (&["transfers", "--samples", "200"], "-: influence phase"),
+        (
+            &["goldfish", "--samples", "200"],
+            "-: goldfish at an idle table",
+        ),
         (&["report", "--samples", "200"], "Jack Drake"),
     ] {
         let output = common::vtesdeck()
@@ -360,6 +368,10 @@ fn a_vdb_deck_url_is_read_by_every_deck_command() {
         (&["convert", "--to", "jol"], "12x Janey Pickman"),
         (&["draw"], "Janey Pickman"),
         (&["transfers", "--samples", "200"], ": influence phase"),
+        (
+            &["goldfish", "--samples", "200"],
+            ": goldfish at an idle table",
+        ),
         (&["report", "--samples", "200"], "Janey Pickman"),
     ] {
         let output = common::vtesdeck()
@@ -411,6 +423,7 @@ fn standard_input_given_twice_is_an_error_on_every_command() {
         &["stats"],
         &["draw"],
         &["transfers", "--samples", "200"],
+        &["goldfish", "--samples", "200"],
     ] {
         common::vtesdeck()
             .args(command)
@@ -486,6 +499,7 @@ fn color_is_on_the_commands_that_colour_and_only_there() {
         &["diff", deck, other],
         &["draw", "--quiet", deck],
         &["transfers", "--quiet", "--samples", "200", deck],
+        &["goldfish", "--quiet", "--samples", "200", deck],
         &["card", "Deep Song"],
         &["db", "info"],
     ] {

@@ -367,6 +367,14 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
                 ("error", "error"),
             ],
         },
+        Run {
+            env: Vec::new(),
+            args: with(
+                &["goldfish", "--json", "--samples", "300", "--seed", "7"],
+                &[&examples, &missing],
+            ),
+            schemas: &[("goldfish", "goldfish"), ("error", "error")],
+        },
         // `db info` from each source: VTESDECK_CARDS, --cards, the built-in
         // snapshot (nothing installed), the user's installed copy.
         Run {

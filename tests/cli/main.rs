@@ -16,6 +16,7 @@ mod diff;
 mod docs;
 mod draw;
 mod formats;
+mod goldfish;
 mod hostile;
 mod json_decks;
 mod json_schema;

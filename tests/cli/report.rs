@@ -284,6 +284,23 @@ fn twda_deck_page_in_headless_chromium() {
         );
         assert!(dom.contains(&cell), "seat {}: {cell}", seat["seat"]);
     }
+    // The goldfish figures are `goldfish`'s (same seed and samples).
+    let goldfish = json(&[&["goldfish", "--json"], SAME_RUN].concat(), &deck);
+    for seat in goldfish["seats"].as_array().unwrap() {
+        let last = seat["turns"].as_array().unwrap().last().unwrap();
+        let cell = format!(
+            "{:.2} · {}–{}",
+            last["bled_mean"].as_f64().unwrap(),
+            last["bled_p10"],
+            last["bled_p90"]
+        );
+        assert!(
+            dom.contains(&cell),
+            "goldfish seat {}: {cell}",
+            seat["seat"]
+        );
+    }
+    assert!(dom.contains("idle table: the prey has 30 pool"));
     // Nothing loads from anywhere and no script runs on a deck page.
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.contains("default-src 'none'") && html.contains("script-src 'none'"));

@@ -196,9 +196,9 @@ impl DeckTables {
         })
     }
 
-    /// Whether crypt kind `kind` can play library class `class` (the tests' reading
-    /// of the bit the simulations read a word at a time).
-    #[cfg(test)]
+    /// Whether crypt kind `kind` can play library class `class` (the bit the
+    /// sampling loops of `draw` read a word at a time; `goldfish` asks it card
+    /// by card).
     pub(crate) fn can_play(&self, kind: usize, class: u16) -> bool {
         let c = usize::from(class);
         self.playable[kind * self.words + c / 64] >> (c % 64) & 1 == 1

@@ -1,6 +1,7 @@
 //! Goldfish figures: the opening ([`opening_hand`], its joint figures exact in
 //! [`opening_exact`]), key vampires ([`key`]), and the influence phase under
-//! several policies ([`transfers`]), sampled in parallel with reproducible
+//! several policies ([`transfers`]), the deck played alone at an idle table
+//! ([`goldfish`]), sampled in parallel with reproducible
 //! seeds ([`seed`]).
 //!
 //! ```
@@ -28,6 +29,8 @@
 
 pub(crate) mod deck_tables;
 mod error;
+pub mod goldfish;
+pub(crate) mod influence;
 pub mod key;
 pub mod opening_exact;
 pub mod opening_hand;

@@ -23,11 +23,12 @@
 use serde::Serialize;
 
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::{Deck, STARTING_CRYPT};
+use vtesdeck_deck::Deck;
 
 use super::deck_tables::DeckTables;
+use super::influence::Influence;
 use super::key::KeyVampires;
-use super::seed::{below, run_chunks, Seed, SimRng};
+use super::seed::{run_chunks, Seed, SimRng};
 use super::{SimError, DEFAULT_SAMPLES};
 
 /// Pool at the start of the game.
@@ -507,136 +508,51 @@ fn percentile(histogram: &[u64], samples: u64, share: f64) -> u32 {
         .unwrap_or(histogram.len().saturating_sub(1)) as u32
 }
 
-/// A crypt card in the uncontrolled region.
-#[derive(Debug, Clone, Copy)]
-struct Uncontrolled {
-    kind: u16,
-    /// Which vampire ([`super::deck_tables::CryptKind::vampire`]).
-    vampire: u16,
-    /// Whether only one copy of it can be in play.
-    unique: bool,
-    /// Whether it is a key vampire.
-    key: bool,
-    capacity: u8,
-    blood: u8,
-}
-
-impl Uncontrolled {
-    fn is_full(self) -> bool {
-        self.blood >= self.capacity
-    }
-}
-
-/// One thread's game state, reused from game to game.
+/// One thread's game state, reused from game to game: the influence phase
+/// is [`Influence::phase`], the code `goldfish` plays too.
 struct Game<'a> {
     tables: &'a DeckTables,
-    crypt: Vec<u16>,
-    uncontrolled: Vec<Uncontrolled>,
-    /// The vampires ([`Uncontrolled::vampire`]) in play.
-    controlled: Vec<u16>,
+    influence: Influence<'a>,
     turns: u32,
     max_vampires: usize,
-    policy: Policy,
-}
-
-/// What one transfer (or four) does.
-enum Spend {
-    /// 1 pool on this uncontrolled vampire.
-    Transfer(usize),
-    /// 4 transfers and 1 pool: the next crypt card in.
-    CryptDraw,
-    /// Nothing applies: the remaining transfers are lost.
-    Stop,
 }
 
 impl<'a> Game<'a> {
     fn new(tables: &'a DeckTables, options: &TransferOptions) -> Game<'a> {
         Game {
             tables,
-            crypt: tables.crypt_pile.clone(),
-            uncontrolled: Vec::with_capacity(tables.crypt_pile.len()),
-            controlled: Vec::with_capacity(tables.crypt_pile.len()),
+            influence: Influence::new(tables, options.policy, options.max_vampires),
             turns: options.turns,
             max_vampires: options.max_vampires as usize,
-            policy: options.policy,
         }
     }
 
-    /// Shuffles the crypt (Fisher-Yates from its current order).
+    /// Shuffles the crypt.
     fn shuffle(&mut self, rng: &mut SimRng) {
-        let n = self.crypt.len();
-        for i in 0..n.saturating_sub(1) {
-            let j = i + below(rng, n - i);
-            self.crypt.swap(i, j);
-        }
-    }
-
-    fn deal(&mut self, position: usize) {
-        let kind = self.crypt[position];
-        let card = &self.tables.crypt[usize::from(kind)];
-        self.uncontrolled.push(Uncontrolled {
-            kind,
-            vampire: card.vampire,
-            unique: card.unique,
-            key: card.key,
-            capacity: card.capacity,
-            blood: 0,
-        });
+        self.influence.shuffle(rng);
     }
 
     /// Plays the first turns of one seat on the current crypt order.
     fn play(&mut self, seat: u8, tally: &mut SeatTally) {
-        self.uncontrolled.clear();
-        self.controlled.clear();
-        let mut next = (STARTING_CRYPT as usize).min(self.crypt.len());
-        for position in 0..next {
-            self.deal(position);
-        }
+        self.influence.start();
         let mut pool = STARTING_POOL;
         let mut capacity = 0u64;
         let mut key_in_play = false;
         for turn in 0..self.turns as usize {
-            let mut transfers = if turn == 0 {
+            let transfers = if turn == 0 {
                 first_turn_transfers(seat)
             } else {
                 TRANSFERS_PER_TURN
             };
-            while transfers > 0 && pool > 1 {
-                let full = self.uncontrolled.iter().filter(|u| u.is_full()).count();
-                if self.controlled.len() + full >= self.max_vampires {
-                    break;
-                }
-                let can_draw = next < self.crypt.len() && transfers >= CRYPT_DRAW_TRANSFERS;
-                match self.choose(can_draw, key_in_play) {
-                    Spend::Transfer(target) => {
-                        self.uncontrolled[target].blood += 1;
-                        pool -= 1;
-                        transfers -= 1;
-                    }
-                    Spend::CryptDraw => {
-                        self.deal(next);
-                        next += 1;
-                        pool -= 1;
-                        transfers -= CRYPT_DRAW_TRANSFERS;
-                    }
-                    Spend::Stop => break,
-                }
-            }
-            let before = self.controlled.len();
-            let tables = self.tables;
-            let controlled = &mut self.controlled;
+            let before = self.influence.controlled();
             let key_before = key_in_play;
-            self.uncontrolled.retain(|u| {
-                if u.is_full() {
-                    controlled.push(u.vampire);
-                    key_in_play |= u.key;
-                    capacity += u64::from(tables.crypt[usize::from(u.kind)].capacity);
-                    false
-                } else {
-                    true
-                }
-            });
-            let now = self.controlled.len();
+            let tables = self.tables;
+            self.influence
+                .phase(transfers, &mut pool, key_before, |came_out| {
+                    key_in_play |= came_out.key;
+                    capacity += u64::from(tables.crypt[usize::from(came_out.kind)].capacity);
+                });
+            let now = self.influence.controlled();
             for nth in before..now.min(self.max_vampires) {
                 tally.nth_turn[nth][turn] += 1;
             }
@@ -651,75 +567,6 @@ impl<'a> Game<'a> {
                 tally.key_turn[turn] += 1;
             }
         }
-    }
-
-    /// What the policy does with the next transfer (`can_draw`: the crypt is
-    /// not empty and at least 4 transfers remain).
-    fn choose(&self, can_draw: bool, key_in_play: bool) -> Spend {
-        let any = |_: &Uncontrolled| true;
-        let target = match self.policy {
-            Policy::Cheapest => self.cheapest_target(any),
-            Policy::Biggest => self.biggest_target(),
-            Policy::Key => {
-                if let Some(key) = self.cheapest_target(|u| u.key) {
-                    return Spend::Transfer(key);
-                }
-                let key_in_sight = key_in_play || self.uncontrolled.iter().any(|u| u.key);
-                // A vampire first: digging before one is in play would make
-                // more transfers a slower start (seat 4 digging on turn 1
-                // where seat 3 brings a vampire out).
-                if !key_in_sight && can_draw && !self.controlled.is_empty() {
-                    return Spend::CryptDraw;
-                }
-                self.cheapest_target(any)
-            }
-        };
-        match target {
-            Some(target) => Spend::Transfer(target),
-            None if can_draw => Spend::CryptDraw,
-            None => Spend::Stop,
-        }
-    }
-
-    /// Whether uncontrolled card `u` can receive a transfer: not full, and not
-    /// a copy of a unique vampire controlled or already full.
-    fn is_eligible(&self, u: &Uncontrolled) -> bool {
-        !u.is_full()
-            && !(u.unique
-                && (self.controlled.contains(&u.vampire)
-                    || self
-                        .uncontrolled
-                        .iter()
-                        .any(|other| other.vampire == u.vampire && other.is_full())))
-    }
-
-    /// The eligible target with the largest capacity (ties: dealt first).
-    fn biggest_target(&self) -> Option<usize> {
-        let mut best: Option<(usize, u8)> = None;
-        for (i, u) in self.uncontrolled.iter().enumerate() {
-            if best.is_some_and(|(_, b)| b >= u.capacity) || !self.is_eligible(u) {
-                continue;
-            }
-            best = Some((i, u.capacity));
-        }
-        best.map(|(i, _)| i)
-    }
-
-    /// The eligible target among those `wanted` needing the fewest counters
-    /// (ties: dealt first).
-    fn cheapest_target(&self, wanted: impl Fn(&Uncontrolled) -> bool) -> Option<usize> {
-        let mut best: Option<(usize, u8)> = None;
-        for (i, u) in self.uncontrolled.iter().enumerate() {
-            if u.is_full() {
-                continue;
-            }
-            let needed = u.capacity - u.blood;
-            if best.is_some_and(|(_, b)| b <= needed) || !wanted(u) || !self.is_eligible(u) {
-                continue;
-            }
-            best = Some((i, needed));
-        }
-        best.map(|(i, _)| i)
     }
 }
 

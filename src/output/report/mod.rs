@@ -4,12 +4,14 @@
 //! The page shows the deck as a TWD list, the legality verdict with every
 //! problem and its line, the composition, charts of the crypt's capacities and
 //! groups, of its disciplines beside the library's requirements and of the
-//! transfer curve by seat (the chart of `transfers --plot`), the cards the
+//! transfer curve by seat (the chart of `transfers --plot`), the goldfish
+//! figures (`goldfish`), the cards the
 //! crypt cannot play and the opening-hand odds. Every text is escaped by
 //! `html::escape`; a Content-Security-Policy forbids any load from the
 //! network and any script on a deck page.
 
 mod charts;
+mod goldfish;
 pub(crate) mod html;
 mod index;
 mod page;
@@ -22,6 +24,7 @@ use crate::cards::CardDb;
 use crate::deck::Deck;
 use crate::formats::sniff::REPORT_PAGE_MARK;
 use crate::rules::{CheckError, CheckReport};
+use crate::sim::goldfish::GoldfishReport;
 use crate::sim::opening_hand::DrawOdds;
 use crate::sim::transfers::TransferCurve;
 use crate::sim::SimError;
@@ -45,6 +48,8 @@ pub struct DeckReport<'a> {
     pub draw: Result<DrawOdds, SimError>,
     /// The transfer curve (`vtesdeck transfers`).
     pub transfers: Result<TransferCurve, SimError>,
+    /// The deck played alone (`vtesdeck goldfish`).
+    pub goldfish: Result<GoldfishReport, SimError>,
 }
 
 /// What the page says about how it was made.

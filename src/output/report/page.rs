@@ -39,6 +39,7 @@ pub fn deck_page(report: &DeckReport, provenance: &Provenance) -> String {
     playability(&mut out, report);
     opening_hand(&mut out, report);
     transfers(&mut out, report);
+    super::goldfish::section(&mut out, report);
     out.push_str("</main>\n<footer>\n");
     html::paragraph(
         &mut out,
@@ -120,7 +121,7 @@ fn contents(out: &mut String) {
          <a href=\"#deck\">Deck</a> · <a href=\"#composition\">Composition</a> · \
          <a href=\"#capacities\">Capacities</a> · <a href=\"#disciplines\">Disciplines</a> · \
          <a href=\"#unplayable\">Unplayable cards</a> · <a href=\"#opening\">Opening hand</a> · \
-         <a href=\"#transfers\">Transfers</a></nav>\n",
+         <a href=\"#transfers\">Transfers</a> · <a href=\"#goldfish\">Goldfish</a></nav>\n",
     );
 }
 
@@ -563,6 +564,9 @@ mod tests {
                 transfers: Err(SimError::EmptyCrypt {
                     path: "deck.txt".into(),
                 }),
+                goldfish: Err(SimError::EmptyCrypt {
+                    path: "deck.txt".into(),
+                }),
             };
             let page = deck_page(&report, &provenance());
             assert!(page.contains("<code>12x Alma Tset</code>"), "{page}");
@@ -600,6 +604,9 @@ mod tests {
                 path: "deck.txt".into(),
             }),
             transfers: Err(SimError::EmptyCrypt {
+                path: "deck.txt".into(),
+            }),
+            goldfish: Err(SimError::EmptyCrypt {
                 path: "deck.txt".into(),
             }),
         };

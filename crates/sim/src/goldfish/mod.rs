@@ -1,0 +1,651 @@
+//! `vtesdeck goldfish`: how fast a deck takes pool when it plays alone, at an
+//! idle table ([`GoldfishReport`]).
+//!
+//! One seat's game, turn after turn, on shuffled crypt and library (every
+//! seat plays the same orders, as in [`super::transfers`]):
+//! - unlock: every vampire in play unlocks;
+//! - master phase: each blood doll in play moves 1 blood of the vampire with
+//!   the most blood to the pool; one master phase action, one more with a
+//!   `master_action` location, one more after the first trifle; the master
+//!   worth most is played: a pool gain of N (2 + N less its cost), +transfers
+//!   (4), a blood doll or a `master_action` location (3), Ashur Tablets (2,
+//!   one a turn), a blood gain (1); a unique card once;
+//! - minion phase: each vampire in play (in the order they came out) takes
+//!   actions: the action card of the hand it can play and pay that takes the
+//!   most pool (bleed with its bonus and gain, a vote, a pool gain, an ally
+//!   worth 1 + its bleed), else a plain bleed for 1; a vampire takes the same action (a card name, the plain
+//!   bleed) once a turn; on a bleed it plays the bleed modifiers it can (one
+//!   limited, each card once); after its action an unlock card (`unlock`)
+//!   gives it one more. Every action succeeds and every referendum passes;
+//!   the prey's pool never goes below 0 and nothing is taken once it is ousted;
+//!   then each ally recruited on an earlier turn bleeds for its bleed;
+//! - influence phase: `sim::influence`, the code of `transfers`, under its
+//!   policy: vampires that come out act from the next turn, with blood equal
+//!   to their capacity;
+//! - discard phase: one card no vampire in play can use is discarded (inert,
+//!   then not modelled, then a modelled card none can play) and replaced.
+//!
+//! Cards are drawn to replace every card played. Costs in pool (never down
+//! to 0) and blood (of the acting vampire) are paid; a card is played only by
+//! a vampire that can play it (the one playability model,
+//! `cards::playability`, through `DeckTables::can_play`). Cards
+//! with an X cost are never played. What cards do is [`effects`].
+
+pub mod effects;
+mod game;
+
+use serde::Serialize;
+
+use vtesdeck_cards::CardDb;
+use vtesdeck_deck::Deck;
+
+use self::effects::{CardClass, EffectTable};
+use self::game::{Game, LibCard, Tally, PREY_POOL};
+use super::deck_tables::DeckTables;
+use super::seed::{run_chunks, Seed};
+use super::transfers::{Policy, DEFAULT_MAX_VAMPIRES, DEFAULT_TURNS, SEATS};
+use super::{SimError, DEFAULT_SAMPLES};
+
+/// Below this share of the library's cards modelled or inert, the report
+/// warns that its figures are a lower bound.
+pub const COVERAGE_WARNING: f64 = 0.8;
+
+/// What to simulate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoldfishOptions {
+    /// Seats to simulate (1..=5).
+    pub seats: Vec<u8>,
+    /// Turns per game.
+    pub turns: u32,
+    /// Games per seat.
+    pub samples: u64,
+    /// Seed.
+    pub seed: Seed,
+    /// The influence phase's `--max-vampires`.
+    pub max_vampires: u32,
+    /// How transfers are spent (not [`Policy::Key`]: no key vampires here).
+    pub policy: Policy,
+}
+
+impl Default for GoldfishOptions {
+    fn default() -> GoldfishOptions {
+        GoldfishOptions {
+            seats: (1..=SEATS).collect(),
+            turns: DEFAULT_TURNS,
+            samples: DEFAULT_SAMPLES,
+            seed: Seed(0),
+            max_vampires: DEFAULT_MAX_VAMPIRES,
+            policy: Policy::Cheapest,
+        }
+    }
+}
+
+/// Figures at the end of one turn.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GoldfishTurn {
+    /// The turn (1-based).
+    pub turn: u32,
+    /// Mean pool the prey has lost by the end of the turn.
+    pub bled_mean: f64,
+    /// 10th percentile of the pool lost (one game in ten at or below).
+    pub bled_p10: u32,
+    /// Median of the pool lost.
+    pub bled_p50: u32,
+    /// 90th percentile of the pool lost.
+    pub bled_p90: u32,
+    /// Share of games where the prey is ousted by the end of the turn.
+    pub ousted_p: f64,
+    /// Mean own pool at the end of the turn.
+    pub own_pool_mean: f64,
+    /// Mean number of vampires in play at the end of the turn.
+    pub ready_vampires_mean: f64,
+    /// Mean number of minion actions taken during the turn.
+    pub actions_mean: f64,
+}
+
+/// When something first happens, over the games.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TurnDistribution {
+    /// Share of games where it happens on turn T, T = 1..turns.
+    pub p_by_turn: Vec<f64>,
+    /// Mean turn, over the games where it happens (`null` if never).
+    pub mean: Option<f64>,
+    /// Median turn, over the games where it happens (`null` if never).
+    pub median: Option<u32>,
+    /// Share of games where it does not happen within the turns.
+    pub p_never: f64,
+}
+
+impl TurnDistribution {
+    fn of(counts: &[u64], samples: u64) -> TurnDistribution {
+        let n = samples.max(1) as f64;
+        let happened: u64 = counts.iter().sum();
+        let weighted: u64 = counts
+            .iter()
+            .enumerate()
+            .map(|(t, c)| (t as u64 + 1) * c)
+            .sum();
+        let mut seen = 0;
+        let median = (happened > 0)
+            .then(|| {
+                counts.iter().position(|c| {
+                    seen += c;
+                    2 * seen >= happened
+                })
+            })
+            .flatten()
+            .map(|t| t as u32 + 1);
+        TurnDistribution {
+            p_by_turn: counts.iter().map(|&c| c as f64 / n).collect(),
+            mean: (happened > 0).then(|| weighted as f64 / happened as f64),
+            median,
+            p_never: (samples - happened.min(samples)) as f64 / n,
+        }
+    }
+}
+
+/// One seat's figures.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GoldfishSeat {
+    /// Seat 1..5.
+    pub seat: u8,
+    /// Turn by turn.
+    pub turns: Vec<GoldfishTurn>,
+    /// The turn the prey first loses pool.
+    pub first_bleed: TurnDistribution,
+    /// The turn the prey is ousted.
+    pub oust_turn: TurnDistribution,
+}
+
+/// A library card and its copies.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NamedCount {
+    /// The card's name.
+    pub name: String,
+    /// Copies in the library.
+    pub count: u32,
+}
+
+/// How much of the library the simulation plays.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Coverage {
+    /// Library cards (copies).
+    pub library: u32,
+    /// Copies whose effect is played.
+    pub modelled: u32,
+    /// Copies with no effect at an idle table.
+    pub inert: u32,
+    /// Copies played as nothing.
+    pub not_modelled: u32,
+    /// (modelled + inert) / library.
+    pub share: f64,
+    /// Whether the share is under [`COVERAGE_WARNING`]: the figures are a lower bound.
+    pub warning: bool,
+    /// The cards not modelled, most copies first.
+    pub not_modelled_cards: Vec<NamedCount>,
+}
+
+impl Coverage {
+    /// The coverage of a deck's library by `effects`.
+    pub fn of_deck(deck: &Deck, db: &CardDb, effects: &EffectTable) -> Coverage {
+        let (mut modelled, mut inert, mut not_modelled) = (0, 0, 0);
+        let mut named: Vec<NamedCount> = Vec::new();
+        for entry in &deck.library {
+            let class = db
+                .get(entry.id)
+                .map_or(CardClass::NotModelled, |card| effects.class_of(card));
+            match class {
+                CardClass::Modelled => modelled += entry.count,
+                CardClass::Inert => inert += entry.count,
+                CardClass::NotModelled => {
+                    not_modelled += entry.count;
+                    let name = db
+                        .get(entry.id)
+                        .map_or_else(|| entry.id.to_string(), |c| db.printing_name(c));
+                    match named.iter_mut().find(|n| n.name == name) {
+                        Some(n) => n.count += entry.count,
+                        None => named.push(NamedCount {
+                            name,
+                            count: entry.count,
+                        }),
+                    }
+                }
+            }
+        }
+        named.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.name.cmp(&b.name)));
+        let library = modelled + inert + not_modelled;
+        let share = if library == 0 {
+            1.0
+        } else {
+            f64::from(modelled + inert) / f64::from(library)
+        };
+        Coverage {
+            library,
+            modelled,
+            inert,
+            not_modelled,
+            share,
+            warning: share < COVERAGE_WARNING,
+            not_modelled_cards: named,
+        }
+    }
+}
+
+/// The assumptions every report states.
+pub fn assumptions(options: &GoldfishOptions) -> Vec<String> {
+    vec![
+        format!(
+            "idle table: the prey has {PREY_POOL} pool and never blocks, bounces, reacts or votes against; the predator does nothing"
+        ),
+        format!(
+            "influence phase as `transfers --policy {} --max-vampires {}`; vampires act from the turn after they come out",
+            options.policy.name(),
+            options.max_vampires
+        ),
+        "every action succeeds and every referendum passes; nothing is taken once the prey is ousted (no new prey)".to_string(),
+        "each vampire: the action card that takes the most pool, else a plain bleed for 1; the same action once a turn; bleed modifiers on every bleed (one limited); unlock cards give one more action; allies bleed from the turn after they are recruited".to_string(),
+        "card effects at their basic level (inferior discipline, no clan bonus); not modelled cards are never played; vampires never hunt".to_string(),
+    ]
+}
+
+/// The goldfish report of a deck: `vtesdeck goldfish`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GoldfishReport {
+    /// The deck.
+    pub path: String,
+    /// Games per seat.
+    pub samples: u64,
+    /// Seed.
+    pub seed: u64,
+    /// Turns per game.
+    pub turns: u32,
+    /// The influence phase's policy.
+    pub policy: Policy,
+    /// The influence phase's `--max-vampires`.
+    pub max_vampires: u32,
+    /// One record per seat.
+    pub seats: Vec<GoldfishSeat>,
+    /// How much of the library is played.
+    pub coverage: Coverage,
+    /// What the figures assume.
+    pub assumptions: Vec<String>,
+}
+
+impl GoldfishReport {
+    /// Simulates `options.samples` games per seat; every seat plays the same
+    /// shuffled crypts and libraries. `progress(n)` is called as batches of
+    /// `n` games finish.
+    pub fn simulate(
+        deck: &Deck,
+        db: &CardDb,
+        options: &GoldfishOptions,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<GoldfishReport, SimError> {
+        GoldfishReport::simulate_with(deck, db, options, EffectTable::builtin(), progress)
+    }
+
+    /// As [`GoldfishReport::simulate`], with another table of card effects.
+    pub fn simulate_with(
+        deck: &Deck,
+        db: &CardDb,
+        options: &GoldfishOptions,
+        effects: &EffectTable,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<GoldfishReport, SimError> {
+        let tables = DeckTables::new(deck, db)?;
+        if tables.crypt_pile.is_empty() {
+            return Err(SimError::EmptyCrypt {
+                path: deck.path_label(),
+            });
+        }
+        let cards = LibCard::of_deck(&tables, db, effects);
+        let turns = options.turns as usize;
+        let empty = || -> Vec<Tally> { options.seats.iter().map(|_| Tally::new(turns)).collect() };
+        let totals = run_chunks(
+            options.samples,
+            options.seed,
+            progress,
+            |rng, n| {
+                let mut game = Game::new(&tables, &cards, options);
+                let mut tallies = empty();
+                // The library's own stream, far from the crypt's: the crypts
+                // are those `transfers` deals with the same seed.
+                let mut library_rng = rng.clone();
+                library_rng.long_jump();
+                for _ in 0..n {
+                    game.shuffle(rng, &mut library_rng);
+                    for (seat, tally) in options.seats.iter().zip(tallies.iter_mut()) {
+                        game.play(*seat, tally);
+                    }
+                }
+                tallies
+            },
+            empty,
+            |mut totals, tallies| {
+                for (total, tally) in totals.iter_mut().zip(&tallies) {
+                    total.add(tally);
+                }
+                totals
+            },
+        );
+        let seats = options
+            .seats
+            .iter()
+            .zip(&totals)
+            .map(|(seat, tally)| seat_figures(*seat, tally, options.samples))
+            .collect();
+        Ok(GoldfishReport {
+            path: deck.path_label(),
+            samples: options.samples,
+            seed: options.seed.0,
+            turns: options.turns,
+            policy: options.policy,
+            max_vampires: options.max_vampires,
+            seats,
+            coverage: Coverage::of_deck(deck, db, effects),
+            assumptions: assumptions(options),
+        })
+    }
+}
+
+/// The figures of one seat's tallies.
+fn seat_figures(seat: u8, tally: &Tally, samples: u64) -> GoldfishSeat {
+    let n = samples.max(1) as f64;
+    let turns = (0..tally.ousted.len())
+        .map(|t| {
+            let histogram = &tally.bled[t];
+            let sum: u64 = histogram
+                .iter()
+                .enumerate()
+                .map(|(bled, c)| bled as u64 * c)
+                .sum();
+            GoldfishTurn {
+                turn: t as u32 + 1,
+                bled_mean: sum as f64 / n,
+                bled_p10: percentile(histogram, samples, 0.1),
+                bled_p50: percentile(histogram, samples, 0.5),
+                bled_p90: percentile(histogram, samples, 0.9),
+                ousted_p: tally.ousted[t] as f64 / n,
+                own_pool_mean: tally.pool[t] as f64 / n,
+                ready_vampires_mean: tally.ready[t] as f64 / n,
+                actions_mean: tally.actions[t] as f64 / n,
+            }
+        })
+        .collect();
+    GoldfishSeat {
+        seat,
+        turns,
+        first_bleed: TurnDistribution::of(&tally.first_bleed, samples),
+        oust_turn: TurnDistribution::of(&tally.oust_turn, samples),
+    }
+}
+
+/// The smallest value `v` with at least `share` of the samples at or below it.
+fn percentile(histogram: &[u64], samples: u64, share: f64) -> u32 {
+    let needed = (share * samples as f64).ceil().max(1.0) as u64;
+    let mut seen = 0;
+    histogram
+        .iter()
+        .position(|c| {
+            seen += c;
+            seen >= needed
+        })
+        .unwrap_or(histogram.len().saturating_sub(1)) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transfers::{TransferCurve, TransferOptions};
+    // The same crypts as `transfers` with the same seed: equal figures.
+    use crate::testing::{deck_of, fixture_db};
+
+    fn run(cards: &[(u32, u32)], table: &str, seats: Vec<u8>, samples: u64) -> GoldfishReport {
+        let db = fixture_db();
+        let deck = deck_of(&db, cards);
+        let effects = EffectTable::parse(table).unwrap();
+        let options = GoldfishOptions {
+            seats,
+            samples,
+            seed: Seed(4),
+            ..GoldfishOptions::default()
+        };
+        GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap()
+    }
+
+    fn transfers(cards: &[(u32, u32)], seats: Vec<u8>, samples: u64) -> TransferCurve {
+        let db = fixture_db();
+        let deck = deck_of(&db, cards);
+        let options = TransferOptions {
+            seats,
+            samples,
+            seed: Seed(4),
+            ..TransferOptions::default()
+        };
+        TransferCurve::simulate(&deck, &db, &options, &|_| {}).unwrap()
+    }
+
+    #[test]
+    fn reactions_only_one_vampire_bleeds_one_a_turn() {
+        // Alma Test (capacity 1, unique) is out on turn 1 from any seat; the
+        // other copies never come out; reactions do nothing: 1 pool a turn
+        // from turn 2.
+        let report = run(&[(200001, 12), (100009, 40)], "", vec![1, 5], 200);
+        for seat in &report.seats {
+            for turn in &seat.turns {
+                let expected = turn.turn - 1;
+                assert_eq!(turn.bled_mean, f64::from(expected), "seat {}", seat.seat);
+                assert_eq!(turn.bled_p10, expected);
+                assert_eq!(turn.bled_p90, expected);
+                assert_eq!(turn.ready_vampires_mean, 1.0);
+                assert_eq!(turn.actions_mean, if turn.turn == 1 { 0.0 } else { 1.0 });
+                assert_eq!(turn.ousted_p, 0.0);
+            }
+            assert_eq!(seat.first_bleed.median, Some(2));
+            assert_eq!(seat.oust_turn.p_never, 1.0);
+        }
+        assert_eq!(report.coverage.inert, 40);
+        assert_eq!(report.coverage.share, 1.0);
+        assert!(!report.coverage.warning);
+    }
+
+    #[test]
+    fn the_own_pool_is_the_transfer_curve_pool_without_costs() {
+        let cards = [(200001, 4), (200004, 4), (200005, 4), (100009, 40)];
+        let report = run(&cards, "", vec![1, 3, 5], 2000);
+        let curve = transfers(&cards, vec![1, 3, 5], 2000);
+        for (g, t) in report.seats.iter().zip(&curve.seats) {
+            for (gt, tt) in g.turns.iter().zip(&t.turns) {
+                assert_eq!(gt.own_pool_mean, tt.expected_pool);
+                assert_eq!(gt.ready_vampires_mean, tt.expected_controlled);
+            }
+        }
+    }
+
+    #[test]
+    fn a_bleed_modifier_adds_its_bleed_while_blood_pays_it() {
+        // Theo Test (capacity 7, POT PRE) from seat 5: out on turn 2 with 7
+        // blood; from turn 3 each turn a bleed of 1 + 1 (Test Duo, pot & pre,
+        // 1 blood), while its blood lasts: 6 turns to turn 8, blood 1 left.
+        let table = "100006\tTest Duo\tbleed_mod\t1\t0\tTest.\n";
+        let report = run(&[(200008, 12), (100006, 40)], table, vec![5], 100);
+        let seat = &report.seats[0];
+        let bled: Vec<f64> = seat.turns.iter().map(|t| t.bled_mean).collect();
+        assert_eq!(bled, [0.0, 0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0]);
+        // 30 - 7 on Theo, then one crypt draw a turn (every other card is a copy).
+        assert_eq!(seat.turns[7].own_pool_mean, 17.0);
+        assert_eq!(report.coverage.modelled, 40);
+        // Nine turns: turn 9's bleed has no blood left for the modifier, until 1.
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200008, 12), (100006, 40)]);
+        let options = GoldfishOptions {
+            seats: vec![5],
+            turns: 10,
+            samples: 10,
+            ..GoldfishOptions::default()
+        };
+        let effects = EffectTable::parse(table).unwrap();
+        let long = GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap();
+        let bled: Vec<f64> = long.seats[0].turns.iter().map(|t| t.bled_mean).collect();
+        assert_eq!(&bled[7..], [12.0, 14.0, 15.0]);
+    }
+
+    #[test]
+    fn trifle_masters_that_gain_pool_are_two_a_turn() {
+        // Test Trifle as "gain 2 pool": two a turn (the trifle's extra action).
+        let table = "100002\tTest Trifle\tmaster_pool\t2\t0\tTrifle\n";
+        let cards = [(200001, 12), (100002, 40)];
+        let report = run(&cards, table, vec![1, 4], 500);
+        let curve = transfers(&cards, vec![1, 4], 500);
+        for (g, t) in report.seats.iter().zip(&curve.seats) {
+            for (gt, tt) in g.turns.iter().zip(&t.turns) {
+                let expected = tt.expected_pool + 4.0 * f64::from(gt.turn);
+                assert_eq!(
+                    gt.own_pool_mean, expected,
+                    "seat {} turn {}",
+                    g.seat, gt.turn
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_vote_takes_its_amount_each_turn_until_the_oust() {
+        // Test Bleed as a vote of 3 (no requirement, no cost): Alma votes from
+        // turn 2, 3 pool a turn: 30 pool are gone on turn 11.
+        let table = "100003\tTest Bleed\tvote\t3\t0\tTest\n";
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200001, 12), (100003, 40)]);
+        let options = GoldfishOptions {
+            seats: vec![2],
+            turns: 12,
+            samples: 50,
+            ..GoldfishOptions::default()
+        };
+        let effects = EffectTable::parse(table).unwrap();
+        let report =
+            GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap();
+        let seat = &report.seats[0];
+        for turn in &seat.turns {
+            assert_eq!(turn.bled_mean, f64::from((3 * (turn.turn - 1)).min(30)));
+            assert_eq!(turn.ousted_p, if turn.turn >= 11 { 1.0 } else { 0.0 });
+        }
+        assert_eq!(seat.oust_turn.median, Some(11));
+        assert_eq!(seat.oust_turn.p_by_turn[10], 1.0);
+        // No action once the prey is ousted.
+        assert_eq!(seat.turns[11].actions_mean, 0.0);
+    }
+
+    #[test]
+    fn unplayable_cards_are_not_played_and_not_modelled_cards_are_named() {
+        // Test Brujah Pride (Brujah) as a +5 bleed: Dario (Toreador) cannot play it.
+        let table = "100008\tTest Brujah Pride\tbleed\t5\t0\tTest.\n";
+        let report = run(
+            &[(200004, 12), (100008, 20), (100011, 20)],
+            table,
+            vec![5],
+            100,
+        );
+        let seat = &report.seats[0];
+        // Dario (7) out on turn 2 from seat 5; plain bleeds of 1 from turn 3.
+        assert_eq!(seat.turns[7].bled_mean, 6.0);
+        assert_eq!(report.coverage.not_modelled, 20);
+        assert_eq!(report.coverage.not_modelled_cards[0].name, "Test Party");
+        assert!(report.coverage.warning);
+    }
+
+    #[test]
+    fn blood_dolls_move_a_vampire_s_blood_to_the_pool_each_turn() {
+        // Test Trifle as a Blood Doll: none before a vampire is in play; Theo
+        // (7 blood) is out on turn 2 from seat 5; two dolls a turn from turn 3
+        // (the trifle's extra action); each doll in play moves 1 blood at the
+        // start of the next master phase, while Theo has blood: +2 on turn 4,
+        // +4 on turn 5, +1 on turn 6 (his last blood).
+        let table = "100002\tTest Trifle\tblood_doll\t1\t0\tTrifle\n";
+        let cards = [(200008, 12), (100002, 40)];
+        let report = run(&cards, table, vec![5], 100);
+        let curve = transfers(&cards, vec![5], 100);
+        let extra: Vec<f64> = report.seats[0]
+            .turns
+            .iter()
+            .zip(&curve.seats[0].turns)
+            .map(|(g, t)| g.own_pool_mean - t.expected_pool)
+            .collect();
+        assert_eq!(extra, [0.0, 0.0, 0.0, 2.0, 6.0, 7.0, 7.0, 7.0]);
+    }
+
+    #[test]
+    fn a_transfer_location_brings_a_big_vampire_out_a_turn_earlier() {
+        // Eva Test (11) from seat 1: 1 + 4 + 4 + 4 transfers, out on turn 4;
+        // with Test Haven (unique, 1 pool) as +2 transfers, played on turn 1:
+        // 3 + 6 + 6, out on turn 3.
+        let cards = [(200005, 12), (100001, 40)];
+        let without = run(&cards, "", vec![1], 100);
+        let table = "100001\tTest Haven\ttransfers\t2\t0\tUnique location\n";
+        let with = run(&cards, table, vec![1], 100);
+        let ready = |r: &GoldfishReport| -> Vec<f64> {
+            r.seats[0]
+                .turns
+                .iter()
+                .map(|t| t.ready_vampires_mean)
+                .collect()
+        };
+        assert_eq!(ready(&without)[..4], [0.0, 0.0, 0.0, 1.0]);
+        assert_eq!(ready(&with)[..4], [0.0, 0.0, 1.0, 1.0]);
+    }
+
+    #[test]
+    fn the_third_tablet_gains_its_pool_one_tablet_a_turn() {
+        let table = "100002\tTest Trifle\ttablets\t3\t0\tTrifle\n";
+        let cards = [(200001, 12), (100002, 40)];
+        let report = run(&cards, table, vec![1], 100);
+        let curve = transfers(&cards, vec![1], 100);
+        let extra: Vec<f64> = report.seats[0]
+            .turns
+            .iter()
+            .zip(&curve.seats[0].turns)
+            .map(|(g, t)| g.own_pool_mean - t.expected_pool)
+            .collect();
+        assert_eq!(extra, [0.0, 0.0, 3.0, 3.0, 3.0, 6.0, 6.0, 6.0]);
+    }
+
+    #[test]
+    fn allies_recruited_bleed_from_the_next_turn() {
+        // Test Bleed as an ally bleeding 1: Alma (out on turn 1) recruits one
+        // a turn from turn 2 (worth more than her plain bleed); the allies of
+        // the turns before bleed: by turn t, 1 + 2 + ... + (t - 2).
+        let table = "100003\tTest Bleed\tally\t1\t0\tTest\n";
+        let report = run(&[(200001, 12), (100003, 40)], table, vec![1], 50);
+        let seat = &report.seats[0];
+        let bled: Vec<f64> = seat.turns.iter().map(|t| t.bled_mean).collect();
+        assert_eq!(bled, [0.0, 0.0, 1.0, 3.0, 6.0, 10.0, 15.0, 21.0]);
+        let actions: Vec<f64> = seat.turns.iter().map(|t| t.actions_mean).collect();
+        assert_eq!(actions, [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
+        assert_eq!(seat.turns[7].ready_vampires_mean, 1.0);
+    }
+
+    #[test]
+    fn same_seed_same_report_at_any_thread_count() {
+        let go = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                run(
+                    &[
+                        (200001, 4),
+                        (200004, 4),
+                        (200013, 4),
+                        (100006, 20),
+                        (100009, 20),
+                    ],
+                    "100006\tTest Duo\tbleed_mod\t1\t0\tTest.\n",
+                    vec![1, 4],
+                    30_000,
+                )
+            })
+        };
+        assert_eq!(go(1), go(2));
+    }
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""How much of the TWDA `vtesdeck goldfish` plays (issue 29).
+
+Runs `goldfish --json --samples 1 --turns 1 --seat 1` on a folder of decks (the
+coverage does not depend on the sampling) and prints: the share of library
+cards modelled or inert over every deck, the number of decks under 80% (they
+carry the warning), the decks under 80% listed by their share (lowest first),
+and the cards not modelled with the most copies (the rows to add next to
+data/goldfish-effects.tsv).
+
+Usage: scripts/goldfish-coverage.py [--bin PATH] [--decks N] [--cards N] [FOLDER]
+  FOLDER    default: $VTESDECK_TWDA, else ../shared/twda/decks
+  --bin     the binary (default target/release/vtesdeck)
+  --decks   how many of the decks under 80% to list (default 20)
+  --cards   how many not-modelled cards to list (default 30)
+"""
+
+import argparse
+import collections
+import json
+import os
+import subprocess
+import sys
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?")
+    parser.add_argument("--bin", default=os.path.join(root, "target/release/vtesdeck"))
+    parser.add_argument("--decks", type=int, default=20)
+    parser.add_argument("--cards", type=int, default=30)
+    args = parser.parse_args()
+    folder = args.folder or os.environ.get("VTESDECK_TWDA") or os.path.join(
+        root, "..", "shared", "twda", "decks"
+    )
+    output = subprocess.run(
+        [args.bin, "goldfish", folder, "--json", "--quiet", "--samples", "1",
+         "--turns", "1", "--seat", "1"],
+        check=False, capture_output=True, text=True,
+    )
+    library = covered = 0
+    decks = []
+    missing = collections.Counter()
+    for line in output.stdout.splitlines():
+        record = json.loads(line)
+        if record["type"] != "goldfish":
+            continue
+        coverage = record["coverage"]
+        library += coverage["library"]
+        covered += coverage["modelled"] + coverage["inert"]
+        decks.append((coverage["share"], record["path"]))
+        for card in coverage["not_modelled_cards"]:
+            missing[card["name"]] += card["count"]
+    if not decks:
+        sys.exit(f"no goldfish record: {output.stderr}")
+    under = sorted(d for d in decks if d[0] < 0.8)
+    print(f"{len(decks)} decks: {covered} of {library} library cards modelled or inert "
+          f"({100 * covered / library:.1f}%); {len(under)} decks under 80%")
+    print(f"\nThe {min(args.decks, len(under))} decks under 80% with the lowest share:")
+    for share, path in under[: args.decks]:
+        print(f"  {100 * share:5.1f}%  {path}")
+    print(f"\nThe {args.cards} cards not modelled with the most copies:")
+    for name, count in missing.most_common(args.cards):
+        print(f"  {count:6d}  {name} ({100 * count / library:.2f}%)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+//! `vtesdeck goldfish`: a deck played alone at an idle table.
+
+use std::io::Write;
+
+use clap::{Args, ValueEnum};
+use vtesdeck::cards::CardDb;
+use vtesdeck::deck::Deck;
+use vtesdeck::output::goldfish_table;
+use vtesdeck::output::json_lines::write_tagged;
+use vtesdeck::sim::goldfish::{GoldfishOptions, GoldfishReport, COVERAGE_WARNING};
+use vtesdeck::sim::transfers::{Policy, DEFAULT_MAX_VAMPIRES, DEFAULT_TURNS, SEATS, STARTING_POOL};
+
+use super::progress::Progress;
+use super::sim_options::{SimArgs, SimDecks, INPUTS_HELP};
+use super::{inputs, Global, Outcome};
+
+/// The long `--help` text of `vtesdeck goldfish`.
+pub fn long_about() -> String {
+    format!(
+        "Play a deck alone at an idle table: how fast it takes pool, per seat.
+
+Each turn: unlock; master phase (blood dolls move 1 blood to the pool; one master phase action, one more with The Parthenon, one more after the first trifle: the master worth most, a pool gain, +transfers, a blood doll, Ashur Tablets, a blood gain); minion phase (each vampire in play takes the action card it can play and pay that takes the most pool, else a plain bleed for 1, each action once a turn; bleed modifiers on its bleed, one limited; an unlock card gives it one more action); influence phase (the code of `transfers`, under --policy and --max-vampires; vampires act from the next turn); discard phase (one card no vampire in play can use). Cards are replaced as they are played; costs in pool and blood are paid; a card the crypt cannot play is never played.
+
+The idle table: the prey has {STARTING_POOL} pool and never blocks, bounces, reacts or votes against; the predator does nothing. Every assumption is printed with the figures.
+
+Card effects come from a table (data/goldfish-effects.tsv in the sources): every library card is modelled, inert at an idle table (combat and reaction cards, stealth, intercept, votes...), or not modelled (played as nothing, named in the output). Below {} modelled or inert, a warning says the figures are a lower bound.
+
+{INPUTS_HELP}
+
+Output per seat and turn: the pool the prey has lost by the end of the turn (mean, 10th, 50th, 90th percentiles), the chance it is ousted by then, the own pool, the vampires in play and the actions taken (means); per seat the turn of the first bleed and of the oust; a terminal chart of the mean pool taken by turn, one line per seat. Every figure is sampled (--samples games per seat).
+
+Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved lines or an empty crypt.",
+        vtesdeck::output::figures::percent(COVERAGE_WARNING)
+    )
+}
+
+/// Arguments of `vtesdeck goldfish` (see [`long_about`]).
+#[derive(Debug, Args)]
+pub struct GoldfishArgs {
+    /// Seat to simulate: 1 to 5, or `all`.
+    #[arg(long, default_value = "all", value_name = "1..5|all", value_parser = parse_seat)]
+    seat: SeatChoice,
+
+    /// Turns to simulate.
+    #[arg(long, default_value_t = DEFAULT_TURNS, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    turns: u32,
+
+    /// How transfers are spent (as `transfers --policy`).
+    #[arg(long, default_value = "cheapest", value_name = "POLICY")]
+    policy: PolicyArg,
+
+    /// Stop spending transfers once this many vampires are controlled or full
+    /// (as `transfers --max-vampires`).
+    #[arg(long, default_value_t = DEFAULT_MAX_VAMPIRES, value_name = "K",
+          value_parser = clap::value_parser!(u32).range(0..=1000))]
+    max_vampires: u32,
+
+    /// One JSON object per deck instead of tables and chart.
+    #[arg(long)]
+    json: bool,
+
+    #[command(flatten)]
+    sim: SimArgs,
+
+    #[command(flatten)]
+    decks: SimDecks,
+}
+
+/// `--seat` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SeatChoice {
+    One(u8),
+    All,
+}
+
+fn parse_seat(text: &str) -> Result<SeatChoice, String> {
+    if text.eq_ignore_ascii_case("all") {
+        return Ok(SeatChoice::All);
+    }
+    match text.parse::<u8>() {
+        Ok(seat) if (1..=SEATS).contains(&seat) => Ok(SeatChoice::One(seat)),
+        _ => Err(format!("expected a seat 1 to {SEATS} or `all`")),
+    }
+}
+
+/// `--policy` values: the transfers policies without key vampires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PolicyArg {
+    /// Fill the uncontrolled vampire closest to its capacity; draw when none is eligible.
+    Cheapest,
+    /// Fill the uncontrolled vampire with the largest capacity; draw when none is eligible.
+    Biggest,
+}
+
+/// Runs `goldfish`: one report per deck; an unreadable deck is reported and
+/// the others still run (exit 2).
+pub fn run(args: &GoldfishArgs, global: &Global) -> anyhow::Result<Outcome> {
+    let db = global.card_db()?;
+    let decks = args.decks.read(&db, global.quiet)?;
+    let options = GoldfishOptions {
+        seats: match args.seat {
+            SeatChoice::One(seat) => vec![seat],
+            SeatChoice::All => (1..=SEATS).collect(),
+        },
+        turns: args.turns,
+        samples: args.sim.samples,
+        seed: args.sim.seed(),
+        max_vampires: args.max_vampires,
+        policy: match args.policy {
+            PolicyArg::Cheapest => Policy::Cheapest,
+            PolicyArg::Biggest => Policy::Biggest,
+        },
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut outcome = Outcome::Ok;
+    let mut first = true;
+    for (path, deck) in decks {
+        let written = deck.and_then(|deck| {
+            if !first && !args.json {
+                writeln!(out)?;
+            }
+            first = false;
+            simulate_one(args, global, &deck, &db, &options, &mut out)
+        });
+        if let Err(err) = written {
+            inputs::report_unreadable(&mut out, args.json, &path, &err)?;
+            outcome = Outcome::Error;
+        }
+    }
+    out.flush()?;
+    Ok(outcome)
+}
+
+/// Simulates and writes one deck's report.
+fn simulate_one(
+    args: &GoldfishArgs,
+    global: &Global,
+    deck: &Deck,
+    db: &CardDb,
+    options: &GoldfishOptions,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let progress = Progress::new(options.samples, global.quiet);
+    let advance = |n| progress.advance(n);
+    let report = args
+        .sim
+        .install(|| GoldfishReport::simulate(deck, db, options, &advance))?;
+    progress.finish();
+    let report = report?;
+    if args.json {
+        write_tagged(out, "goldfish", &report)?;
+    } else {
+        goldfish_table::render(&report, out)?;
+    }
+    Ok(())
+}
