@@ -27,7 +27,12 @@ fn repository_cards() -> PathBuf {
     let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/cards");
     let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("official-cards");
     std::fs::create_dir_all(&target).expect("temporary card folder");
-    for name in ["vtescrypt.csv", "vteslib.csv", "vtessets.csv", "vteslibmeta.csv"] {
+    for name in [
+        "vtescrypt.csv",
+        "vteslib.csv",
+        "vtessets.csv",
+        "vteslibmeta.csv",
+    ] {
         let path = source.join(format!("{name}.gz"));
         let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut text = Vec::new();
