@@ -59,11 +59,14 @@ pub enum Format {
     SutekhCsv,
     /// PmWiki text as Sutekh shows it (`(:title ... :)`, `!! Crypt [N vampires]`).
     Pmwiki,
+    /// Any JSON or XML document no layout reader claims, read by the shape
+    /// of its records (a card name or VEKN id and a count).
+    Shape,
 }
 
 impl Format {
     /// Every format (the registry in `crate::formats::registry` gives the detection order).
-    pub const ALL: [Format; 21] = [
+    pub const ALL: [Format; 22] = [
         Format::Twd,
         Format::Jol,
         Format::Lackey,
@@ -85,6 +88,7 @@ impl Format {
         Format::SutekhXml,
         Format::SutekhCsv,
         Format::Pmwiki,
+        Format::Shape,
     ];
 
     /// The name used by `--input-format`, `convert --to` and in JSON.
@@ -111,6 +115,7 @@ impl Format {
             Format::SutekhXml => "sutekh-xml",
             Format::SutekhCsv => "sutekh-csv",
             Format::Pmwiki => "pmwiki",
+            Format::Shape => "shape",
         }
     }
 
@@ -164,6 +169,10 @@ pub struct DeckMeta {
     pub description: Option<String>,
     /// Event data (TWDA entries).
     pub event: Option<EventInfo>,
+    /// For a document read by its shape, the path of its card entries
+    /// (`cards[].{quantity,name}`, `deck/section[@name]/card[@qty]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_by_shape: Option<String>,
 }
 
 /// Counts a file announces: in its headers (`Crypt (12 cards`, `Library (90

@@ -35,6 +35,7 @@ mod records;
 pub(crate) mod registry;
 pub(crate) mod screen;
 pub(crate) mod secret_library;
+pub(crate) mod shape;
 pub(crate) mod sniff;
 pub(crate) mod sutekh_csv;
 pub(crate) mod sutekh_xml;

@@ -16,6 +16,9 @@ use crate::formats::DeckWriter;
 pub fn render(deck: &Deck, db: &CardDb) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# {} (read as {})", deck.path_label(), deck.format);
+    if let Some(path) = &deck.meta.read_by_shape {
+        let _ = writeln!(out, "# read by shape: cards at `{path}`");
+    }
     let cards_only = Deck {
         meta: DeckMeta {
             id: None,
@@ -23,6 +26,7 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
             author: deck.meta.author.clone(),
             description: None,
             event: None,
+            read_by_shape: None,
         },
         ..deck.clone()
     };
