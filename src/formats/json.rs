@@ -149,6 +149,9 @@ pub struct DeckJson {
     /// Cards given by an id and a name that names another card: the id was taken.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub name_mismatches: Vec<NameMismatch>,
+    /// For a document read by its shape, the path of its card entries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_by_shape: Option<String>,
 }
 
 fn deck_type() -> String {
@@ -261,6 +264,7 @@ impl DeckJson {
             library: entries(&deck.library),
             unresolved: deck.unresolved.clone(),
             name_mismatches: deck.name_mismatches.clone(),
+            read_by_shape: deck.meta.read_by_shape.clone(),
         }
     }
 }
