@@ -249,7 +249,8 @@ fn a_document_with_no_card_entry_is_an_error_naming_what_it_holds() {
             .assert()
             .code(2)
             .stderr(contains(
-                "no card entry found in this JSON document (keys found: recent, theme)",
+                "a JSON document of no known deck shape (keys found: recent, theme): no card entry \
+                 found in it",
             ))
             .stdout(contains("crypt has 0").not());
         common::vtesdeck()
@@ -258,8 +259,8 @@ fn a_document_with_no_card_entry_is_an_error_naming_what_it_holds() {
             .assert()
             .code(2)
             .stderr(contains(
-                "no card entry found in this XML document (root element <rss>, its children: \
-                 channel)",
+                "an XML document of no known deck shape (root element <rss>, its children: \
+                 channel): no card entry found in it",
             ))
             .stdout(contains("crypt has 0").not());
     }

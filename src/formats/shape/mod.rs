@@ -221,19 +221,20 @@ fn nothing_found(tree: &Tree, document: &Document) -> String {
     } else {
         names.join(", ")
     };
+    let not_read = "no card entry found in it (a record with a card name or VEKN id): not a \
+                    decklist vtesdeck can read";
     match (document, tree) {
         (Document::Xml(root), _) => format!(
-            "no card entry found in this XML document (root element <{root}>, its children: \
-             {names}): not a decklist vtesdeck can read"
+            "an XML document of no known deck shape (root element <{root}>, its children: \
+             {names}): {not_read}"
         ),
         (Document::Json, Tree::List(items)) => format!(
-            "no card entry found in this JSON array of {} values: not a decklist vtesdeck can read",
+            "a JSON array of {} values of no known deck shape: {not_read}",
             items.len()
         ),
-        (Document::Json, _) => format!(
-            "no card entry found in this JSON document (keys found: {names}): not a decklist \
-             vtesdeck can read"
-        ),
+        (Document::Json, _) => {
+            format!("a JSON document of no known deck shape (keys found: {names}): {not_read}")
+        }
     }
 }
 

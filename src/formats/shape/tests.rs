@@ -53,7 +53,7 @@ fn a_document_with_no_card_entry_names_what_it_holds() {
     assert!(
         deck.problems[0]
             .message
-            .contains("keys found: owner, stats"),
+            .contains("no known deck shape (keys found: owner, stats): no card entry found"),
         "{:?}",
         deck.problems
     );
