@@ -173,6 +173,9 @@ pub struct DeckMeta {
     /// (`cards[].{quantity,name}`, `deck/section[@name]/card[@qty]`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_by_shape: Option<String>,
+    /// The lines of prose around a decklist inside a page, skipped (not card lines).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub prose_skipped: Vec<usize>,
 }
 
 /// Counts a file announces: in its headers (`Crypt (12 cards`, `Library (90

@@ -152,6 +152,10 @@ pub struct DeckJson {
     /// For a document read by its shape, the path of its card entries.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub read_by_shape: Option<String>,
+    /// For a deck inside a page, the lines of prose around it that were
+    /// skipped: `7 lines of prose skipped (lines 2–4, 9–11, 25)`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prose_skipped: Option<String>,
 }
 
 fn deck_type() -> String {
@@ -265,6 +269,8 @@ impl DeckJson {
             unresolved: deck.unresolved.clone(),
             name_mismatches: deck.name_mismatches.clone(),
             read_by_shape: deck.meta.read_by_shape.clone(),
+            prose_skipped: (!deck.meta.prose_skipped.is_empty())
+                .then(|| super::prose::note(&deck.meta.prose_skipped)),
         }
     }
 }

@@ -31,6 +31,7 @@ mod load;
 pub(crate) mod markup;
 pub(crate) mod plain;
 pub(crate) mod pmwiki;
+pub(crate) mod prose;
 mod records;
 pub(crate) mod registry;
 pub(crate) mod screen;
@@ -98,6 +99,9 @@ pub(super) fn read_kept<'t>(
         (Cow::Owned(cleaned), Some(memo)) => layout.read_kept(&cleaned, memo).into_owned(),
     };
     screen_card_lines(&mut deck, screened.problems);
+    if layout.format() == Format::Plain {
+        prose::skip(text, &mut deck);
+    }
     deck
 }
 

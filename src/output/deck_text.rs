@@ -19,6 +19,13 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
     if let Some(path) = &deck.meta.read_by_shape {
         let _ = writeln!(out, "# read by shape: cards at `{path}`");
     }
+    if !deck.meta.prose_skipped.is_empty() {
+        let _ = writeln!(
+            out,
+            "# {}",
+            crate::formats::prose::note(&deck.meta.prose_skipped)
+        );
+    }
     let cards_only = Deck {
         meta: DeckMeta {
             id: None,
@@ -27,6 +34,7 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
             description: None,
             event: None,
             read_by_shape: None,
+            prose_skipped: Vec::new(),
         },
         ..deck.clone()
     };

@@ -34,6 +34,7 @@ mod not_in_format;
 mod not_yet_legal;
 mod printing_chosen;
 pub(crate) mod profile;
+mod prose_skipped;
 mod read_by_shape;
 mod reading_note;
 mod unknown_card;
@@ -57,6 +58,7 @@ pub use not_in_format::NotInFormat;
 pub use not_yet_legal::NotYetLegal;
 pub use printing_chosen::PrintingChosen;
 pub use profile::{Profile, ProfileError};
+pub use prose_skipped::ProseSkipped;
 pub use read_by_shape::ReadByShape;
 pub use reading_note::{ReadingNote, ABBREVIATION, COUNT_AFTER_NAME, COUNT_LABELLED};
 pub use unknown_card::UnknownCard;
@@ -93,6 +95,7 @@ pub static RULES: &[&dyn Rule] = &[
     &COUNT_LABELLED,
     &ABBREVIATION,
     &ReadByShape,
+    &ProseSkipped,
     &DeclaredCount,
     &CryptSize,
     &LibrarySize,
