@@ -315,3 +315,66 @@ fn hostile_shapes_give_clear_errors() {
             .stderr(contains(message).and(contains("overflow").not()));
     }
 }
+
+/// A deck inside a page: a Markdown blog post with front matter, a forum
+/// post with a quote and a signature, an HTML deck guide with headings, a
+/// table and lists among paragraphs. Each is read to the Daylily deck's
+/// exact cards, its prose counted once, no line of it an unknown card.
+#[test]
+fn a_deck_inside_a_page_is_read_with_its_prose_counted() {
+    let expected = daylily();
+    for (file, format, prose) in [
+        (
+            "blog-post.md",
+            "plain",
+            "9 lines of prose skipped (lines 2–4, 10–12, 25, 85–86)",
+        ),
+        (
+            "forum-post.txt",
+            "plain",
+            "7 lines of prose skipped (lines 1, 3, 5, 52, 54–55, 57)",
+        ),
+        (
+            "deck-guide.html",
+            "ardb-html",
+            "6 lines of prose skipped (lines 5, 11–13, 25, 81)",
+        ),
+    ] {
+        let deck = parsed(&fixture(file), None);
+        assert_eq!(deck["format"], format, "{file}");
+        assert_eq!(cards(&deck), expected, "{file}");
+        assert_eq!(deck["unresolved"], Value::Array(Vec::new()), "{file}");
+        assert_eq!(deck["prose_skipped"], prose, "{file}");
+    }
+    // `check` notes the prose once, an info; the deck is legal.
+    let checked = common::vtesdeck()
+        .args(["check", "--json", "--date", "2024-01-01"])
+        .arg(fixture("blog-post.md"))
+        .assert()
+        .code(0);
+    let report = common::json_records(&checked.get_output().stdout);
+    let notes: Vec<&Value> = report[0]["problems"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter(|p| p["rule"] == "prose-skipped")
+        .collect();
+    assert_eq!(notes.len(), 1, "{report:?}");
+    assert_eq!(notes[0]["severity"], "info");
+    // A line inside the block that names no card is still flagged.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = std::fs::read_to_string(fixture("forum-post.txt")).expect("fixture");
+    let typo = text.replace("Deep Song x10", "Deep Sonnet of the Night x10");
+    let path = dir.path().join("typo.txt");
+    std::fs::write(&path, typo).expect("write");
+    let deck = parsed(&path, None);
+    let unresolved: Vec<&str> = deck["unresolved"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|u| u["text"].as_str())
+        .collect();
+    assert_eq!(unresolved, ["Deep Sonnet of the Night x10"]);
+}
