@@ -97,11 +97,18 @@ pub fn skip(text: &str, deck: &mut RawDeck) {
     let paragraph_has_sentence = |line: usize| {
         paragraph(line).any(|l| lines.get(l - 1).is_some_and(|text| sentence_like(text)))
     };
+    // The first line of a text without a front matter may be the deck's
+    // name (read as such when it names no card): prose only when a sentence.
+    let title = lines
+        .iter()
+        .position(|l| !l.trim().is_empty())
+        .map_or(0, |at| at + 1);
     let is_prose = |line: usize, text: &str, bare: bool| {
         if line <= front {
             return true;
         }
-        if !bare {
+        // With no card line with a count, there is no block to tell prose from.
+        if !bare || span.1 == 0 || (front == 0 && line == title && !sentence(text)) {
             return false;
         }
         if line < span.0 || line > span.1 {
@@ -170,6 +177,12 @@ fn long_sentence(text: &str) -> bool {
     let text = text.trim();
     let words = text.split_whitespace().count();
     (words >= 6 && text.ends_with(['.', '!', '?', ':'])) || words >= 10
+}
+
+/// Whether a line is a sentence: six words or more ending with `.`, `!` or `?`.
+fn sentence(text: &str) -> bool {
+    let text = text.trim();
+    text.split_whitespace().count() >= 6 && text.ends_with(['.', '!', '?'])
 }
 
 /// The note for the prose skipped: `7 lines of prose skipped (lines 2–4, 9–11, 25)`.
@@ -253,6 +266,8 @@ mod tests {
             "12x Alma Test\n60x Test Bleed\n",
             "Alma Test\nTest Bleed\n",
             "My deck\n12x Alma Test\nTest Bleed\n",
+            "A deck I wrote out by hand today\n12x Alma Test\n",
+            "Alma Test 3 pot Brujah:1\nThis deck wins by bleeding a lot\n",
         ] {
             let deck = read(text, Some(Format::Plain));
             assert!(deck.meta.prose_skipped.is_empty(), "{text}");
