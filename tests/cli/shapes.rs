@@ -378,3 +378,25 @@ fn a_deck_inside_a_page_is_read_with_its_prose_counted() {
         .collect();
     assert_eq!(unresolved, ["Deep Sonnet of the Night x10"]);
 }
+
+/// In a folder, an XML document of no known layout is read by its shape
+/// when it holds card entries, and skipped as not a decklist when it holds
+/// none (a feed, a settings file), as the other files that are not decklists.
+#[test]
+fn a_folder_reads_documents_with_card_entries_and_skips_the_others() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::copy(fixture("section-qty.xml"), dir.path().join("deck.xml")).expect("copy");
+    std::fs::write(
+        dir.path().join("feed.xml"),
+        "<rss><channel><title>News</title></channel></rss>\n",
+    )
+    .expect("write");
+    common::vtesdeck()
+        .arg("parse")
+        .arg(dir.path())
+        .assert()
+        .code(0)
+        .stdout(contains("deck.xml (read as shape)"))
+        .stdout(contains("feed.xml").not())
+        .stderr(contains("skipped").and(contains("feed.xml: not a decklist extension")));
+}

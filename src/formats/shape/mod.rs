@@ -102,6 +102,23 @@ pub fn is_card_entry(value: &Value) -> bool {
     }
 }
 
+/// Whether a JSON or XML text parses as a document in which no card entry
+/// is found (a text that does not parse, perhaps cut short, is not known to).
+pub fn holds_no_card_entry(text: &str) -> bool {
+    let tree = if json_doc::looks_like_json(text) {
+        parse_json(text)
+            .ok()
+            .map(|value| (tree::from_json(&value, 1), Document::Json))
+    } else {
+        let text = &*markup::without_doctype(text);
+        roxmltree::Document::parse(text)
+            .ok()
+            .and_then(|document| tree::from_xml(&document, text).ok())
+            .map(|(root, tree)| (tree, Document::Xml(root)))
+    };
+    tree.is_some_and(|(tree, document)| read_tree(&tree, document, 1).is_err())
+}
+
 /// The error for a document read by its shape in which no card entry was
 /// found (or which could not be parsed): `None` for any other deck.
 pub fn not_understood(raw: &RawDeck, path: &std::path::Path) -> Option<super::DeckError> {
