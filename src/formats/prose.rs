@@ -63,6 +63,8 @@ pub fn skip(text: &str, deck: &mut RawDeck) {
     if deck.lines.is_empty() && deck.problems.is_empty() {
         return;
     }
+    // A Markdown fence (```, ~~~) around the list is markup, no card line.
+    deck.lines.retain(|line| !fence(&line.text));
     let front = front_matter(text);
     let counted = deck
         .lines
@@ -108,7 +110,13 @@ pub fn skip(text: &str, deck: &mut RawDeck) {
             return true;
         }
         // With no card line with a count, there is no block to tell prose from.
-        if !bare || span.1 == 0 || (front == 0 && line == title && !sentence(text)) {
+        if !bare || span.1 == 0 {
+            return false;
+        }
+        if line < span.0 && mail_header(text) {
+            return true;
+        }
+        if front == 0 && line == title && !sentence(text) {
             return false;
         }
         if line < span.0 || line > span.1 {
@@ -177,6 +185,23 @@ fn long_sentence(text: &str) -> bool {
     let text = text.trim();
     let words = text.split_whitespace().count();
     (words >= 6 && text.ends_with(['.', '!', '?', ':'])) || words >= 10
+}
+
+/// Whether a line is a Markdown code fence (```` ``` ````, `~~~`, with an info string or not).
+fn fence(text: &str) -> bool {
+    let text = text.trim();
+    text.starts_with("```") || text.starts_with("~~~")
+}
+
+/// Whether a line is an e-mail header (`From: ...`, `Subject: ...`).
+fn mail_header(text: &str) -> bool {
+    let Some((key, _)) = text.trim().split_once(':') else {
+        return false;
+    };
+    [
+        "from", "to", "cc", "bcc", "subject", "date", "sent", "reply-to",
+    ]
+    .contains(&key.trim().to_ascii_lowercase().as_str())
 }
 
 /// Whether a line is a sentence: six words or more ending with `.`, `!` or `?`.
@@ -257,6 +282,25 @@ mod tests {
         assert_eq!(
             note(&deck.meta.prose_skipped),
             "2 lines of prose skipped (lines 3, 7)"
+        );
+    }
+
+    #[test]
+    fn an_e_mail_and_a_fenced_block() {
+        let mail = "From: me@example.org\nSubject: my deck\n\nHi Bob,\n\n\
+                    12x Alma Test\n60x Test Bleed\n\n-- \nAlex\n";
+        let deck = read(mail, Some(Format::Plain));
+        let names: Vec<&str> = deck.lines.iter().map(|l| l.name.as_ref()).collect();
+        assert_eq!(names, ["Alma Test", "Test Bleed"]);
+        assert_eq!(deck.meta.name, None);
+        let fenced = "Here is my list for Saturday, tell me what you think!\n\n\
+                      ```text\n12x Alma Test\n60x Test Bleed\n```\n";
+        let deck = read(fenced, Some(Format::Plain));
+        let lines: Vec<usize> = deck.lines.iter().map(|l| l.line).collect();
+        assert_eq!(lines, [4, 5]);
+        assert_eq!(
+            note(&deck.meta.prose_skipped),
+            "1 line of prose skipped (line 1)"
         );
     }
 
