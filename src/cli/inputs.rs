@@ -173,6 +173,20 @@ pub fn ensure_card_lines(deck: &Deck, what: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `Ok` when some line of the deck reads as a card line (resolved or not);
+/// the error `path:1: no decklist found (an empty file, or no line reads as
+/// a card)` otherwise: what reads or measures a deck says it was given none,
+/// rather than show an empty deck (issue 28).
+pub fn ensure_decklist(deck: &Deck) -> anyhow::Result<()> {
+    if empty_deck_warning(deck).is_some() {
+        anyhow::bail!(
+            "{}:1: no decklist found (an empty file, or no line reads as a card)",
+            deck.path_label()
+        );
+    }
+    Ok(())
+}
+
 /// The inputs named by the arguments (standard input when none is given and it
 /// is not a terminal), read as [`read_walked`] reads them, each with the path
 /// it came from; and the files of the folders that were skipped (the `files`

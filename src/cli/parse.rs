@@ -7,7 +7,7 @@ use vtesdeck::formats::json::DeckJson;
 use vtesdeck::output::deck_text;
 use vtesdeck::output::json_lines::write_record;
 
-use super::{inputs, report_input_error, Global, Outcome};
+use super::{inputs, Global, Outcome};
 
 /// Arguments of `vtesdeck parse`.
 #[derive(Debug, Args)]
@@ -45,9 +45,10 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
         if !deck.unresolved.is_empty() {
             outcome = outcome.merge(Outcome::Findings);
         }
-        if let Some(warning) = inputs::empty_deck_warning(&deck) {
-            report_input_error(&anyhow::anyhow!(warning));
-            outcome = outcome.merge(Outcome::Findings);
+        if let Err(nothing) = inputs::ensure_decklist(&deck) {
+            inputs::report_unreadable(&mut out, args.json, &path, &nothing)?;
+            outcome = outcome.merge(Outcome::Error);
+            continue;
         }
         if args.json {
             write_record(&mut out, &DeckJson::new(&deck, &db))?;

@@ -66,7 +66,13 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     for (path, input) in inputs {
         match input {
-            Ok(deck) => decks.push(deck),
+            Ok(deck) => match inputs::ensure_decklist(&deck) {
+                Ok(()) => decks.push(deck),
+                Err(nothing) => {
+                    inputs::report_unreadable(&mut out, args.json, &path, &nothing)?;
+                    outcome = outcome.merge(Outcome::Error);
+                }
+            },
             Err(err) => {
                 inputs::report_unreadable(&mut out, args.json, &path, &err)?;
                 outcome = outcome.merge(Outcome::Error);

@@ -16,6 +16,16 @@ use crate::formats::DeckWriter;
 pub fn render(deck: &Deck, db: &CardDb) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# {} (read as {})", deck.path_label(), deck.format);
+    if let Some(path) = &deck.meta.read_by_shape {
+        let _ = writeln!(out, "# read by shape: cards at `{path}`");
+    }
+    if !deck.meta.prose_skipped.is_empty() {
+        let _ = writeln!(
+            out,
+            "# {}",
+            crate::deck::raw::prose_note(&deck.meta.prose_skipped)
+        );
+    }
     let cards_only = Deck {
         meta: DeckMeta {
             id: None,
@@ -23,6 +33,8 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
             author: deck.meta.author.clone(),
             description: None,
             event: None,
+            read_by_shape: None,
+            prose_skipped: Vec::new(),
         },
         ..deck.clone()
     };

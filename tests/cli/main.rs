@@ -27,6 +27,7 @@ mod profiles;
 mod reading;
 mod report;
 mod robustness;
+mod shapes;
 mod shell;
 mod stats;
 mod transfers;

@@ -28,21 +28,39 @@ fn no_panic() -> impl Predicate<str> {
     contains("panicked").not()
 }
 
+/// No decklist is no deck to show (issue 28): an error naming the file,
+/// exit 2, in `parse` and `stats` as in `check`, standard input included.
 #[test]
-fn empty_file_is_a_warning_naming_the_file() {
+fn empty_file_is_an_error_naming_the_file() {
     let (_dir, path) = temp_file("empty.txt", b"");
     parse(&path)
-        .code(1)
-        .stderr(contains("empty.txt:1: warning: no card lines"))
+        .code(2)
+        .stderr(contains(
+            "empty.txt:1: no decklist found (an empty file, or no line reads as a card)",
+        ))
         .stderr(no_panic());
+    common::vtesdeck_fixture()
+        .arg("stats")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(contains("empty.txt:1: no decklist found"));
+    for command in ["parse", "stats"] {
+        common::vtesdeck_fixture()
+            .args([command, "-"])
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stderr(contains("-:1: no decklist found"));
+    }
 }
 
 #[test]
-fn only_blank_lines_is_a_warning() {
+fn only_blank_lines_is_an_error() {
     let (_dir, path) = temp_file("blank.txt", b"\n\n   \n\t\n\r\n");
     parse(&path)
-        .code(1)
-        .stderr(contains("blank.txt:1: warning: no card lines"));
+        .code(2)
+        .stderr(contains("blank.txt:1: no decklist found"));
 }
 
 #[test]

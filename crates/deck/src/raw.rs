@@ -59,11 +59,14 @@ pub enum Format {
     SutekhCsv,
     /// PmWiki text as Sutekh shows it (`(:title ... :)`, `!! Crypt [N vampires]`).
     Pmwiki,
+    /// Any JSON or XML document no layout reader claims, read by the shape
+    /// of its records (a card name or VEKN id and a count).
+    Shape,
 }
 
 impl Format {
     /// Every format (the registry in `vtesdeck_formats::registry` gives the detection order).
-    pub const ALL: [Format; 21] = [
+    pub const ALL: [Format; 22] = [
         Format::Twd,
         Format::Jol,
         Format::Lackey,
@@ -85,6 +88,7 @@ impl Format {
         Format::SutekhXml,
         Format::SutekhCsv,
         Format::Pmwiki,
+        Format::Shape,
     ];
 
     /// The name used by `--input-format`, `convert --to` and in JSON.
@@ -111,6 +115,7 @@ impl Format {
             Format::SutekhXml => "sutekh-xml",
             Format::SutekhCsv => "sutekh-csv",
             Format::Pmwiki => "pmwiki",
+            Format::Shape => "shape",
         }
     }
 
@@ -164,6 +169,13 @@ pub struct DeckMeta {
     pub description: Option<String>,
     /// Event data (TWDA entries).
     pub event: Option<EventInfo>,
+    /// For a document read by its shape, the path of its card entries
+    /// (`cards[].{quantity,name}`, `deck/section[@name]/card[@qty]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_by_shape: Option<String>,
+    /// The lines of prose around a decklist inside a page, skipped (not card lines).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub prose_skipped: Vec<usize>,
 }
 
 /// Counts a file announces: in its headers (`Crypt (12 cards`, `Library (90
@@ -360,6 +372,34 @@ pub struct LineProblem {
     pub text: String,
     /// What is wrong with it.
     pub message: String,
+}
+
+/// The note for the lines of prose a reader skipped around a deck
+/// ([`DeckMeta::prose_skipped`]), as every output words it:
+/// `7 lines of prose skipped (lines 2–4, 9–11, 25)`.
+pub fn prose_note(lines: &[usize]) -> String {
+    let mut ranges: Vec<String> = Vec::new();
+    let mut at = 0;
+    while at < lines.len() {
+        let start = lines[at];
+        let mut end = start;
+        while at + 1 < lines.len() && lines[at + 1] == end + 1 {
+            at += 1;
+            end = lines[at];
+        }
+        ranges.push(if start == end {
+            start.to_string()
+        } else {
+            format!("{start}–{end}")
+        });
+        at += 1;
+    }
+    let what = if lines.len() == 1 { "line" } else { "lines" };
+    format!(
+        "{} {what} of prose skipped ({what} {})",
+        lines.len(),
+        ranges.join(", ")
+    )
 }
 
 /// A decklist split into metadata and card lines (which may borrow the

@@ -241,6 +241,12 @@ impl Layout for ArdbHtmlLayout {
     }
 
     fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
+        if !has_deck_parts(text) {
+            // Not an ARDB deck page: a page with a decklist among its prose.
+            let mut deck = super::prose::read_page(text);
+            deck.format = Format::ArdbHtml;
+            return deck;
+        }
         read(text)
     }
 

@@ -12,9 +12,11 @@ use super::markup::{self, LineCounter};
 use super::{Format, LineProblem, RawDeck};
 use vtesdeck_cards::{CardKind, Group, PrintingHint};
 
-/// Whether a text is an XML document whose root is `<deck>`.
+/// Whether a text is an XML document whose root is `<deck>` with a
+/// `<crypt>` or `<library>` part (another `<deck>` is read by its shape).
 pub fn looks_like(text: &str) -> bool {
     markup::root_element(text) == Some("deck")
+        && (text.contains("<crypt") || text.contains("<library"))
 }
 
 /// Parses an XML text, or gives an empty deck with the parse error as a problem.

@@ -35,7 +35,12 @@ impl JsonShape for JolDeckLayout {
         object
             .get("deck")
             .and_then(Value::as_object)
-            .is_some_and(|deck| deck.contains_key("crypt") || deck.contains_key("library"))
+            // Its parts are objects of `cards` (other parts are read by their shape).
+            .is_some_and(|deck| {
+                ["crypt", "library"]
+                    .iter()
+                    .any(|part| deck.get(*part).is_some_and(Value::is_object))
+            })
     }
 
     fn read_object(&self, object: &Object, line: usize) -> RawDeck<'static> {

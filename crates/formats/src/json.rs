@@ -149,6 +149,13 @@ pub struct DeckJson {
     /// Cards given by an id and a name that names another card: the id was taken.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub name_mismatches: Vec<NameMismatch>,
+    /// For a document read by its shape, the path of its card entries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_by_shape: Option<String>,
+    /// For a deck inside a page, the lines of prose around it that were
+    /// skipped: `7 lines of prose skipped (lines 2–4, 9–11, 25)`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prose_skipped: Option<String>,
 }
 
 fn deck_type() -> String {
@@ -261,6 +268,9 @@ impl DeckJson {
             library: entries(&deck.library),
             unresolved: deck.unresolved.clone(),
             name_mismatches: deck.name_mismatches.clone(),
+            read_by_shape: deck.meta.read_by_shape.clone(),
+            prose_skipped: (!deck.meta.prose_skipped.is_empty())
+                .then(|| vtesdeck_deck::raw::prose_note(&deck.meta.prose_skipped)),
         }
     }
 }

@@ -275,7 +275,13 @@ impl JsonShape for KrcgLayout {
         !object.contains_key("deck")
             && ["crypt", "library"]
                 .iter()
-                .any(|key| object.get(*key).is_some_and(Value::is_object))
+                // A part of `cards` (a map of names is read by its shape).
+                .any(|key| {
+                    object
+                        .get(*key)
+                        .and_then(Value::as_object)
+                        .is_some_and(|part| part.is_empty() || part.contains_key("cards"))
+                })
     }
 
     fn read_object(&self, object: &Object, line: usize) -> RawDeck<'static> {

@@ -33,7 +33,11 @@ pub struct KrcgMinimalLayout;
 impl JsonShape for KrcgMinimalLayout {
     /// `cards` is an object (a map from ids to counts).
     fn has_shape(&self, object: &Object) -> bool {
-        object.get("cards").is_some_and(Value::is_object)
+        // Keyed by id (a map of names is read by its shape).
+        object
+            .get("cards")
+            .and_then(Value::as_object)
+            .is_some_and(|cards| cards.keys().all(|key| key.trim().parse::<u64>().is_ok()))
     }
 
     fn read_object(&self, object: &Object, line: usize) -> RawDeck<'static> {

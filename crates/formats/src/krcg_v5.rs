@@ -159,7 +159,8 @@ pub struct KrcgV5Layout;
 impl JsonShape for KrcgV5Layout {
     /// JOL's test: `cards` (an array here), neither `crypt` nor `deck`.
     fn has_shape(&self, object: &Object) -> bool {
-        object.get("cards").is_some_and(Value::is_array)
+        // Entries with a VEKN id (other card lists are read by their shape).
+        json_doc::array_of_objects_with(object, "cards", &["id"])
             && !object.contains_key("crypt")
             && !object.contains_key("deck")
     }

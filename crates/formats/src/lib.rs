@@ -48,10 +48,12 @@ mod load;
 pub(crate) mod markup;
 pub(crate) mod plain;
 pub(crate) mod pmwiki;
+pub(crate) mod prose;
 mod records;
 pub(crate) mod registry;
 pub(crate) mod screen;
 pub(crate) mod secret_library;
+pub(crate) mod shape;
 pub mod sniff;
 pub(crate) mod sutekh_csv;
 pub(crate) mod sutekh_xml;
@@ -120,6 +122,9 @@ pub(crate) fn read_kept<'t>(
         (Cow::Owned(cleaned), Some(memo)) => layout.read_kept(&cleaned, memo).into_owned(),
     };
     screen_card_lines(&mut deck, screened.problems);
+    if layout.format() == Format::Plain {
+        prose::skip(text, &mut deck);
+    }
     deck
 }
 

@@ -54,6 +54,18 @@ pub enum DeckError {
         /// What is wrong (names the keys found).
         message: String,
     },
+    /// A JSON or XML document in which no card entry is found (read by its
+    /// shape, no layout reader claiming it): not a decklist.
+    #[error("{}:{line}: {message}", path.display())]
+    NoCardEntry {
+        /// The file.
+        path: PathBuf,
+        /// The line the document (or what is wrong with it) starts on.
+        line: usize,
+        /// What was found instead (the root element and its children, or
+        /// the top-level keys), or why the document cannot be read.
+        message: String,
+    },
     /// The file is a JSON array with no deck in it.
     #[error("{}:1: an empty JSON array: no deck in this file", path.display())]
     NoDecks {
@@ -267,8 +279,10 @@ pub(super) fn read_record<'t>(
         ));
     };
     let Some(format) = format.or_else(|| registry::detect_object(object)) else {
-        let keys: Vec<&str> = object.keys().map(String::as_str).collect();
-        return Err(shape_error(super::json::unknown_shape_message(&keys)));
+        // No layout's keys: read by the shape of its records.
+        let mut deck = super::shape::read_object(object, line).map_err(shape_error)?;
+        super::screen_card_lines(&mut deck, parsed.problems(line));
+        return Ok(deck);
     };
     let shape = registry::layout(format)
         .json()

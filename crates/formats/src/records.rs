@@ -41,6 +41,10 @@ pub(super) fn records_of(text: &str, format: Option<Format>) -> Result<Records, 
     if documents.is_empty() {
         return Err(RecordError::Empty);
     }
+    if format.is_none() && super::shape::records_are_cards(&documents) {
+        // A JSON array (or JSON Lines) of cards: one deck, read by its shape.
+        return Ok(Records::Whole);
+    }
     let start = text.as_ptr() as usize;
     Ok(Records::Json(
         documents
@@ -173,7 +177,12 @@ impl<'a> DeckRecords<'a> {
     ) -> Option<Result<Deck, DeckError>> {
         let raw = match &self.records {
             Records::Whole if index == 0 => {
-                super::read_kept(&self.text, self.format, self.controls, memo.as_deref_mut())
+                let raw =
+                    super::read_kept(&self.text, self.format, self.controls, memo.as_deref_mut());
+                if let Some(error) = super::shape::not_understood(&raw, &self.path) {
+                    return Some(Err(error));
+                }
+                raw
             }
             Records::Whole => return None,
             Records::Json(records) => {

@@ -6,22 +6,25 @@ use super::json_doc::Object;
 use super::layout::Layout;
 use super::{
     ardb, ardb_html, ardb_xml, eldb, forum, jol, jol_deck, json, krcg, krcg_minimal, krcg_v5,
-    lackey, plain, pmwiki, secret_library, sutekh_csv, sutekh_xml, text, twd, vdb_url, vtesdecks,
-    Format,
+    lackey, plain, pmwiki, secret_library, shape, sutekh_csv, sutekh_xml, text, twd, vdb_url,
+    vtesdecks, Format,
 };
 use vtesdeck_cards::CardDb;
 use vtesdeck_deck::Deck;
 
 /// Every layout, in detection order: the first whose shape a text has is
 /// taken; [`plain`] takes anything. The JSON layouts come first, told apart
-/// by their keys; [`json`] (vtesdeck's own) takes any other JSON text, so
-/// that a JSON document of no known shape is reported, never read as text.
-pub static LAYOUTS: [&dyn Layout; 21] = [
+/// by their keys; [`shape`] reads any other JSON document, and any XML
+/// document the XML layouts after it do not claim, by the shape of its
+/// records; [`json`] (vtesdeck's own) takes the JSON texts left (broken
+/// JSON), so that they are reported, never read as text.
+pub static LAYOUTS: [&dyn Layout; 22] = [
     &krcg::KrcgLayout,
     &krcg_minimal::KrcgMinimalLayout,
     &krcg_v5::KrcgV5Layout,
     &jol_deck::JolDeckLayout,
     &vtesdecks::VtesdecksLayout,
+    &shape::ShapeLayout,
     &json::JsonLayout,
     &ardb_xml::ArdbXmlLayout,
     &sutekh_xml::SutekhXmlLayout,

@@ -96,6 +96,8 @@ pub(crate) fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
         Format::ArdbHtml if !super::ardb_html::has_deck_parts(&text) => {
             return Err(NotDecklist::Text)
         }
+        // A JSON or XML document of no known layout in which no card entry is found.
+        Format::Shape if super::shape::holds_no_card_entry(&text) => return Err(NotDecklist::Text),
         _ => return Ok(()),
     }
     let deck = super::read(&text, Some(Format::Plain));
@@ -156,5 +158,15 @@ mod tests {
         let report =
             format!("<!DOCTYPE html>\n<html>\n<head>\n{REPORT_PAGE_MARK}\n</head><body>{page}");
         assert_eq!(by_content(report.as_bytes()), Err(NotDecklist::ReportPage));
+    }
+
+    #[test]
+    fn documents_of_no_known_layout_are_decklists_only_with_card_entries() {
+        let feed = "<rss><channel><title>News</title></channel></rss>";
+        assert_eq!(by_content(feed.as_bytes()), Err(NotDecklist::Text));
+        let deck = "<list><card qty=\"2\">Alma Test</card></list>";
+        assert_eq!(by_content(deck.as_bytes()), Ok(()));
+        // Cut at the sniffed length: read, so that its reader says what is wrong.
+        assert_eq!(by_content(b"<list><card qty=\"2\">Alma"), Ok(()));
     }
 }

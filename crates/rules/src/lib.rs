@@ -38,6 +38,8 @@ mod not_in_format;
 mod not_yet_legal;
 mod printing_chosen;
 pub(crate) mod profile;
+mod prose_skipped;
+mod read_by_shape;
 mod reading_note;
 mod unknown_card;
 mod unplayable_card;
@@ -61,6 +63,8 @@ use name_mismatch::NameMismatch;
 use not_in_format::NotInFormat;
 use not_yet_legal::NotYetLegal;
 use printing_chosen::PrintingChosen;
+use prose_skipped::ProseSkipped;
+use read_by_shape::ReadByShape;
 use reading_note::{ABBREVIATION, COUNT_AFTER_NAME, COUNT_LABELLED};
 use unknown_card::UnknownCard;
 use unplayable_card::UnplayableCard;
@@ -94,6 +98,8 @@ pub static RULES: &[&dyn Rule] = &[
     &COUNT_AFTER_NAME,
     &COUNT_LABELLED,
     &ABBREVIATION,
+    &ReadByShape,
+    &ProseSkipped,
     &DeclaredCount,
     &CryptSize,
     &LibrarySize,

@@ -1,0 +1,708 @@
+//! The reader of shapes: a JSON or XML document that no layout reader
+//! claims is read by what its records look like, not by a layout known in
+//! advance. Its card entries are the records (objects; elements with their
+//! attributes and text) that carry a card name or a VEKN card id, with a
+//! count under one of the usual keys (`count`, `qty`, `quantity`, ...; a
+//! list whose records all have no count is one copy each). The part comes
+//! from the enclosing key or element (`crypt`, `Vampires`, `library`,
+//! `<section name="Crypt">`, a library card type), else from the card's own
+//! `type` or `kind`, else from the card. The deck's name, author and
+//! description come from the obvious keys. The deck carries the path of its
+//! cards (`cards[].{quantity,name}`, `deck/section[@name]/card[@qty]`) as
+//! a remark; a document in which no card entry is found is an error naming
+//! what it holds.
+
+mod tree;
+mod words;
+
+use std::borrow::Cow;
+
+use serde_json::Value;
+
+use self::tree::{Field, Origin, Tree};
+use super::json_doc::{self, Object};
+use super::layout::Layout;
+use super::{markup, registry, Format, LineKind, LineProblem, RawDeck, RawLine};
+use vtesdeck_cards::{CardId, CardKind, Group, PrintingHint};
+
+/// The `Shape` layout in the formats registry: any JSON or XML document no
+/// layout reader claims.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ShapeLayout;
+
+impl Layout for ShapeLayout {
+    fn format(&self) -> Format {
+        Format::Shape
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        looks_like(text)
+    }
+
+    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
+        read(text)
+    }
+
+    fn reads_lines(&self) -> bool {
+        false
+    }
+}
+
+/// Whether a text is a JSON document whose first object no JSON layout
+/// claims (or whose first value is no object), or an XML document that no
+/// other document layout claims (an HTML page is not one).
+pub fn looks_like(text: &str) -> bool {
+    if json_doc::looks_like_json(text) {
+        return match json_doc::first_object(text) {
+            Some(object) => registry::detect_object(&object).is_none(),
+            None => parse_json(text).is_ok(),
+        };
+    }
+    let Some(root) = markup::root_element(text) else {
+        return false;
+    };
+    !root.eq_ignore_ascii_case("html")
+        && !registry::LAYOUTS.iter().any(|layout| {
+            !layout.reads_lines()
+                && layout.json().is_none()
+                && layout.format() != Format::Shape
+                && layout.looks_like(text)
+        })
+}
+
+/// Reads a whole JSON or XML text by its shape: an empty deck with one
+/// problem (what the document holds) when no card entry is found.
+pub fn read(text: &str) -> RawDeck<'static> {
+    let found = if json_doc::looks_like_json(text) {
+        match parse_json(text) {
+            Ok(value) => read_json(&value, 1),
+            Err(err) => Err((err.line().max(1), format!("not JSON: {err}"))),
+        }
+    } else {
+        read_xml(text)
+    };
+    found
+        .unwrap_or_else(|(line, message)| json_doc::not_a_deck(Format::Shape, line, text, &message))
+}
+
+/// Reads one JSON object (a record of a file of many documents, starting at
+/// `line`) by its shape; the error names its keys when no card entry is found.
+pub fn read_object(object: &Object, line: usize) -> Result<RawDeck<'static>, String> {
+    let tree = tree::from_json(&Value::Object(object.clone()), line);
+    read_tree(&tree, Document::Json, line).map_err(|(_, message)| message)
+}
+
+/// Whether a JSON value is itself a card entry (a file that is a JSON array
+/// or JSON Lines of cards is one deck, not a deck per record).
+pub fn is_card_entry(value: &Value) -> bool {
+    match value {
+        Value::String(_) => true,
+        Value::Object(_) => card_of(&tree::from_json(value, 1), true).is_some(),
+        _ => false,
+    }
+}
+
+/// Whether a JSON or XML text parses as a document in which no card entry
+/// is found (a text that does not parse, perhaps cut short, is not known to).
+pub fn holds_no_card_entry(text: &str) -> bool {
+    let tree = if json_doc::looks_like_json(text) {
+        parse_json(text)
+            .ok()
+            .map(|value| (tree::from_json(&value, 1), Document::Json))
+    } else {
+        let text = &*markup::without_doctype(text);
+        roxmltree::Document::parse(text)
+            .ok()
+            .and_then(|document| tree::from_xml(&document, text).ok())
+            .map(|(root, tree)| (tree, Document::Xml(root)))
+    };
+    tree.is_some_and(|(tree, document)| read_tree(&tree, document, 1).is_err())
+}
+
+/// The error for a document read by its shape in which no card entry was
+/// found (or which could not be parsed): `None` for any other deck.
+pub fn not_understood(raw: &RawDeck, path: &std::path::Path) -> Option<super::DeckError> {
+    if raw.format != Format::Shape || raw.meta.read_by_shape.is_some() {
+        return None;
+    }
+    let problem = raw.problems.first();
+    Some(super::DeckError::NoCardEntry {
+        path: path.to_path_buf(),
+        line: problem.map_or(1, |p| p.line),
+        message: problem.map_or_else(
+            || "no card entry found in this document".to_string(),
+            |p| p.message.clone(),
+        ),
+    })
+}
+
+/// Whether the JSON documents of a text are cards rather than decks: the
+/// first is a card entry and no JSON layout claims it (a file that is a JSON
+/// array or JSON Lines of cards is one deck).
+pub fn records_are_cards(documents: &[json_doc::Document]) -> bool {
+    let Some(first) = documents.first().and_then(|d| d.parse().ok()) else {
+        return false;
+    };
+    if let Value::Object(object) = &first.value {
+        if registry::detect_object(object).is_some() {
+            return false;
+        }
+    }
+    is_card_entry(&first.value)
+}
+
+/// A JSON text as one value: a JSON array, one value, or JSON Lines (read
+/// as an array of their values).
+fn parse_json(text: &str) -> Result<Value, serde_json::Error> {
+    let mut values: Vec<Value> = serde_json::Deserializer::from_str(text)
+        .into_iter::<Value>()
+        .collect::<Result<_, _>>()?;
+    Ok(if values.len() == 1 {
+        values.swap_remove(0)
+    } else {
+        Value::Array(values)
+    })
+}
+
+fn read_json(value: &Value, line: usize) -> Result<RawDeck<'static>, (usize, String)> {
+    read_tree(&tree::from_json(value, line), Document::Json, line)
+}
+
+fn read_xml(text: &str) -> Result<RawDeck<'static>, (usize, String)> {
+    let text = &*markup::without_doctype(text);
+    let document = super::ardb_xml::parse_xml(text, Format::Shape).map_err(|deck| {
+        let problem = deck.problems.into_iter().next();
+        problem.map_or((1, "not well-formed XML".to_string()), |p| {
+            (p.line, p.message)
+        })
+    })?;
+    let (root, tree) = tree::from_xml(&document, text).map_err(|message| (1, message))?;
+    read_tree(&tree, Document::Xml(root), 1)
+}
+
+/// The kind of document read, an XML one with its root element's name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Document {
+    Json,
+    Xml(String),
+}
+
+/// Reads the card entries of a document's tree.
+fn read_tree(
+    tree: &Tree,
+    document: Document,
+    line: usize,
+) -> Result<RawDeck<'static>, (usize, String)> {
+    let xml = matches!(document, Document::Xml(_));
+    let root_path = match &document {
+        Document::Json => String::new(),
+        Document::Xml(root) => root.clone(),
+    };
+    let mut finder = Finder {
+        deck: RawDeck::new(Format::Shape),
+        paths: Vec::new(),
+        xml,
+        stack: Vec::new(),
+        chain: None,
+    };
+    let place = Place {
+        path: root_path,
+        section: None,
+        holds_cards: matches!(tree, Tree::List(_)),
+    };
+    finder.walk(tree, &place, 0);
+    if finder.paths.is_empty() {
+        return Err((line, nothing_found(tree, &document)));
+    }
+    let chain = finder.chain.take().unwrap_or_default();
+    let mut deck = finder.deck;
+    deck.meta.name = meta(&chain, &words::DECK_NAME);
+    deck.meta.author = meta(&chain, &words::AUTHOR);
+    deck.meta.description = meta(&chain, &words::DESCRIPTION);
+    deck.meta.read_by_shape = Some(finder.paths.join("; "));
+    Ok(deck)
+}
+
+/// The error for a document with no card entry: its root element and its
+/// children, or its top-level keys.
+fn nothing_found(tree: &Tree, document: &Document) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for field in tree.fields() {
+        let shown = matches!(field.origin, Origin::Key | Origin::Element);
+        if shown && !names.contains(&field.key.as_str()) {
+            names.push(&field.key);
+        }
+    }
+    let names = if names.is_empty() {
+        "none".to_string()
+    } else {
+        names.join(", ")
+    };
+    let not_read = "no card entry found in it (a record with a card name or VEKN id): not a \
+                    decklist vtesdeck can read";
+    match (document, tree) {
+        (Document::Xml(root), _) => format!(
+            "an XML document of no known deck shape (root element <{root}>, its children: \
+             {names}): {not_read}"
+        ),
+        (Document::Json, Tree::List(items)) => format!(
+            "a JSON array of {} values of no known deck shape: {not_read}",
+            items.len()
+        ),
+        (Document::Json, _) => {
+            format!("a JSON document of no known deck shape (keys found: {names}): {not_read}")
+        }
+    }
+}
+
+/// Where the walk stands: the path so far, the part the enclosing keys
+/// name, and whether an enclosing key says cards are listed here.
+#[derive(Debug, Clone)]
+struct Place {
+    path: String,
+    section: Option<CardKind>,
+    holds_cards: bool,
+}
+
+/// The walk over a document's tree, with what it found.
+struct Finder<'t> {
+    deck: RawDeck<'static>,
+    /// The paths of the card entries found, each once.
+    paths: Vec<String>,
+    xml: bool,
+    /// The maps enclosing the node walked.
+    stack: Vec<&'t Tree>,
+    /// The maps enclosing the first card entries found (their deck's name is there).
+    chain: Option<Vec<&'t Tree>>,
+}
+
+impl<'t> Finder<'t> {
+    fn walk(&mut self, node: &'t Tree, place: &Place, depth: usize) {
+        if depth > tree::MAX_DEPTH {
+            return;
+        }
+        match node {
+            Tree::List(items) => {
+                let values: Vec<(&Tree, usize)> = items.iter().map(|item| (item, 0)).collect();
+                let listed = Place {
+                    path: format!("{}[]", place.path),
+                    ..place.clone()
+                };
+                if !self.collection(&values, &listed) {
+                    for item in items {
+                        self.walk(item, &listed, depth + 1);
+                    }
+                }
+            }
+            Tree::Map(fields) => {
+                self.stack.push(node);
+                let mut place = place.clone();
+                if let Some((section, key)) = own_section(fields) {
+                    place.section = Some(section);
+                    place.holds_cards = true;
+                    if self.xml {
+                        place.path.push_str(&format!("[@{key}]"));
+                    }
+                }
+                let mut keys: Vec<&str> = Vec::new();
+                for field in fields {
+                    if !keys.contains(&field.key.as_str()) {
+                        keys.push(&field.key);
+                    }
+                }
+                for key in keys {
+                    self.walk_key(fields, key, &place, depth);
+                }
+                self.stack.pop();
+            }
+            Tree::Scalar(_) | Tree::Null => {}
+        }
+    }
+
+    /// Walks the values of one key of a map (an XML element's children of one name).
+    fn walk_key(&mut self, fields: &'t [Field], key: &str, place: &Place, depth: usize) {
+        let segment = if words::is_card_type(key) { "*" } else { key };
+        let path = match (self.xml, place.path.is_empty()) {
+            (true, _) => format!("{}/{segment}", place.path),
+            (false, true) => segment.to_string(),
+            (false, false) => format!("{}.{segment}", place.path),
+        };
+        let inner = Place {
+            path,
+            section: words::section(key).or(place.section),
+            holds_cards: place.holds_cards || words::holds_cards(key),
+        };
+        if self.xml {
+            let values: Vec<(&Tree, usize)> = fields
+                .iter()
+                .filter(|f| f.key == key && f.origin == Origin::Element)
+                .filter(|f| f.value.scalar().is_none() || words::holds_cards(key))
+                .map(|f| (&f.value, f.line))
+                .collect();
+            if values.is_empty() || self.collection(&values, &inner) {
+                return;
+            }
+            for (value, _) in values {
+                self.walk(value, &inner, depth + 1);
+            }
+            return;
+        }
+        for field in fields.iter().filter(|f| f.key == key) {
+            match &field.value {
+                Tree::List(_) => self.walk(&field.value, &inner, depth + 1),
+                Tree::Map(_) => {
+                    if !self.count_map(&field.value, key, &inner, field.line) {
+                        self.walk(&field.value, &inner, depth + 1);
+                    }
+                }
+                Tree::Scalar(_) | Tree::Null => {}
+            }
+        }
+    }
+
+    /// Reads the card entries among the values of one list (a JSON array, an
+    /// XML element's children of one name); false when none is a card entry.
+    fn collection(&mut self, values: &[(&'t Tree, usize)], place: &Place) -> bool {
+        // A list of names only, each a copy (`"crypt": ["Alma", "Alma"]`).
+        if !values.is_empty()
+            && !self.xml
+            && place.holds_cards
+            && values.iter().all(|(v, _)| matches!(v, Tree::Scalar(_)))
+        {
+            for (value, _) in values {
+                if let Some(name) = value.scalar() {
+                    let card = Card {
+                        name: Some((name.to_string(), String::new())),
+                        line: 1,
+                        ..Card::default()
+                    };
+                    self.push(card, place.section, false);
+                }
+            }
+            self.found(place.path.clone());
+            return true;
+        }
+        let cards: Vec<Option<Card>> = values
+            .iter()
+            .map(|(value, line)| {
+                card_of(value, place.holds_cards).map(|mut card| {
+                    if *line > 0 {
+                        card.line = *line;
+                    }
+                    card.line = card.line.max(1);
+                    card
+                })
+            })
+            .collect();
+        let found: Vec<&Card> = cards.iter().flatten().collect();
+        if found.is_empty() {
+            return false;
+        }
+        let counted = found.iter().any(|card| card.count.is_some());
+        if !counted && !place.holds_cards && !found.iter().all(|card| card.id.is_some()) {
+            return false;
+        }
+        let mut fields: Vec<String> = Vec::new();
+        for card in &found {
+            let keys = [
+                card.count.as_ref().map(|(_, key)| key),
+                card.id.as_ref().map(|(_, key)| key),
+                card.name.as_ref().map(|(_, key)| key),
+            ];
+            for key in keys.into_iter().flatten() {
+                if !key.is_empty() && !fields.contains(key) {
+                    fields.push(key.clone());
+                }
+            }
+        }
+        let path = if self.xml {
+            format!("{}[{}]", place.path, fields.join(","))
+        } else {
+            format!("{}.{{{}}}", place.path, fields.join(","))
+        };
+        for (card, (value, _)) in cards.into_iter().zip(values) {
+            match card {
+                Some(card) => self.push(card, place.section, counted),
+                None => self.walk(value, place, 1),
+            }
+        }
+        self.found(path);
+        true
+    }
+
+    /// Reads a map of VEKN ids or names to counts under a key that lists
+    /// cards (`"cards": {"200001": 2}`, `"crypt": {"Alma Test": 2}`).
+    fn count_map(&mut self, map: &Tree, key: &str, place: &Place, line: usize) -> bool {
+        let fields = map.fields();
+        if fields.is_empty() || !words::holds_cards(key) {
+            return false;
+        }
+        let Some(pairs) = fields
+            .iter()
+            .map(|f| {
+                let count = f.value.scalar()?;
+                count
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+                    .map(|_| (f.key.as_str(), count))
+            })
+            .collect::<Option<Vec<_>>>()
+        else {
+            return false;
+        };
+        let by_id = pairs.iter().all(|(k, _)| words::vekn_id(k).is_some());
+        if !by_id && pairs.iter().any(|(k, _)| k.trim().parse::<f64>().is_ok()) {
+            return false;
+        }
+        for (name, count) in pairs {
+            let mut card = Card {
+                count: Some((count.to_string(), String::new())),
+                line,
+                ..Card::default()
+            };
+            match words::vekn_id(name).filter(|_| by_id) {
+                Some(id) => card.id = Some((id, String::new())),
+                None => card.name = Some((name.to_string(), String::new())),
+            }
+            self.push(card, place.section, true);
+        }
+        let what = if by_id { "id" } else { "name" };
+        self.found(format!("{}{{{what}: count}}", place.path));
+        true
+    }
+
+    fn found(&mut self, path: String) {
+        if self.chain.is_none() {
+            self.chain = Some(self.stack.clone());
+        }
+        if !self.paths.contains(&path) {
+            self.paths.push(path);
+        }
+    }
+
+    /// Adds a card entry as a line (or a problem when its count is not one).
+    fn push(&mut self, card: Card, section: Option<CardKind>, counted: bool) {
+        let name = card.name.as_ref().map_or("", |(name, _)| name.trim());
+        let count_text = card.count.as_ref().map(|(count, _)| count.trim());
+        let text = match (count_text, &card.id) {
+            (Some(count), Some((id, _))) if name.is_empty() => format!("{count}x #{id}"),
+            (Some(count), Some((id, _))) => format!("{count}x {name} (#{id})"),
+            (Some(count), None) => format!("{count}x {name}"),
+            (None, Some((id, _))) if name.is_empty() => format!("#{id}"),
+            (None, Some((id, _))) => format!("{name} (#{id})"),
+            (None, None) => name.to_string(),
+        };
+        let count = match count_text {
+            Some(count) => card_count(count),
+            None if counted => Err(
+                "a card entry without a count, where the other entries of its list have one"
+                    .to_string(),
+            ),
+            None => Ok(1),
+        };
+        let count = match count {
+            Ok(count) => count,
+            Err(message) => {
+                self.deck.problems.push(LineProblem {
+                    line: card.line,
+                    text: super::screen::shorten(&text),
+                    message,
+                });
+                return;
+            }
+        };
+        let (written, mut hint) = markup::split_sutekh_name(name);
+        hint.group = hint.group.or(card.hint.group);
+        hint.advanced = hint.advanced.or(card.hint.advanced);
+        let kind = match card.id {
+            Some((id, _)) => LineKind::Id(CardId(id)),
+            None => LineKind::Card,
+        };
+        self.deck.lines.push(RawLine::new(
+            card.line,
+            Cow::Owned(text),
+            count,
+            Cow::Owned(written.to_string()),
+            hint,
+            section.or(card.section),
+            kind,
+        ));
+    }
+}
+
+/// A card count as written in a field: a whole number from 1 (`2`, `"2"`,
+/// `2.0`, `3x`); a fraction, a negative number or too large a count is
+/// the message saying so.
+fn card_count(text: &str) -> Result<u32, String> {
+    let text = text.trim();
+    let text = text.strip_suffix(['x', 'X']).unwrap_or(text).trim();
+    if text.contains(['.', 'e', 'E']) {
+        return match text.parse::<f64>() {
+            Ok(value) if value.fract() == 0.0 && (1.0..=1e9).contains(&value) => {
+                super::screen::card_count(&format!("{value:.0}"))
+            }
+            Ok(value) if value.fract() != 0.0 => Err(format!(
+                "fractional card count {text} (a whole number from 1)"
+            )),
+            Ok(value) if value > 1e9 => Err(format!(
+                "card count {text} too large (at most {})",
+                super::screen::MAX_CARD_COUNT
+            )),
+            _ => super::screen::card_count(text)
+                .map_err(|_| format!("invalid card count {text} (a whole number from 1)")),
+        };
+    }
+    super::screen::card_count(text).map_err(|message| {
+        if text.bytes().all(|b| b.is_ascii_digit() || b == b'-') && !text.is_empty() {
+            message
+        } else {
+            format!("invalid card count `{text}` (a whole number from 1)")
+        }
+    })
+}
+
+/// A card entry found in a record, each field with the key it was read from.
+#[derive(Debug, Clone, Default)]
+struct Card {
+    name: Option<(String, String)>,
+    id: Option<(u32, String)>,
+    count: Option<(String, String)>,
+    section: Option<CardKind>,
+    hint: PrintingHint,
+    line: usize,
+}
+
+/// The scalar fields of a record, each with its folded key and its key as
+/// a path shows it (`@qty` for an attribute, `card.name` for a nested card).
+fn scalars<'a>(record: &'a Tree, prefix: &str, out: &mut Vec<(String, String, &'a str)>) {
+    for field in record.fields() {
+        let shown = match field.origin {
+            Origin::Attribute => format!("{prefix}@{}", field.key),
+            Origin::Text => format!("{prefix}text()"),
+            Origin::Key | Origin::Element => format!("{prefix}{}", field.key),
+        };
+        let value = match &field.value {
+            Tree::List(items) => items.first().and_then(Tree::scalar),
+            value => value.scalar(),
+        };
+        if let Some(value) = value {
+            out.push((words::fold(&field.key), shown, value));
+        }
+    }
+}
+
+/// The card entry a record is, when it is one: a record with a name or a
+/// VEKN id and no list of records in it (that is a deck or a group). Its
+/// text (an XML element's) is its name when nothing else names it and it
+/// has a count, or sits where cards are listed.
+fn card_of(record: &Tree, holds_cards: bool) -> Option<Card> {
+    let fields = record.fields();
+    if fields.is_empty() {
+        return None;
+    }
+    // A JSON card record may hold its card as an object (`{"card": {...}, "count": 2}`).
+    let nested = |field: &Field| {
+        field.origin == Origin::Key
+            && words::fold(&field.key) == "card"
+            && field.value.scalar().is_none()
+    };
+    let container = fields.iter().any(|field| match &field.value {
+        Tree::List(items) => items.iter().any(|item| matches!(item, Tree::Map(_))),
+        Tree::Map(_) => field.value.scalar().is_none() && !nested(field),
+        _ => false,
+    });
+    if container {
+        return None;
+    }
+    let mut values = Vec::new();
+    scalars(record, "", &mut values);
+    for field in fields.iter().filter(|f| nested(f)) {
+        scalars(&field.value, &format!("{}.", field.key), &mut values);
+    }
+    let mut card = Card {
+        line: fields.first().map_or(0, |f| f.line),
+        ..Card::default()
+    };
+    let text_name = values
+        .iter()
+        .position(|(key, shown, _)| key.is_empty() && shown.ends_with("text()"));
+    for (key, shown, value) in &values {
+        let value = value.trim();
+        if words::NAME.contains(&key.as_str()) && !value.is_empty() && card.name.is_none() {
+            if value.bytes().all(|b| b.is_ascii_digit()) {
+                if let Some(id) = words::vekn_id(value) {
+                    card.id = card.id.take().or(Some((id, shown.clone())));
+                }
+                continue;
+            }
+            card.name = Some((value.to_string(), shown.clone()));
+        } else if words::is_id_key(key) && card.id.is_none() {
+            if let Some(id) = words::vekn_id(value) {
+                card.id = Some((id, shown.clone()));
+            }
+        } else if words::COUNT.contains(&key.as_str()) && card.count.is_none() {
+            card.count = Some((value.to_string(), shown.clone()));
+        } else if words::SECTION.contains(&key.as_str()) && card.section.is_none() {
+            card.section = words::section(value);
+        } else if matches!(key.as_str(), "group" | "grp" | "g") {
+            card.hint.group = card.hint.group.or_else(|| Group::parse(value));
+        } else if matches!(key.as_str(), "adv" | "advanced" | "isadvanced") {
+            card.hint.advanced = Some(matches!(
+                words::fold(value).as_str(),
+                "true" | "yes" | "1" | "adv" | "advanced"
+            ));
+        }
+    }
+    if card.name.is_none() && card.id.is_none() {
+        let (_, shown, text) = values.get(text_name?)?;
+        if card.count.is_none() && !holds_cards {
+            return None;
+        }
+        card.name = Some((text.trim().to_string(), shown.clone()));
+    }
+    Some(card)
+}
+
+/// The part a group's own field names (`<section name="Crypt">`,
+/// `{"type": "Master", "cards": [...]}`), with the key that names it.
+fn own_section(fields: &[Field]) -> Option<(CardKind, String)> {
+    fields.iter().find_map(|field| {
+        let key = words::fold(&field.key);
+        let names_part = [
+            "name", "title", "type", "section", "kind", "category", "label", "id",
+        ];
+        if !names_part.contains(&key.as_str()) || matches!(field.origin, Origin::Element) {
+            return None;
+        }
+        let section = words::section(field.value.scalar()?)?;
+        Some((section, field.key.clone()))
+    })
+}
+
+/// A deck's name, author or description: the first of the keys found in the
+/// maps enclosing its cards, the nearest first (a value naming a part, as
+/// `"name": "Crypt"`, is not one).
+fn meta(chain: &[&Tree], keys: &[&str]) -> Option<String> {
+    chain.iter().rev().find_map(|map| {
+        map.fields().iter().find_map(|field| {
+            if !keys.contains(&words::fold(&field.key).as_str()) {
+                return None;
+            }
+            let value = match &field.value {
+                Tree::Map(_) if field.value.scalar().is_none() => field
+                    .value
+                    .fields()
+                    .iter()
+                    .find(|f| matches!(words::fold(&f.key).as_str(), "name" | "username"))
+                    .and_then(|f| f.value.scalar()),
+                value => value.scalar(),
+            }?;
+            let value = value.trim();
+            (!value.is_empty() && words::section(value).is_none()).then(|| value.to_string())
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests;

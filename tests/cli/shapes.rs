@@ -1,0 +1,402 @@
+//! The reader of shapes (issue 28): documents of layouts no reader was
+//! written for, read by the shape of their records. Every made-up export of
+//! `tests/fixtures/shapes/` holds the Daylily deck of the samples, and is
+//! read to the cards KRCG's JSON of that deck gives; each layout reader's
+//! sample is read by the shape reader alone to the same cards (leave one
+//! out); a document with no card entry, and hostile ones, are clear errors.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+
+use predicates::prelude::*;
+use predicates::str::contains;
+use serde_json::Value;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/shapes")
+        .join(name)
+}
+
+/// The deck `parse --json` reads from a file (with a format forced or not).
+fn parsed(path: &Path, format: Option<&str>) -> Value {
+    let mut cmd = common::vtesdeck();
+    cmd.args(["parse", "--json"]);
+    if let Some(format) = format {
+        cmd.args(["--input-format", format]);
+    }
+    let output = cmd.arg(path).output().expect("runs");
+    let records = common::json_records(&output.stdout);
+    assert_eq!(records.len(), 1, "{}: {records:?}", path.display());
+    records.into_iter().next().unwrap_or_default()
+}
+
+/// A deck's cards: `(id, count)`, sorted.
+fn cards(deck: &Value) -> Vec<(u64, u64)> {
+    let mut cards: Vec<(u64, u64)> = ["crypt", "library"]
+        .iter()
+        .flat_map(|part| deck[part].as_array().cloned().unwrap_or_default())
+        .map(|card| {
+            (
+                card["id"].as_u64().unwrap_or(0),
+                card["count"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    cards.sort_unstable();
+    cards
+}
+
+/// The Daylily deck's cards, as its KRCG JSON sample gives them.
+fn daylily() -> Vec<(u64, u64)> {
+    let deck = parsed(
+        &common::samples_dir().join("daylily.krcg.json"),
+        Some("krcg"),
+    );
+    let cards = cards(&deck);
+    assert_eq!(cards.iter().map(|(_, n)| n).sum::<u64>(), 102);
+    cards
+}
+
+/// Each made-up export: its file, the path its cards are found at, the
+/// deck's name and author it gives.
+const EXPORTS: [(&str, &str, Option<&str>); 13] = [
+    (
+        "flat-quantity-name.json",
+        "cards[].{quantity,name}",
+        Some("Alex Romano"),
+    ),
+    (
+        "ids-by-part.json",
+        "deck.crypt[].{qty,cardId}; deck.library[].{qty,cardId}",
+        Some("Alex Romano"),
+    ),
+    (
+        "typed-library.json",
+        "library.*[].{copies,card.id,card.name}; vampires[].{copies,card.id,card.name}",
+        Some("Alex Romano"),
+    ),
+    ("names-only-copies.json", "crypt[]; library[]", None),
+    ("cards.jsonl", "[].{amount,card_name}", None),
+    ("array-of-cards.json", "[].{n,Name}", None),
+    (
+        "name-count-maps.json",
+        "decklist.crypt{name: count}; decklist.library{name: count}",
+        Some("Alex Romano"),
+    ),
+    ("guid-and-name.json", "entries[].{number,veknId,name}", None),
+    (
+        "named-sections.json",
+        "deck.sections[].entries[].{count,title}",
+        Some("Alex Romano"),
+    ),
+    (
+        "section-qty.xml",
+        "deck/section[@name]/card[@qty,text()]",
+        None,
+    ),
+    (
+        "count-elements.xml",
+        "decklist/vampires/entry[quantity,name]; decklist/library/entry[quantity,name]",
+        Some("Alex Romano"),
+    ),
+    (
+        "ids-attributes.xml",
+        "Deck/Cards/Card[@Count,@Id]",
+        Some("Alex Romano"),
+    ),
+    (
+        "typed-elements.xml",
+        "list/crypt/vampire[@copies,@id,@name]; list/*/card[@copies,@id,@name]",
+        None,
+    ),
+];
+
+#[test]
+fn made_up_exports_are_read_to_the_exact_cards_with_the_path_used() {
+    let expected = daylily();
+    for (file, path, author) in EXPORTS {
+        let deck = parsed(&fixture(file), None);
+        assert_eq!(deck["format"], "shape", "{file}");
+        assert_eq!(deck["read_by_shape"], path, "{file}");
+        assert_eq!(cards(&deck), expected, "{file}");
+        assert_eq!(deck["unresolved"], Value::Array(Vec::new()), "{file}");
+        let names = ["array-of-cards.json", "cards.jsonl"];
+        if !names.contains(&file) {
+            assert_eq!(deck["name"], "Daylily", "{file}");
+        }
+        assert_eq!(deck["author"].as_str(), author, "{file}");
+    }
+}
+
+#[test]
+fn parse_and_check_say_the_deck_was_read_by_shape() {
+    let file = fixture("section-qty.xml");
+    common::vtesdeck()
+        .arg("parse")
+        .arg(&file)
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "section-qty.xml (read as shape)\n\
+             # read by shape: cards at `deck/section[@name]/card[@qty,text()]`\n",
+        ));
+    let read_by_shape = "read by shape (no layout reader knows this document): cards found at \
+                         `deck/section[@name]/card[@qty,text()]`";
+    let checked = common::vtesdeck()
+        .args(["check", "--json", "--date", "2024-01-01"])
+        .arg(&file)
+        .assert()
+        .code(0);
+    let report = common::json_records(&checked.get_output().stdout);
+    let problems: Vec<(&str, &str, &str)> = report[0]["problems"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .map(|p| {
+            (
+                p["rule"].as_str().unwrap_or(""),
+                p["severity"].as_str().unwrap_or(""),
+                p["message"].as_str().unwrap_or(""),
+            )
+        })
+        .filter(|(rule, _, _)| *rule == "read-by-shape")
+        .collect();
+    assert_eq!(problems, [("read-by-shape", "info", read_by_shape)]);
+    common::vtesdeck()
+        .args(["check", "--strict", "--date", "2024-01-01"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(contains("read-by-shape"));
+}
+
+/// A VTES Decks API answer of the Daylily deck, made from its KRCG JSON
+/// sample (the samples hold no VTES Decks JSON).
+fn vtesdecks_sample(dir: &Path) -> PathBuf {
+    let text =
+        std::fs::read_to_string(common::samples_dir().join("daylily.krcg.json")).expect("sample");
+    let krcg: Value = serde_json::from_str(&text).expect("JSON");
+    let entry = |card: &Value| serde_json::json!({"id": card["id"], "number": card["count"]});
+    let crypt: Vec<Value> = krcg["crypt"]["cards"]
+        .as_array()
+        .map(|cards| cards.iter().map(entry).collect())
+        .unwrap_or_default();
+    let library: Vec<Value> = krcg["library"]["cards"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|group| group["cards"].as_array().cloned().unwrap_or_default())
+        .map(|card| entry(&card))
+        .collect();
+    let deck = serde_json::json!({
+        "name": "Daylily", "author": "Alex Romano", "description": "made from the KRCG sample",
+        "crypt": crypt, "library": library,
+    });
+    let path = dir.join("daylily.vtesdecks.json");
+    std::fs::write(&path, deck.to_string()).expect("write");
+    path
+}
+
+/// Leave one out: each JSON or XML layout reader's sample, read with that
+/// reader switched off (the shape reader alone, `--input-format shape`),
+/// gives the same cards, name and author as its own reader.
+#[test]
+fn each_layout_readers_sample_is_read_by_the_shape_reader_alone() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let samples = common::samples_dir();
+    let cases = [
+        (samples.join("daylily.krcg.json"), "krcg"),
+        (samples.join("daylily.krcg-minimal.json"), "krcg-minimal"),
+        (samples.join("daylily.krcg-v5.json"), "krcg-v5"),
+        (samples.join("daylily.jol-deck.json"), "jol-deck"),
+        (vtesdecks_sample(dir.path()), "vtesdecks"),
+        (samples.join("daylily.ardb.xml"), "ardb-xml"),
+        (samples.join("daylily.sutekh.xml"), "sutekh-xml"),
+    ];
+    let expected = daylily();
+    for (path, format) in cases {
+        let own = parsed(&path, Some(format));
+        let by_shape = parsed(&path, Some("shape"));
+        assert_eq!(cards(&own), expected, "{format}");
+        assert_eq!(cards(&by_shape), expected, "{format} by shape");
+        assert_eq!(by_shape["unresolved"], Value::Array(Vec::new()), "{format}");
+        for key in ["name", "author"] {
+            assert_eq!(by_shape[key], own[key], "{format}: {key}");
+        }
+        assert!(by_shape["read_by_shape"].is_string(), "{format}");
+    }
+}
+
+#[test]
+fn a_document_with_no_card_entry_is_an_error_naming_what_it_holds() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json = dir.path().join("settings.json");
+    std::fs::write(&json, r#"{"theme": "dark", "recent": [{"file": "a.txt"}]}"#).expect("write");
+    let xml = dir.path().join("feed.xml");
+    std::fs::write(
+        &xml,
+        "<rss><channel><title>News</title><item><title>Hello</title></item></channel></rss>\n",
+    )
+    .expect("write");
+    for command in ["parse", "check", "stats"] {
+        common::vtesdeck()
+            .arg(command)
+            .arg(&json)
+            .assert()
+            .code(2)
+            .stderr(contains(
+                "a JSON document of no known deck shape (keys found: recent, theme): no card entry \
+                 found in it",
+            ))
+            .stdout(contains("crypt has 0").not());
+        common::vtesdeck()
+            .arg(command)
+            .arg(&xml)
+            .assert()
+            .code(2)
+            .stderr(contains(
+                "an XML document of no known deck shape (root element <rss>, its children: \
+                 channel): no card entry found in it",
+            ))
+            .stdout(contains("crypt has 0").not());
+    }
+}
+
+#[test]
+fn hostile_shapes_give_clear_errors() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let card = |count: &str| {
+        format!(
+            r#"{{"list": [{{"qty": {count}, "name": "Deep Song"}}, {{"qty": 12, "name": "Janey Pickman"}}]}}"#
+        )
+    };
+    for (count, message) in [
+        (
+            "99999999999999999999999",
+            "card count 1e+23 too large (at most 999)",
+        ),
+        (
+            "4294967296",
+            "card count 4294967296 too large (at most 999)",
+        ),
+        ("-3", "negative card count -3"),
+        ("2.5", "fractional card count 2.5"),
+        ("\"many\"", "invalid card count `many`"),
+    ] {
+        let path = dir.path().join("hostile.json");
+        std::fs::write(&path, card(count)).expect("write");
+        common::vtesdeck()
+            .args(["parse"])
+            .arg(&path)
+            .assert()
+            .code(1)
+            .stdout(contains(message))
+            .stderr(contains("panicked").not());
+    }
+    // Nested deeper than any decklist: refused, never a stack overflow.
+    let depth = 50_000;
+    let deep_json = format!("{}{}", "{\"a\": [".repeat(depth), "]}".repeat(depth));
+    let deep_xml = format!("{}{}", "<a>".repeat(depth), "</a>".repeat(depth));
+    for (name, text, message) in [
+        ("deep.json", deep_json, "recursion limit exceeded"),
+        ("deep.xml", deep_xml, "nested"),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("write");
+        common::vtesdeck()
+            .arg("parse")
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stderr(contains(message).and(contains("overflow").not()));
+    }
+}
+
+/// A deck inside a page: a Markdown blog post with front matter, a forum
+/// post with a quote and a signature, an HTML deck guide with headings, a
+/// table and lists among paragraphs. Each is read to the Daylily deck's
+/// exact cards, its prose counted once, no line of it an unknown card.
+#[test]
+fn a_deck_inside_a_page_is_read_with_its_prose_counted() {
+    let expected = daylily();
+    for (file, format, prose) in [
+        (
+            "blog-post.md",
+            "plain",
+            "9 lines of prose skipped (lines 2–4, 10–12, 25, 85–86)",
+        ),
+        (
+            "forum-post.txt",
+            "plain",
+            "7 lines of prose skipped (lines 1, 3, 5, 52, 54–55, 57)",
+        ),
+        (
+            "deck-guide.html",
+            "ardb-html",
+            "5 lines of prose skipped (lines 11–13, 25, 81)",
+        ),
+    ] {
+        let deck = parsed(&fixture(file), None);
+        assert_eq!(deck["format"], format, "{file}");
+        assert_eq!(cards(&deck), expected, "{file}");
+        assert_eq!(deck["unresolved"], Value::Array(Vec::new()), "{file}");
+        assert_eq!(deck["prose_skipped"], prose, "{file}");
+    }
+    // `check` notes the prose once, an info; the deck is legal.
+    let checked = common::vtesdeck()
+        .args(["check", "--json", "--date", "2024-01-01"])
+        .arg(fixture("blog-post.md"))
+        .assert()
+        .code(0);
+    let report = common::json_records(&checked.get_output().stdout);
+    let notes: Vec<&Value> = report[0]["problems"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter(|p| p["rule"] == "prose-skipped")
+        .collect();
+    assert_eq!(notes.len(), 1, "{report:?}");
+    assert_eq!(notes[0]["severity"], "info");
+    // A line inside the block that names no card is still flagged.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = std::fs::read_to_string(fixture("forum-post.txt")).expect("fixture");
+    let typo = text.replace("Deep Song x10", "Deep Sonnet of the Night x10");
+    let path = dir.path().join("typo.txt");
+    std::fs::write(&path, typo).expect("write");
+    let deck = parsed(&path, None);
+    let unresolved: Vec<&str> = deck["unresolved"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|u| u["text"].as_str())
+        .collect();
+    assert_eq!(unresolved, ["Deep Sonnet of the Night x10"]);
+}
+
+/// In a folder, an XML document of no known layout is read by its shape
+/// when it holds card entries, and skipped as not a decklist when it holds
+/// none (a feed, a settings file), as the other files that are not decklists.
+#[test]
+fn a_folder_reads_documents_with_card_entries_and_skips_the_others() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::copy(fixture("section-qty.xml"), dir.path().join("deck.xml")).expect("copy");
+    std::fs::write(
+        dir.path().join("feed.xml"),
+        "<rss><channel><title>News</title></channel></rss>\n",
+    )
+    .expect("write");
+    common::vtesdeck()
+        .arg("parse")
+        .arg(dir.path())
+        .assert()
+        .code(0)
+        .stdout(contains("deck.xml (read as shape)"))
+        .stdout(contains("feed.xml").not())
+        .stderr(contains("skipped").and(contains("feed.xml: not a decklist extension")));
+}
