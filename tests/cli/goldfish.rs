@@ -150,6 +150,12 @@ fn a_wrong_row_fails_the_pin() {
         "101125\tLost in Crowds\tvote\t1\t0\tstealth",
         // Liquidation gains 3 pool, not 4.
         "101112\tLiquidation\tmaster_pool\t4\t0\tgain 3 pool",
+        // The Coven adds 2 blood, not 3.
+        "100435\tCoven, The\tmaster_blood\t3\t0\tadd 2 blood to a ready vampire you control",
+        // Tribute to the Master gains pool: no inert mark in its evidence.
+        "102023\tTribute to the Master\tinert\t0\t0\tto your pool",
+        // Neonate Breach is a political action, no bleed.
+        "101271\tNeonate Breach\tbleed\t0\t0\teach chosen Methuselah burns 1 pool",
     ] {
         let table = EffectTable::parse(row).expect("reads");
         assert!(check_row(&table.rows()[0], &db).is_err(), "{row}");
