@@ -83,6 +83,11 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
             has(CardType::Master) && holds("three copies") && holds(&format!("gain {amount} pool"))
         }
         EffectKind::Ally => has(CardType::Ally) && amount > 0 && holds(&format!("{amount} bleed")),
+        EffectKind::BleedBonus => {
+            (has(CardType::Retainer) || has(CardType::Equipment) || has(CardType::Action))
+                && amount > 0
+                && holds(&format!("+{amount} bleed"))
+        }
         EffectKind::Inert => {
             let evidence = effect.evidence.to_lowercase();
             !is_inert_by_type(card) && INERT_MARKS.iter().any(|m| evidence.contains(m))
@@ -154,6 +159,8 @@ fn a_wrong_row_fails_the_pin() {
         "100435\tCoven, The\tmaster_blood\t3\t0\tadd 2 blood to a ready vampire you control",
         // Tribute to the Master gains pool: no inert mark in its evidence.
         "102023\tTribute to the Master\tinert\t0\t0\tto your pool",
+        // Laptop Computer gives +1 bleed, not +2.
+        "101073\tLaptop Computer\tbleed_bonus\t2\t0\tThe bearer gets +1 bleed.",
         // Neonate Breach is a political action, no bleed.
         "101271\tNeonate Breach\tbleed\t0\t0\teach chosen Methuselah burns 1 pool",
     ] {
@@ -387,5 +394,5 @@ fn the_twda_is_mostly_modelled_or_inert() {
         share * 100.0
     );
     // The floor of the table as shipped: a row lost lowers it.
-    assert!(share > 0.79, "{share}");
+    assert!(share > 0.795, "{share}");
 }

@@ -52,13 +52,17 @@ pub enum EffectKind {
     /// Ally: recruited as an action, it bleeds for `amount` each turn from
     /// the next.
     Ally,
+    /// Action (employ a retainer, equip, or a card put on the acting
+    /// vampire): this vampire gets +`amount` bleed for the rest of the game;
+    /// one copy of a card per vampire.
+    BleedBonus,
     /// No effect at an idle table.
     Inert,
 }
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 15] = [
+    const NAMES: [(&'static str, EffectKind); 16] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -73,6 +77,7 @@ impl EffectKind {
         ("master_action", EffectKind::MasterAction),
         ("tablets", EffectKind::Tablets),
         ("ally", EffectKind::Ally),
+        ("bleed_bonus", EffectKind::BleedBonus),
         ("inert", EffectKind::Inert),
     ];
 

@@ -76,6 +76,8 @@ impl LibCard {
 struct Vampire {
     kind: u16,
     blood: u8,
+    /// Bleed added to each of its bleeds by the cards it carries.
+    bonus: u32,
 }
 
 /// Integer tallies of one seat over many games.
@@ -159,6 +161,10 @@ pub(super) struct Game<'a> {
     allies: Vec<u32>,
     /// Allies recruited this turn: they act from the next.
     recruited: Vec<u32>,
+    /// Bleed bonus cards on vampires: (index in `vampires`, index into `cards`).
+    attached: Vec<(usize, u16)>,
+    /// The current turn, from 0.
+    turn: u32,
 }
 
 impl<'a> Game<'a> {
@@ -192,6 +198,8 @@ impl<'a> Game<'a> {
             unique_in_play: Vec::new(),
             allies: Vec::new(),
             recruited: Vec::new(),
+            attached: Vec::new(),
+            turn: 0,
         }
     }
 
@@ -245,7 +253,9 @@ impl<'a> Game<'a> {
         self.unique_in_play.clear();
         self.allies.clear();
         self.recruited.clear();
+        self.attached.clear();
         for turn in 0..self.turns as usize {
+            self.turn = turn as u32;
             let prey_before = self.prey;
             self.master_phase();
             let actions = self.minion_phase();
@@ -262,6 +272,7 @@ impl<'a> Game<'a> {
                     vampires.push(Vampire {
                         kind: came_out.kind,
                         blood: tables.crypt[usize::from(came_out.kind)].capacity,
+                        bonus: 0,
                     });
                 });
             self.discard_phase();
@@ -419,18 +430,26 @@ impl<'a> Game<'a> {
     /// The action vampire `v` takes: the hand index of the action card that
     /// takes the most pool (bleed, vote) or gains the most, ties to the card
     /// (it cycles the hand); a plain bleed (`PLAIN`) if none is better and it
-    /// has not bled plainly this turn yet; `None` when nothing is left.
+    /// has not bled plainly this turn yet; `None` when nothing is left. A
+    /// bleed bonus is worth its bleed times the turns left after this one.
     fn best_action(&self, v: usize, plain_done: bool) -> Option<usize> {
-        let mut best: Option<(usize, u32)> = (!plain_done).then_some((PLAIN, 1));
+        let bonus = self.vampires[v].bonus;
+        let mut best: Option<(usize, u32)> = (!plain_done).then_some((PLAIN, 1 + bonus));
         for (index, &c) in self.hand.iter().enumerate() {
             let card = &self.cards[usize::from(c)];
             let value = match card.effect {
-                Some(EffectKind::Bleed) => 1 + card.amount + card.gain,
+                Some(EffectKind::Bleed) => 1 + bonus + card.amount + card.gain,
                 Some(EffectKind::ActionPool) => card.gain,
                 Some(EffectKind::Vote) => card.amount + card.gain,
                 Some(EffectKind::VoteTake) if self.prey > self.pool => 2 * card.amount,
                 Some(EffectKind::Ally) if !(card.unique && self.unique_in_play.contains(&c)) => {
                     1 + card.amount
+                }
+                Some(EffectKind::BleedBonus)
+                    if !(self.attached.contains(&(v, c))
+                        || card.unique && self.unique_in_play.contains(&c)) =>
+                {
+                    card.amount * self.turns.saturating_sub(self.turn + 1)
                 }
                 _ => continue,
             };
@@ -475,11 +494,18 @@ impl<'a> Game<'a> {
                     }
                     self.recruited.push(card.amount);
                 }
+                Some(EffectKind::BleedBonus) => {
+                    if card.unique {
+                        self.unique_in_play.push(c);
+                    }
+                    self.attached.push((v, c));
+                    self.vampires[v].bonus += card.amount;
+                }
                 _ => {}
             }
         }
         if bleed > 0 {
-            bleed += self.modifiers(v);
+            bleed += self.vampires[v].bonus + self.modifiers(v);
         }
         self.prey -= (bleed + taken).min(self.prey);
         self.pool += gain;

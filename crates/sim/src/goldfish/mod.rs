@@ -625,6 +625,35 @@ mod tests {
     }
 
     #[test]
+    fn a_bleed_bonus_is_put_on_once_and_adds_to_every_later_bleed() {
+        // Test Bleed as a +1 bleed retainer (no requirement, no cost): Alma
+        // (out on turn 1) employs one on turn 2 (worth 1 x 6 turns left, more
+        // than her plain bleed), then bleeds for 2 from turn 3; she never
+        // takes a second copy.
+        let table = "100003\tTest Bleed\tbleed_bonus\t1\t0\tTest\n";
+        let report = run(&[(200001, 12), (100003, 40)], table, vec![1], 50);
+        let seat = &report.seats[0];
+        let bled: Vec<f64> = seat.turns.iter().map(|t| t.bled_mean).collect();
+        assert_eq!(bled, [0.0, 0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0]);
+        let actions: Vec<f64> = seat.turns.iter().map(|t| t.actions_mean).collect();
+        assert_eq!(actions, [0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+        assert_eq!(report.coverage.modelled, 40);
+        // Two turns: on turn 2 no turn is left for the bonus: a plain bleed.
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200001, 12), (100003, 40)]);
+        let options = GoldfishOptions {
+            seats: vec![1],
+            turns: 2,
+            samples: 10,
+            ..GoldfishOptions::default()
+        };
+        let effects = EffectTable::parse(table).unwrap();
+        let short = GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap();
+        let bled: Vec<f64> = short.seats[0].turns.iter().map(|t| t.bled_mean).collect();
+        assert_eq!(bled, [0.0, 1.0]);
+    }
+
+    #[test]
     fn same_seed_same_report_at_any_thread_count() {
         let go = |threads| {
             let pool = rayon::ThreadPoolBuilder::new()
