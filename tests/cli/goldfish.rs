@@ -79,6 +79,12 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
         }
         EffectKind::Transfers => has(CardType::Master) && holds(&format!("+{amount} transfers")),
         EffectKind::MasterAction => has(CardType::Master) && holds("+1 master phase action"),
+        EffectKind::InfluenceBlood => {
+            has(CardType::Master)
+                && holds(&format!(
+                    "During your influence phase, you can add {amount} blood to a vampire in your uncontrolled region"
+                ))
+        }
         EffectKind::Tablets => {
             has(CardType::Master) && holds("three copies") && holds(&format!("gain {amount} pool"))
         }

@@ -44,6 +44,9 @@ pub enum EffectKind {
     BloodDoll,
     /// Master location: +`amount` transfers each influence phase.
     Transfers,
+    /// Master location: each influence phase, `amount` blood from the bank
+    /// on a vampire in your uncontrolled region (Powerbase: Montreal).
+    InfluenceBlood,
     /// Master location: +1 master phase action each turn.
     MasterAction,
     /// Master, one a turn: the third copy in play is removed with the others
@@ -62,7 +65,7 @@ pub enum EffectKind {
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 16] = [
+    const NAMES: [(&'static str, EffectKind); 17] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -74,6 +77,7 @@ impl EffectKind {
         ("master_blood", EffectKind::MasterBlood),
         ("blood_doll", EffectKind::BloodDoll),
         ("transfers", EffectKind::Transfers),
+        ("influence_blood", EffectKind::InfluenceBlood),
         ("master_action", EffectKind::MasterAction),
         ("tablets", EffectKind::Tablets),
         ("ally", EffectKind::Ally),

@@ -151,6 +151,8 @@ pub(super) struct Game<'a> {
     dolls: u32,
     /// Transfers added by locations in play.
     extra_transfers: u32,
+    /// Blood from the bank added by locations in play each influence phase.
+    free_blood: u32,
     /// Master phase actions added by locations in play.
     extra_master_actions: u32,
     /// Ashur Tablets in play.
@@ -193,6 +195,7 @@ impl<'a> Game<'a> {
             prey: PREY_POOL,
             dolls: 0,
             extra_transfers: 0,
+            free_blood: 0,
             extra_master_actions: 0,
             tablets: 0,
             unique_in_play: Vec::new(),
@@ -248,6 +251,7 @@ impl<'a> Game<'a> {
         self.prey = PREY_POOL;
         self.dolls = 0;
         self.extra_transfers = 0;
+        self.free_blood = 0;
         self.extra_master_actions = 0;
         self.tablets = 0;
         self.unique_in_play.clear();
@@ -265,6 +269,7 @@ impl<'a> Game<'a> {
                 } else {
                     TRANSFERS_PER_TURN
                 };
+            self.influence.add_free_blood(self.free_blood, false);
             let vampires = &mut self.vampires;
             let tables = self.tables;
             self.influence
@@ -329,7 +334,7 @@ impl<'a> Game<'a> {
                     {
                         2 + card.amount.saturating_sub(card.pool_cost)
                     }
-                    Some(EffectKind::Transfers) => 4,
+                    Some(EffectKind::Transfers | EffectKind::InfluenceBlood) => 4,
                     Some(EffectKind::MasterAction) => 3,
                     Some(EffectKind::BloodDoll) if !self.vampires.is_empty() => 3,
                     Some(EffectKind::Tablets) if !tablet_played => 2,
@@ -362,6 +367,7 @@ impl<'a> Game<'a> {
                 }
                 Some(EffectKind::BloodDoll) => self.dolls += 1,
                 Some(EffectKind::Transfers) => self.extra_transfers += card.amount,
+                Some(EffectKind::InfluenceBlood) => self.free_blood += card.amount,
                 Some(EffectKind::MasterAction) => {
                     self.extra_master_actions += 1;
                 }

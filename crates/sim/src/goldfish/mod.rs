@@ -595,6 +595,28 @@ mod tests {
     }
 
     #[test]
+    fn a_free_blood_location_brings_a_big_vampire_out_a_turn_earlier() {
+        // Eva Test (11) from seat 1: 1 + 4 + 4 + 4 transfers, out on turn 4;
+        // with Test Haven (unique, 1 pool) adding 1 blood each influence
+        // phase from turn 1: 2 + 5 + 5 blood, out on turn 3. The pool at the
+        // end of turn 3: 30 - 1 - 1 - 4 - 3 = 21 (the third turn needs 3
+        // transfers); without it, 30 - 1 - 4 - 4 = 21 with Eva not out.
+        let cards = [(200005, 12), (100001, 40)];
+        let table = "100001\tTest Haven\tinfluence_blood\t1\t0\tUnique location\n";
+        let with = run(&cards, table, vec![1], 100);
+        let ready: Vec<f64> = with.seats[0]
+            .turns
+            .iter()
+            .map(|t| t.ready_vampires_mean)
+            .collect();
+        assert_eq!(ready[..4], [0.0, 0.0, 1.0, 1.0]);
+        assert_eq!(with.seats[0].turns[2].own_pool_mean, 21.0);
+        let without = run(&cards, "", vec![1], 100);
+        assert_eq!(without.seats[0].turns[2].own_pool_mean, 21.0);
+        assert_eq!(without.seats[0].turns[2].ready_vampires_mean, 0.0);
+    }
+
+    #[test]
     fn the_third_tablet_gains_its_pool_one_tablet_a_turn() {
         let table = "100002\tTest Trifle\ttablets\t3\t0\tTrifle\n";
         let cards = [(200001, 12), (100002, 40)];
