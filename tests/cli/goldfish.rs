@@ -165,6 +165,8 @@ fn a_wrong_row_fails_the_pin() {
         "100435\tCoven, The\tmaster_blood\t3\t0\tadd 2 blood to a ready vampire you control",
         // Tribute to the Master gains pool: no inert mark in its evidence.
         "102023\tTribute to the Master\tinert\t0\t0\tto your pool",
+        // Powerbase: Montreal adds 1 blood, not 2.
+        "101439\tPowerbase: Montreal\tinfluence_blood\t2\t0\tDuring your influence phase",
         // Laptop Computer gives +1 bleed, not +2.
         "101073\tLaptop Computer\tbleed_bonus\t2\t0\tThe bearer gets +1 bleed.",
         // Neonate Breach is a political action, no bleed.
