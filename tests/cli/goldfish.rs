@@ -79,10 +79,21 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
         }
         EffectKind::Transfers => has(CardType::Master) && holds(&format!("+{amount} transfers")),
         EffectKind::MasterAction => has(CardType::Master) && holds("+1 master phase action"),
+        EffectKind::InfluenceBlood => {
+            has(CardType::Master)
+                && holds(&format!(
+                    "During your influence phase, you can add {amount} blood to a vampire in your uncontrolled region"
+                ))
+        }
         EffectKind::Tablets => {
             has(CardType::Master) && holds("three copies") && holds(&format!("gain {amount} pool"))
         }
         EffectKind::Ally => has(CardType::Ally) && amount > 0 && holds(&format!("{amount} bleed")),
+        EffectKind::BleedBonus => {
+            (has(CardType::Retainer) || has(CardType::Equipment) || has(CardType::Action))
+                && amount > 0
+                && holds(&format!("+{amount} bleed"))
+        }
         EffectKind::Inert => {
             let evidence = effect.evidence.to_lowercase();
             !is_inert_by_type(card) && INERT_MARKS.iter().any(|m| evidence.contains(m))
@@ -150,6 +161,16 @@ fn a_wrong_row_fails_the_pin() {
         "101125\tLost in Crowds\tvote\t1\t0\tstealth",
         // Liquidation gains 3 pool, not 4.
         "101112\tLiquidation\tmaster_pool\t4\t0\tgain 3 pool",
+        // The Coven adds 2 blood, not 3.
+        "100435\tCoven, The\tmaster_blood\t3\t0\tadd 2 blood to a ready vampire you control",
+        // Tribute to the Master gains pool: no inert mark in its evidence.
+        "102023\tTribute to the Master\tinert\t0\t0\tto your pool",
+        // Powerbase: Montreal adds 1 blood, not 2.
+        "101439\tPowerbase: Montreal\tinfluence_blood\t2\t0\tDuring your influence phase",
+        // Laptop Computer gives +1 bleed, not +2.
+        "101073\tLaptop Computer\tbleed_bonus\t2\t0\tThe bearer gets +1 bleed.",
+        // Neonate Breach is a political action, no bleed.
+        "101271\tNeonate Breach\tbleed\t0\t0\teach chosen Methuselah burns 1 pool",
     ] {
         let table = EffectTable::parse(row).expect("reads");
         assert!(check_row(&table.rows()[0], &db).is_err(), "{row}");
@@ -381,5 +402,5 @@ fn the_twda_is_mostly_modelled_or_inert() {
         share * 100.0
     );
     // The floor of the table as shipped: a row lost lowers it.
-    assert!(share > 0.74, "{share}");
+    assert!(share > 0.795, "{share}");
 }

@@ -160,6 +160,23 @@ impl<'a> Influence<'a> {
         });
     }
 
+    /// Adds `blood` blood from the bank (no pool paid, no transfer used) one
+    /// at a time where the policy would put a transfer, within
+    /// `max_vampires`; a vampire it fills comes out at the end of the next
+    /// [`Influence::phase`].
+    pub(crate) fn add_free_blood(&mut self, blood: u32, key_in_play: bool) {
+        for _ in 0..blood {
+            let full = self.uncontrolled.iter().filter(|u| u.is_full()).count();
+            if self.controlled.len() + full >= self.max_vampires {
+                break;
+            }
+            let Spend::Transfer(target) = self.choose(false, key_in_play) else {
+                break;
+            };
+            self.uncontrolled[target].blood += 1;
+        }
+    }
+
     /// What the policy does with the next transfer (`can_draw`: the crypt is
     /// not empty and at least 4 transfers remain).
     fn choose(&self, can_draw: bool, key_in_play: bool) -> Spend {

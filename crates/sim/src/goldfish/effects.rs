@@ -44,6 +44,9 @@ pub enum EffectKind {
     BloodDoll,
     /// Master location: +`amount` transfers each influence phase.
     Transfers,
+    /// Master location: each influence phase, `amount` blood from the bank
+    /// on a vampire in your uncontrolled region (Powerbase: Montreal).
+    InfluenceBlood,
     /// Master location: +1 master phase action each turn.
     MasterAction,
     /// Master, one a turn: the third copy in play is removed with the others
@@ -52,13 +55,17 @@ pub enum EffectKind {
     /// Ally: recruited as an action, it bleeds for `amount` each turn from
     /// the next.
     Ally,
+    /// Action (employ a retainer, equip, or a card put on the acting
+    /// vampire): this vampire gets +`amount` bleed for the rest of the game;
+    /// one copy of a card per vampire.
+    BleedBonus,
     /// No effect at an idle table.
     Inert,
 }
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 15] = [
+    const NAMES: [(&'static str, EffectKind); 17] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -70,9 +77,11 @@ impl EffectKind {
         ("master_blood", EffectKind::MasterBlood),
         ("blood_doll", EffectKind::BloodDoll),
         ("transfers", EffectKind::Transfers),
+        ("influence_blood", EffectKind::InfluenceBlood),
         ("master_action", EffectKind::MasterAction),
         ("tablets", EffectKind::Tablets),
         ("ally", EffectKind::Ally),
+        ("bleed_bonus", EffectKind::BleedBonus),
         ("inert", EffectKind::Inert),
     ];
 

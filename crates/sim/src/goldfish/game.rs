@@ -76,6 +76,8 @@ impl LibCard {
 struct Vampire {
     kind: u16,
     blood: u8,
+    /// Bleed added to each of its bleeds by the cards it carries.
+    bonus: u32,
 }
 
 /// Integer tallies of one seat over many games.
@@ -149,6 +151,8 @@ pub(super) struct Game<'a> {
     dolls: u32,
     /// Transfers added by locations in play.
     extra_transfers: u32,
+    /// Blood from the bank added by locations in play each influence phase.
+    free_blood: u32,
     /// Master phase actions added by locations in play.
     extra_master_actions: u32,
     /// Ashur Tablets in play.
@@ -159,6 +163,10 @@ pub(super) struct Game<'a> {
     allies: Vec<u32>,
     /// Allies recruited this turn: they act from the next.
     recruited: Vec<u32>,
+    /// Bleed bonus cards on vampires: (index in `vampires`, index into `cards`).
+    attached: Vec<(usize, u16)>,
+    /// The current turn, from 0.
+    turn: u32,
 }
 
 impl<'a> Game<'a> {
@@ -187,11 +195,14 @@ impl<'a> Game<'a> {
             prey: PREY_POOL,
             dolls: 0,
             extra_transfers: 0,
+            free_blood: 0,
             extra_master_actions: 0,
             tablets: 0,
             unique_in_play: Vec::new(),
             allies: Vec::new(),
             recruited: Vec::new(),
+            attached: Vec::new(),
+            turn: 0,
         }
     }
 
@@ -240,12 +251,15 @@ impl<'a> Game<'a> {
         self.prey = PREY_POOL;
         self.dolls = 0;
         self.extra_transfers = 0;
+        self.free_blood = 0;
         self.extra_master_actions = 0;
         self.tablets = 0;
         self.unique_in_play.clear();
         self.allies.clear();
         self.recruited.clear();
+        self.attached.clear();
         for turn in 0..self.turns as usize {
+            self.turn = turn as u32;
             let prey_before = self.prey;
             self.master_phase();
             let actions = self.minion_phase();
@@ -255,6 +269,7 @@ impl<'a> Game<'a> {
                 } else {
                     TRANSFERS_PER_TURN
                 };
+            self.influence.add_free_blood(self.free_blood, false);
             let vampires = &mut self.vampires;
             let tables = self.tables;
             self.influence
@@ -262,6 +277,7 @@ impl<'a> Game<'a> {
                     vampires.push(Vampire {
                         kind: came_out.kind,
                         blood: tables.crypt[usize::from(came_out.kind)].capacity,
+                        bonus: 0,
                     });
                 });
             self.discard_phase();
@@ -318,7 +334,7 @@ impl<'a> Game<'a> {
                     {
                         2 + card.amount.saturating_sub(card.pool_cost)
                     }
-                    Some(EffectKind::Transfers) => 4,
+                    Some(EffectKind::Transfers | EffectKind::InfluenceBlood) => 4,
                     Some(EffectKind::MasterAction) => 3,
                     Some(EffectKind::BloodDoll) if !self.vampires.is_empty() => 3,
                     Some(EffectKind::Tablets) if !tablet_played => 2,
@@ -351,6 +367,7 @@ impl<'a> Game<'a> {
                 }
                 Some(EffectKind::BloodDoll) => self.dolls += 1,
                 Some(EffectKind::Transfers) => self.extra_transfers += card.amount,
+                Some(EffectKind::InfluenceBlood) => self.free_blood += card.amount,
                 Some(EffectKind::MasterAction) => {
                     self.extra_master_actions += 1;
                 }
@@ -419,18 +436,26 @@ impl<'a> Game<'a> {
     /// The action vampire `v` takes: the hand index of the action card that
     /// takes the most pool (bleed, vote) or gains the most, ties to the card
     /// (it cycles the hand); a plain bleed (`PLAIN`) if none is better and it
-    /// has not bled plainly this turn yet; `None` when nothing is left.
+    /// has not bled plainly this turn yet; `None` when nothing is left. A
+    /// bleed bonus is worth its bleed times the turns left after this one.
     fn best_action(&self, v: usize, plain_done: bool) -> Option<usize> {
-        let mut best: Option<(usize, u32)> = (!plain_done).then_some((PLAIN, 1));
+        let bonus = self.vampires[v].bonus;
+        let mut best: Option<(usize, u32)> = (!plain_done).then_some((PLAIN, 1 + bonus));
         for (index, &c) in self.hand.iter().enumerate() {
             let card = &self.cards[usize::from(c)];
             let value = match card.effect {
-                Some(EffectKind::Bleed) => 1 + card.amount + card.gain,
+                Some(EffectKind::Bleed) => 1 + bonus + card.amount + card.gain,
                 Some(EffectKind::ActionPool) => card.gain,
                 Some(EffectKind::Vote) => card.amount + card.gain,
                 Some(EffectKind::VoteTake) if self.prey > self.pool => 2 * card.amount,
                 Some(EffectKind::Ally) if !(card.unique && self.unique_in_play.contains(&c)) => {
                     1 + card.amount
+                }
+                Some(EffectKind::BleedBonus)
+                    if !(self.attached.contains(&(v, c))
+                        || card.unique && self.unique_in_play.contains(&c)) =>
+                {
+                    card.amount * self.turns.saturating_sub(self.turn + 1)
                 }
                 _ => continue,
             };
@@ -475,11 +500,18 @@ impl<'a> Game<'a> {
                     }
                     self.recruited.push(card.amount);
                 }
+                Some(EffectKind::BleedBonus) => {
+                    if card.unique {
+                        self.unique_in_play.push(c);
+                    }
+                    self.attached.push((v, c));
+                    self.vampires[v].bonus += card.amount;
+                }
                 _ => {}
             }
         }
         if bleed > 0 {
-            bleed += self.modifiers(v);
+            bleed += self.vampires[v].bonus + self.modifiers(v);
         }
         self.prey -= (bleed + taken).min(self.prey);
         self.pool += gain;

@@ -595,6 +595,28 @@ mod tests {
     }
 
     #[test]
+    fn a_free_blood_location_brings_a_big_vampire_out_a_turn_earlier() {
+        // Eva Test (11) from seat 1: 1 + 4 + 4 + 4 transfers, out on turn 4;
+        // with Test Haven (unique, 1 pool) adding 1 blood each influence
+        // phase from turn 1: 2 + 5 + 5 blood, out on turn 3. The pool at the
+        // end of turn 3: 30 - 1 - 1 - 4 - 3 = 21 (the third turn needs 3
+        // transfers); without it, 30 - 1 - 4 - 4 = 21 with Eva not out.
+        let cards = [(200005, 12), (100001, 40)];
+        let table = "100001\tTest Haven\tinfluence_blood\t1\t0\tUnique location\n";
+        let with = run(&cards, table, vec![1], 100);
+        let ready: Vec<f64> = with.seats[0]
+            .turns
+            .iter()
+            .map(|t| t.ready_vampires_mean)
+            .collect();
+        assert_eq!(ready[..4], [0.0, 0.0, 1.0, 1.0]);
+        assert_eq!(with.seats[0].turns[2].own_pool_mean, 21.0);
+        let without = run(&cards, "", vec![1], 100);
+        assert_eq!(without.seats[0].turns[2].own_pool_mean, 21.0);
+        assert_eq!(without.seats[0].turns[2].ready_vampires_mean, 0.0);
+    }
+
+    #[test]
     fn the_third_tablet_gains_its_pool_one_tablet_a_turn() {
         let table = "100002\tTest Trifle\ttablets\t3\t0\tTrifle\n";
         let cards = [(200001, 12), (100002, 40)];
@@ -622,6 +644,35 @@ mod tests {
         let actions: Vec<f64> = seat.turns.iter().map(|t| t.actions_mean).collect();
         assert_eq!(actions, [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
         assert_eq!(seat.turns[7].ready_vampires_mean, 1.0);
+    }
+
+    #[test]
+    fn a_bleed_bonus_is_put_on_once_and_adds_to_every_later_bleed() {
+        // Test Bleed as a +1 bleed retainer (no requirement, no cost): Alma
+        // (out on turn 1) employs one on turn 2 (worth 1 x 6 turns left, more
+        // than her plain bleed), then bleeds for 2 from turn 3; she never
+        // takes a second copy.
+        let table = "100003\tTest Bleed\tbleed_bonus\t1\t0\tTest\n";
+        let report = run(&[(200001, 12), (100003, 40)], table, vec![1], 50);
+        let seat = &report.seats[0];
+        let bled: Vec<f64> = seat.turns.iter().map(|t| t.bled_mean).collect();
+        assert_eq!(bled, [0.0, 0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0]);
+        let actions: Vec<f64> = seat.turns.iter().map(|t| t.actions_mean).collect();
+        assert_eq!(actions, [0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+        assert_eq!(report.coverage.modelled, 40);
+        // Two turns: on turn 2 no turn is left for the bonus: a plain bleed.
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200001, 12), (100003, 40)]);
+        let options = GoldfishOptions {
+            seats: vec![1],
+            turns: 2,
+            samples: 10,
+            ..GoldfishOptions::default()
+        };
+        let effects = EffectTable::parse(table).unwrap();
+        let short = GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap();
+        let bled: Vec<f64> = short.seats[0].turns.iter().map(|t| t.bled_mean).collect();
+        assert_eq!(bled, [0.0, 1.0]);
     }
 
     #[test]
