@@ -201,11 +201,7 @@ fn load_pairs(
             Pairing::Pair(left, right) => {
                 let (left_label, right_label) =
                     (left.display().to_string(), right.display().to_string());
-                let read = |path: &Path| -> inputs::Input {
-                    let deck = inputs::load(path, format, db)?;
-                    inputs::ensure_card_lines(&deck, "compare")?;
-                    Ok(deck)
-                };
+                let read = |path: &Path| inputs::load(path, format, db);
                 match read(&left).and_then(|l| Ok((l, read(&right)?))) {
                     Ok((left_deck, right_deck)) => Loaded::Compared {
                         left: left_label,

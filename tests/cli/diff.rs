@@ -362,9 +362,11 @@ fn unreadable_or_ill_formed_arguments_exit_two() {
         .arg(&prose)
         .assert()
         .code(2)
-        // Every prose line after the title is an unresolved card line (no line lost).
-        .stdout(contains("not comparable, 1 line read as no card"))
-        .stdout(contains("notes.txt:2: The table starts at noon."));
+        // A note of prose holds no decklist (issue 28): not compared.
+        .stdout(contains("notes.txt: unreadable: "))
+        .stdout(contains(
+            "notes.txt:1: no decklist found (an empty file, or no line reads as a card)",
+        ));
 }
 
 #[test]
