@@ -166,10 +166,13 @@ const FILES_AT_ONCE: usize = 64;
 /// file of 100,000 decks is its text and this many decks, not every deck.
 const RECORDS_AT_ONCE: usize = 1024;
 
-/// A file walked, and its bytes when they were read ahead ([`DeckPaths::walk_while`]).
+/// A file walked, its bytes when they were read ahead ([`walk_while`]), and
+/// the folder it was found in (its place in [`Walk::folders`]; `None` for a
+/// file named as a path).
 type WalkedFile = (
     Result<PathBuf, InputProblem>,
     Option<Result<Vec<u8>, InputError>>,
+    Option<usize>,
 );
 
 /// What was made of each deck read ([`read_walked`]), with its label (the
@@ -206,9 +209,6 @@ struct Reader<'a, F> {
     format: Option<Format>,
     db: &'a CardDb,
     per_deck: F,
-    /// The files found by walking a folder, each with its folder
-    /// ([`Walk::found_in_folders`]).
-    found_in_folders: std::collections::HashMap<PathBuf, usize>,
     /// The folders walked ([`Walk::folders`]), each with how many of its
     /// files are not yet found to hold no card line, and how many files it
     /// skips when none does.
@@ -235,7 +235,7 @@ enum ReadFile<'a, T> {
 
 impl<'a, F> Reader<'a, F> {
     /// Reads one file: a deck made now, or its records kept for later.
-    fn read_file<T: Send>(&self, (path, bytes): WalkedFile) -> ReadFile<'a, T>
+    fn read_file<T: Send>(&self, (path, bytes, folder): WalkedFile) -> ReadFile<'a, T>
     where
         F: Fn(Input) -> T + Sync,
     {
@@ -263,7 +263,7 @@ impl<'a, F> Reader<'a, F> {
                 let deck = records.get_kept(0, &mut memo);
                 self.give_back(memo);
                 let no_card_line = matches!(&deck, Some(Ok(deck)) if has_no_card_line(deck));
-                if let Some(&folder) = self.found_in_folders.get(&path).filter(|_| no_card_line) {
+                if let Some(folder) = folder.filter(|_| no_card_line) {
                     return ReadFile::Skipped(path, self.last_of(folder));
                 }
                 ReadFile::Made(
@@ -479,9 +479,18 @@ pub fn read_walked<'a, T: Send, F: Fn(Input) -> T + Sync>(
     per_deck: F,
 ) -> (Decks<'a, T, F>, Walk) {
     let mut contents = std::mem::take(&mut expansion.contents).into_iter();
+    let folders = std::mem::take(&mut expansion.folders);
+    let folder_of = |at: usize| {
+        let folder = folders.partition_point(|(_, files, ..)| files.end <= at);
+        folders
+            .get(folder)
+            .is_some_and(|(_, files, ..)| files.contains(&at))
+            .then_some(folder)
+    };
     let files: Vec<WalkedFile> = std::mem::take(&mut expansion.files)
         .into_iter()
-        .map(|file| (file, contents.next().flatten()))
+        .enumerate()
+        .map(|(at, file)| (file, contents.next().flatten(), folder_of(at)))
         .collect();
     let judged = Decks {
         files: files.into_iter(),
@@ -492,10 +501,9 @@ pub fn read_walked<'a, T: Send, F: Fn(Input) -> T + Sync>(
             format,
             db,
             per_deck,
-            found_in_folders: std::mem::take(&mut expansion.found_in_folders),
-            folders: std::mem::take(&mut expansion.folders)
+            folders: folders
                 .into_iter()
-                .map(|(path, files, skipped)| (path, AtomicUsize::new(files), skipped + files))
+                .map(|(path, _, files, skipped)| (path, AtomicUsize::new(files), skipped + files))
                 .collect(),
             memos: Mutex::new(Vec::new()),
         },

@@ -3,7 +3,6 @@
 //! listed), `-` for standard input, VDB deck URLs, `--glob`/`--exclude`
 //! style selections; every problem in place, naming its path.
 
-use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -157,14 +156,12 @@ pub struct Walk {
     /// The bytes of the first `files`, in their order, read ahead
     /// ([`super::walk_while`]; `None` for a problem).
     pub(super) contents: Vec<Option<Result<Vec<u8>, InputError>>>,
-    /// The `files` found by walking a folder (not named as paths), each with
-    /// the index of its folder in `folders`: one that turns out to hold no
-    /// card line is skipped as not a decklist when it is read
-    /// ([`super::Decks::skipped`]), not an error.
-    pub(super) found_in_folders: HashMap<PathBuf, usize>,
-    /// The folders walked that hold files to read: the folder, how many
-    /// files of it are read, and how many were skipped by the walk.
-    pub(super) folders: Vec<(PathBuf, usize, usize)>,
+    /// The folders walked that hold files to read, in order: the folder,
+    /// the places of its files in `files` (a file found by walking a folder,
+    /// not named as a path, that turns out to hold no card line is skipped
+    /// as not a decklist when it is read: [`super::Decks::skipped`]), how
+    /// many of them are files to read, and how many files the walk skipped.
+    pub(super) folders: Vec<(PathBuf, std::ops::Range<usize>, usize, usize)>,
 }
 
 /// The files named by the arguments, directories walked in name order. In a
@@ -239,13 +236,7 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Walk {
                         continue;
                     }
                     match looks_like_decklist(entry.path()) {
-                        Ok(()) => {
-                            let folder = expansion.folders.len();
-                            expansion
-                                .found_in_folders
-                                .insert(entry.path().to_path_buf(), folder);
-                            out.push(Ok(entry.into_path()));
-                        }
+                        Ok(()) => out.push(Ok(entry.into_path())),
                         Err(reason) => expansion.skipped.push(Skipped {
                             path: entry.into_path(),
                             reason,
@@ -289,7 +280,10 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Walk {
             .filter(|file| file.is_ok())
             .count();
         if found > 0 {
-            expansion.folders.push((path.clone(), found, skipped));
+            let files = found_before..out.len();
+            expansion
+                .folders
+                .push((path.clone(), files, found, skipped));
         }
         if out.len() == found_before {
             out.push(Err(InputProblem {
