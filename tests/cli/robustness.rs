@@ -644,7 +644,7 @@ fn a_note_of_prose_in_a_folder_is_skipped() {
     .expect("write");
     fs::write(dir.path().join("notes.txt"), NOTES).expect("write");
     let reason = "no line reads as a card (an empty file, or only prose), not a decklist";
-    for command in ["check", "parse", "stats"] {
+    for command in ["check", "parse", "stats", "draw", "transfers"] {
         let output = common::vtesdeck()
             .arg(command)
             .arg(dir.path())
@@ -695,7 +695,7 @@ fn a_note_of_prose_in_a_folder_is_skipped() {
     fs::remove_file(dir.path().join("deck.txt")).expect("remove");
     fs::write(dir.path().join("empty.txt"), "").expect("write");
     fs::write(dir.path().join("README.md"), "Our decks.\n").expect("write");
-    for command in ["check", "parse", "stats"] {
+    for command in ["check", "parse", "stats", "draw", "transfers"] {
         common::vtesdeck()
             .arg(command)
             .arg(dir.path())

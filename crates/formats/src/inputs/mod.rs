@@ -345,10 +345,10 @@ impl<'a, T: Send, F: Fn(Input) -> T + Sync> Iterator for Decks<'a, T, F> {
             match self.read.pop_front() {
                 Some(ReadFile::Made(made)) => self.ready.extend(made),
                 Some(ReadFile::Skipped(path, folder_error)) => {
-                    self.skipped.push(Skipped {
-                        path,
-                        reason: crate::sniff::NotDecklist::NoCardLine.reason(),
-                    });
+                    let error = InputError::NoCardLines {
+                        label: String::new(),
+                    };
+                    self.skipped.extend(skipped_when_read(&path, &error));
                     self.ready.extend(folder_error);
                 }
                 Some(ReadFile::Records { records, next }) => {
@@ -396,6 +396,17 @@ pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
         db,
         path,
     )?)
+}
+
+/// The entry of a file found by walking a folder that is skipped as not a
+/// decklist because, read, it held no card line ([`InputError::NoCardLines`]):
+/// what [`Decks::skipped`] lists, for a command that reads the files of a
+/// walk one by one ([`load`]); `None` for any other error.
+pub fn skipped_when_read(path: &Path, error: &InputError) -> Option<Skipped> {
+    matches!(error, InputError::NoCardLines { .. }).then(|| Skipped {
+        path: path.to_path_buf(),
+        reason: crate::sniff::NotDecklist::NoCardLine.reason(),
+    })
 }
 
 /// Whether no line of a deck reads as a card line, resolved or not: an
