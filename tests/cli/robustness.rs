@@ -662,6 +662,24 @@ fn a_note_of_prose_in_a_folder_is_skipped() {
         assert!(stdout.contains("deck.txt"), "{command}: {stdout}");
         assert_ne!(output.status.code(), Some(2), "{command}: {stderr}");
     }
+    // A folder report: the deck's page, no page for the note.
+    let out = tempfile::tempdir().expect("temp dir");
+    let report = out.path().join("report");
+    let output = common::vtesdeck()
+        .args(["report", "--samples", "100"])
+        .arg(dir.path())
+        .arg("-o")
+        .arg(&report)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains(reason), "{stderr}");
+    assert!(report.join("decks/deck.txt.html").exists(), "{stderr}");
+    assert!(!report.join("decks/notes.txt.html").exists(), "{stderr}");
+    let index = fs::read_to_string(report.join("index.html")).expect("index");
+    assert!(!index.contains("notes.txt"), "the note has no row");
+
     let output = common::vtesdeck()
         .args(["check", "--json"])
         .arg(dir.path())
@@ -708,4 +726,16 @@ fn a_note_of_prose_in_a_folder_is_skipped() {
             )))
             .stderr(contains("skipped").and(contains("empty.txt")));
     }
+    common::vtesdeck()
+        .args(["report", "--samples", "100"])
+        .arg(dir.path())
+        .arg("-o")
+        .arg(out.path().join("none"))
+        .assert()
+        .code(2)
+        .stderr(contains(format!(
+            "{}: no decklist in this folder (nothing to read; hidden files are left out, \
+             3 other files skipped as not decklists)",
+            dir.path().display()
+        )));
 }
