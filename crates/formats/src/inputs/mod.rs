@@ -5,7 +5,10 @@
 //! ([`walk_while`]); the decks read a few files, and a slice of a file's
 //! records, at a time ([`read_walked`]). A bad input is one error in place,
 //! naming its path, and the others are still read. No input is no pass: a
-//! folder holding no decklist, or a pattern that matched nothing, is an error.
+//! folder holding no decklist, or a pattern that matched nothing, is an error,
+//! and so is an input with no card line at all ([`ensure_card_lines`]: `path:1:
+//! no decklist found ...`), never read as an empty deck; such a file found
+//! in a folder is skipped as not a decklist ([`Decks::skipped`]).
 //!
 //! ```
 //! use vtesdeck_cards::CardDb;
