@@ -219,22 +219,21 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     // (A renderer of its own: the output's renderer writes between decks.)
     let deck_renderer = self::renderer(args, global.quiet);
     let shared_renderer = &*deck_renderer;
-    let (inputs, skipped) = args.inputs.read_walked(walked, &db, |input| {
+    let (mut inputs, skipped) = args.inputs.read_walked(walked, &db, |input| {
         let deck = input?;
-        inputs::ensure_card_lines(&deck, "check")?;
         let report = checker.check(&deck)?;
         let mut rendered = Vec::new();
         shared_renderer.render_deck(&mut rendered, &report)?;
         anyhow::Ok((report.legal, rendered))
     });
     if !global.quiet {
-        inputs::note_skipped(&skipped);
+        inputs::note_skipped(&skipped.skipped);
     }
     for file in &skipped.skipped {
         summary.skipped += 1;
         renderer.skipped(&mut out, &file.path.display().to_string(), file.reason)?;
     }
-    for (path, judged) in inputs {
+    for (path, judged) in inputs.by_ref() {
         match judged {
             Ok((legal, rendered)) => {
                 summary.add_deck(legal);
@@ -251,6 +250,14 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
                 renderer.input_error(&mut out, &path, &super::error_text(&err))?;
             }
         }
+    }
+    // The files of a folder found, when read, to hold no card line.
+    if !global.quiet {
+        inputs::note_skipped(inputs.skipped());
+    }
+    for file in inputs.skipped() {
+        summary.skipped += 1;
+        renderer.skipped(&mut out, &file.path.display().to_string(), file.reason)?;
     }
     renderer.finish(&mut out, &summary)?;
     out.flush()?;

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use vtesdeck::analysis::{DeckDiff, Side};
+use vtesdeck::formats::inputs::{skipped_when_read, InputError};
 use vtesdeck::output::diff::{
     DiffPair, DiffRenderer, DiffSummary, GithubDiffRenderer, JsonDiffRenderer, TextDiffRenderer,
 };
@@ -76,7 +77,8 @@ pub fn run(args: &DiffArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut summary = DiffSummary::default();
     let mut outcome = Outcome::Ok;
-    for pairing in load_pairs(pairings, (left, right), args.deck_format.input_format, &db) {
+    let format = args.deck_format.input_format;
+    for pairing in load_pairs(pairings, (left, right), folders, format, &db) {
         match pairing {
             Loaded::Compared { left, right, diff } => {
                 summary.add(&diff);
@@ -105,6 +107,12 @@ pub fn run(args: &DiffArgs, global: &Global) -> anyhow::Result<Outcome> {
                 summary.unpaired += 1;
                 outcome = outcome.merge(Outcome::Findings);
                 renderer.unpaired(&mut out, &path, side)?;
+            }
+            Loaded::Skipped(skipped) => {
+                if !global.quiet {
+                    out.flush()?;
+                    inputs::note_skipped(&skipped);
+                }
             }
         }
     }
@@ -184,13 +192,18 @@ enum Loaded {
     },
     /// A file with no partner.
     Unpaired(String, Side),
+    /// Two files of the folders that both hold no card line: not decklists.
+    Skipped(Vec<vtesdeck::formats::inputs::Skipped>),
 }
 
 /// Reads and compares every pair, in parallel, in order (`arguments`: the two
-/// paths given, which name a folder entry that could not be walked).
+/// paths given, which name a folder entry that could not be walked). In
+/// `folders`, a pair of files that both hold no card line is skipped, as
+/// every command skips such a file of a folder.
 fn load_pairs(
     pairings: Vec<Pairing>,
     arguments: (&Path, &Path),
+    folders: bool,
     format: Option<vtesdeck::deck::raw::Format>,
     db: &vtesdeck::cards::CardDb,
 ) -> Vec<Loaded> {
@@ -201,12 +214,18 @@ fn load_pairs(
             Pairing::Pair(left, right) => {
                 let (left_label, right_label) =
                     (left.display().to_string(), right.display().to_string());
-                let read = |path: &Path| -> inputs::Input {
-                    let deck = inputs::load(path, format, db)?;
-                    inputs::ensure_card_lines(&deck, "compare")?;
-                    Ok(deck)
+                let read = |path: &Path| inputs::load(path, format, db);
+                let skipped = |path: &Path, input: &inputs::Input| {
+                    let err = input.as_ref().err()?.downcast_ref::<InputError>()?;
+                    skipped_when_read(path, err).filter(|_| folders)
                 };
-                match read(&left).and_then(|l| Ok((l, read(&right)?))) {
+                let (left_input, right_input) = (read(&left), read(&right));
+                if let (Some(l), Some(r)) =
+                    (skipped(&left, &left_input), skipped(&right, &right_input))
+                {
+                    return Loaded::Skipped(vec![l, r]);
+                }
+                match left_input.and_then(|l| Ok((l, right_input?))) {
                     Ok((left_deck, right_deck)) => Loaded::Compared {
                         left: left_label,
                         right: right_label,

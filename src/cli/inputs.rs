@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::raw::Format;
 use vtesdeck::deck::Deck;
-use vtesdeck::formats::inputs::{self as pipeline, Decks, FileSelection, Pattern, Walk};
+use vtesdeck::formats::inputs::{self as pipeline, Decks, FileSelection, Pattern, Skipped, Walk};
 use vtesdeck::output::json_lines::{write_record, ErrorRecord};
 
 pub use vtesdeck::formats::inputs::{is_standard_stream, walk, InputProblem};
@@ -124,15 +124,17 @@ pub fn paths_or_stdin(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
 pub fn expand(paths: &[PathBuf], quiet: bool) -> Vec<Result<PathBuf, InputProblem>> {
     let walked = walk(paths, &FileSelection::default());
     if !quiet {
-        note_skipped(&walked);
+        note_skipped(&walked.skipped);
     }
     walked.files
 }
 
-/// One line per skipped file on standard error (`vtesdeck: skipped PATH: why`).
-pub fn note_skipped(walked: &Walk) {
+/// One line per skipped file on standard error (`vtesdeck: skipped PATH: why`):
+/// those the walk skipped ([`Walk::skipped`]), and those found, when read,
+/// to hold no card line ([`Decks::skipped`]).
+pub fn note_skipped(skipped: &[Skipped]) {
     let mut stderr = std::io::stderr().lock();
-    for skipped in &walked.skipped {
+    for skipped in skipped {
         let _ = writeln!(
             stderr,
             "vtesdeck: skipped {}: {}",
@@ -146,45 +148,6 @@ pub fn note_skipped(walked: &Walk) {
 /// deck ([`pipeline::load`]).
 pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
     Ok(pipeline::load(path, format, db)?)
-}
-
-/// The warning for a deck with no card line at all (an empty file, only blank
-/// lines or prose): `path:1: no card lines ...`; `None` for any other deck.
-pub fn empty_deck_warning(deck: &Deck) -> Option<String> {
-    (deck.crypt.is_empty() && deck.library.is_empty() && deck.unresolved.is_empty()).then(|| {
-        format!(
-            "{}:1: warning: no card lines (an empty file, or no line reads as a card)",
-            deck.path_label()
-        )
-    })
-}
-
-/// `Ok` when some line of the deck reads as a card line (resolved or not);
-/// the error `path:1: no card lines (...): nothing to WHAT` for an empty
-/// input, only blank lines or prose: a command that judges or compares a
-/// deck says it was given none, rather than judge an empty deck.
-pub fn ensure_card_lines(deck: &Deck, what: &str) -> anyhow::Result<()> {
-    if empty_deck_warning(deck).is_some() {
-        anyhow::bail!(
-            "{}:1: no card lines (an empty file, or no line reads as a card): nothing to {what}",
-            deck.path_label()
-        );
-    }
-    Ok(())
-}
-
-/// `Ok` when some line of the deck reads as a card line (resolved or not);
-/// the error `path:1: no decklist found (an empty file, or no line reads as
-/// a card)` otherwise: what reads or measures a deck says it was given none,
-/// rather than show an empty deck (issue 28).
-pub fn ensure_decklist(deck: &Deck) -> anyhow::Result<()> {
-    if empty_deck_warning(deck).is_some() {
-        anyhow::bail!(
-            "{}:1: no decklist found (an empty file, or no line reads as a card)",
-            deck.path_label()
-        );
-    }
-    Ok(())
 }
 
 /// The inputs named by the arguments (standard input when none is given and it

@@ -29,11 +29,11 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut outcome = Outcome::Ok;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let (decks, skipped) = args.inputs.read_walked(walked?, &db, |input| input);
+    let (mut decks, skipped) = args.inputs.read_walked(walked?, &db, |input| input);
     if !global.quiet {
-        inputs::note_skipped(&skipped);
+        inputs::note_skipped(&skipped.skipped);
     }
-    for (path, input) in decks {
+    for (path, input) in decks.by_ref() {
         let deck = match input {
             Ok(deck) => deck,
             Err(err) => {
@@ -45,11 +45,6 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
         if !deck.unresolved.is_empty() {
             outcome = outcome.merge(Outcome::Findings);
         }
-        if let Err(nothing) = inputs::ensure_decklist(&deck) {
-            inputs::report_unreadable(&mut out, args.json, &path, &nothing)?;
-            outcome = outcome.merge(Outcome::Error);
-            continue;
-        }
         if args.json {
             write_record(&mut out, &DeckJson::new(&deck, &db))?;
         } else {
@@ -57,5 +52,8 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
         }
     }
     out.flush()?;
+    if !global.quiet {
+        inputs::note_skipped(decks.skipped());
+    }
     Ok(outcome)
 }

@@ -11,6 +11,7 @@ use vtesdeck::analysis::Stats;
 use vtesdeck::cards::words::count;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
+use vtesdeck::formats::inputs::{skipped_when_read, InputError};
 use vtesdeck::output::output_file::OutputFile;
 use vtesdeck::output::report::{self, DeckReport, IndexRow, Provenance};
 use vtesdeck::rules::Checker;
@@ -79,6 +80,8 @@ enum Target {
     Folder {
         pages: Vec<FolderPage>,
         index: OutputFile,
+        /// How many files of the folder the walk skipped as not decklists.
+        skipped: usize,
     },
 }
 
@@ -99,6 +102,7 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
         args,
         input: &input,
         seed,
+        quiet: global.quiet,
     };
     match target {
         Target::Stdout | Target::File(_) => {
@@ -119,9 +123,13 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
             }
             Ok(outcome)
         }
-        Target::Folder { pages, index } => {
+        Target::Folder {
+            pages,
+            index,
+            skipped,
+        } => {
             let progress = Progress::new(pages.len() as u64, global.quiet);
-            let results: Vec<(IndexRow, Outcome)> = args.sim.install(|| {
+            let results: Vec<Option<(IndexRow, Outcome)>> = args.sim.install(|| {
                 pages
                     .par_iter()
                     .map(|(path, page)| {
@@ -139,9 +147,18 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
             progress.finish();
             let mut outcome = Outcome::Ok;
             let mut rows = Vec::with_capacity(results.len());
-            for (row, deck_outcome) in results {
+            let late = results.iter().filter(|result| result.is_none()).count();
+            for (row, deck_outcome) in results.into_iter().flatten() {
                 outcome = outcome.merge(deck_outcome);
                 rows.push(row);
+            }
+            // Every file skipped, once read: the folder holds no decklist.
+            if rows.is_empty() && late > 0 {
+                return Err(InputError::NoDecklist {
+                    path: input.clone(),
+                    skipped: skipped + late,
+                }
+                .into());
             }
             let title = args.title.clone().unwrap_or_else(|| folder_title(&input));
             index.write(report::index_page(&title, &rows, &provenance).as_bytes())?;
@@ -205,7 +222,14 @@ fn target(args: &ReportArgs, input: &Path, quiet: bool) -> anyhow::Result<Target
             .with_context(|| format!("{}: cannot create the report folder", folder.display()))?;
     }
     let mut pages = Vec::new();
-    for file in inputs::expand(std::slice::from_ref(&input.to_path_buf()), quiet) {
+    let walked = inputs::walk(
+        std::slice::from_ref(&input.to_path_buf()),
+        &Default::default(),
+    );
+    if !quiet {
+        inputs::note_skipped(&walked.skipped);
+    }
+    for file in walked.files {
         match file {
             Ok(path) => {
                 let relative = page_path(&path, input);
@@ -222,7 +246,11 @@ fn target(args: &ReportArgs, input: &Path, quiet: bool) -> anyhow::Result<Target
         }
     }
     let index = OutputFile::check(&folder.join("index.html"), args.force)?;
-    Ok(Target::Folder { pages, index })
+    Ok(Target::Folder {
+        pages,
+        index,
+        skipped: walked.skipped.len(),
+    })
 }
 
 /// The page of a deck file of a folder report, relative to the report folder:
@@ -273,6 +301,8 @@ struct Work<'a> {
     /// The input: the one given, or `-`.
     input: &'a Path,
     seed: Seed,
+    /// `--quiet`: no note of the files skipped.
+    quiet: bool,
 }
 
 impl Work<'_> {
@@ -323,17 +353,19 @@ impl Work<'_> {
     }
 
     /// Reads, computes and writes the page of one deck of a folder report;
-    /// its row of the index.
+    /// its row of the index. `None` for a file that holds no card line: not
+    /// a decklist, skipped (noted on standard error unless `--quiet`), as
+    /// every command skips it in a folder.
     fn folder_page(
         &self,
         path: &Path,
         page: &Result<(String, OutputFile), inputs::InputProblem>,
         input_format: Option<vtesdeck::deck::raw::Format>,
         provenance: &Provenance,
-    ) -> (IndexRow, Outcome) {
+    ) -> Option<(IndexRow, Outcome)> {
         let failed = |error: &anyhow::Error| {
             report_input_error(error);
-            (
+            Some((
                 IndexRow {
                     page: None,
                     path: path.display().to_string(),
@@ -351,7 +383,7 @@ impl Work<'_> {
                     rules: Vec::new(),
                 },
                 Outcome::Error,
-            )
+            ))
         };
         let (link, file) = match page {
             Ok(page) => page,
@@ -359,7 +391,18 @@ impl Work<'_> {
         };
         let deck = match inputs::load(path, input_format, self.db) {
             Ok(deck) => deck,
-            Err(err) => return failed(&err),
+            Err(err) => {
+                let skipped = err
+                    .downcast_ref::<InputError>()
+                    .and_then(|err| skipped_when_read(path, err));
+                if let Some(skipped) = skipped {
+                    if !self.quiet {
+                        inputs::note_skipped(std::slice::from_ref(&skipped));
+                    }
+                    return None;
+                }
+                return failed(&err);
+            }
         };
         let data = self.report(&deck, &|_| {});
         let outcome = deck_outcome(&data);
@@ -372,7 +415,7 @@ impl Work<'_> {
         if let Ok(relative) = path.strip_prefix(self.input) {
             row.path = relative.display().to_string();
         }
-        (row, outcome)
+        Some((row, outcome))
     }
 }
 

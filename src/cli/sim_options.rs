@@ -10,6 +10,7 @@ use vtesdeck::sim::seed::Seed;
 use vtesdeck::sim::DEFAULT_SAMPLES;
 
 use super::inputs::{self, Input};
+use vtesdeck::formats::inputs::{skipped_when_read, InputError};
 
 /// `--samples`, `--seed`, `--threads`.
 #[derive(Debug, Args)]
@@ -77,16 +78,53 @@ impl SimDecks {
     pub fn read(&self, db: &CardDb, quiet: bool) -> anyhow::Result<Vec<(String, Input)>> {
         let paths = inputs::paths_or_stdin(&self.files)?;
         let format = self.deck_format.input_format;
-        let decks = inputs::expand(&paths, quiet)
+        let mut skipped = Vec::new();
+        let walked = inputs::walk(&paths, &Default::default());
+        if !quiet {
+            inputs::note_skipped(&walked.skipped);
+        }
+        let mut decks: Vec<(String, Input)> = walked
+            .files
             .into_iter()
-            .map(|path| match path {
-                Ok(p) => (p.display().to_string(), inputs::load(&p, format, db)),
-                Err(problem) => (
+            .filter_map(|path| match path {
+                Ok(p) => {
+                    let input = inputs::load(&p, format, db);
+                    // A file of a folder that holds no card line is no
+                    // decklist: skipped, as check skips it; named, an error.
+                    let skip = input.as_ref().err().and_then(|err| {
+                        let err = err.downcast_ref::<InputError>()?;
+                        skipped_when_read(&p, err).filter(|_| !paths.contains(&p))
+                    });
+                    match skip {
+                        Some(entry) => {
+                            skipped.push(entry);
+                            None
+                        }
+                        None => Some((p.display().to_string(), input)),
+                    }
+                }
+                Err(problem) => Some((
                     problem.path.display().to_string(),
                     Err(problem.error.into()),
-                ),
+                )),
             })
             .collect();
+        if !quiet {
+            inputs::note_skipped(&skipped);
+        }
+        // A folder whose every file was skipped holds no decklist: no pass.
+        for folder in paths.iter().filter(|path| path.is_dir()) {
+            let under = |path: &std::path::Path| path.starts_with(folder);
+            let read = decks.iter().any(|(label, _)| under(label.as_ref()));
+            let late = skipped.iter().filter(|s| under(&s.path)).count();
+            if !read && late > 0 {
+                let error = InputError::NoDecklist {
+                    path: folder.clone(),
+                    skipped: late + walked.skipped.iter().filter(|s| under(&s.path)).count(),
+                };
+                decks.push((folder.display().to_string(), Err(error.into())));
+            }
+        }
         Ok(decks)
     }
 }

@@ -60,24 +60,21 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
     let mut decks: Vec<Deck> = Vec::new();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let (inputs, skipped) = args.inputs.read_walked(walked?, &db, |input| input);
+    let (mut inputs, skipped) = args.inputs.read_walked(walked?, &db, |input| input);
     if !global.quiet {
-        inputs::note_skipped(&skipped);
+        inputs::note_skipped(&skipped.skipped);
     }
-    for (path, input) in inputs {
+    for (path, input) in inputs.by_ref() {
         match input {
-            Ok(deck) => match inputs::ensure_decklist(&deck) {
-                Ok(()) => decks.push(deck),
-                Err(nothing) => {
-                    inputs::report_unreadable(&mut out, args.json, &path, &nothing)?;
-                    outcome = outcome.merge(Outcome::Error);
-                }
-            },
+            Ok(deck) => decks.push(deck),
             Err(err) => {
                 inputs::report_unreadable(&mut out, args.json, &path, &err)?;
                 outcome = outcome.merge(Outcome::Error);
             }
         }
+    }
+    if !global.quiet {
+        inputs::note_skipped(inputs.skipped());
     }
     // Stats, and the tables when they are printed, are computed in parallel;
     // the output is written in input order.

@@ -1051,8 +1051,9 @@ fn an_unreadable_input_is_an_error_record_in_the_stream() {
 }
 
 /// An input from which no card line is read (an empty file, standard input
-/// with nothing on it) is no deck to judge: an error naming it, exit 2, and
-/// the other decks still judged (before: "illegal: crypt has 0 cards", exit 1).
+/// with nothing on it) is no deck to judge: an error naming it, exit 2
+/// (before: "illegal: crypt has 0 cards", exit 1); found in a folder, such a
+/// file is skipped as not a decklist, and the other decks judged.
 #[test]
 fn an_input_with_no_card_line_is_not_judged() {
     let output = common::vtesdeck()
@@ -1063,9 +1064,7 @@ fn an_input_with_no_card_line_is_not_judged() {
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains(
-            "-:1: no card lines (an empty file, or no line reads as a card): nothing to check"
-        ),
+        stderr.contains("-:1: no decklist found (an empty file, or no line reads as a card)"),
         "{stderr}"
     );
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -1081,12 +1080,19 @@ fn an_input_with_no_card_line_is_not_judged() {
         .arg(dir.path())
         .output()
         .expect("runs");
-    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
     let records = common::json_records(&output.stdout);
     let kinds: Vec<(&str, bool)> = records
         .iter()
         .filter(|r| r["type"] != "summary")
         .map(|r| (r["type"].as_str().unwrap_or(""), r["legal"] == true))
         .collect();
-    assert_eq!(kinds, [("error", false), ("deck", true)], "{records:?}");
+    assert_eq!(kinds, [("deck", true), ("skipped", false)], "{records:?}");
+    let skipped = &records[1];
+    assert!(
+        skipped["path"]
+            .as_str()
+            .is_some_and(|p| p.ends_with("empty.txt")),
+        "{skipped}"
+    );
 }

@@ -6,6 +6,7 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
+use predicates::prelude::*;
 use predicates::str::contains;
 
 /// The sample every layout is compared with.
@@ -362,9 +363,11 @@ fn unreadable_or_ill_formed_arguments_exit_two() {
         .arg(&prose)
         .assert()
         .code(2)
-        // Every prose line after the title is an unresolved card line (no line lost).
-        .stdout(contains("not comparable, 1 line read as no card"))
-        .stdout(contains("notes.txt:2: The table starts at noon."));
+        // A note of prose holds no decklist (issue 28): not compared.
+        .stdout(contains("notes.txt: unreadable: "))
+        .stdout(contains(
+            "notes.txt:1: no decklist found (an empty file, or no line reads as a card)",
+        ));
 }
 
 #[test]
@@ -387,4 +390,43 @@ fn a_line_read_as_no_card_makes_the_comparison_incomplete() {
         .code(2)
         .stdout(contains("not comparable, 1 line read as no card"))
         .stdout(contains("right.txt:3: 1x Dep Sang Zzz"));
+}
+
+/// Two folders compared: a note of prose in both (a decklist extension, no
+/// card line) is skipped as not a decklist, as every command skips it in a
+/// folder, and the decks are compared (issue 28); named, it is no decklist.
+#[test]
+fn a_note_of_prose_in_both_folders_is_skipped() {
+    let (left, right) = (
+        tempfile::tempdir().expect("temp dir"),
+        tempfile::tempdir().expect("temp dir"),
+    );
+    for folder in [&left, &right] {
+        std::fs::write(
+            folder.path().join("deck.txt"),
+            "12x Nathan Turner\n90x Deep Song\n",
+        )
+        .expect("write");
+        std::fs::write(
+            folder.path().join("notes.txt"),
+            "Hello everyone,\nBring snacks, the table starts at noon.\n",
+        )
+        .expect("write");
+    }
+    diff()
+        .arg(left.path())
+        .arg(right.path())
+        .assert()
+        .code(0)
+        .stderr(contains(format!(
+            "skipped {}: no line reads as a card",
+            left.path().join("notes.txt").display()
+        )))
+        .stdout(contains("unreadable").not());
+    diff()
+        .arg(left.path().join("notes.txt"))
+        .arg(right.path().join("deck.txt"))
+        .assert()
+        .code(2)
+        .stdout(contains("notes.txt:1: no decklist found"));
 }

@@ -488,3 +488,23 @@ fn a_seed_is_one_every_json_reader_keeps_exact() {
     let clock = draw_json("pennies.txt", &[]);
     assert!(clock["seed"].as_u64().unwrap() <= largest);
 }
+
+/// `--key` suggests crypt cards only, the names that hold a part of a name
+/// first (issue 28): `Carmelita` offers `Carmelita Neillson`, `Nathan`
+/// `Nathan Turner`.
+#[test]
+fn a_key_that_is_a_part_of_a_name_suggests_the_vampires_that_hold_it() {
+    for (command, key, first) in [
+        ("draw", "Carmelita", "Carmelita Neillson"),
+        ("transfers", "Nathan", "Nathan Turner"),
+    ] {
+        common::vtesdeck()
+            .args([command, "-", "--key", key])
+            .write_stdin("12x Nathan Turner\n90x Deep Song\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "--key \"{key}\": no crypt card of that name (did you mean \"{first}\""
+            )));
+    }
+}

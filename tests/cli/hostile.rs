@@ -210,7 +210,9 @@ fn long_comments_and_minified_documents_are_read() {
 }
 
 /// `convert` of a text from which no card is read writes nothing and exits
-/// 2, naming the file (before: an empty deck written, exit 0, nothing said).
+/// 2, naming the file (before: an empty deck written, exit 0, nothing said):
+/// a text with no card line at all holds no decklist, one whose every card
+/// line names no card has no card read.
 #[test]
 fn convert_refuses_to_write_a_deck_from_which_nothing_was_read() {
     let dir = folder_with(&[
@@ -218,7 +220,18 @@ fn convert_refuses_to_write_a_deck_from_which_nothing_was_read() {
         ("junk.txt", b"2x Nothing Known\n"),
         ("good.txt", GOOD_DECK.as_bytes()),
     ]);
-    for (file, unresolved) in [("empty.txt", false), ("junk.txt", true)] {
+    for (file, unresolved, error) in [
+        (
+            "empty.txt",
+            false,
+            "empty.txt:1: no decklist found (an empty file, or no line reads as a card)",
+        ),
+        (
+            "junk.txt",
+            true,
+            "junk.txt: no card read (an empty file, or no line reads as a card): nothing to write",
+        ),
+    ] {
         let output = dir.path().join(format!("{file}.json"));
         let assert = common::vtesdeck_fixture()
             .args(["convert", "--to", "krcg", "-o"])
@@ -226,22 +239,25 @@ fn convert_refuses_to_write_a_deck_from_which_nothing_was_read() {
             .arg(dir.path().join(file))
             .assert()
             .code(2)
-            .stderr(contains(format!(
-                "{file}: no card read (an empty file, or no line reads as a card): nothing to write"
-            )));
+            .stderr(contains(error));
         if unresolved {
             assert.stderr(contains("junk.txt:1: not converted: 2x Nothing Known"));
         }
         assert!(!output.exists(), "{file}: something written");
     }
-    // A folder holding such a file is not written as an archive either.
+    // A folder holding such a file is not written as an archive either (its
+    // empty file is skipped as not a decklist).
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    let archive = elsewhere.path().join("archive.json");
     common::vtesdeck_fixture()
-        .args(["convert", "--to", "krcg"])
+        .args(["convert", "--to", "krcg", "-o"])
+        .arg(&archive)
         .arg(dir.path())
         .assert()
         .code(2)
-        .stdout("")
-        .stderr(contains("empty.txt: no card read"));
+        .stderr(contains("junk.txt: no card read"))
+        .stderr(contains("empty.txt:1: no decklist found").not());
+    assert!(!archive.exists(), "an archive was written");
 }
 
 /// Copies of a card are capped after its lines add up: what vtesdeck
@@ -444,7 +460,7 @@ fn convert_of_many_decks_writes_all_or_nothing_to_its_file() {
         .arg(dir.path().join("bad.jsonl"))
         .assert()
         .code(2)
-        .stderr(contains("bad.jsonl#1501: no card read"));
+        .stderr(contains("bad.jsonl#1501:1: no decklist found"));
     assert!(!output.exists(), "a partial archive was written");
     let leftovers: Vec<_> = fs::read_dir(dir.path())
         .expect("folder")

@@ -276,3 +276,38 @@ fn no_card_database_is_a_clear_error() {
         .code(2)
         .stderr(predicate::str::contains("vtescrypt.csv"));
 }
+
+/// A part of a name in a decklist is never taken in silence (issue 28): the
+/// line is unresolved, and the name that holds it is the first suggestion
+/// (`Sewer Lid` offers `Thrown Sewer Lid`, `Carmelita` `Carmelita Neillson`);
+/// before, only close spellings were offered.
+#[test]
+fn a_part_of_a_name_is_unresolved_with_the_name_that_holds_it_first() {
+    let output = common::vtesdeck()
+        .args(["parse", "--json", "-"])
+        .write_stdin("12x Nathan Turner\n4x Sewer Lid\n2x Carmelita\n80x Deep Song\n")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let records = common::json_records(&output.stdout);
+    let unresolved = records[0]["unresolved"]
+        .as_array()
+        .expect("unresolved lines");
+    let first: Vec<(&str, &str)> = unresolved
+        .iter()
+        .map(|line| {
+            (
+                line["text"].as_str().unwrap_or(""),
+                line["suggestions"][0].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        first,
+        [
+            ("4x Sewer Lid", "Thrown Sewer Lid"),
+            ("2x Carmelita", "Carmelita Neillson")
+        ],
+        "{unresolved:?}"
+    );
+}

@@ -323,7 +323,7 @@ fn check_of_an_empty_file_is_an_error_not_a_verdict() {
     let (_dir, path) = temp_file("empty.txt", b"");
     check(&[&path])
         .code(2)
-        .stdout(contains("\"type\":\"error\"").and(contains("empty.txt:1: no card lines")))
+        .stdout(contains("\"type\":\"error\"").and(contains("empty.txt:1: no decklist found")))
         .stdout(contains("crypt-size").not())
         .stderr(no_panic());
 }
@@ -550,4 +550,192 @@ fn badly_typed(line: &str, seed: usize) -> String {
         7 => format!("{line}\n\t3\tDeflection\u{2003}x2"),
         _ => line.to_string(),
     }
+}
+
+/// A note of prose, with no card line in it (issue 28).
+const NOTES: &str = "Hello everyone,\n\
+                     I wanted to share some thoughts about the game tonight.\n\
+                     It was a lot of fun and we should play again soon.\n";
+
+/// No verdict on nothing (issue 28): an empty file, a note of prose and
+/// nothing on standard input (a pipe, `< /dev/null`) are "no decklist
+/// found", exit 2, in the same words in every command that reads decks,
+/// never a deck judged, measured, simulated or written empty.
+#[test]
+fn no_decklist_found_in_every_command() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(
+        dir.path().join("deck.txt"),
+        "12x Nathan Turner\n90x Deep Song\n",
+    )
+    .expect("write");
+    fs::write(dir.path().join("empty.txt"), "").expect("write");
+    fs::write(dir.path().join("notes.txt"), NOTES).expect("write");
+    let commands: [&[&str]; 9] = [
+        &["check"],
+        &["parse"],
+        &["stats"],
+        &["draw"],
+        &["transfers"],
+        &["goldfish"],
+        &["report"],
+        &["convert", "--to", "twd"],
+        &["diff"],
+    ];
+    for command in commands {
+        for input in ["empty.txt", "notes.txt", "-", "/dev/null"] {
+            let mut cmd = common::vtesdeck();
+            cmd.current_dir(dir.path()).args(command);
+            match input {
+                "-" => {
+                    cmd.arg("-").write_stdin("");
+                }
+                // No argument: standard input, here `< /dev/null`.
+                "/dev/null" => {
+                    cmd.pipe_stdin("/dev/null").expect("/dev/null");
+                    if command == ["diff"] {
+                        cmd.arg("-");
+                    }
+                }
+                file => {
+                    cmd.arg(file);
+                }
+            }
+            if command == ["diff"] {
+                cmd.arg("deck.txt");
+            }
+            let label = if input.ends_with(".txt") { input } else { "-" };
+            let output = cmd.output().expect("runs");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(
+                output.status.code(),
+                Some(2),
+                "{command:?} {input}: {stderr}"
+            );
+            assert!(
+                stderr.contains(&format!(
+                    "{label}:1: no decklist found (an empty file, or no line reads as a card)"
+                )),
+                "{command:?} {input}: {stderr}"
+            );
+            assert!(
+                !stderr.contains("crypt is empty"),
+                "{command:?} {input}: {stderr}"
+            );
+            assert!(
+                !stderr.contains("panicked"),
+                "{command:?} {input}: {stderr}"
+            );
+        }
+    }
+}
+
+/// A note of prose with a decklist extension in a folder given by name is
+/// skipped as not a decklist, listed with the files the walk skips, and the
+/// decks of the folder are read (issue 28); named on the command line it is
+/// the error "no decklist found".
+#[test]
+fn a_note_of_prose_in_a_folder_is_skipped() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(
+        dir.path().join("deck.txt"),
+        "12x Nathan Turner\n90x Deep Song\n",
+    )
+    .expect("write");
+    fs::write(dir.path().join("notes.txt"), NOTES).expect("write");
+    let reason = "no line reads as a card (an empty file, or only prose), not a decklist";
+    for command in ["check", "parse", "stats", "draw", "transfers"] {
+        let output = common::vtesdeck()
+            .arg(command)
+            .arg(dir.path())
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let skipped = format!(
+            "vtesdeck: skipped {}: {reason}",
+            dir.path().join("notes.txt").display()
+        );
+        assert!(stderr.contains(&skipped), "{command}: {stderr}");
+        assert!(!stderr.contains("no decklist found"), "{command}: {stderr}");
+        // The deck is read (an illegal deck for check, 12 crypt and 90 library cards).
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.contains("deck.txt"), "{command}: {stdout}");
+        assert_ne!(output.status.code(), Some(2), "{command}: {stderr}");
+    }
+    // A folder report: the deck's page, no page for the note.
+    let out = tempfile::tempdir().expect("temp dir");
+    let report = out.path().join("report");
+    let output = common::vtesdeck()
+        .args(["report", "--samples", "100"])
+        .arg(dir.path())
+        .arg("-o")
+        .arg(&report)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains(reason), "{stderr}");
+    assert!(report.join("decks/deck.txt.html").exists(), "{stderr}");
+    assert!(!report.join("decks/notes.txt.html").exists(), "{stderr}");
+    let index = fs::read_to_string(report.join("index.html")).expect("index");
+    assert!(!index.contains("notes.txt"), "the note has no row");
+
+    let output = common::vtesdeck()
+        .args(["check", "--json"])
+        .arg(dir.path())
+        .output()
+        .expect("runs");
+    let records = common::json_records(&output.stdout);
+    let skipped: Vec<(&str, &str)> = records
+        .iter()
+        .filter(|r| r["type"] == "skipped")
+        .map(|r| {
+            (
+                r["path"].as_str().unwrap_or(""),
+                r["reason"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    let notes = dir.path().join("notes.txt").display().to_string();
+    assert_eq!(skipped, [(notes.as_str(), reason)], "{records:?}");
+    let summary = records.last().expect("a summary");
+    assert_eq!(summary["skipped"], 1, "{summary}");
+    assert_eq!(summary["errors"], 0, "{summary}");
+
+    common::vtesdeck()
+        .arg("check")
+        .arg(dir.path().join("notes.txt"))
+        .assert()
+        .code(2)
+        .stderr(contains("notes.txt:1: no decklist found"));
+
+    // A folder whose every file holds no card line holds no decklist: no pass.
+    fs::remove_file(dir.path().join("deck.txt")).expect("remove");
+    fs::write(dir.path().join("empty.txt"), "").expect("write");
+    fs::write(dir.path().join("README.md"), "Our decks.\n").expect("write");
+    for command in ["check", "parse", "stats", "draw", "transfers"] {
+        common::vtesdeck()
+            .arg(command)
+            .arg(dir.path())
+            .assert()
+            .code(2)
+            .stderr(contains(format!(
+                "{}: no decklist in this folder (nothing to read; hidden files are left out, \
+                 3 other files skipped as not decklists)",
+                dir.path().display()
+            )))
+            .stderr(contains("skipped").and(contains("empty.txt")));
+    }
+    common::vtesdeck()
+        .args(["report", "--samples", "100"])
+        .arg(dir.path())
+        .arg("-o")
+        .arg(out.path().join("none"))
+        .assert()
+        .code(2)
+        .stderr(contains(format!(
+            "{}: no decklist in this folder (nothing to read; hidden files are left out, \
+             3 other files skipped as not decklists)",
+            dir.path().display()
+        )));
 }

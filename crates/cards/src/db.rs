@@ -462,6 +462,17 @@ impl CardDb {
                 .may_have_key_within(&key, allowed_typos(key.len()))
     }
 
+    /// The cards whose names hold a written text (a part of a name, its
+    /// first letters: [`NameIndex::holding`]), the names that start with it
+    /// first.
+    pub(crate) fn cards_holding(&self, written: &str) -> impl Iterator<Item = &Card> {
+        self.names
+            .holding(&fold(written), |_| true)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.cards[i])
+    }
+
     /// Looks up a written name (printing suffix already removed) with a hint.
     ///
     /// Exact keys win; otherwise a close spelling is accepted only when it is
@@ -528,9 +539,14 @@ impl CardDb {
                 }
             }
         }
+        // The names that hold the text (a part of a name, its first letters)
+        // first, then the closest spellings.
+        let holding = self
+            .names
+            .holding(&key, |cards| cards.iter().any(|&i| keep(&self.cards[i])));
         let mut suggestions: Vec<String> = Vec::new();
-        for m in &ranked {
-            for card in m.cards.iter().map(|&i| &self.cards[i]).filter(|c| keep(c)) {
+        for cards in holding.into_iter().chain(ranked.iter().map(|m| m.cards)) {
+            for card in cards.iter().map(|&i| &self.cards[i]).filter(|c| keep(c)) {
                 let name = self.printing_name(card);
                 if !suggestions.contains(&name) && suggestions.len() < 3 {
                     suggestions.push(name);
@@ -825,6 +841,37 @@ mod tests {
                     .all(|id| db.get(*id).unwrap().name == "Theo Bell"));
             }
             other => panic!("{other:?}"),
+        }
+    }
+
+    /// A part of a name, or its first letters, is no card: its suggestions
+    /// are the names that hold it first (issue 28), of the kind looked up.
+    #[test]
+    fn the_names_that_hold_a_text_are_suggested_first() {
+        let db = CardDb::embedded().unwrap();
+        let suggestions = |lookup: Lookup| match lookup {
+            Lookup::NotFound { suggestions } => suggestions,
+            found => panic!("{found:?}"),
+        };
+        let any = |written: &str| suggestions(db.lookup(written, PrintingHint::default(), None));
+        assert_eq!(any("Sewer Lid")[0], "Thrown Sewer Lid");
+        assert_eq!(any("Carmelita")[0], "Carmelita Neillson");
+        // The names that start with the text before those holding it further on.
+        let nathan = any("Nathan");
+        assert!(nathan.len() >= 2, "{nathan:?}");
+        assert!(nathan[0].starts_with("Nathan"), "{nathan:?}");
+        // Among crypt cards only: `Deep` holds library cards (Deep Song) and
+        // crypt cards; only vampires are offered.
+        let crypt =
+            suggestions(db.lookup_of_kind("Carmelita", PrintingHint::default(), CardKind::Crypt));
+        assert_eq!(crypt[0], "Carmelita Neillson");
+        let deep = suggestions(db.lookup_of_kind("Deep", PrintingHint::default(), CardKind::Crypt));
+        for name in &deep {
+            let (base, hint) = super::super::names::split_printing_suffix(name);
+            let Lookup::Found { cards, .. } = db.lookup(base, hint, None) else {
+                panic!("{name}");
+            };
+            assert_eq!(db.get(cards[0]).unwrap().kind, CardKind::Crypt, "{name}");
         }
     }
 

@@ -2,7 +2,7 @@
 //! suffix read as in decklists, then the name looked up.
 
 use super::db::{CardDb, Lookup};
-use super::names::{fold, split_printing_suffix};
+use super::names::split_printing_suffix;
 
 /// Looks a written name up, printing suffix included (`Theo Bell (G6)`,
 /// `Lazar (ADV)`). Without a suffix every printing of the name is returned.
@@ -27,24 +27,14 @@ pub fn find_by_name(db: &CardDb, written: &str) -> Lookup {
 /// The card names that hold a written text, in name order, each once: its
 /// words, in order, starting a word of the name (`Sewer Lid` in `Thrown
 /// Sewer Lid`, `Carmelita` in `Carmelita Neillson`, `Bum` in `Bum's Rush`),
-/// compared as names are (case, accents and punctuation folded). What a part
-/// of a name, or its first letters, stands for; nothing for a text of fewer
-/// than 3 letters.
+/// compared as names are (case, accents and punctuation folded), in the
+/// card's name or one of its other names. What a part of a name, or its
+/// first letters, stands for; nothing for a text of fewer than 3 letters.
+/// The matching is the one of every suggestion ([`CardDb::lookup`]).
 pub fn names_holding<'d>(db: &'d CardDb, written: &str) -> Vec<&'d str> {
-    let wanted = fold(written);
-    if wanted.chars().filter(char::is_ascii_alphanumeric).count() < 3 {
-        return Vec::new();
-    }
     let mut names: Vec<&str> = db
-        .cards()
-        .iter()
+        .cards_holding(written)
         .map(|card| card.name.as_str())
-        .filter(|name| {
-            let folded = fold(name);
-            folded
-                .match_indices(wanted.as_str())
-                .any(|(at, _)| at == 0 || !folded.as_bytes()[at - 1].is_ascii_alphanumeric())
-        })
         .collect();
     names.sort_unstable();
     names.dedup();

@@ -305,6 +305,34 @@ impl NameIndex {
         })
     }
 
+    /// The cards of the keys that hold `key` (folded, [`fold`]): its words,
+    /// in order, starting a word of the key (`sewer lid` in `thrown sewer
+    /// lid`, `carmelita` in `carmelita neillson`, `bum` in `bum's rush`).
+    /// The keys that start with it come first, then the others, each in key
+    /// order; only the keys whose cards `keep` accepts. Nothing for a key of
+    /// fewer than 3 letters or digits. The one matching of a part of a name,
+    /// for `card` ([`crate::names_holding`]) and every suggestion
+    /// ([`crate::CardDb::lookup`]).
+    pub(crate) fn holding(&self, key: &str, keep: impl Fn(&[usize]) -> bool) -> Vec<&[usize]> {
+        if key.chars().filter(char::is_ascii_alphanumeric).count() < 3 {
+            return Vec::new();
+        }
+        let (mut starting, mut inside) = (Vec::new(), Vec::new());
+        for (candidate, cards) in self.sorted_keys() {
+            let at_word = candidate
+                .match_indices(key)
+                .map(|(at, _)| at)
+                .find(|&at| at == 0 || !candidate.as_bytes()[at - 1].is_ascii_alphanumeric());
+            match at_word {
+                Some(0) if keep(cards) => starting.push(cards.as_slice()),
+                Some(_) if keep(cards) => inside.push(cards.as_slice()),
+                _ => {}
+            }
+        }
+        starting.extend(inside);
+        starting
+    }
+
     /// Keys ranked by similarity to `key`, best first: (similarity 0..1, edit
     /// distance, cards); only the keys whose cards `keep` accepts are ranked.
     ///

@@ -76,6 +76,16 @@ pub fn skip(text: &str, deck: &mut RawDeck) {
         .min()
         .zip(counted.max())
         .unwrap_or((usize::MAX, 0));
+    // With no card line with a count, a text whose every line reads as prose,
+    // one of them at least ending as a sentence does (a note, a letter), is
+    // prose only: it holds no card line at all (no decklist found), rather
+    // than lines of unknown cards. A hand-typed list of bare names reads as before.
+    let all_prose = span.1 == 0
+        && deck
+            .lines
+            .iter()
+            .all(|line| line.line <= front || sentence_like(&line.text))
+        && deck.lines.iter().any(|line| ends_sentence(&line.text));
     let lines: Vec<&str> = text.lines().collect();
     // The 1-based lines of the paragraph (to a blank line) around a line.
     let paragraph = |line: usize| {
@@ -106,7 +116,7 @@ pub fn skip(text: &str, deck: &mut RawDeck) {
         .position(|l| !l.trim().is_empty())
         .map_or(0, |at| at + 1);
     let is_prose = |line: usize, text: &str, bare: bool| {
-        if line <= front {
+        if line <= front || all_prose {
             return true;
         }
         // With no card line with a count, there is no block to tell prose from.
@@ -177,6 +187,13 @@ fn sentence_like(text: &str) -> bool {
         || text.contains("://")
         || text.starts_with(['>', '='])
         || text.starts_with("--")
+}
+
+/// Whether a line ends as a sentence or a clause does (`.`, `!`, `?`, `,`),
+/// or holds a link: what no card name does.
+fn ends_sentence(text: &str) -> bool {
+    let text = text.trim();
+    text.ends_with(['.', '!', '?', ',']) || text.contains("://")
 }
 
 /// Whether a line is a sentence no card name is: six words or more ending
@@ -276,6 +293,22 @@ mod tests {
             vtesdeck_deck::raw::prose_note(&deck.meta.prose_skipped),
             "1 line of prose skipped (line 1)"
         );
+    }
+
+    #[test]
+    fn a_text_of_prose_only_holds_no_card_line() {
+        let notes = "Hello everyone,\nI wanted to share some thoughts about tonight.\n\
+                     It was a lot of fun and we should play again soon.\n";
+        let deck = read(notes, Some(Format::Plain));
+        assert!(deck.lines.is_empty(), "{:?}", deck.lines);
+        assert_eq!(
+            vtesdeck_deck::raw::prose_note(&deck.meta.prose_skipped),
+            "3 lines of prose skipped (lines 1–3)"
+        );
+        // Bare names, some of three words or more, are a hand-typed list.
+        let list = "Fragment of the Book of Nod\nNathan Turner\nThe Rack\n";
+        let deck = read(list, Some(Format::Plain));
+        assert_eq!(deck.lines.len(), 3, "{:?}", deck.lines);
     }
 
     #[test]

@@ -44,6 +44,9 @@ pub(crate) enum NotDecklist {
     Text,
     /// A page of a vtesdeck report (its [`REPORT_PAGE_MARK`]).
     ReportPage,
+    /// A file of a decklist extension in which no line reads as a card (an
+    /// empty file, a note of prose), found when it is read.
+    NoCardLine,
 }
 
 impl NotDecklist {
@@ -56,6 +59,9 @@ impl NotDecklist {
                 "not a decklist extension, and its text does not read as a decklist"
             }
             NotDecklist::ReportPage => "a page of a vtesdeck report, not a decklist",
+            NotDecklist::NoCardLine => {
+                "no line reads as a card (an empty file, or only prose), not a decklist"
+            }
         }
     }
 }

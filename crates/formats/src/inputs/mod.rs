@@ -5,7 +5,10 @@
 //! ([`walk_while`]); the decks read a few files, and a slice of a file's
 //! records, at a time ([`read_walked`]). A bad input is one error in place,
 //! naming its path, and the others are still read. No input is no pass: a
-//! folder holding no decklist, or a pattern that matched nothing, is an error.
+//! folder holding no decklist, or a pattern that matched nothing, is an error,
+//! and so is an input with no card line at all ([`ensure_card_lines`]: `path:1:
+//! no decklist found ...`), never read as an empty deck; such a file found
+//! in a folder is skipped as not a decklist ([`Decks::skipped`]).
 //!
 //! ```
 //! use vtesdeck_cards::CardDb;
@@ -28,7 +31,7 @@ mod walk;
 use std::collections::VecDeque;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use super::{DeckError, DeckRecords, Format, RowMemo, MAX_FILE_BYTES};
@@ -36,7 +39,7 @@ use crate::LoadDeck;
 use vtesdeck_cards::CardDb;
 use vtesdeck_deck::Deck;
 
-pub use walk::{walk, FileSelection, Pattern, Walk};
+pub use walk::{walk, FileSelection, Pattern, Skipped, Walk};
 
 /// One input: a deck, or the error that kept it from being read.
 pub type Input = Result<Deck, InputError>;
@@ -63,6 +66,14 @@ pub enum InputError {
     UnmatchedPattern {
         /// The pattern, as given.
         path: PathBuf,
+    },
+    /// A text or document with no card line at all (an empty file, only
+    /// blank lines or prose, nothing on standard input): no decklist, never
+    /// judged or measured as an empty deck ([`ensure_card_lines`]).
+    #[error("{label}:1: no decklist found (an empty file, or no line reads as a card)")]
+    NoCardLines {
+        /// The deck's label (its path, `-` for standard input).
+        label: String,
     },
     /// A folder with no decklist in it.
     #[error(
@@ -158,10 +169,13 @@ const FILES_AT_ONCE: usize = 64;
 /// file of 100,000 decks is its text and this many decks, not every deck.
 const RECORDS_AT_ONCE: usize = 1024;
 
-/// A file walked, and its bytes when they were read ahead ([`DeckPaths::walk_while`]).
+/// A file walked, its bytes when they were read ahead ([`walk_while`]), and
+/// the folder it was found in (its place in [`Walk::folders`]; `None` for a
+/// file named as a path).
 type WalkedFile = (
     Result<PathBuf, InputProblem>,
     Option<Result<Vec<u8>, InputError>>,
+    Option<usize>,
 );
 
 /// What was made of each deck read ([`read_walked`]), with its label (the
@@ -175,7 +189,21 @@ pub struct Decks<'a, T, F> {
     read: VecDeque<ReadFile<'a, T>>,
     /// Decks made, in order, not yet handed out.
     ready: VecDeque<(String, T)>,
+    /// The files found in folders that held no card line when read.
+    skipped: Vec<Skipped>,
     reader: Reader<'a, F>,
+}
+
+impl<T, F> Decks<'_, T, F> {
+    /// The files found by walking a folder that turned out, when read, to
+    /// hold no card line (a `notes.txt` of prose, an empty `.txt`): skipped
+    /// as not decklists, as the walk skips the files it can tell by their
+    /// name or first bytes ([`Walk::skipped`]), rather than errors. So far:
+    /// all of them once every deck has been handed out. A file named as a
+    /// path is never skipped: it is the error [`InputError::NoCardLines`].
+    pub fn skipped(&self) -> &[Skipped] {
+        &self.skipped
+    }
 }
 
 /// How [`Decks`] reads a file and makes something of each deck (shared by
@@ -184,6 +212,10 @@ struct Reader<'a, F> {
     format: Option<Format>,
     db: &'a CardDb,
     per_deck: F,
+    /// The folders walked ([`Walk::folders`]), each with how many of its
+    /// files are not yet found to hold no card line, and how many files it
+    /// skips when none does.
+    folders: Vec<(PathBuf, AtomicUsize, usize)>,
     /// What the threads that read keep from one file to the next (the crypt
     /// rows read, [`RowMemo`]): one for each thread at work, taken for a
     /// file and given back after it.
@@ -194,6 +226,10 @@ struct Reader<'a, F> {
 /// records, to be read a slice at a time.
 enum ReadFile<'a, T> {
     Made(Vec<(String, T)>),
+    /// A file found in a folder with no card line: not a decklist; and when
+    /// no file of its folder held a card line, what is made of the error
+    /// [`InputError::NoDecklist`] of the folder.
+    Skipped(PathBuf, Option<(String, T)>),
     Records {
         records: DeckRecords<'a>,
         next: usize,
@@ -202,7 +238,7 @@ enum ReadFile<'a, T> {
 
 impl<'a, F> Reader<'a, F> {
     /// Reads one file: a deck made now, or its records kept for later.
-    fn read_file<T: Send>(&self, (path, bytes): WalkedFile) -> ReadFile<'a, T>
+    fn read_file<T: Send>(&self, (path, bytes, folder): WalkedFile) -> ReadFile<'a, T>
     where
         F: Fn(Input) -> T + Sync,
     {
@@ -229,6 +265,10 @@ impl<'a, F> Reader<'a, F> {
                 let mut memo = self.take_memo();
                 let deck = records.get_kept(0, &mut memo);
                 self.give_back(memo);
+                let no_card_line = matches!(&deck, Some(Ok(deck)) if has_no_card_line(deck));
+                if let Some(folder) = folder.filter(|_| no_card_line) {
+                    return ReadFile::Skipped(path, self.last_of(folder));
+                }
                 ReadFile::Made(
                     deck.into_iter()
                         .map(|deck| self.made(deck, || path.display().to_string()))
@@ -245,6 +285,24 @@ impl<'a, F> Reader<'a, F> {
                 }
             }
         }
+    }
+
+    /// Counts a file of a folder found to hold no card line; when it was the
+    /// last of its folder to read, no file of it held one: what is made of
+    /// the folder's error ([`InputError::NoDecklist`]).
+    fn last_of<T: Send>(&self, folder: usize) -> Option<(String, T)>
+    where
+        F: Fn(Input) -> T + Sync,
+    {
+        let (path, left, skipped) = self.folders.get(folder)?;
+        if left.fetch_sub(1, Ordering::AcqRel) != 1 {
+            return None;
+        }
+        let error = InputError::NoDecklist {
+            path: path.clone(),
+            skipped: *skipped,
+        };
+        Some((path.display().to_string(), (self.per_deck)(Err(error))))
     }
 
     /// A memo for a thread that reads: one given back before, or a new one.
@@ -273,7 +331,8 @@ impl<'a, F> Reader<'a, F> {
             Ok(deck) => deck.path_label(),
             Err(_) => error_label(),
         };
-        (label, (self.per_deck)(deck.map_err(InputError::from)))
+        let input = deck.map_err(InputError::from).and_then(ensure_card_lines);
+        (label, (self.per_deck)(input))
     }
 }
 
@@ -288,6 +347,13 @@ impl<'a, T: Send, F: Fn(Input) -> T + Sync> Iterator for Decks<'a, T, F> {
             }
             match self.read.pop_front() {
                 Some(ReadFile::Made(made)) => self.ready.extend(made),
+                Some(ReadFile::Skipped(path, folder_error)) => {
+                    let error = InputError::NoCardLines {
+                        label: String::new(),
+                    };
+                    self.skipped.extend(skipped_when_read(&path, &error));
+                    self.ready.extend(folder_error);
+                }
                 Some(ReadFile::Records { records, next }) => {
                     let end = records.len().min(next + RECORDS_AT_ONCE);
                     let reader = &self.reader;
@@ -324,14 +390,46 @@ impl<'a, T: Send, F: Fn(Input) -> T + Sync> Iterator for Decks<'a, T, F> {
 }
 
 /// Reads one input path (`-` = standard input, or a VDB deck URL) holding one
-/// deck; a file of several decks (JSON records) is an error here.
+/// deck; a file of several decks (JSON records) is an error here, and so is
+/// an input with no card line at all ([`ensure_card_lines`]).
 pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
-    Ok(Deck::one_from_bytes(
+    ensure_card_lines(Deck::one_from_bytes(
         &read_input_bytes(path)?,
         format,
         db,
         path,
     )?)
+}
+
+/// The entry of a file found by walking a folder that is skipped as not a
+/// decklist because, read, it held no card line ([`InputError::NoCardLines`]):
+/// what [`Decks::skipped`] lists, for a command that reads the files of a
+/// walk one by one ([`load`]); `None` for any other error.
+pub fn skipped_when_read(path: &Path, error: &InputError) -> Option<Skipped> {
+    matches!(error, InputError::NoCardLines { .. }).then(|| Skipped {
+        path: path.to_path_buf(),
+        reason: crate::sniff::NotDecklist::NoCardLine.reason(),
+    })
+}
+
+/// Whether no line of a deck reads as a card line, resolved or not: an
+/// empty input, only blank lines or prose.
+pub fn has_no_card_line(deck: &Deck) -> bool {
+    deck.crypt.is_empty() && deck.library.is_empty() && deck.unresolved.is_empty()
+}
+
+/// The deck, when some line of it reads as a card line (resolved or not);
+/// otherwise the error [`InputError::NoCardLines`], `path:1: no decklist
+/// found (...)`. The one test of every command that reads decks ([`load`],
+/// [`read_walked`]): an input that holds no decklist is said to, never
+/// judged, measured or simulated as an empty deck.
+pub fn ensure_card_lines(deck: Deck) -> Input {
+    if has_no_card_line(&deck) {
+        return Err(InputError::NoCardLines {
+            label: deck.path_label(),
+        });
+    }
+    Ok(deck)
 }
 
 /// The bytes of one input path (`-` = standard input, a VDB deck URL the
@@ -395,18 +493,32 @@ pub fn read_walked<'a, T: Send, F: Fn(Input) -> T + Sync>(
     per_deck: F,
 ) -> (Decks<'a, T, F>, Walk) {
     let mut contents = std::mem::take(&mut expansion.contents).into_iter();
+    let folders = std::mem::take(&mut expansion.folders);
+    let folder_of = |at: usize| {
+        let folder = folders.partition_point(|(_, files, ..)| files.end <= at);
+        folders
+            .get(folder)
+            .is_some_and(|(_, files, ..)| files.contains(&at))
+            .then_some(folder)
+    };
     let files: Vec<WalkedFile> = std::mem::take(&mut expansion.files)
         .into_iter()
-        .map(|file| (file, contents.next().flatten()))
+        .enumerate()
+        .map(|(at, file)| (file, contents.next().flatten(), folder_of(at)))
         .collect();
     let judged = Decks {
         files: files.into_iter(),
         read: VecDeque::new(),
         ready: VecDeque::new(),
+        skipped: Vec::new(),
         reader: Reader {
             format,
             db,
             per_deck,
+            folders: folders
+                .into_iter()
+                .map(|(path, _, files, skipped)| (path, AtomicUsize::new(files), skipped + files))
+                .collect(),
             memos: Mutex::new(Vec::new()),
         },
     };
@@ -416,7 +528,6 @@ pub fn read_walked<'a, T: Send, F: Fn(Input) -> T + Sync>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicUsize;
 
     /// A file of many decks is read a slice of records at a time: when the
     /// first deck is handed out, at most one slice has been made, and every

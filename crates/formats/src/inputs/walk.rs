@@ -156,6 +156,12 @@ pub struct Walk {
     /// The bytes of the first `files`, in their order, read ahead
     /// ([`super::walk_while`]; `None` for a problem).
     pub(super) contents: Vec<Option<Result<Vec<u8>, InputError>>>,
+    /// The folders walked that hold files to read, in order: the folder,
+    /// the places of its files in `files` (a file found by walking a folder,
+    /// not named as a path, that turns out to hold no card line is skipped
+    /// as not a decklist when it is read: [`super::Decks::skipped`]), how
+    /// many of them are files to read, and how many files the walk skipped.
+    pub(super) folders: Vec<(PathBuf, std::ops::Range<usize>, usize, usize)>,
 }
 
 /// The files named by the arguments, directories walked in name order. In a
@@ -268,8 +274,18 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Walk {
             })
         });
         expansion.skipped[skipped_before..].sort_by_cached_key(|file| walk_order(&file.path));
+        let skipped = expansion.skipped.len() - skipped_before;
+        let found = out[found_before..]
+            .iter()
+            .filter(|file| file.is_ok())
+            .count();
+        if found > 0 {
+            let files = found_before..out.len();
+            expansion
+                .folders
+                .push((path.clone(), files, found, skipped));
+        }
         if out.len() == found_before {
-            let skipped = expansion.skipped.len() - skipped_before;
             out.push(Err(InputProblem {
                 path: path.clone(),
                 error: InputError::NoDecklist {

@@ -75,7 +75,7 @@ pub fn looks_like(text: &str) -> bool {
 pub fn read(text: &str) -> RawDeck<'static> {
     let found = if json_doc::looks_like_json(text) {
         match parse_json(text) {
-            Ok(value) => read_json(&value, 1),
+            Ok(value) => read_tree(&tree::from_json_text(&value, text), Document::Json, 1),
             Err(err) => Err((err.line().max(1), format!("not JSON: {err}"))),
         }
     } else {
@@ -162,10 +162,6 @@ fn parse_json(text: &str) -> Result<Value, serde_json::Error> {
     } else {
         Value::Array(values)
     })
-}
-
-fn read_json(value: &Value, line: usize) -> Result<RawDeck<'static>, (usize, String)> {
-    read_tree(&tree::from_json(value, line), Document::Json, line)
 }
 
 fn read_xml(text: &str) -> Result<RawDeck<'static>, (usize, String)> {
@@ -445,17 +441,17 @@ impl<'t> Finder<'t> {
                     .trim()
                     .parse::<f64>()
                     .ok()
-                    .map(|_| (f.key.as_str(), count))
+                    .map(|_| (f.key.as_str(), count, f.line.max(line)))
             })
             .collect::<Option<Vec<_>>>()
         else {
             return false;
         };
-        let by_id = pairs.iter().all(|(k, _)| words::vekn_id(k).is_some());
-        if !by_id && pairs.iter().any(|(k, _)| k.trim().parse::<f64>().is_ok()) {
+        let by_id = pairs.iter().all(|(k, ..)| words::vekn_id(k).is_some());
+        if !by_id && pairs.iter().any(|(k, ..)| k.trim().parse::<f64>().is_ok()) {
             return false;
         }
-        for (name, count) in pairs {
+        for (name, count, line) in pairs {
             let mut card = Card {
                 count: Some((count.to_string(), String::new())),
                 line,
@@ -620,8 +616,14 @@ fn card_of(record: &Tree, holds_cards: bool) -> Option<Card> {
     for field in fields.iter().filter(|f| nested(f)) {
         scalars(&field.value, &format!("{}.", field.key), &mut values);
     }
+    // The record's first line: its fields are in key order, not the text's.
     let mut card = Card {
-        line: fields.first().map_or(0, |f| f.line),
+        line: fields
+            .iter()
+            .map(|f| f.line)
+            .filter(|&l| l > 0)
+            .min()
+            .unwrap_or(0),
         ..Card::default()
     };
     let text_name = values

@@ -85,3 +85,40 @@ fn hostile_counts_are_problems() {
         );
     }
 }
+
+/// The card lines of a JSON document read by shape carry their own lines,
+/// not the document's first: a record's first key, a count map's key.
+#[test]
+fn json_card_lines_carry_their_own_line_numbers() {
+    let text = "{\n  \"title\": \"T\",\n  \"cards\": [\n    {\"quantity\": 12, \"name\": \"Alma Test\"},\n    {\n      \"name\": \"Test Punch\",\n      \"quantity\": 3\n    }\n  ],\n  \"extra\": {\"crypt\": {\"Alma Test\": 1}}\n}\n";
+    let deck = read(text);
+    let lines: Vec<(&str, usize)> = deck
+        .lines
+        .iter()
+        .map(|line| (line.name.as_ref(), line.line))
+        .collect();
+    assert!(lines.contains(&("Alma Test", 4)), "{lines:?}");
+    assert!(lines.contains(&("Test Punch", 6)), "{lines:?}");
+    // JSON Lines: each record on its own line.
+    let jsonl =
+        "{\"name\": \"Alma Test\", \"count\": 12}\n{\"name\": \"Test Punch\", \"count\": 3}\n";
+    let lines: Vec<usize> = read(jsonl).lines.iter().map(|line| line.line).collect();
+    assert_eq!(lines, [1, 2]);
+    // Keys with escapes, and a key written twice (the last one is read).
+    let text = "{\"c\\u0061rds\": [\n{\"name\": \"Alma Test\", \"count\": 1},\n{\"name\": \"Test Punch\", \"count\": 2, \"count\": 3}]}";
+    let lines: Vec<(u32, usize)> = read(text)
+        .lines
+        .iter()
+        .map(|line| (line.count, line.line))
+        .collect();
+    assert_eq!(lines, [(1, 2), (3, 3)]);
+}
+
+/// A text the scan of keys cannot follow reads as before, every line the first.
+#[test]
+fn json_keys_not_located_read_on_the_first_line() {
+    assert_eq!(
+        tree::from_json_text(&serde_json::json!({"a": 1}), "nonsense"),
+        tree::from_json(&serde_json::json!({"a": 1}), 1)
+    );
+}

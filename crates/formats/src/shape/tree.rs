@@ -70,25 +70,218 @@ impl Tree {
     }
 }
 
-/// A JSON value as a tree.
+/// A JSON value as a tree, every field on `line` (a record of a file of
+/// many documents, read without its text).
 pub fn from_json(value: &Value, line: usize) -> Tree {
+    located_json(value, None, line)
+}
+
+/// A JSON value parsed from `text` (one document, a JSON array, JSON
+/// Lines) as a tree, each field on the line of its key in the text: a card
+/// entry's line is its own, not the document's first. Every field is on
+/// line 1 when the text's keys cannot be told (a text that is not plain
+/// JSON, a comment).
+pub fn from_json_text(value: &Value, text: &str) -> Tree {
+    located_json(value, locate(text).as_ref(), 1)
+}
+
+/// A JSON value as a tree, its keys' lines taken from `located` (the same
+/// value's keys in its text) when it has them, else `line`.
+fn located_json(value: &Value, located: Option<&Located>, line: usize) -> Tree {
     match value {
         Value::Null => Tree::Null,
         Value::Bool(b) => Tree::Scalar(b.to_string()),
         Value::Number(n) => Tree::Scalar(n.to_string()),
         Value::String(s) => Tree::Scalar(s.clone()),
-        Value::Array(items) => Tree::List(items.iter().map(|v| from_json(v, line)).collect()),
-        Value::Object(object) => Tree::Map(
-            object
-                .iter()
-                .map(|(key, value)| Field {
-                    key: key.clone(),
-                    origin: Origin::Key,
-                    value: from_json(value, line),
-                    line,
-                })
-                .collect(),
-        ),
+        Value::Array(items) => {
+            let located = match located {
+                Some(Located::Array(items)) => items.as_slice(),
+                _ => &[],
+            };
+            Tree::List(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(at, v)| located_json(v, located.get(at), line))
+                    .collect(),
+            )
+        }
+        Value::Object(object) => {
+            let keys = match located {
+                Some(Located::Object(keys)) => keys.as_slice(),
+                _ => &[],
+            };
+            // A key written twice is the last one's, as serde_json keeps it.
+            let mut by_key: std::collections::HashMap<&str, (usize, &Located)> =
+                std::collections::HashMap::with_capacity(keys.len());
+            for (key, line, value) in keys {
+                by_key.insert(key, (*line, value));
+            }
+            Tree::Map(
+                object
+                    .iter()
+                    .map(|(key, value)| {
+                        let (line, located) = by_key
+                            .get(key.as_str())
+                            .map_or((line, None), |&(line, located)| (line, Some(located)));
+                        Field {
+                            key: key.clone(),
+                            origin: Origin::Key,
+                            value: located_json(value, located, line),
+                            line,
+                        }
+                    })
+                    .collect(),
+            )
+        }
+    }
+}
+
+/// The keys of a JSON text with their lines: each object's keys in the
+/// text's order, each array's items.
+#[derive(Debug, PartialEq)]
+enum Located {
+    Object(Vec<(String, usize, Located)>),
+    Array(Vec<Located>),
+    Scalar,
+}
+
+/// The keys of a JSON text (one value, or several: JSON Lines, read as an
+/// array of them) with their lines; `None` when the text is not plain JSON
+/// as this scan reads it.
+fn locate(text: &str) -> Option<Located> {
+    let mut scan = Scan {
+        bytes: text.as_bytes(),
+        at: if text.starts_with('\u{feff}') { 3 } else { 0 },
+        line: 1,
+    };
+    let mut values = Vec::new();
+    loop {
+        scan.blank();
+        if scan.at >= scan.bytes.len() {
+            break;
+        }
+        values.push(scan.value(0)?);
+    }
+    Some(if values.len() == 1 {
+        values.pop()?
+    } else {
+        Located::Array(values)
+    })
+}
+
+/// A scan of a JSON text for its keys' lines ([`locate`]).
+struct Scan<'t> {
+    bytes: &'t [u8],
+    at: usize,
+    line: usize,
+}
+
+impl Scan<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    /// Skips white space, counting lines.
+    fn blank(&mut self) {
+        while let Some(byte) = self.peek() {
+            match byte {
+                b'\n' => self.line += 1,
+                b' ' | b'\t' | b'\r' => {}
+                _ => break,
+            }
+            self.at += 1;
+        }
+    }
+
+    /// A string, at its opening quote: its text, quotes included.
+    fn string(&mut self) -> Option<&str> {
+        let start = self.at;
+        self.at += 1;
+        loop {
+            match self.peek()? {
+                b'\\' => self.at += 2,
+                b'"' => break,
+                b'\n' => return None,
+                _ => self.at += 1,
+            }
+        }
+        self.at += 1;
+        std::str::from_utf8(self.bytes.get(start..self.at)?).ok()
+    }
+
+    fn value(&mut self, depth: usize) -> Option<Located> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        self.blank();
+        match self.peek()? {
+            b'{' => {
+                self.at += 1;
+                let mut keys = Vec::new();
+                self.blank();
+                if self.peek() == Some(b'}') {
+                    self.at += 1;
+                    return Some(Located::Object(keys));
+                }
+                loop {
+                    self.blank();
+                    if self.peek()? != b'"' {
+                        return None;
+                    }
+                    let line = self.line;
+                    let key: String = serde_json::from_str(self.string()?).ok()?;
+                    self.blank();
+                    if self.peek()? != b':' {
+                        return None;
+                    }
+                    self.at += 1;
+                    let value = self.value(depth + 1)?;
+                    keys.push((key, line, value));
+                    self.blank();
+                    match self.peek()? {
+                        b',' => self.at += 1,
+                        b'}' => {
+                            self.at += 1;
+                            return Some(Located::Object(keys));
+                        }
+                        _ => return None,
+                    }
+                }
+            }
+            b'[' => {
+                self.at += 1;
+                let mut items = Vec::new();
+                self.blank();
+                if self.peek() == Some(b']') {
+                    self.at += 1;
+                    return Some(Located::Array(items));
+                }
+                loop {
+                    items.push(self.value(depth + 1)?);
+                    self.blank();
+                    match self.peek()? {
+                        b',' => self.at += 1,
+                        b']' => {
+                            self.at += 1;
+                            return Some(Located::Array(items));
+                        }
+                        _ => return None,
+                    }
+                }
+            }
+            b'"' => self.string().map(|_| Located::Scalar),
+            _ => {
+                let start = self.at;
+                while self
+                    .peek()
+                    .is_some_and(|b| !matches!(b, b',' | b'}' | b']') && !b.is_ascii_whitespace())
+                {
+                    self.at += 1;
+                }
+                (self.at > start).then_some(Located::Scalar)
+            }
+        }
     }
 }
 
