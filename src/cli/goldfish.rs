@@ -8,10 +8,10 @@ use vtesdeck::deck::Deck;
 use vtesdeck::output::goldfish_table;
 use vtesdeck::output::json_lines::write_tagged;
 use vtesdeck::sim::goldfish::{GoldfishOptions, GoldfishReport, COVERAGE_WARNING};
-use vtesdeck::sim::transfers::{Policy, DEFAULT_MAX_VAMPIRES, DEFAULT_TURNS, SEATS, STARTING_POOL};
+use vtesdeck::sim::transfers::{Policy, STARTING_POOL};
 
 use super::progress::Progress;
-use super::sim_options::{SimArgs, SimDecks, INPUTS_HELP};
+use super::sim_options::{SeatsAndTurns, SimArgs, SimDecks, INPUTS_HELP};
 use super::{inputs, Global, Outcome};
 
 /// The long `--help` text of `vtesdeck goldfish`.
@@ -37,51 +37,22 @@ Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved li
 /// Arguments of `vtesdeck goldfish` (see [`long_about`]).
 #[derive(Debug, Args)]
 pub struct GoldfishArgs {
-    /// Seat to simulate: 1 to 5, or `all`.
-    #[arg(long, default_value = "all", value_name = "1..5|all", value_parser = parse_seat)]
-    seat: SeatChoice,
-
-    /// Turns to simulate.
-    #[arg(long, default_value_t = DEFAULT_TURNS, value_name = "N",
-          value_parser = clap::value_parser!(u32).range(1..=1000))]
-    turns: u32,
-
     /// How transfers are spent (as `transfers --policy`).
     #[arg(long, default_value = "cheapest", value_name = "POLICY")]
     policy: PolicyArg,
-
-    /// Stop spending transfers once this many vampires are controlled or full
-    /// (as `transfers --max-vampires`).
-    #[arg(long, default_value_t = DEFAULT_MAX_VAMPIRES, value_name = "K",
-          value_parser = clap::value_parser!(u32).range(0..=1000))]
-    max_vampires: u32,
 
     /// One JSON object per deck instead of tables and chart.
     #[arg(long)]
     json: bool,
 
     #[command(flatten)]
+    games: SeatsAndTurns,
+
+    #[command(flatten)]
     sim: SimArgs,
 
     #[command(flatten)]
     decks: SimDecks,
-}
-
-/// `--seat` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum SeatChoice {
-    One(u8),
-    All,
-}
-
-fn parse_seat(text: &str) -> Result<SeatChoice, String> {
-    if text.eq_ignore_ascii_case("all") {
-        return Ok(SeatChoice::All);
-    }
-    match text.parse::<u8>() {
-        Ok(seat) if (1..=SEATS).contains(&seat) => Ok(SeatChoice::One(seat)),
-        _ => Err(format!("expected a seat 1 to {SEATS} or `all`")),
-    }
 }
 
 /// `--policy` values: the transfers policies without key vampires.
@@ -99,14 +70,11 @@ pub fn run(args: &GoldfishArgs, global: &Global) -> anyhow::Result<Outcome> {
     let db = global.card_db()?;
     let decks = args.decks.read(&db, global.quiet)?;
     let options = GoldfishOptions {
-        seats: match args.seat {
-            SeatChoice::One(seat) => vec![seat],
-            SeatChoice::All => (1..=SEATS).collect(),
-        },
-        turns: args.turns,
+        seats: args.games.seats(),
+        turns: args.games.turns,
         samples: args.sim.samples,
         seed: args.sim.seed(),
-        max_vampires: args.max_vampires,
+        max_vampires: args.games.max_vampires,
         policy: match args.policy {
             PolicyArg::Cheapest => Policy::Cheapest,
             PolicyArg::Biggest => Policy::Biggest,

@@ -1,4 +1,5 @@
-//! Options the simulation subcommands share: seed, samples, threads.
+//! Options the simulation subcommands share: seed, samples, threads; the
+//! seats, turns and vampire cap of the games `transfers` and `goldfish` play.
 
 use std::path::PathBuf;
 
@@ -7,10 +8,58 @@ use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::seed::Seed;
+use vtesdeck::sim::transfers::{DEFAULT_MAX_VAMPIRES, DEFAULT_TURNS, SEATS};
 use vtesdeck::sim::DEFAULT_SAMPLES;
 
 use super::inputs::{self, Input};
 use vtesdeck::formats::inputs::{skipped_when_read, InputError};
+
+/// `--seat`, `--turns`, `--max-vampires`: the games `transfers` and `goldfish`
+/// play, declared once for both.
+#[derive(Debug, Args)]
+pub struct SeatsAndTurns {
+    /// Seat to simulate: 1 to 5, or `all`.
+    #[arg(long, default_value = "all", value_name = "1..5|all", value_parser = parse_seat)]
+    seat: SeatChoice,
+
+    /// Turns to simulate.
+    #[arg(long, default_value_t = DEFAULT_TURNS, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub turns: u32,
+
+    /// Stop spending transfers once this many vampires are controlled or full
+    /// (`transfers`: P(at least k) and the nth-vampire figures go up to K).
+    #[arg(long, default_value_t = DEFAULT_MAX_VAMPIRES, value_name = "K",
+          value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub max_vampires: u32,
+}
+
+impl SeatsAndTurns {
+    /// The seats asked for, in order.
+    pub fn seats(&self) -> Vec<u8> {
+        match self.seat {
+            SeatChoice::One(seat) => vec![seat],
+            SeatChoice::All => (1..=SEATS).collect(),
+        }
+    }
+}
+
+/// `--seat` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SeatChoice {
+    One(u8),
+    All,
+}
+
+fn parse_seat(text: &str) -> Result<SeatChoice, String> {
+    if text.eq_ignore_ascii_case("all") {
+        return Ok(SeatChoice::All);
+    }
+    match text.parse::<u8>() {
+        Ok(seat) if (1..=SEATS).contains(&seat) => Ok(SeatChoice::One(seat)),
+        _ => Err(format!("expected a seat 1 to {SEATS} or `all`")),
+    }
+}
 
 /// `--samples`, `--seed`, `--threads`.
 #[derive(Debug, Args)]

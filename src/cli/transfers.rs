@@ -13,12 +13,13 @@ use vtesdeck::output::output_file::OutputFile;
 use vtesdeck::output::{transfer_plot, transfer_table};
 use vtesdeck::sim::transfers::{
     Policy, PolicyComparison, TransferCurve, TransferOptions, COMPARE_KEY_AND_POOL_TURN,
-    COMPARE_TWO_BY_TURN, CRYPT_DRAW_TRANSFERS, DEFAULT_MAX_VAMPIRES, DEFAULT_TURNS, SEATS,
-    STARTING_POOL, TRANSFERS_PER_TURN,
+    COMPARE_TWO_BY_TURN, CRYPT_DRAW_TRANSFERS, STARTING_POOL, TRANSFERS_PER_TURN,
 };
 
 use super::progress::Progress;
-use super::sim_options::{key_vampires, warn_missing_keys, SimArgs, SimDecks, INPUTS_HELP};
+use super::sim_options::{
+    key_vampires, warn_missing_keys, SeatsAndTurns, SimArgs, SimDecks, INPUTS_HELP,
+};
 use super::{inputs, Global, Outcome};
 
 /// The long `--help` text of `vtesdeck transfers`: the rules and defaults
@@ -46,21 +47,6 @@ Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved li
 /// Arguments of `vtesdeck transfers` (see [`long_about`]).
 #[derive(Debug, Args)]
 pub struct TransfersArgs {
-    /// Seat to simulate: 1 to 5, or `all`.
-    #[arg(long, default_value = "all", value_name = "1..5|all", value_parser = parse_seat)]
-    seat: SeatChoice,
-
-    /// Turns to simulate.
-    #[arg(long, default_value_t = DEFAULT_TURNS, value_name = "N",
-          value_parser = clap::value_parser!(u32).range(1..=1000))]
-    turns: u32,
-
-    /// Stop spending transfers once this many vampires are controlled or full;
-    /// P(at least k) and the nth-vampire figures go up to K.
-    #[arg(long, default_value_t = DEFAULT_MAX_VAMPIRES, value_name = "K",
-          value_parser = clap::value_parser!(u32).range(0..=1000))]
-    max_vampires: u32,
-
     /// How transfers are spent (see the policies above), or `all` to compare them.
     #[arg(long, default_value = "cheapest", value_name = "POLICY")]
     policy: PolicyArg,
@@ -84,27 +70,13 @@ pub struct TransfersArgs {
     force: bool,
 
     #[command(flatten)]
+    games: SeatsAndTurns,
+
+    #[command(flatten)]
     sim: SimArgs,
 
     #[command(flatten)]
     decks: SimDecks,
-}
-
-/// `--seat` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum SeatChoice {
-    One(u8),
-    All,
-}
-
-fn parse_seat(text: &str) -> Result<SeatChoice, String> {
-    if text.eq_ignore_ascii_case("all") {
-        return Ok(SeatChoice::All);
-    }
-    match text.parse::<u8>() {
-        Ok(seat) if (1..=SEATS).contains(&seat) => Ok(SeatChoice::One(seat)),
-        _ => Err(format!("expected a seat 1 to {SEATS} or `all`")),
-    }
 }
 
 /// `--policy` values.
@@ -144,14 +116,11 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
         bail!("--plot draws one deck; {} decks given", decks.len());
     }
     let options = TransferOptions {
-        seats: match args.seat {
-            SeatChoice::One(seat) => vec![seat],
-            SeatChoice::All => (1..=SEATS).collect(),
-        },
-        turns: args.turns,
+        seats: args.games.seats(),
+        turns: args.games.turns,
         samples: args.sim.samples,
         seed: args.sim.seed(),
-        max_vampires: args.max_vampires,
+        max_vampires: args.games.max_vampires,
         policy: match args.policy {
             PolicyArg::Cheapest | PolicyArg::All => Policy::Cheapest,
             PolicyArg::Biggest => Policy::Biggest,
