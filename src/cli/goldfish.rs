@@ -8,6 +8,7 @@ use vtesdeck::deck::Deck;
 use vtesdeck::output::goldfish_table;
 use vtesdeck::output::json_lines::write_tagged;
 use vtesdeck::sim::goldfish::{GoldfishOptions, GoldfishReport, COVERAGE_WARNING};
+use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::transfers::{Policy, STARTING_POOL};
 
 use super::progress::Progress;
@@ -79,6 +80,7 @@ pub fn run(args: &GoldfishArgs, global: &Global) -> anyhow::Result<Outcome> {
             PolicyArg::Cheapest => Policy::Cheapest,
             PolicyArg::Biggest => Policy::Biggest,
         },
+        keys: KeyVampires::default(),
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -42,43 +42,19 @@ use vtesdeck_deck::Deck;
 use self::effects::{CardClass, EffectTable};
 use self::game::{Game, LibCard, Tally, PREY_POOL};
 use super::deck_tables::DeckTables;
-use super::seed::{run_chunks, Seed};
-use super::transfers::{Policy, DEFAULT_MAX_VAMPIRES, DEFAULT_TURNS, SEATS};
-use super::{SimError, DEFAULT_SAMPLES};
+use super::seed::run_chunks;
+use super::transfers::{Policy, TransferOptions};
+use super::SimError;
 
 /// Below this share of the library's cards modelled or inert, the report
 /// warns that its figures are a lower bound.
 pub const COVERAGE_WARNING: f64 = 0.8;
 
-/// What to simulate.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GoldfishOptions {
-    /// Seats to simulate (1..=5).
-    pub seats: Vec<u8>,
-    /// Turns per game.
-    pub turns: u32,
-    /// Games per seat.
-    pub samples: u64,
-    /// Seed.
-    pub seed: Seed,
-    /// The influence phase's `--max-vampires`.
-    pub max_vampires: u32,
-    /// How transfers are spent (not [`Policy::Key`]: no key vampires here).
-    pub policy: Policy,
-}
-
-impl Default for GoldfishOptions {
-    fn default() -> GoldfishOptions {
-        GoldfishOptions {
-            seats: (1..=SEATS).collect(),
-            turns: DEFAULT_TURNS,
-            samples: DEFAULT_SAMPLES,
-            seed: Seed(0),
-            max_vampires: DEFAULT_MAX_VAMPIRES,
-            policy: Policy::Cheapest,
-        }
-    }
-}
+/// What to simulate: the options of `transfers`, whose games goldfish plays
+/// (the same seats, turns, samples, seed, vampire cap and policy deal the same
+/// crypts); `keys` is not used (no key vampire at an idle table), nor
+/// [`Policy::Key`].
+pub type GoldfishOptions = TransferOptions;
 
 /// Figures at the end of one turn.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -396,7 +372,8 @@ fn percentile(histogram: &[u64], samples: u64, share: f64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transfers::{TransferCurve, TransferOptions};
+    use crate::seed::Seed;
+    use crate::transfers::TransferCurve;
     // The same crypts as `transfers` with the same seed: equal figures.
     use crate::testing::{deck_of, fixture_db};
 
