@@ -85,6 +85,21 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
                     "During your influence phase, you can add {amount} blood to a vampire in your uncontrolled region"
                 ))
         }
+        EffectKind::UncontrolledBlood => {
+            // The whole text, so that no condition the model does not check
+            // (a clan, a younger vampire, a lock) passes.
+            let capacity = if gain == 0 {
+                String::new()
+            } else {
+                format!(" with capacity {gain} or more")
+            };
+            has(CardType::Master)
+                && amount > 0
+                && basic.trim()
+                    == format!(
+                        "Add {amount} blood to a vampire in your uncontrolled region{capacity}."
+                    )
+        }
         EffectKind::Tablets => {
             has(CardType::Master) && holds("three copies") && holds(&format!("gain {amount} pool"))
         }
@@ -167,6 +182,15 @@ fn a_wrong_row_fails_the_pin() {
         "102023\tTribute to the Master\tinert\t0\t0\tto your pool",
         // Powerbase: Montreal adds 1 blood, not 2.
         "101439\tPowerbase: Montreal\tinfluence_blood\t2\t0\tDuring your influence phase",
+        // Zillah's Valley adds 4 blood to a vampire of capacity 8 or more:
+        // not 5 blood, not to any vampire.
+        "102207\tZillah's Valley\tuncontrolled_blood\t5\t8\tAdd 4 blood",
+        "102207\tZillah's Valley\tuncontrolled_blood\t4\t0\tAdd 4 blood",
+        // Thing adds 2 blood to a Gangrel only, as an action: a condition
+        // the model does not check.
+        "101972\tThing\tuncontrolled_blood\t2\t0\tAdd 2 blood to a Gangrel in your uncontrolled region",
+        // Unholy Sacrament is a master too, but for a titled Sabbat vampire.
+        "102345\tUnholy Sacrament\tuncontrolled_blood\t3\t0\tAdd 3 blood",
         // Laptop Computer gives +1 bleed, not +2.
         "101073\tLaptop Computer\tbleed_bonus\t2\t0\tThe bearer gets +1 bleed.",
         // Neonate Breach is a political action, no bleed.

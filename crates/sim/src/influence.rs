@@ -130,7 +130,7 @@ impl<'a> Influence<'a> {
                 break;
             }
             let can_draw = self.next < self.crypt.len() && transfers >= CRYPT_DRAW_TRANSFERS;
-            match self.choose(can_draw, key_in_play) {
+            match self.choose(can_draw, key_in_play, |_| true) {
                 Spend::Transfer(target) => {
                     self.uncontrolled[target].blood += 1;
                     *pool -= 1;
@@ -160,32 +160,53 @@ impl<'a> Influence<'a> {
         });
     }
 
-    /// Adds `blood` blood from the bank (no pool paid, no transfer used) one
-    /// at a time where the policy would put a transfer, within
-    /// `max_vampires`; a vampire it fills comes out at the end of the next
-    /// [`Influence::phase`].
-    pub(crate) fn add_free_blood(&mut self, blood: u32, key_in_play: bool) {
-        for _ in 0..blood {
-            let full = self.uncontrolled.iter().filter(|u| u.is_full()).count();
-            if self.controlled.len() + full >= self.max_vampires {
-                break;
-            }
-            let Spend::Transfer(target) = self.choose(false, key_in_play) else {
-                break;
-            };
-            self.uncontrolled[target].blood += 1;
+    /// Adds `blood` blood from the bank (no pool paid, no transfer used), all
+    /// of it on the one vampire of capacity `min_capacity` or more the
+    /// policy would give a transfer, within `max_vampires`; a vampire it fills
+    /// comes out at the end of the next [`Influence::phase`]. Returns whether
+    /// there was such a vampire (else nothing is added).
+    pub(crate) fn add_free_blood(
+        &mut self,
+        blood: u32,
+        min_capacity: u8,
+        key_in_play: bool,
+    ) -> bool {
+        let Some(target) = self.free_blood_target(min_capacity, key_in_play) else {
+            return false;
+        };
+        let target = &mut self.uncontrolled[target];
+        target.blood = target
+            .blood
+            .saturating_add(u8::try_from(blood).unwrap_or(u8::MAX));
+        true
+    }
+
+    /// The vampire [`Influence::add_free_blood`] would put its blood on.
+    pub(crate) fn free_blood_target(&self, min_capacity: u8, key_in_play: bool) -> Option<usize> {
+        let full = self.uncontrolled.iter().filter(|u| u.is_full()).count();
+        if self.controlled.len() + full >= self.max_vampires {
+            return None;
+        }
+        match self.choose(false, key_in_play, |u| u.capacity >= min_capacity) {
+            Spend::Transfer(target) => Some(target),
+            Spend::CryptDraw | Spend::Stop => None,
         }
     }
 
     /// What the policy does with the next transfer (`can_draw`: the crypt is
-    /// not empty and at least 4 transfers remain).
-    fn choose(&self, can_draw: bool, key_in_play: bool) -> Spend {
-        let any = |_: &Uncontrolled| true;
+    /// not empty and at least 4 transfers remain), a transfer going only to
+    /// a vampire `wanted` accepts.
+    fn choose(
+        &self,
+        can_draw: bool,
+        key_in_play: bool,
+        wanted: impl Fn(&Uncontrolled) -> bool,
+    ) -> Spend {
         let target = match self.policy {
-            Policy::Cheapest => self.cheapest_target(any),
-            Policy::Biggest => self.biggest_target(),
+            Policy::Cheapest => self.cheapest_target(&wanted),
+            Policy::Biggest => self.biggest_target(&wanted),
             Policy::Key => {
-                if let Some(key) = self.cheapest_target(|u| u.key) {
+                if let Some(key) = self.cheapest_target(|u| u.key && wanted(u)) {
                     return Spend::Transfer(key);
                 }
                 let key_in_sight = key_in_play || self.uncontrolled.iter().any(|u| u.key);
@@ -195,7 +216,7 @@ impl<'a> Influence<'a> {
                 if !key_in_sight && can_draw && !self.controlled.is_empty() {
                     return Spend::CryptDraw;
                 }
-                self.cheapest_target(any)
+                self.cheapest_target(&wanted)
             }
         };
         match target {
@@ -217,11 +238,12 @@ impl<'a> Influence<'a> {
                         .any(|other| other.vampire == u.vampire && other.is_full())))
     }
 
-    /// The eligible target with the largest capacity (ties: dealt first).
-    fn biggest_target(&self) -> Option<usize> {
+    /// The eligible target among those `wanted` with the largest capacity
+    /// (ties: dealt first).
+    fn biggest_target(&self, wanted: impl Fn(&Uncontrolled) -> bool) -> Option<usize> {
         let mut best: Option<(usize, u8)> = None;
         for (i, u) in self.uncontrolled.iter().enumerate() {
-            if best.is_some_and(|(_, b)| b >= u.capacity) || !self.is_eligible(u) {
+            if best.is_some_and(|(_, b)| b >= u.capacity) || !wanted(u) || !self.is_eligible(u) {
                 continue;
             }
             best = Some((i, u.capacity));

@@ -47,6 +47,10 @@ pub enum EffectKind {
     /// Master location: each influence phase, `amount` blood from the bank
     /// on a vampire in your uncontrolled region (Powerbase: Montreal).
     InfluenceBlood,
+    /// Master: `amount` blood from the bank on one vampire in your
+    /// uncontrolled region of capacity `gain` or more (0: any), the one a
+    /// transfer would go to (Zillah's Valley); played when there is one.
+    UncontrolledBlood,
     /// Master location: +1 master phase action each turn.
     MasterAction,
     /// Master, one a turn: the third copy in play is removed with the others
@@ -65,7 +69,7 @@ pub enum EffectKind {
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 17] = [
+    const NAMES: [(&'static str, EffectKind); 18] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -78,6 +82,7 @@ impl EffectKind {
         ("blood_doll", EffectKind::BloodDoll),
         ("transfers", EffectKind::Transfers),
         ("influence_blood", EffectKind::InfluenceBlood),
+        ("uncontrolled_blood", EffectKind::UncontrolledBlood),
         ("master_action", EffectKind::MasterAction),
         ("tablets", EffectKind::Tablets),
         ("ally", EffectKind::Ally),

@@ -37,6 +37,12 @@ pub(super) struct LibCard {
     pub(super) coverage: CardClass,
 }
 
+/// The least capacity of the vampire an `uncontrolled_blood` card adds its
+/// blood to (its `gain` column).
+fn min_capacity(card: &LibCard) -> u8 {
+    u8::try_from(card.gain).unwrap_or(u8::MAX)
+}
+
 impl LibCard {
     /// The cards of `tables.library`, in its order.
     pub(super) fn of_deck(tables: &DeckTables, db: &CardDb, effects: &EffectTable) -> Vec<LibCard> {
@@ -269,7 +275,9 @@ impl<'a> Game<'a> {
                 } else {
                     TRANSFERS_PER_TURN
                 };
-            self.influence.add_free_blood(self.free_blood, false);
+            if self.free_blood > 0 {
+                self.influence.add_free_blood(self.free_blood, 0, false);
+            }
             let vampires = &mut self.vampires;
             let tables = self.tables;
             self.influence
@@ -339,6 +347,14 @@ impl<'a> Game<'a> {
                     Some(EffectKind::BloodDoll) if !self.vampires.is_empty() => 3,
                     Some(EffectKind::Tablets) if !tablet_played => 2,
                     Some(EffectKind::MasterBlood) if !self.vampires.is_empty() => 1,
+                    Some(EffectKind::UncontrolledBlood)
+                        if self
+                            .influence
+                            .free_blood_target(min_capacity(card), false)
+                            .is_some() =>
+                    {
+                        1
+                    }
                     _ => continue,
                 };
                 if best.is_none_or(|(_, b)| value > b) {
@@ -368,6 +384,10 @@ impl<'a> Game<'a> {
                 Some(EffectKind::BloodDoll) => self.dolls += 1,
                 Some(EffectKind::Transfers) => self.extra_transfers += card.amount,
                 Some(EffectKind::InfluenceBlood) => self.free_blood += card.amount,
+                Some(EffectKind::UncontrolledBlood) => {
+                    self.influence
+                        .add_free_blood(card.amount, min_capacity(&card), false);
+                }
                 Some(EffectKind::MasterAction) => {
                     self.extra_master_actions += 1;
                 }

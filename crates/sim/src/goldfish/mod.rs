@@ -594,6 +594,50 @@ mod tests {
     }
 
     #[test]
+    fn a_master_adding_blood_to_a_big_uncontrolled_vampire_brings_it_out_two_turns_earlier() {
+        // Eva Test (11, unique) from seat 1, a library of Test Promo (1
+        // pool) read as "add 4 blood to a vampire in your uncontrolled
+        // region with capacity 8 or more". Turn 1: Test Promo (pool 29, Eva
+        // 4), 1 transfer (28, Eva 5). Turn 2: Test Promo (27, Eva 9), 2
+        // transfers fill her (25), the 2 left are lost (no other target, too
+        // few for a crypt draw): out at the end of turn 2. Turn 3: no
+        // uncontrolled target (the other Evas are copies of a controlled
+        // unique vampire), so no Test Promo; Eva bleeds 1; the 4 transfers
+        // draw a crypt card (24). Without it: 1 + 4 + 4 + 4 transfers, out
+        // on turn 4, pool 29, 25, 21.
+        let cards = [(200005, 12), (100018, 40)];
+        let table = "100018\tTest Promo\tuncontrolled_blood\t4\t8\tTest promo\n";
+        let figures = |report: &GoldfishReport| -> Vec<(f64, f64, f64)> {
+            report.seats[0].turns[..4]
+                .iter()
+                .map(|t| (t.ready_vampires_mean, t.own_pool_mean, t.bled_mean))
+                .collect()
+        };
+        let with = run(&cards, table, vec![1], 100);
+        assert_eq!(
+            figures(&with)[..3],
+            [(0.0, 28.0, 0.0), (1.0, 25.0, 0.0), (1.0, 24.0, 1.0)]
+        );
+        let without = run(&cards, "", vec![1], 100);
+        assert_eq!(
+            figures(&without),
+            [
+                (0.0, 29.0, 0.0),
+                (0.0, 25.0, 0.0),
+                (0.0, 21.0, 0.0),
+                (1.0, 19.0, 0.0)
+            ]
+        );
+        // Dario Test (7) is below capacity 8: the card is never played, the
+        // game is the game without it (1 + 4 + 2 transfers, out on turn 3).
+        let small = [(200004, 12), (100018, 40)];
+        let with = run(&small, table, vec![1], 100);
+        let without = run(&small, "", vec![1], 100);
+        assert_eq!(figures(&with), figures(&without));
+        assert_eq!(figures(&with)[2], (1.0, 23.0, 0.0));
+    }
+
+    #[test]
     fn the_third_tablet_gains_its_pool_one_tablet_a_turn() {
         let table = "100002\tTest Trifle\ttablets\t3\t0\tTrifle\n";
         let cards = [(200001, 12), (100002, 40)];
