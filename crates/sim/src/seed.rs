@@ -81,6 +81,65 @@ pub(crate) fn run_chunks<T: Send>(
         .reduce(empty, merge)
 }
 
+/// Counts of sampled games that chunks add together.
+pub(crate) trait Tally: Send {
+    /// Adds `other`'s counts to these.
+    fn add(&mut self, other: &Self);
+}
+
+/// Adds the counts of `b` to those of `a`, place by place.
+pub(crate) fn add_counts(a: &mut [u64], b: &[u64]) {
+    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+}
+
+/// A game dealt once and played from each seat asked for (`transfers`',
+/// `goldfish`'s), its state reused from deal to deal.
+pub(crate) trait SeatGame {
+    /// What one seat's games are counted in.
+    type Tally: Tally;
+    /// Deals the next game.
+    fn deal(&mut self, rng: &mut SimRng);
+    /// Plays the dealt game from `seat`, counted in `tally`.
+    fn play(&mut self, seat: u8, tally: &mut Self::Tally);
+}
+
+/// Plays `samples` deals, each from every seat of `seats`, in chunks (see
+/// [`run_chunks`]): a chunk builds its game with `new_game` from the chunk's
+/// random source before its first deal; returns one tally per seat, in order.
+pub(crate) fn play_seats<G: SeatGame>(
+    samples: u64,
+    seed: Seed,
+    progress: &(dyn Fn(u64) + Sync),
+    seats: &[u8],
+    new_game: impl Fn(&mut SimRng) -> G + Sync,
+    new_tally: impl Fn() -> G::Tally + Sync + Send,
+) -> Vec<G::Tally> {
+    let empty = || -> Vec<G::Tally> { seats.iter().map(|_| new_tally()).collect() };
+    run_chunks(
+        samples,
+        seed,
+        progress,
+        |rng, n| {
+            let mut game = new_game(rng);
+            let mut tallies = empty();
+            for _ in 0..n {
+                game.deal(rng);
+                for (seat, tally) in seats.iter().zip(tallies.iter_mut()) {
+                    game.play(*seat, tally);
+                }
+            }
+            tallies
+        },
+        empty,
+        |mut totals, tallies| {
+            for (total, tally) in totals.iter_mut().zip(&tallies) {
+                total.add(tally);
+            }
+            totals
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,7 +28,7 @@ use vtesdeck_deck::Deck;
 use super::deck_tables::DeckTables;
 use super::influence::Influence;
 use super::key::KeyVampires;
-use super::seed::{run_chunks, Seed, SimRng};
+use super::seed::{add_counts, play_seats, SeatGame, Seed, SimRng, Tally};
 use super::{SimError, DEFAULT_SAMPLES};
 
 /// Pool at the start of the game.
@@ -228,35 +228,13 @@ impl TransferCurve {
         // No more vampires than crypt cards can come out: the tallies stop
         // there, and the figures beyond are zeros added by `SeatTally::curve`.
         let most = (options.max_vampires as usize).min(tables.crypt_pile.len());
-        let empty = || -> Vec<SeatTally> {
-            options
-                .seats
-                .iter()
-                .map(|_| SeatTally::new(turns, most))
-                .collect()
-        };
-        let totals = run_chunks(
+        let totals = play_seats(
             options.samples,
             options.seed,
             progress,
-            |rng, n| {
-                let mut game = Game::new(&tables, options);
-                let mut tallies = empty();
-                for _ in 0..n {
-                    game.shuffle(rng);
-                    for (seat, tally) in options.seats.iter().zip(tallies.iter_mut()) {
-                        game.play(*seat, tally);
-                    }
-                }
-                tallies
-            },
-            empty,
-            |mut totals, tallies| {
-                for (total, tally) in totals.iter_mut().zip(&tallies) {
-                    total.add(tally);
-                }
-                totals
-            },
+            &options.seats,
+            |_| Game::new(&tables, options),
+            || SeatTally::new(turns, most),
         );
         let seats = options
             .seats
@@ -385,6 +363,24 @@ struct SeatTally {
     key_turn: Vec<u64>,
 }
 
+impl Tally for SeatTally {
+    fn add(&mut self, other: &SeatTally) {
+        for (a, b) in self.at_least.iter_mut().zip(&other.at_least) {
+            add_counts(a, b);
+        }
+        add_counts(&mut self.controlled, &other.controlled);
+        add_counts(&mut self.capacity, &other.capacity);
+        add_counts(&mut self.pool, &other.pool);
+        for (a, b) in self.nth_turn.iter_mut().zip(&other.nth_turn) {
+            add_counts(a, b);
+        }
+        for (a, b) in self.pool_histogram.iter_mut().zip(&other.pool_histogram) {
+            add_counts(a, b);
+        }
+        add_counts(&mut self.key_turn, &other.key_turn);
+    }
+}
+
 impl SeatTally {
     fn new(turns: usize, max_vampires: usize) -> SeatTally {
         SeatTally {
@@ -396,25 +392,6 @@ impl SeatTally {
             pool_histogram: vec![vec![0; STARTING_POOL as usize + 1]; turns],
             key_turn: vec![0; turns],
         }
-    }
-
-    fn add(&mut self, other: &SeatTally) {
-        fn add_all(a: &mut [u64], b: &[u64]) {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-        }
-        for (a, b) in self.at_least.iter_mut().zip(&other.at_least) {
-            add_all(a, b);
-        }
-        add_all(&mut self.controlled, &other.controlled);
-        add_all(&mut self.capacity, &other.capacity);
-        add_all(&mut self.pool, &other.pool);
-        for (a, b) in self.nth_turn.iter_mut().zip(&other.nth_turn) {
-            add_all(a, b);
-        }
-        for (a, b) in self.pool_histogram.iter_mut().zip(&other.pool_histogram) {
-            add_all(a, b);
-        }
-        add_all(&mut self.key_turn, &other.key_turn);
     }
 
     /// The key vampire figures.
@@ -526,9 +503,13 @@ impl<'a> Game<'a> {
             max_vampires: options.max_vampires as usize,
         }
     }
+}
+
+impl SeatGame for Game<'_> {
+    type Tally = SeatTally;
 
     /// Shuffles the crypt.
-    fn shuffle(&mut self, rng: &mut SimRng) {
+    fn deal(&mut self, rng: &mut SimRng) {
         self.influence.shuffle(rng);
     }
 

@@ -6,7 +6,7 @@ use vtesdeck_deck::OPENING_HAND;
 
 use super::super::deck_tables::{DeckTables, MASTER_CLASS};
 use super::super::influence::Influence;
-use super::super::seed::{below, SimRng};
+use super::super::seed::{self, add_counts, below, SeatGame, SimRng};
 use super::super::transfers::{first_turn_transfers, STARTING_POOL, TRANSFERS_PER_TURN};
 use super::effects::{CardClass, EffectKind, EffectTable};
 use super::GoldfishOptions;
@@ -117,20 +117,19 @@ impl Tally {
             oust_turn: vec![0; turns],
         }
     }
+}
 
-    pub(super) fn add(&mut self, other: &Tally) {
-        fn add_all(a: &mut [u64], b: &[u64]) {
-            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-        }
+impl seed::Tally for Tally {
+    fn add(&mut self, other: &Tally) {
         for (a, b) in self.bled.iter_mut().zip(&other.bled) {
-            add_all(a, b);
+            add_counts(a, b);
         }
-        add_all(&mut self.ousted, &other.ousted);
-        add_all(&mut self.pool, &other.pool);
-        add_all(&mut self.ready, &other.ready);
-        add_all(&mut self.actions, &other.actions);
-        add_all(&mut self.first_bleed, &other.first_bleed);
-        add_all(&mut self.oust_turn, &other.oust_turn);
+        add_counts(&mut self.ousted, &other.ousted);
+        add_counts(&mut self.pool, &other.pool);
+        add_counts(&mut self.ready, &other.ready);
+        add_counts(&mut self.actions, &other.actions);
+        add_counts(&mut self.first_bleed, &other.first_bleed);
+        add_counts(&mut self.oust_turn, &other.oust_turn);
     }
 }
 
@@ -173,6 +172,9 @@ pub(super) struct Game<'a> {
     attached: Vec<(usize, u16)>,
     /// The current turn, from 0.
     turn: u32,
+    /// The library's random source, far from the crypt's (a long jump of the
+    /// chunk's): the crypts are those `transfers` deals with the same seed.
+    library_rng: SimRng,
 }
 
 impl<'a> Game<'a> {
@@ -180,7 +182,10 @@ impl<'a> Game<'a> {
         tables: &'a DeckTables,
         cards: &'a [LibCard],
         options: &GoldfishOptions,
+        chunk_rng: &SimRng,
     ) -> Game<'a> {
+        let mut library_rng = chunk_rng.clone();
+        library_rng.long_jump();
         let library = tables
             .library
             .iter()
@@ -209,18 +214,7 @@ impl<'a> Game<'a> {
             recruited: Vec::new(),
             attached: Vec::new(),
             turn: 0,
-        }
-    }
-
-    /// Shuffles the crypt with `rng` (as `transfers` does: the same seed
-    /// gives the same crypts) and the library with `library_rng`.
-    pub(super) fn shuffle(&mut self, rng: &mut SimRng, library_rng: &mut SimRng) {
-        self.influence.shuffle(rng);
-        let rng = library_rng;
-        let n = self.library.len();
-        for i in 0..n.saturating_sub(1) {
-            let j = i + below(rng, n - i);
-            self.library.swap(i, j);
+            library_rng,
         }
     }
 
@@ -242,66 +236,6 @@ impl<'a> Game<'a> {
     /// Whether the card can be paid (pool never to 0) by a vampire with `blood`.
     fn affordable(&self, card: &LibCard, blood: u8) -> bool {
         !card.x_cost && card.pool_cost < self.pool && card.blood_cost <= blood
-    }
-
-    /// Plays one game of one seat on the current crypt and library orders.
-    pub(super) fn play(&mut self, seat: u8, tally: &mut Tally) {
-        self.influence.start();
-        self.hand.clear();
-        self.vampires.clear();
-        self.next = 0;
-        for _ in 0..OPENING_HAND {
-            self.draw();
-        }
-        self.pool = STARTING_POOL;
-        self.prey = PREY_POOL;
-        self.dolls = 0;
-        self.extra_transfers = 0;
-        self.free_blood = 0;
-        self.extra_master_actions = 0;
-        self.tablets = 0;
-        self.unique_in_play.clear();
-        self.allies.clear();
-        self.recruited.clear();
-        self.attached.clear();
-        for turn in 0..self.turns as usize {
-            self.turn = turn as u32;
-            let prey_before = self.prey;
-            self.master_phase();
-            let actions = self.minion_phase();
-            let transfers = self.extra_transfers
-                + if turn == 0 {
-                    first_turn_transfers(seat)
-                } else {
-                    TRANSFERS_PER_TURN
-                };
-            if self.free_blood > 0 {
-                self.influence.add_free_blood(self.free_blood, 0, false);
-            }
-            let vampires = &mut self.vampires;
-            let tables = self.tables;
-            self.influence
-                .phase(transfers, &mut self.pool, false, |came_out| {
-                    vampires.push(Vampire {
-                        kind: came_out.kind,
-                        blood: tables.crypt[usize::from(came_out.kind)].capacity,
-                        bonus: 0,
-                    });
-                });
-            self.discard_phase();
-            let bled = PREY_POOL - self.prey;
-            tally.bled[turn][bled as usize] += 1;
-            tally.ousted[turn] += u64::from(self.prey == 0);
-            tally.pool[turn] += u64::from(self.pool);
-            tally.ready[turn] += self.vampires.len() as u64;
-            tally.actions[turn] += u64::from(actions);
-            if prey_before == PREY_POOL && self.prey < PREY_POOL {
-                tally.first_bleed[turn] += 1;
-            }
-            if prey_before > 0 && self.prey == 0 {
-                tally.oust_turn[turn] += 1;
-            }
-        }
     }
 
     /// The blood dolls move their blood; then one master phase action (one
@@ -613,6 +547,82 @@ impl<'a> Game<'a> {
         if let Some((index, _)) = worst {
             self.hand.swap_remove(index);
             self.draw();
+        }
+    }
+}
+
+impl SeatGame for Game<'_> {
+    type Tally = Tally;
+
+    /// Shuffles the crypt with `rng` (as `transfers` does: the same seed
+    /// gives the same crypts) and the library with the game's own source.
+    fn deal(&mut self, rng: &mut SimRng) {
+        self.influence.shuffle(rng);
+        let rng = &mut self.library_rng;
+        let n = self.library.len();
+        for i in 0..n.saturating_sub(1) {
+            let j = i + below(rng, n - i);
+            self.library.swap(i, j);
+        }
+    }
+
+    /// Plays one game of one seat on the current crypt and library orders.
+    fn play(&mut self, seat: u8, tally: &mut Tally) {
+        self.influence.start();
+        self.hand.clear();
+        self.vampires.clear();
+        self.next = 0;
+        for _ in 0..OPENING_HAND {
+            self.draw();
+        }
+        self.pool = STARTING_POOL;
+        self.prey = PREY_POOL;
+        self.dolls = 0;
+        self.extra_transfers = 0;
+        self.free_blood = 0;
+        self.extra_master_actions = 0;
+        self.tablets = 0;
+        self.unique_in_play.clear();
+        self.allies.clear();
+        self.recruited.clear();
+        self.attached.clear();
+        for turn in 0..self.turns as usize {
+            self.turn = turn as u32;
+            let prey_before = self.prey;
+            self.master_phase();
+            let actions = self.minion_phase();
+            let transfers = self.extra_transfers
+                + if turn == 0 {
+                    first_turn_transfers(seat)
+                } else {
+                    TRANSFERS_PER_TURN
+                };
+            if self.free_blood > 0 {
+                self.influence.add_free_blood(self.free_blood, 0, false);
+            }
+            let vampires = &mut self.vampires;
+            let tables = self.tables;
+            self.influence
+                .phase(transfers, &mut self.pool, false, |came_out| {
+                    vampires.push(Vampire {
+                        kind: came_out.kind,
+                        blood: tables.crypt[usize::from(came_out.kind)].capacity,
+                        bonus: 0,
+                    });
+                });
+            self.discard_phase();
+            let bled = PREY_POOL - self.prey;
+            tally.bled[turn][bled as usize] += 1;
+            tally.ousted[turn] += u64::from(self.prey == 0);
+            tally.pool[turn] += u64::from(self.pool);
+            tally.ready[turn] += self.vampires.len() as u64;
+            tally.actions[turn] += u64::from(actions);
+            if prey_before == PREY_POOL && self.prey < PREY_POOL {
+                tally.first_bleed[turn] += 1;
+            }
+            if prey_before > 0 && self.prey == 0 {
+                tally.oust_turn[turn] += 1;
+            }
         }
     }
 }

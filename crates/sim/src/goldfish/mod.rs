@@ -42,7 +42,7 @@ use vtesdeck_deck::Deck;
 use self::effects::{CardClass, EffectTable};
 use self::game::{Game, LibCard, Tally, PREY_POOL};
 use super::deck_tables::DeckTables;
-use super::seed::run_chunks;
+use super::seed::play_seats;
 use super::transfers::{Policy, TransferOptions};
 use super::SimError;
 
@@ -276,33 +276,13 @@ impl GoldfishReport {
         }
         let cards = LibCard::of_deck(&tables, db, effects);
         let turns = options.turns as usize;
-        let empty = || -> Vec<Tally> { options.seats.iter().map(|_| Tally::new(turns)).collect() };
-        let totals = run_chunks(
+        let totals = play_seats(
             options.samples,
             options.seed,
             progress,
-            |rng, n| {
-                let mut game = Game::new(&tables, &cards, options);
-                let mut tallies = empty();
-                // The library's own stream, far from the crypt's: the crypts
-                // are those `transfers` deals with the same seed.
-                let mut library_rng = rng.clone();
-                library_rng.long_jump();
-                for _ in 0..n {
-                    game.shuffle(rng, &mut library_rng);
-                    for (seat, tally) in options.seats.iter().zip(tallies.iter_mut()) {
-                        game.play(*seat, tally);
-                    }
-                }
-                tallies
-            },
-            empty,
-            |mut totals, tallies| {
-                for (total, tally) in totals.iter_mut().zip(&tallies) {
-                    total.add(tally);
-                }
-                totals
-            },
+            &options.seats,
+            |rng| Game::new(&tables, &cards, options, rng),
+            || Tally::new(turns),
         );
         let seats = options
             .seats
