@@ -1,10 +1,5 @@
-//! Helpers for this crate's unit tests: the fixture card database of
-//! `vtesdeck-fixtures`, loaded with `CardDb::load`.
+//! Helpers for this crate's unit tests (see `vtesdeck_fixtures::test_helpers`).
 
-use crate::CardDb;
 pub(crate) use vtesdeck_fixtures::{fixture_file, sorted_names, Pieces};
 
-/// The fixture card database.
-pub(crate) fn fixture_db() -> CardDb {
-    vtesdeck_fixtures::card_db(CardDb::load)
-}
+vtesdeck_fixtures::test_helpers!(crate);

@@ -1,21 +1,3 @@
-//! Helpers for this crate's unit tests: the fixture card database of
-//! `vtesdeck-fixtures`, loaded with `CardDb::load`.
+//! Helpers for this crate's unit tests (see `vtesdeck_fixtures::test_helpers`).
 
-use crate::Deck;
-use vtesdeck_cards::{CardDb, CardId};
-
-/// The fixture card database.
-pub(crate) fn fixture_db() -> CardDb {
-    vtesdeck_fixtures::card_db(CardDb::load)
-}
-
-/// A deck of `(id, count)` pairs of the fixture database, every card resolved.
-pub(crate) fn deck_of(db: &CardDb, cards: &[(u32, u32)]) -> Deck {
-    let cards: Vec<(CardId, u32)> = cards
-        .iter()
-        .map(|&(id, count)| (CardId(id), count))
-        .collect();
-    let deck = Deck::from_cards(&cards, db);
-    assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
-    deck
-}
+vtesdeck_fixtures::test_helpers!(vtesdeck_cards, crate);
