@@ -1,7 +1,5 @@
 //! `vtesdeck draw`: the odds of the opening hand and of the starting crypt cards.
 
-use std::io::Write;
-
 use anyhow::bail;
 use clap::Args;
 use vtesdeck::cards::{CardDb, CardKind, Lookup, PrintingHint};
@@ -11,8 +9,10 @@ use vtesdeck::output::json_lines::write_tagged;
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions, TrackedGroup};
 
 use super::progress::Progress;
-use super::sim_options::{key_vampires, warn_missing_keys, SimArgs, SimDecks, INPUTS_HELP};
-use super::{inputs, Global, Outcome};
+use super::sim_options::{
+    key_vampires, warn_missing_keys, write_reports, SimArgs, SimDecks, INPUTS_HELP,
+};
+use super::{Global, Outcome};
 
 /// The long `--help` text of `vtesdeck draw`: the hand and the starting crypt
 /// it states are the game's constants.
@@ -93,41 +93,23 @@ pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
         keys,
         seen: args.seen,
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut outcome = Outcome::Ok;
-    let mut first = true;
-    for (path, deck) in args.decks.read(&db, global.quiet)? {
-        let report = deck.and_then(|deck| {
-            warn_missing(&deck, &db, &options);
-            // The progress bar only moves when the opening has to be sampled.
-            let progress = Progress::new(options.samples, global.quiet);
-            let odds = args
-                .sim
-                .install(|| DrawOdds::compute(&deck, &db, &options, &|n| progress.advance(n)))?;
-            progress.finish();
-            Ok((odds?, deck))
-        });
-        match report {
-            Ok((odds, deck)) => {
-                if args.json {
-                    write_tagged(&mut out, "draw", &odds)?;
-                } else {
-                    if !first {
-                        writeln!(out)?;
-                    }
-                    draw_table::render(&odds, &deck, &db, &mut out)?;
-                }
-                first = false;
-            }
-            Err(err) => {
-                inputs::report_unreadable(&mut out, args.json, &path, &err)?;
-                outcome = Outcome::Error;
-            }
+    let decks = args.decks.read(&db, global.quiet)?;
+    write_reports(decks, args.json, |deck, out| {
+        warn_missing(deck, &db, &options);
+        // The progress bar only moves when the opening has to be sampled.
+        let progress = Progress::new(options.samples, global.quiet);
+        let odds = args
+            .sim
+            .install(|| DrawOdds::compute(deck, &db, &options, &|n| progress.advance(n)))?;
+        progress.finish();
+        let odds = odds?;
+        if args.json {
+            write_tagged(out, "draw", &odds)?;
+        } else {
+            draw_table::render(&odds, deck, &db, out)?;
         }
-    }
-    out.flush()?;
-    Ok(outcome)
+        Ok(())
+    })
 }
 
 /// Warns (standard error) of --track cards and --key vampires the deck lacks:

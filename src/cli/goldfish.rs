@@ -12,8 +12,8 @@ use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::transfers::{Policy, STARTING_POOL};
 
 use super::progress::Progress;
-use super::sim_options::{SeatsAndTurns, SimArgs, SimDecks, INPUTS_HELP};
-use super::{inputs, Global, Outcome};
+use super::sim_options::{write_reports, SeatsAndTurns, SimArgs, SimDecks, INPUTS_HELP};
+use super::{Global, Outcome};
 
 /// The long `--help` text of `vtesdeck goldfish`.
 pub fn long_about() -> String {
@@ -70,37 +70,16 @@ enum PolicyArg {
 pub fn run(args: &GoldfishArgs, global: &Global) -> anyhow::Result<Outcome> {
     let db = global.card_db()?;
     let decks = args.decks.read(&db, global.quiet)?;
-    let options = GoldfishOptions {
-        seats: args.games.seats(),
-        turns: args.games.turns,
-        samples: args.sim.samples,
-        seed: args.sim.seed(),
-        max_vampires: args.games.max_vampires,
-        policy: match args.policy {
-            PolicyArg::Cheapest => Policy::Cheapest,
-            PolicyArg::Biggest => Policy::Biggest,
-        },
-        keys: KeyVampires::default(),
+    let policy = match args.policy {
+        PolicyArg::Cheapest => Policy::Cheapest,
+        PolicyArg::Biggest => Policy::Biggest,
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut outcome = Outcome::Ok;
-    let mut first = true;
-    for (path, deck) in decks {
-        let written = deck.and_then(|deck| {
-            if !first && !args.json {
-                writeln!(out)?;
-            }
-            first = false;
-            simulate_one(args, global, &deck, &db, &options, &mut out)
-        });
-        if let Err(err) = written {
-            inputs::report_unreadable(&mut out, args.json, &path, &err)?;
-            outcome = Outcome::Error;
-        }
-    }
-    out.flush()?;
-    Ok(outcome)
+    let options = args
+        .games
+        .options(&args.sim, policy, KeyVampires::default());
+    write_reports(decks, args.json, |deck, out| {
+        simulate_one(args, global, deck, &db, &options, out)
+    })
 }
 
 /// Simulates and writes one deck's report.

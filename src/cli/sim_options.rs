@@ -1,6 +1,7 @@
 //! Options the simulation subcommands share: seed, samples, threads; the
 //! seats, turns and vampire cap of the games `transfers` and `goldfish` play.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -8,10 +9,13 @@ use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::seed::Seed;
-use vtesdeck::sim::transfers::{DEFAULT_MAX_VAMPIRES, DEFAULT_TURNS, SEATS};
+use vtesdeck::sim::transfers::{
+    Policy, TransferOptions, DEFAULT_MAX_VAMPIRES, DEFAULT_TURNS, SEATS,
+};
 use vtesdeck::sim::DEFAULT_SAMPLES;
 
 use super::inputs::{self, Input};
+use super::Outcome;
 use vtesdeck::formats::inputs::{skipped_when_read, InputError};
 
 /// `--seat`, `--turns`, `--max-vampires`: the games `transfers` and `goldfish`
@@ -35,8 +39,22 @@ pub struct SeatsAndTurns {
 }
 
 impl SeatsAndTurns {
+    /// The options of the games: these seats, turns and vampire cap, `sim`'s
+    /// samples and seed, `policy` and `keys`.
+    pub fn options(&self, sim: &SimArgs, policy: Policy, keys: KeyVampires) -> TransferOptions {
+        TransferOptions {
+            seats: self.seats(),
+            turns: self.turns,
+            samples: sim.samples,
+            seed: sim.seed(),
+            max_vampires: self.max_vampires,
+            policy,
+            keys,
+        }
+    }
+
     /// The seats asked for, in order.
-    pub fn seats(&self) -> Vec<u8> {
+    fn seats(&self) -> Vec<u8> {
         match self.seat {
             SeatChoice::One(seat) => vec![seat],
             SeatChoice::All => (1..=SEATS).collect(),
@@ -200,4 +218,38 @@ pub fn warn_missing_keys(deck: &Deck, db: &CardDb, keys: &KeyVampires) {
             deck.path_label()
         );
     }
+}
+
+/// Writes one report per deck to standard output, in input order: `report`
+/// writes a deck's (it may simulate first); two text reports are separated by
+/// a blank line; a deck that could not be read, or whose report failed, is
+/// reported in place and the others still run ([`Outcome::Error`]).
+pub fn write_reports(
+    decks: Vec<(String, Input)>,
+    json: bool,
+    mut report: impl FnMut(&Deck, &mut Vec<u8>) -> anyhow::Result<()>,
+) -> anyhow::Result<Outcome> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut outcome = Outcome::Ok;
+    let mut first = true;
+    let mut written = Vec::new();
+    for (path, deck) in decks {
+        written.clear();
+        match deck.and_then(|deck| report(&deck, &mut written)) {
+            Ok(()) => {
+                if !first && !json {
+                    writeln!(out)?;
+                }
+                first = false;
+                out.write_all(&written)?;
+            }
+            Err(err) => {
+                inputs::report_unreadable(&mut out, json, &path, &err)?;
+                outcome = Outcome::Error;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(outcome)
 }

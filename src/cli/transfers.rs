@@ -18,9 +18,9 @@ use vtesdeck::sim::transfers::{
 
 use super::progress::Progress;
 use super::sim_options::{
-    key_vampires, warn_missing_keys, SeatsAndTurns, SimArgs, SimDecks, INPUTS_HELP,
+    key_vampires, warn_missing_keys, write_reports, SeatsAndTurns, SimArgs, SimDecks, INPUTS_HELP,
 };
-use super::{inputs, Global, Outcome};
+use super::{Global, Outcome};
 
 /// The long `--help` text of `vtesdeck transfers`: the rules and defaults
 /// it states are the simulation's constants.
@@ -115,39 +115,16 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
     if plot.is_some() && decks.len() > 1 {
         bail!("--plot draws one deck; {} decks given", decks.len());
     }
-    let options = TransferOptions {
-        seats: args.games.seats(),
-        turns: args.games.turns,
-        samples: args.sim.samples,
-        seed: args.sim.seed(),
-        max_vampires: args.games.max_vampires,
-        policy: match args.policy {
-            PolicyArg::Cheapest | PolicyArg::All => Policy::Cheapest,
-            PolicyArg::Biggest => Policy::Biggest,
-            PolicyArg::Key => Policy::Key,
-        },
-        keys,
+    let policy = match args.policy {
+        PolicyArg::Cheapest | PolicyArg::All => Policy::Cheapest,
+        PolicyArg::Biggest => Policy::Biggest,
+        PolicyArg::Key => Policy::Key,
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut outcome = Outcome::Ok;
-    let mut first = true;
-    for (path, deck) in decks {
-        let written = deck.and_then(|deck| {
-            warn_missing_keys(&deck, &db, &options.keys);
-            if !first && !args.json {
-                writeln!(out)?;
-            }
-            first = false;
-            simulate_one(args, global, &deck, &db, &options, plot.as_ref(), &mut out)
-        });
-        if let Err(err) = written {
-            inputs::report_unreadable(&mut out, args.json, &path, &err)?;
-            outcome = Outcome::Error;
-        }
-    }
-    out.flush()?;
-    Ok(outcome)
+    let options = args.games.options(&args.sim, policy, keys);
+    write_reports(decks, args.json, |deck, out| {
+        warn_missing_keys(deck, &db, &options.keys);
+        simulate_one(args, global, deck, &db, &options, plot.as_ref(), out)
+    })
 }
 
 /// Simulates and writes one deck's report.
