@@ -9,13 +9,25 @@
 #![allow(missing_docs)]
 
 mod common;
+// How results are shown is the binary's own layer (`src/output`), not the
+// library's: the bench compiles it in the way `src/main.rs` does, with the
+// library's layers named at the root as the module writes them.
+#[allow(dead_code, unused_imports)]
+#[path = "../src/output/mod.rs"]
+mod output;
+#[cfg(test)]
+#[allow(unused_imports)]
+#[path = "../src/testing.rs"]
+mod testing;
+#[allow(unused_imports)]
+use vtesdeck::{analysis, cards, deck, formats, rules, sim};
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use output::report::{deck_page, index_page, DeckReport, IndexRow, Provenance};
 use vtesdeck::analysis::Stats;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::LoadDeck;
-use vtesdeck::output::report::{deck_page, index_page, DeckReport, IndexRow, Provenance};
 use vtesdeck::rules::{CheckDate, Checker, Profile};
 use vtesdeck::sim::goldfish::{GoldfishOptions, GoldfishReport};
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions};

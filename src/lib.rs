@@ -16,7 +16,6 @@
 //! ```
 
 mod error;
-pub mod output;
 
 pub use error::{Error, Result};
 pub use vtesdeck_analysis as analysis;
@@ -25,6 +24,3 @@ pub use vtesdeck_deck as deck;
 pub use vtesdeck_formats as formats;
 pub use vtesdeck_rules as rules;
 pub use vtesdeck_sim as sim;
-
-#[cfg(test)]
-mod testing;

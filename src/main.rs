@@ -2,6 +2,13 @@
 //! errors once and exits with the subcommand's status.
 
 mod cli;
+mod output;
+#[cfg(test)]
+mod testing;
+
+// The library's layers, named at the root as the output layer's modules
+// write them (`crate::cards::...`).
+use vtesdeck::{analysis, cards, deck, formats, rules, sim};
 
 use std::process::ExitCode;
 

@@ -2,7 +2,8 @@
 //! (`Deck::all_from_bytes`: binary data and UTF-16 told apart, decoded line
 //! by line), read in a format chosen by the first byte (or detected), split
 //! into its decks (JSON records) and resolved against the fixture card
-//! database, then rendered as text and JSON the way `vtesdeck parse` prints it.
+//! database, then written in the TWDA layout and as JSON, as `vtesdeck convert`
+//! and `vtesdeck parse --json` write it.
 
 #![no_main]
 
@@ -15,7 +16,6 @@ use vtesdeck::deck::Deck;
 use vtesdeck::formats::LoadDeck;
 use vtesdeck::deck::raw::Format;
 use vtesdeck::formats::json::DeckJson;
-use vtesdeck::output::deck_text;
 
 static DB: LazyLock<CardDb> = LazyLock::new(|| {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/cards");
@@ -54,7 +54,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     for deck in decks {
-        let _ = deck_text::render(&deck, &DB);
+        let _ = vtesdeck::formats::write(Format::Twd, &deck, &DB);
         let _ = serde_json::to_string(&DeckJson::new(&deck, &DB));
         let _ = (deck.crypt_count(), deck.library_count());
     }

@@ -2,11 +2,11 @@
 
 use std::io::Write;
 
+use crate::output::card_json::{CardJson, NotFoundJson};
+use crate::output::card_text;
+use crate::output::json_lines::write_record;
 use clap::Args;
 use vtesdeck::cards::{find_by_name, names_holding, CardSearch, Lookup, MatchKind};
-use vtesdeck::output::card_json::{CardJson, NotFoundJson};
-use vtesdeck::output::card_text;
-use vtesdeck::output::json_lines::write_record;
 
 use super::{Global, Outcome};
 

@@ -2,14 +2,14 @@
 
 use std::io::{IsTerminal, Write};
 
+use crate::output::check::{
+    CheckRenderer, CheckSummary, GithubRenderer, JsonLinesRenderer, JunitRenderer, TableOptions,
+    TableRenderer,
+};
 use anyhow::Context as _;
 use chrono::NaiveDate;
 use clap::{Args, ValueEnum};
 use vtesdeck::cards::CardDb;
-use vtesdeck::output::check::{
-    CheckRenderer, CheckSummary, GithubRenderer, JsonLinesRenderer, JunitRenderer, TableOptions,
-    TableRenderer,
-};
 use vtesdeck::rules::{CheckDate, Checker, Profile, RULES};
 
 use super::{inputs, report_input_error, Global, Outcome};

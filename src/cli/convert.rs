@@ -6,13 +6,13 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use crate::output::output_file::OutputFile;
 use anyhow::Context;
 use clap::Args;
 use vtesdeck::deck::raw::Format;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats;
 use vtesdeck::formats::LoadDeck;
-use vtesdeck::output::output_file::OutputFile;
 
 use super::{inputs, Global, Outcome};
 

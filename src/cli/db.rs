@@ -4,12 +4,12 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::output::db_text;
+use crate::output::json_lines::write_tagged;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use vtesdeck::cards::install::InstallStep;
 use vtesdeck::cards::{install, CardDb, DbInfo, CARDS_ENV};
-use vtesdeck::output::db_text;
-use vtesdeck::output::json_lines::write_tagged;
 
 use super::{Global, Outcome};
 

@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::output::diff::{
+    DiffPair, DiffRenderer, DiffSummary, GithubDiffRenderer, JsonDiffRenderer, TextDiffRenderer,
+};
 use clap::{Args, ValueEnum};
 use vtesdeck::analysis::{DeckDiff, Side};
 use vtesdeck::formats::inputs::{skipped_when_read, InputError};
-use vtesdeck::output::diff::{
-    DiffPair, DiffRenderer, DiffSummary, GithubDiffRenderer, JsonDiffRenderer, TextDiffRenderer,
-};
 
 use super::{inputs, report_input_error, Global, Outcome};
 

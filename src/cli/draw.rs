@@ -1,11 +1,11 @@
 //! `vtesdeck draw`: the odds of the opening hand and of the starting crypt cards.
 
+use crate::output::draw_table;
+use crate::output::json_lines::write_tagged;
 use anyhow::bail;
 use clap::Args;
 use vtesdeck::cards::{CardDb, CardKind, Lookup, PrintingHint};
 use vtesdeck::deck::{Deck, OPENING_HAND, STARTING_CRYPT};
-use vtesdeck::output::draw_table;
-use vtesdeck::output::json_lines::write_tagged;
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions, TrackedGroup};
 
 use super::progress::Progress;

@@ -2,11 +2,11 @@
 
 use std::io::Write;
 
+use crate::output::goldfish_table;
+use crate::output::json_lines::write_tagged;
 use clap::{Args, ValueEnum};
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
-use vtesdeck::output::goldfish_table;
-use vtesdeck::output::json_lines::write_tagged;
 use vtesdeck::sim::goldfish::{GoldfishOptions, GoldfishReport, COVERAGE_WARNING};
 use vtesdeck::sim::key::KeyVampires;
 use vtesdeck::sim::transfers::{Policy, STARTING_POOL};
@@ -31,7 +31,7 @@ Card effects come from a table (data/goldfish-effects.tsv in the sources): every
 Output per seat and turn: the pool the prey has lost by the end of the turn (mean, 10th, 50th, 90th percentiles), the chance it is ousted by then, the own pool, the vampires in play and the actions taken (means); per seat the turn of the first bleed and of the oust; a terminal chart of the mean pool taken by turn, one line per seat. Every figure is sampled (--samples games per seat).
 
 Exit status: 0 ok; 2 on an error (any deck), including a deck with unresolved lines or an empty crypt.",
-        vtesdeck::output::figures::percent(COVERAGE_WARNING)
+        crate::output::figures::percent(COVERAGE_WARNING)
     )
 }
 

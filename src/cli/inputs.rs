@@ -5,11 +5,11 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::output::json_lines::{write_record, ErrorRecord};
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::raw::Format;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::inputs::{self as pipeline, Decks, FileSelection, Pattern, Skipped, Walk};
-use vtesdeck::output::json_lines::{write_record, ErrorRecord};
 
 pub use vtesdeck::formats::inputs::{is_standard_stream, walk, InputProblem};
 

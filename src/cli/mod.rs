@@ -228,9 +228,9 @@ pub fn error_text(err: &anyhow::Error) -> String {
 /// wrong (`out.txt: already exists`), the command line which flag changes
 /// it (`; use --force to overwrite it`).
 fn flag_words(cause: &(dyn std::error::Error + 'static)) -> Option<String> {
+    use crate::output::output_file::OutputFileError;
+    use crate::output::transfer_plot::PlotError;
     use vtesdeck::cards::install::InstallError;
-    use vtesdeck::output::output_file::OutputFileError;
-    use vtesdeck::output::transfer_plot::PlotError;
     use vtesdeck::rules::ProfileError;
     use vtesdeck::sim::SimError;
     let output_file = cause.downcast_ref::<OutputFileError>().or_else(|| {
@@ -295,9 +295,9 @@ fn advice(err: &anyhow::Error) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::output::output_file::OutputFileError;
+    use crate::output::transfer_plot::PlotError;
     use vtesdeck::cards::install::InstallError;
-    use vtesdeck::output::output_file::OutputFileError;
-    use vtesdeck::output::transfer_plot::PlotError;
     use vtesdeck::rules::ProfileError;
     use vtesdeck::sim::SimError;
 

@@ -2,10 +2,10 @@
 
 use std::io::Write;
 
+use crate::output::deck_text;
+use crate::output::json_lines::write_record;
 use clap::Args;
 use vtesdeck::formats::json::DeckJson;
-use vtesdeck::output::deck_text;
-use vtesdeck::output::json_lines::write_record;
 
 use super::{inputs, Global, Outcome};
 

@@ -4,6 +4,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::output::output_file::OutputFile;
+use crate::output::report::{self, DeckReport, IndexRow, Provenance};
 use anyhow::{bail, Context as _};
 use clap::Args;
 use rayon::prelude::*;
@@ -12,8 +14,6 @@ use vtesdeck::cards::words::count;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::inputs::{skipped_when_read, InputError};
-use vtesdeck::output::output_file::OutputFile;
-use vtesdeck::output::report::{self, DeckReport, IndexRow, Provenance};
 use vtesdeck::rules::Checker;
 use vtesdeck::sim::goldfish::{GoldfishOptions, GoldfishReport};
 use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions};

@@ -2,15 +2,15 @@
 
 use std::io::Write;
 
+use crate::output::json_lines::write_record;
+use crate::output::stats_json::{StatsJson, SummaryJson};
+use crate::output::{stats_table, twd_header};
 use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 use vtesdeck::analysis::{Stats, SummaryBuilder};
 use vtesdeck::deck::twd_header::TwdHeader;
 use vtesdeck::deck::Deck;
-use vtesdeck::output::json_lines::write_record;
-use vtesdeck::output::stats_json::{StatsJson, SummaryJson};
-use vtesdeck::output::{stats_table, twd_header};
 
 use super::{inputs, report_input_error, Global, Outcome};
 

@@ -3,14 +3,14 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use crate::output::json_lines::write_tagged;
+use crate::output::output_file::OutputFile;
+use crate::output::{transfer_plot, transfer_table};
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::deck::STARTING_CRYPT;
-use vtesdeck::output::json_lines::write_tagged;
-use vtesdeck::output::output_file::OutputFile;
-use vtesdeck::output::{transfer_plot, transfer_table};
 use vtesdeck::sim::transfers::{
     Policy, PolicyComparison, TransferCurve, TransferOptions, COMPARE_KEY_AND_POOL_TURN,
     COMPARE_TWO_BY_TURN, CRYPT_DRAW_TRANSFERS, STARTING_POOL, TRANSFERS_PER_TURN,

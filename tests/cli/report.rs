@@ -11,7 +11,6 @@ use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
 use serde_json::Value;
-use vtesdeck::output::report::CHART_IDS;
 
 /// How long Chromium may take to load and dump a page.
 const BROWSER_DEADLINE: Duration = Duration::from_secs(120);
@@ -183,9 +182,28 @@ fn json(args: &[&str], deck: &Path) -> Value {
     })
 }
 
-/// A probability of `draw`'s JSON as the tables print it.
+/// The ids the page gives its charts (`<svg id="...">`).
+const CHART_IDS: [&str; 3] = ["chart-capacity", "chart-disciplines", "chart-transfers"];
+
+/// A probability of `draw`'s JSON as docs/figures.md says the tables print it,
+/// written here a second time: one decimal; two significant digits below 0.1%
+/// (down to 0.0001%); `100%` and `0%` only for certain events, `> 99.9%` for
+/// what would round to 100%.
 fn percent(p: &Value) -> String {
-    vtesdeck::output::figures::percent(p.as_f64().unwrap())
+    let p = p.as_f64().unwrap();
+    let value = p * 100.0;
+    match value {
+        _ if p >= 1.0 => "100%".to_string(),
+        _ if p <= 0.0 => "0%".to_string(),
+        _ if value >= 99.95 => "> 99.9%".to_string(),
+        _ if value >= 0.1 => format!("{value:.1}%"),
+        _ if value < 0.0001 * 0.995 => "< 0.0001%".to_string(),
+        _ => {
+            let decimals = (1 - value.log10().floor() as i32) as usize;
+            let text = format!("{value:.decimals$}");
+            text.trim_end_matches('0').trim_end_matches('.').to_string() + "%"
+        }
+    }
 }
 
 /// The sampling options of the TWDA deck's report, given to `draw` and

@@ -17,7 +17,7 @@ mod index;
 mod page;
 
 pub use index::{index_page, IndexRow};
-pub use page::{deck_page, page_title, CHART_IDS};
+pub use page::{deck_page, page_title};
 
 use crate::analysis::Stats;
 use crate::cards::CardDb;

@@ -14,13 +14,6 @@ use crate::rules::CheckReport;
 use crate::sim::opening_hand::DrawOdds;
 use crate::sim::transfers::TransferCurve;
 
-/// The ids of the page's charts (`<svg id="...">`), in page order.
-pub const CHART_IDS: [&str; 3] = [
-    charts::CAPACITY_ID,
-    charts::DISCIPLINES_ID,
-    charts::TRANSFERS_ID,
-];
-
 /// Renders the page of one deck.
 pub fn deck_page(report: &DeckReport, provenance: &Provenance) -> String {
     let mut out = String::with_capacity(64 * 1024);
