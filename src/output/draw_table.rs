@@ -5,7 +5,6 @@ use std::io::{self, Write};
 use comfy_table::{presets, CellAlignment, Table};
 
 use super::figures::{percent, percent_with_error};
-use crate::analysis::hypergeometric::tail;
 use crate::cards::words::count;
 use crate::cards::CardDb;
 use crate::deck::Deck;
@@ -120,16 +119,9 @@ pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
         text_columns: 1,
         rows: Vec::new(),
     };
-    let chances: Vec<f64> = odds
-        .crypt
-        .capacity_total
-        .0
-        .iter()
-        .map(|(_, p)| *p)
-        .collect();
     for (index, (sum, p)) in odds.crypt.capacity_total.0.iter().enumerate() {
         // The first total is the smallest possible: at least it is certain.
-        let at_least = tail(&chances, index);
+        let at_least = odds.crypt.capacity_at_least(index);
         capacity
             .rows
             .push(vec![sum.clone(), percent(*p), percent(at_least)]);

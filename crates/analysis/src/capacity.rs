@@ -42,7 +42,7 @@ impl CapacitySpread {
     }
 
     /// Computes the spread of a list of `(capacity, copies)`.
-    pub fn from_copies(capacities: &[(u32, u64)]) -> CapacitySpread {
+    pub(crate) fn from_copies(capacities: &[(u32, u64)]) -> CapacitySpread {
         let header = CryptHeader::from_capacities(capacities);
         let total: u64 = capacities.iter().map(|&(c, n)| u64::from(c) * n).sum();
         let average = if header.count == 0 {
@@ -103,7 +103,6 @@ pub fn capacities_by_group(deck: &Deck, db: &CardDb) -> Vec<CapacityCount> {
 mod tests {
     use super::*;
     use crate::testing::{deck_of, fixture_db};
-    use vtesdeck_deck::twd_header::twda_average;
 
     #[test]
     fn min_and_max_sum_the_four_extreme_capacities_counting_copies() {
@@ -111,23 +110,6 @@ mod tests {
         assert_eq!(spread.min, 1 + 2 + 2 + 3);
         assert_eq!(spread.max, 7 + 7 + 6 + 6);
         assert_eq!(spread.average_text, "4.42");
-    }
-
-    #[test]
-    fn average_drops_trailing_zeros() {
-        assert_eq!(twda_average(48, 12), "4");
-        assert_eq!(twda_average(42, 12), "3.5");
-        assert_eq!(twda_average(49, 12), "4.08");
-        assert_eq!(twda_average(0, 0), "0");
-    }
-
-    #[test]
-    fn average_rounds_halves_up() {
-        // 42 / 16 = 2.625 -> 2.63 (TWDA 2k9marseillemq); 70 / 16 = 4.375 -> 4.38
-        assert_eq!(twda_average(42, 16), "2.63");
-        assert_eq!(twda_average(70, 16), "4.38");
-        // 4.4166.. -> 4.42; 4.0833.. -> 4.08
-        assert_eq!(twda_average(53, 12), "4.42");
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub(crate) mod capacity;
 mod composition;
 pub(crate) mod deck_diff;
 mod disciplines;
-pub mod hypergeometric;
+
 pub(crate) mod playable;
 mod stats;
 pub(crate) mod summary;

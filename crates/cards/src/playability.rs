@@ -37,7 +37,7 @@ pub(crate) const RENAMED_CLANS: [(&str, &str); 3] = [
 
 /// Whether a crypt card's clan is the clan a library card names (case-insensitive,
 /// renamed clans counted as one).
-pub fn is_same_clan(crypt_clan: &str, required: &str) -> bool {
+pub(crate) fn is_same_clan(crypt_clan: &str, required: &str) -> bool {
     crypt_clan.eq_ignore_ascii_case(required)
         || RENAMED_CLANS.iter().any(|(old, new)| {
             (crypt_clan.eq_ignore_ascii_case(old) && required.eq_ignore_ascii_case(new))
@@ -445,6 +445,13 @@ pub(crate) fn crypt_disciplines(card: &Card) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn renamed_clans_count_as_one() {
+        assert!(is_same_clan("Banu Haqim", "Assamite"));
+        assert!(is_same_clan("Follower of Set", "Ministry"));
+        assert!(!is_same_clan("Brujah", "Brujah antitribu"));
+    }
     use crate::testing::fixture_db;
     use crate::CardId;
 

@@ -81,7 +81,7 @@ impl fmt::Display for CryptHeader {
 /// Formats `total / count` as the TWDA does: rounded to two decimals, a half
 /// up (the archive writes `avg=2.63` for 42 / 16 = 2.625), then trailing zeros
 /// and a trailing point removed. `0` for an empty crypt.
-pub fn twda_average(total: u64, count: u64) -> String {
+pub(crate) fn twda_average(total: u64, count: u64) -> String {
     if count == 0 {
         return "0".to_string();
     }
@@ -205,6 +205,23 @@ fn known<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn average_drops_trailing_zeros() {
+        assert_eq!(twda_average(48, 12), "4");
+        assert_eq!(twda_average(42, 12), "3.5");
+        assert_eq!(twda_average(49, 12), "4.08");
+        assert_eq!(twda_average(0, 0), "0");
+    }
+
+    #[test]
+    fn average_rounds_halves_up() {
+        // 42 / 16 = 2.625 -> 2.63 (TWDA 2k9marseillemq); 70 / 16 = 4.375 -> 4.38
+        assert_eq!(twda_average(42, 16), "2.63");
+        assert_eq!(twda_average(70, 16), "4.38");
+        // 4.4166.. -> 4.42; 4.0833.. -> 4.08
+        assert_eq!(twda_average(53, 12), "4.42");
+    }
     use crate::testing::{deck_of, fixture_db};
 
     #[test]

@@ -98,14 +98,6 @@ mod tests {
     }
 
     #[test]
-    fn renamed_clans_count_as_one() {
-        use vtesdeck_cards::playability::is_same_clan;
-        assert!(is_same_clan("Banu Haqim", "Assamite"));
-        assert!(is_same_clan("Follower of Set", "Ministry"));
-        assert!(!is_same_clan("Brujah", "Brujah antitribu"));
-    }
-
-    #[test]
     fn clan_and_sect_must_meet_in_one_vampire() {
         // Test Brujah Pride: Brujah and camarilla; Theo Test G6 is an Anarch
         // Brujah, Dario Test a Camarilla Toreador.

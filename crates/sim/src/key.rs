@@ -1,8 +1,8 @@
 //! Key vampires (`--key NAME`): the vampires a deck needs early. Every printing
 //! of a name is the same vampire ([`Identity`]), so any printing counts.
 
-use vtesdeck_analysis::hypergeometric::Hypergeometric;
-use vtesdeck_analysis::hypergeometric::LnFactorials;
+use crate::hypergeometric::Hypergeometric;
+use crate::hypergeometric::LnFactorials;
 use vtesdeck_cards::identity::Identity;
 use vtesdeck_cards::names::split_printing_suffix;
 use vtesdeck_cards::{Card, CardDb, CardKind, Lookup, MatchKind};

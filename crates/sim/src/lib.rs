@@ -30,6 +30,7 @@
 pub(crate) mod deck_tables;
 mod error;
 pub mod goldfish;
+mod hypergeometric;
 pub(crate) mod influence;
 pub mod key;
 pub mod opening_exact;

@@ -19,7 +19,7 @@
 
 use rustc_hash::FxHashMap;
 
-use vtesdeck_analysis::hypergeometric::LnFactorials;
+use crate::hypergeometric::LnFactorials;
 
 use super::deck_tables::{DeckTables, MASTER_CLASS};
 

@@ -6,7 +6,7 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use vtesdeck_analysis::hypergeometric::{score_distribution, tail, Hypergeometric, LnFactorials};
+use crate::hypergeometric::{score_distribution, tail, Hypergeometric, LnFactorials};
 use vtesdeck_analysis::known_cards;
 use vtesdeck_analysis::{crypt_discipline_counts, DisciplineCount};
 use vtesdeck_cards::{CardDb, CardId, CardType};
@@ -422,6 +422,14 @@ fn add_count(counts: &mut Vec<(String, u32)>, key: String, count: u32) {
 }
 
 impl CryptOdds {
+    /// P(total capacity of the starting cards >= the total at `index` of
+    /// [`capacity_total`](Self::capacity_total)): exactly 1 for the smallest
+    /// total, strictly between 0 and 1 when it can fail.
+    pub fn capacity_at_least(&self, index: usize) -> f64 {
+        let chances: Vec<f64> = self.capacity_total.0.iter().map(|(_, p)| *p).collect();
+        crate::hypergeometric::tail(&chances, index)
+    }
+
     /// Exact crypt figures (tables and options as checked by [`check_opening`];
     /// `disciplines`: the crypt's, [`crypt_discipline_counts`]).
     pub fn compute(

@@ -414,7 +414,7 @@ pub fn skipped_when_read(path: &Path, error: &InputError) -> Option<Skipped> {
 
 /// Whether no line of a deck reads as a card line, resolved or not: an
 /// empty input, only blank lines or prose.
-pub fn has_no_card_line(deck: &Deck) -> bool {
+pub(crate) fn has_no_card_line(deck: &Deck) -> bool {
     deck.crypt.is_empty() && deck.library.is_empty() && deck.unresolved.is_empty()
 }
 
@@ -423,7 +423,7 @@ pub fn has_no_card_line(deck: &Deck) -> bool {
 /// found (...)`. The one test of every command that reads decks ([`load`],
 /// [`read_walked`]): an input that holds no decklist is said to, never
 /// judged, measured or simulated as an empty deck.
-pub fn ensure_card_lines(deck: Deck) -> Input {
+pub(crate) fn ensure_card_lines(deck: Deck) -> Input {
     if has_no_card_line(&deck) {
         return Err(InputError::NoCardLines {
             label: deck.path_label(),

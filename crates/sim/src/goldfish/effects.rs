@@ -191,7 +191,7 @@ impl EffectTable {
     }
 
     /// The class of a library card.
-    pub fn class_of(&self, card: &Card) -> CardClass {
+    pub(crate) fn class_of(&self, card: &Card) -> CardClass {
         match self.get(card.id) {
             Some(effect) if effect.kind == EffectKind::Inert => CardClass::Inert,
             Some(_) => CardClass::Modelled,

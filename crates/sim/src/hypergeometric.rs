@@ -4,13 +4,13 @@
 
 /// `ln(n!)` for `n = 0..len`, so binomial coefficients are sums of table entries.
 #[derive(Debug, Clone)]
-pub struct LnFactorials {
+pub(crate) struct LnFactorials {
     table: Vec<f64>,
 }
 
 impl LnFactorials {
     /// A table of `ln(n!)` for every `n <= max`.
-    pub fn new(max: u32) -> LnFactorials {
+    pub(crate) fn new(max: u32) -> LnFactorials {
         let mut table = Vec::with_capacity(max as usize + 1);
         let mut sum = 0.0f64;
         table.push(0.0);
@@ -22,7 +22,7 @@ impl LnFactorials {
     }
 
     /// `ln(n!)`; `n` beyond the table is computed on the spot.
-    pub fn ln_factorial(&self, n: u32) -> f64 {
+    pub(crate) fn ln_factorial(&self, n: u32) -> f64 {
         match self.table.get(n as usize) {
             Some(value) => *value,
             None => (1..=n).map(|i| f64::from(i).ln()).sum(),
@@ -30,14 +30,14 @@ impl LnFactorials {
     }
 
     /// `ln C(n, k)`; `None` when `k > n` (the coefficient is 0).
-    pub fn ln_choose(&self, n: u32, k: u32) -> Option<f64> {
+    pub(crate) fn ln_choose(&self, n: u32, k: u32) -> Option<f64> {
         (k <= n).then(|| self.ln_factorial(n) - self.ln_factorial(k) - self.ln_factorial(n - k))
     }
 }
 
 /// Drawing `draws` cards from `population` cards of which `successes` are of interest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Hypergeometric {
+pub(crate) struct Hypergeometric {
     /// Cards in the pile.
     pub population: u32,
     /// Cards of interest in the pile.
@@ -48,7 +48,7 @@ pub struct Hypergeometric {
 
 impl Hypergeometric {
     /// The distribution; `successes` and `draws` are capped at `population`.
-    pub fn new(population: u32, successes: u32, draws: u32) -> Hypergeometric {
+    pub(crate) fn new(population: u32, successes: u32, draws: u32) -> Hypergeometric {
         Hypergeometric {
             population,
             successes: successes.min(population),
@@ -57,7 +57,7 @@ impl Hypergeometric {
     }
 
     /// Expected number of cards of interest drawn: `draws * successes / population`.
-    pub fn mean(&self) -> f64 {
+    pub(crate) fn mean(&self) -> f64 {
         if self.population == 0 {
             return 0.0;
         }
@@ -65,7 +65,7 @@ impl Hypergeometric {
     }
 
     /// P(exactly `k` cards of interest drawn).
-    pub fn pmf(&self, k: u32, ln: &LnFactorials) -> f64 {
+    pub(crate) fn pmf(&self, k: u32, ln: &LnFactorials) -> f64 {
         let (n, big_k, draws) = (self.population, self.successes, self.draws);
         if k > draws || k > big_k || draws - k > n - big_k {
             return 0.0;
@@ -83,7 +83,7 @@ impl Hypergeometric {
     /// P(at least `k` cards of interest drawn), summed over the upper tail:
     /// exactly 1 when every draw holds `k` (fewer other cards than draws), exactly
     /// 0 when none can, and otherwise strictly between ([`uncertain`]).
-    pub fn p_at_least(&self, k: u32, ln: &LnFactorials) -> f64 {
+    pub(crate) fn p_at_least(&self, k: u32, ln: &LnFactorials) -> f64 {
         let fewest = self.draws.saturating_sub(self.population - self.successes);
         let top = self.draws.min(self.successes);
         if k <= fewest {
@@ -101,7 +101,7 @@ impl Hypergeometric {
 /// drawn, and a draw holding `j` copies of kind `i` adds `score(i, j)`.
 ///
 /// Returns `p[s]` = P(total score = `s`), with `p.len()` = highest score + 1.
-pub fn score_distribution(
+pub(crate) fn score_distribution(
     counts: &[u32],
     draws: u32,
     ln: &LnFactorials,
@@ -153,7 +153,7 @@ pub fn score_distribution(
 /// P(score >= `k`) from a distribution returned by [`score_distribution`].
 /// Exactly 1 when no lower score has a chance, exactly 0 when no score from
 /// `k` up has one, otherwise strictly between ([`uncertain`]).
-pub fn tail(distribution: &[f64], k: usize) -> f64 {
+pub(crate) fn tail(distribution: &[f64], k: usize) -> f64 {
     let (below, from_k) = distribution.split_at(k.min(distribution.len()));
     if below.iter().all(|p| *p == 0.0) {
         return 1.0;
@@ -167,7 +167,7 @@ pub fn tail(distribution: &[f64], k: usize) -> f64 {
 /// The probability of an event that can happen and can fail, kept strictly
 /// between 0 and 1: rounding never makes it look certain or impossible (a
 /// figure shows 100% only when the event is certain).
-pub fn uncertain(p: f64) -> f64 {
+pub(crate) fn uncertain(p: f64) -> f64 {
     p.clamp(f64::MIN_POSITIVE, 1.0 - f64::EPSILON / 2.0)
 }
 
