@@ -6,7 +6,7 @@
 //! records, at a time ([`read_walked`]). A bad input is one error in place,
 //! naming its path, and the others are still read. No input is no pass: a
 //! folder holding no decklist, or a pattern that matched nothing, is an error,
-//! and so is an input with no card line at all ([`ensure_card_lines`]: `path:1:
+//! and so is an input with no card line at all (`path:1:
 //! no decklist found ...`), never read as an empty deck; such a file found
 //! in a folder is skipped as not a decklist ([`Decks::skipped`]).
 //!
@@ -69,7 +69,7 @@ pub enum InputError {
     },
     /// A text or document with no card line at all (an empty file, only
     /// blank lines or prose, nothing on standard input): no decklist, never
-    /// judged or measured as an empty deck ([`ensure_card_lines`]).
+    /// judged or measured as an empty deck.
     #[error("{label}:1: no decklist found (an empty file, or no line reads as a card)")]
     NoCardLines {
         /// The deck's label (its path, `-` for standard input).
@@ -391,7 +391,7 @@ impl<'a, T: Send, F: Fn(Input) -> T + Sync> Iterator for Decks<'a, T, F> {
 
 /// Reads one input path (`-` = standard input, or a VDB deck URL) holding one
 /// deck; a file of several decks (JSON records) is an error here, and so is
-/// an input with no card line at all ([`ensure_card_lines`]).
+/// an input with no card line at all.
 pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
     ensure_card_lines(Deck::one_from_bytes(
         &read_input_bytes(path)?,
