@@ -50,6 +50,9 @@ const INERT_MARKS: &[&str] = &[
     "bleeding you",
     "bleed against you",
     "pool to a bleed",
+    "if this vampire is burned",
+    "unlocks at the end of the turn",
+    "frenzy cards",
 ];
 
 /// Whether a row says what its card's text says: the name, the evidence, and
