@@ -11,12 +11,14 @@ use vtesdeck::cards::{CardDb, CardType};
 use vtesdeck::sim::goldfish::effects::{is_inert_by_type, Effect, EffectKind, EffectTable};
 
 /// Words one of which the evidence of an `inert` row holds: what makes a card
-/// do nothing at an idle table (nobody blocks, acts, votes or fights).
+/// do nothing at an idle table (nobody blocks, acts, votes or fights; nothing
+/// goes to torpor or is damaged; no action fails; no referendum is opposed;
+/// the other players have nothing in play to burn, cancel or be bled by).
 const INERT_MARKS: &[&str] = &[
     "stealth",
     "intercept",
     "combat",
-    "votes",
+    "vote",
     "ut-of-turn",
     "weapon",
     "strike",
@@ -30,6 +32,27 @@ const INERT_MARKS: &[&str] = &[
     "ready younger vampire",
     "lock a minion",
     "stun",
+    "strength",
+    "torpor",
+    "damage",
+    "(d) burn",
+    "(d) put this card on",
+    "(d) take control",
+    "(d) remove",
+    "(d) lock",
+    "(d) steal",
+    "(d) send",
+    "passes automatically",
+    "unsuccessful",
+    "directed",
+    "cancel",
+    "reaction",
+    "bleeding you",
+    "bleed against you",
+    "pool to a bleed",
+    "if this vampire is burned",
+    "unlocks at the end of the turn",
+    "frenzy cards",
 ];
 
 /// Whether a row says what its card's text says: the name, the evidence, and
@@ -65,11 +88,16 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
             has(CardType::Action) && basic.to_lowercase().contains(&format!("gain {gain} pool"))
         }
         EffectKind::BleedMod => has(CardType::ActionModifier) && holds(&format!("+{amount} bleed")),
-        EffectKind::Unlock => has(CardType::ActionModifier) && holds("Unlock this vampire"),
+        EffectKind::Unlock => {
+            has(CardType::ActionModifier)
+                && (holds("Unlock this vampire") || holds("Unlock this minion"))
+        }
         EffectKind::Vote | EffectKind::VoteTake => {
             has(CardType::PoliticalAction) && holds("pool") && amount > 0
         }
-        EffectKind::MasterPool => has(CardType::Master) && holds(&format!("gain {amount} pool")),
+        EffectKind::MasterPool => {
+            has(CardType::Master) && basic.to_lowercase().contains(&format!("gain {amount} pool"))
+        }
         EffectKind::BloodToPool => {
             has(CardType::Master) && holds("to your pool") && holds(&amount.to_string())
         }
@@ -174,6 +202,8 @@ fn a_wrong_row_fails_the_pin() {
         // A combat card needs no row, and Lost in Crowds is no vote.
         "100959\tImmortal Grapple\tinert\t0\t0\tcombat",
         "101125\tLost in Crowds\tvote\t1\t0\tstealth",
+        // Ascendance gains 1 pool, not 2.
+        "100104\tAscendance\tmaster_pool\t2\t0\tGain 1 pool",
         // Liquidation gains 3 pool, not 4.
         "101112\tLiquidation\tmaster_pool\t4\t0\tgain 3 pool",
         // The Coven adds 2 blood, not 3.
@@ -363,7 +393,7 @@ fn crafted_decks_give_the_figures_worked_out_by_hand() {
 
 #[test]
 fn the_text_states_the_idle_table_and_names_the_cards_not_modelled() {
-    let deck = common::twda_dir().join("10008.txt");
+    let deck = common::twda_dir().join("9888.txt");
     let output = common::vtesdeck()
         .arg("goldfish")
         .arg(&deck)
@@ -378,7 +408,7 @@ fn the_text_states_the_idle_table_and_names_the_cards_not_modelled() {
         "{text}"
     );
     assert!(
-        text.contains("Not modelled (played as nothing): 5x Thing"),
+        text.contains("Not modelled (played as nothing): 22x 419 Operation"),
         "{text}"
     );
     assert!(text.contains("Warning: fewer than 80.0%"), "{text}");
@@ -426,5 +456,5 @@ fn the_twda_is_mostly_modelled_or_inert() {
         share * 100.0
     );
     // The floor of the table as shipped: a row lost lowers it.
-    assert!(share > 0.795, "{share}");
+    assert!(share > 0.82, "{share}");
 }
