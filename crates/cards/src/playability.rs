@@ -158,6 +158,13 @@ impl<'a> CryptCard<'a> {
         self.card
     }
 
+    /// The same crypt card with one more discipline (a Discipline master card
+    /// put on it: `goldfish`).
+    pub fn with_discipline(mut self, discipline: Discipline) -> CryptCard<'a> {
+        self.disciplines |= discipline.bit();
+        self
+    }
+
     /// Disciplines and virtues at any level, Flight included, as a mask of [`Discipline::bit`]s.
     pub fn disciplines(&self) -> u64 {
         self.disciplines

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use vtesdeck_cards::{Card, CardId, CardType};
+use vtesdeck_cards::{Card, CardId, CardType, Discipline};
 
 /// The table as shipped.
 const TABLE: &str = include_str!("../../../../data/goldfish-effects.tsv");
@@ -63,13 +63,63 @@ pub enum EffectKind {
     /// vampire): this vampire gets +`amount` bleed for the rest of the game;
     /// one copy of a card per vampire.
     BleedBonus,
+    /// Master Discipline card on a vampire: +1 level of the discipline whose
+    /// abbreviation the row's evidence writes in brackets (`[dom]`) and +1
+    /// capacity; the cards the vampire can play follow.
+    Discipline,
+    /// Master put in play (Dreams of the Sphinx): locked once a turn to add
+    /// `amount` blood from the bank to a vampire in your uncontrolled region
+    /// (where a transfer would go), burned after `gain` uses.
+    LockBlood,
+    /// Action modifier after a political action whose referendum passed: the
+    /// acting vampire gains `amount` blood (Voter Captivation: 1 for each
+    /// vote by which it passed, counted as 1).
+    VoteBlood,
+    /// Master: move any amount of blood from a vampire you control to your
+    /// pool (Minion Tap): all but 1 of the vampire with the most blood,
+    /// played when that is 2 or more.
+    Tap,
+    /// Master, one a game: a vampire you control gains blood up to its
+    /// capacity (Giant's Blood), played when one misses 3 blood or more.
+    FillBlood,
+    /// Action of a clan card: `amount` blood from the bank on a vampire of
+    /// the card's clan in your uncontrolled region (Thing).
+    ClanBlood,
+    /// Master location of a clan, played when you control a vampire of the
+    /// clan: each influence phase, `amount` blood from the bank on a vampire
+    /// of the clan in your uncontrolled region (Ecoterrorists).
+    ClanInfluenceBlood,
+    /// Action: a new 1-capacity vampire in play with `amount` blood, acting
+    /// from the next turn; it plays no cards (The Embrace).
+    Embrace,
+    /// Equipment (an action): each unlock phase the bearer draws up to
+    /// `amount` cards and moves as many from the hand to the bottom of the
+    /// library (Heart of Nizchetus).
+    Cycle,
+    /// Master archetype on a vampire you control: once each turn, after a
+    /// successful action, it gains `amount` blood (Perfectionist).
+    ArchetypeBlood,
+    /// Master location: one more card discarded (and replaced) each discard
+    /// phase (The Barrens).
+    Discard,
+    /// Master location: +`amount` hand size (Elder Library).
+    HandSize,
+    /// Master: the top card of the crypt to the uncontrolled region
+    /// (Effective Management).
+    CryptDraw,
+    /// Master location: the vampire chosen as it is played gains `amount`
+    /// blood each unlock phase (The Rack).
+    UnlockBlood,
+    /// Action: put in play; each unlock phase the prey burns `amount` pool,
+    /// whatever the copies in play (Army of Rats).
+    PreyBurn,
     /// No effect at an idle table.
     Inert,
 }
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 18] = [
+    const NAMES: [(&'static str, EffectKind); 33] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -87,6 +137,21 @@ impl EffectKind {
         ("tablets", EffectKind::Tablets),
         ("ally", EffectKind::Ally),
         ("bleed_bonus", EffectKind::BleedBonus),
+        ("discipline", EffectKind::Discipline),
+        ("lock_blood", EffectKind::LockBlood),
+        ("vote_blood", EffectKind::VoteBlood),
+        ("tap", EffectKind::Tap),
+        ("fill_blood", EffectKind::FillBlood),
+        ("clan_blood", EffectKind::ClanBlood),
+        ("clan_influence_blood", EffectKind::ClanInfluenceBlood),
+        ("embrace", EffectKind::Embrace),
+        ("cycle", EffectKind::Cycle),
+        ("archetype_blood", EffectKind::ArchetypeBlood),
+        ("discard", EffectKind::Discard),
+        ("hand_size", EffectKind::HandSize),
+        ("crypt_draw", EffectKind::CryptDraw),
+        ("unlock_blood", EffectKind::UnlockBlood),
+        ("prey_burn", EffectKind::PreyBurn),
         ("inert", EffectKind::Inert),
     ];
 
@@ -114,6 +179,16 @@ pub struct Effect {
     pub gain: u32,
     /// Words of the card's text the row rests on.
     pub evidence: String,
+}
+
+impl Effect {
+    /// The discipline a `discipline` row gives: the last `[abc]` of its
+    /// evidence.
+    pub fn discipline(&self) -> Option<Discipline> {
+        let start = self.evidence.rfind('[')?;
+        let end = start + self.evidence[start..].find(']')?;
+        Discipline::from_abbreviation(&self.evidence[start + 1..end])
+    }
 }
 
 /// The effect table.
@@ -168,14 +243,20 @@ impl EffectTable {
             if table.by_id.insert(id, table.rows.len()).is_some() {
                 return Err(problem(format!("card {id} has two rows")));
             }
-            table.rows.push(Effect {
+            let effect = Effect {
                 id,
                 name: name.to_string(),
                 kind,
                 amount: number(amount)?,
                 gain: number(gain)?,
                 evidence: evidence.to_string(),
-            });
+            };
+            if kind == EffectKind::Discipline && effect.discipline().is_none() {
+                return Err(problem(format!(
+                    "{evidence:?} names no discipline in brackets"
+                )));
+            }
+            table.rows.push(effect);
         }
         Ok(table)
     }
@@ -247,5 +328,13 @@ mod tests {
         assert_eq!(err.line, 2);
         let err = EffectTable::parse("1\tA\tbleed\tone\t0\tx\n").unwrap_err();
         assert!(err.problem.contains("one"));
+        let err = EffectTable::parse("1\tA\tdiscipline\t0\t0\tlevel of Dominate\n").unwrap_err();
+        assert!(err.problem.contains("no discipline"));
+        let table =
+            EffectTable::parse("1\tA\tdiscipline\t0\t0\tlevel of Dominate [dom]\n").unwrap();
+        assert_eq!(
+            table.rows()[0].discipline(),
+            Discipline::from_abbreviation("dom")
+        );
     }
 }

@@ -1,10 +1,11 @@
 //! One seat's game at an idle table, turn by turn, and the integer tallies of
 //! many games. The rules played are those of [`super`]'s documentation.
 
+use vtesdeck_cards::playability::{is_same_clan, CryptCard, CryptRequirement};
 use vtesdeck_cards::{CardDb, Cost};
 use vtesdeck_deck::OPENING_HAND;
 
-use super::super::deck_tables::{DeckTables, MASTER_CLASS};
+use super::super::deck_tables::{DeckTables, MASTER_CLASS, NON_MINION_CLASS};
 use super::super::influence::Influence;
 use super::super::seed::{self, add_counts, below, SeatGame, SimRng};
 use super::super::transfers::{first_turn_transfers, STARTING_POOL, TRANSFERS_PER_TURN};
@@ -33,6 +34,8 @@ pub(super) struct LibCard {
     trifle: bool,
     /// Unique: one in play at most.
     unique: bool,
+    /// A `discipline` card's slot in [`DeckCards::gains`].
+    slot: u8,
     /// Its class.
     pub(super) coverage: CardClass,
 }
@@ -43,10 +46,33 @@ fn min_capacity(card: &LibCard) -> u8 {
     u8::try_from(card.gain).unwrap_or(u8::MAX)
 }
 
-impl LibCard {
+/// A crypt kind that is no card of the crypt: a vampire The Embrace (or a
+/// card like it) put in play. It plays no library card.
+const EMBRACED: u16 = u16::MAX;
+
+/// A deck's library as the game plays it: its cards, and what some kinds
+/// need read once from the card database.
+pub(super) struct DeckCards {
     /// The cards of `tables.library`, in its order.
-    pub(super) fn of_deck(tables: &DeckTables, db: &CardDb, effects: &EffectTable) -> Vec<LibCard> {
-        tables
+    pub(super) cards: Vec<LibCard>,
+    /// `[card][crypt kind]`: whether the crypt kind is of the card's clan
+    /// (for the clan kinds; empty for the other cards).
+    clan_of: Vec<Vec<bool>>,
+    /// `[slot][crypt kind]`: the library classes (a bit set of
+    /// `tables.words` words) a vampire of that kind can play once it has the
+    /// slot's discipline, that it cannot play without it: the one
+    /// playability model ([`CryptRequirement::is_met_by`]) on the crypt card
+    /// with the discipline added.
+    gains: Vec<Vec<Vec<u64>>>,
+    /// `[slot][crypt kind]`: the library copies of those classes.
+    gain_copies: Vec<Vec<u32>>,
+}
+
+impl DeckCards {
+    /// Reads the deck's library cards (`tables.library`) and their effects.
+    pub(super) fn of_deck(tables: &DeckTables, db: &CardDb, effects: &EffectTable) -> DeckCards {
+        let mut slots: Vec<vtesdeck_cards::Discipline> = Vec::new();
+        let mut cards: Vec<LibCard> = tables
             .library
             .iter()
             .map(|kind| {
@@ -70,20 +96,130 @@ impl LibCard {
                     limited: card.is_some_and(|c| c.text.contains("(limited)")),
                     trifle: card.is_some_and(|c| c.trifle),
                     unique: card.is_some_and(|c| c.text.starts_with("Unique")),
+                    slot: 0,
                     coverage: card.map_or(CardClass::NotModelled, |c| effects.class_of(c)),
                 }
             })
-            .collect()
+            .collect();
+        let crypt: Vec<_> = tables.crypt.iter().map(|k| db.get(k.id)).collect();
+        let mut clan_of = vec![Vec::new(); cards.len()];
+        for (c, kind) in tables.library.iter().enumerate() {
+            if !matches!(
+                cards[c].effect,
+                Some(EffectKind::ClanBlood | EffectKind::ClanInfluenceBlood)
+            ) {
+                continue;
+            }
+            let clans = db.get(kind.id).map_or(&[][..], |card| &card.clans[..]);
+            clan_of[c] = crypt
+                .iter()
+                .map(|vampire| {
+                    vampire.is_some_and(|v| {
+                        v.clans
+                            .iter()
+                            .any(|own| clans.iter().any(|clan| is_same_clan(own, clan)))
+                    })
+                })
+                .collect();
+        }
+        for (c, kind) in tables.library.iter().enumerate() {
+            if cards[c].effect != Some(EffectKind::Discipline) {
+                continue;
+            }
+            let Some(discipline) = effects.get(kind.id).and_then(|row| row.discipline()) else {
+                cards[c].effect = None;
+                continue;
+            };
+            let slot = match slots.iter().position(|d| *d == discipline) {
+                Some(slot) => slot,
+                None => {
+                    slots.push(discipline);
+                    slots.len() - 1
+                }
+            };
+            cards[c].slot = u8::try_from(slot).unwrap_or(u8::MAX);
+            if slot >= 32 {
+                cards[c].effect = None;
+            }
+        }
+        slots.truncate(32);
+        let requirements: Vec<Option<CryptRequirement>> = tables
+            .library
+            .iter()
+            .map(|kind| {
+                (kind.class > NON_MINION_CLASS)
+                    .then(|| db.get(kind.id).map(CryptRequirement::of_card))
+                    .flatten()
+            })
+            .collect();
+        let mut gains = Vec::with_capacity(slots.len());
+        let mut gain_copies = Vec::with_capacity(slots.len());
+        for discipline in &slots {
+            let mut per_kind = Vec::with_capacity(crypt.len());
+            let mut copies_per_kind = Vec::with_capacity(crypt.len());
+            for (k, vampire) in crypt.iter().enumerate() {
+                let mut words = vec![0u64; tables.words];
+                let mut copies = 0;
+                if let Some(vampire) = vampire {
+                    let with = CryptCard::new(vampire).with_discipline(*discipline);
+                    for (kind, requirement) in tables.library.iter().zip(&requirements) {
+                        let Some(requirement) = requirement else {
+                            continue;
+                        };
+                        if !tables.can_play(k, kind.class) && requirement.is_met_by(&with) {
+                            let class = usize::from(kind.class);
+                            words[class / 64] |= 1 << (class % 64);
+                            copies += kind.count;
+                        }
+                    }
+                }
+                per_kind.push(words);
+                copies_per_kind.push(copies);
+            }
+            gains.push(per_kind);
+            gain_copies.push(copies_per_kind);
+        }
+        DeckCards {
+            cards,
+            clan_of,
+            gains,
+            gain_copies,
+        }
     }
 }
 
 /// A vampire in play.
 #[derive(Debug, Clone, Copy)]
 struct Vampire {
+    /// Its crypt kind, or [`EMBRACED`].
     kind: u16,
     blood: u8,
+    /// Its capacity (+1 for each Discipline master card on it): the most
+    /// blood it can have.
+    capacity: u8,
     /// Bleed added to each of its bleeds by the cards it carries.
     bonus: u32,
+    /// The Discipline master slots ([`DeckCards::gains`]) put on it, a bit each.
+    gained: u32,
+    /// Blood its archetype (`archetype_blood`) gives once a turn after a
+    /// successful action (0: none).
+    archetype: u32,
+    /// Whether the archetype gave its blood this turn.
+    archetype_used: bool,
+}
+
+impl Vampire {
+    fn new(kind: u16, blood: u8, capacity: u8) -> Vampire {
+        Vampire {
+            kind,
+            blood,
+            capacity,
+            bonus: 0,
+            gained: 0,
+            archetype: 0,
+            archetype_used: false,
+        }
+    }
 }
 
 /// Integer tallies of one seat over many games.
@@ -139,12 +275,15 @@ const PLAIN: usize = usize::MAX;
 /// One thread's game state, reused from game to game.
 pub(super) struct Game<'a> {
     tables: &'a DeckTables,
+    deck: &'a DeckCards,
     cards: &'a [LibCard],
     influence: Influence<'a>,
     /// The library in deck order, then shuffled: indices into `cards`.
     library: Vec<u16>,
-    /// The next card to draw.
+    /// The next card to draw: `library[next]`, then `bottom[next - library.len()]`.
     next: usize,
+    /// Cards put at the bottom of the library this game, in order.
+    bottom: Vec<u16>,
     hand: Vec<u16>,
     vampires: Vec<Vampire>,
     /// Cards (indices into `cards`) the acting vampire played this turn.
@@ -170,6 +309,20 @@ pub(super) struct Game<'a> {
     recruited: Vec<u32>,
     /// Bleed bonus cards on vampires: (index in `vampires`, index into `cards`).
     attached: Vec<(usize, u16)>,
+    /// `lock_blood` cards in play: (index into `cards`, uses left).
+    locks: Vec<(u16, u32)>,
+    /// `clan_influence_blood` locations in play (indices into `cards`).
+    clan_locations: Vec<u16>,
+    /// Whether a `fill_blood` card was played this game.
+    fill_played: bool,
+    /// `cycle` equipment in play: the cards each draws.
+    cycles: Vec<u32>,
+    /// `unlock_blood` locations in play: (index in `vampires`, blood).
+    unlock_blood: Vec<(usize, u32)>,
+    /// Pool the prey burns each unlock phase (`prey_burn` in play).
+    prey_burn: u32,
+    /// Cards discarded each discard phase beyond the first.
+    extra_discards: u32,
     /// The current turn, from 0.
     turn: u32,
     /// The library's random source, far from the crypt's (a long jump of the
@@ -180,10 +333,11 @@ pub(super) struct Game<'a> {
 impl<'a> Game<'a> {
     pub(super) fn new(
         tables: &'a DeckTables,
-        cards: &'a [LibCard],
+        deck: &'a DeckCards,
         options: &GoldfishOptions,
         chunk_rng: &SimRng,
     ) -> Game<'a> {
+        let cards = &deck.cards[..];
         let mut library_rng = chunk_rng.clone();
         library_rng.long_jump();
         let library = tables
@@ -194,10 +348,12 @@ impl<'a> Game<'a> {
             .collect();
         Game {
             tables,
+            deck,
             cards,
             influence: Influence::new(tables, options.policy, options.max_vampires),
             library,
             next: 0,
+            bottom: Vec::new(),
             hand: Vec::with_capacity(16),
             vampires: Vec::with_capacity(16),
             used: Vec::with_capacity(8),
@@ -213,15 +369,114 @@ impl<'a> Game<'a> {
             allies: Vec::new(),
             recruited: Vec::new(),
             attached: Vec::new(),
+            locks: Vec::new(),
+            clan_locations: Vec::new(),
+            fill_played: false,
+            cycles: Vec::new(),
+            unlock_blood: Vec::new(),
+            prey_burn: 0,
+            extra_discards: 0,
             turn: 0,
             library_rng,
         }
     }
 
-    fn draw(&mut self) {
-        if let Some(&card) = self.library.get(self.next) {
+    /// Draws a card; returns whether the library had one.
+    fn draw(&mut self) -> bool {
+        let card = match self.next.checked_sub(self.library.len()) {
+            None => self.library.get(self.next),
+            Some(i) => self.bottom.get(i),
+        };
+        if let Some(&card) = card {
             self.hand.push(card);
             self.next += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether vampire `v` can play library class `class`: its crypt card
+    /// ([`DeckTables::can_play`]), or a discipline put on it; a vampire
+    /// The Embrace put in play plays nothing.
+    fn can_play(&self, v: &Vampire, class: u16) -> bool {
+        if v.kind == EMBRACED {
+            return false;
+        }
+        let k = usize::from(v.kind);
+        if self.tables.can_play(k, class) {
+            return true;
+        }
+        let c = usize::from(class);
+        (0..self.deck.gains.len()).any(|slot| {
+            v.gained >> slot & 1 == 1 && self.deck.gains[slot][k][c / 64] >> (c % 64) & 1 == 1
+        })
+    }
+
+    /// Vampire `v` gains `blood`, up to its capacity.
+    fn gain_blood(&mut self, v: usize, blood: u32) {
+        let vampire = &mut self.vampires[v];
+        let blood = u8::try_from(blood).unwrap_or(u8::MAX);
+        vampire.blood = vampire.blood.saturating_add(blood).min(vampire.capacity);
+    }
+
+    /// The vampire a `discipline` card goes on: the one it opens the most
+    /// library copies to (none when it opens none).
+    fn discipline_target(&self, card: &LibCard) -> Option<usize> {
+        let slot = usize::from(card.slot);
+        let mut best: Option<(usize, u32)> = None;
+        for (v, vampire) in self.vampires.iter().enumerate() {
+            if vampire.kind == EMBRACED || vampire.gained >> slot & 1 == 1 {
+                continue;
+            }
+            let copies = self.deck.gain_copies[slot][usize::from(vampire.kind)];
+            if copies > 0 && best.is_none_or(|(_, b)| copies > b) {
+                best = Some((v, copies));
+            }
+        }
+        best.map(|(v, _)| v)
+    }
+
+    /// Whether `card` (a clan kind, at `c` in `cards`) is of the clan of a crypt kind.
+    fn of_clan(&self, c: u16, kind: u16) -> bool {
+        self.deck.clan_of[usize::from(c)]
+            .get(usize::from(kind))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// The unlock phase: `unlock_blood` locations give their blood, the prey
+    /// burns for the `prey_burn` cards, `cycle` equipment draws and puts back.
+    fn unlock_phase(&mut self) {
+        for i in 0..self.unlock_blood.len() {
+            let (v, blood) = self.unlock_blood[i];
+            self.gain_blood(v, blood);
+        }
+        self.prey -= self.prey_burn.min(self.prey);
+        for i in 0..self.cycles.len() {
+            let cards = self.cycles[i];
+            self.cycle(cards);
+        }
+    }
+
+    /// Draws up to `cards` cards, as many as the hand holds cards the discard
+    /// phase would throw away, then moves that many of those to the bottom
+    /// of the library (worst first).
+    fn cycle(&mut self, cards: u32) {
+        let bad = self
+            .hand
+            .iter()
+            .filter(|&&c| self.discard_rank(c).is_some())
+            .count();
+        let mut drawn = 0;
+        while drawn < bad.min(cards as usize) && self.draw() {
+            drawn += 1;
+        }
+        for _ in 0..drawn {
+            if let Some(index) = self.worst_in_hand() {
+                let c = self.hand.swap_remove(index);
+                self.bottom.push(c);
+            }
         }
     }
 
@@ -289,6 +544,29 @@ impl<'a> Game<'a> {
                     {
                         1
                     }
+                    Some(EffectKind::LockBlood) => 4,
+                    Some(EffectKind::ClanInfluenceBlood)
+                        if self.vampires.iter().any(|v| self.of_clan(c, v.kind)) =>
+                    {
+                        4
+                    }
+                    Some(EffectKind::UnlockBlood) if !self.vampires.is_empty() => 3,
+                    Some(EffectKind::Tap) => match self.tap_target() {
+                        Some((_, moved)) => 2 + moved,
+                        None => continue,
+                    },
+                    Some(EffectKind::FillBlood) if !self.fill_played => match self.fill_target() {
+                        Some((_, missing)) => missing,
+                        None => continue,
+                    },
+                    Some(EffectKind::Discipline) if self.discipline_target(card).is_some() => 2,
+                    Some(EffectKind::ArchetypeBlood)
+                        if self.vampires.iter().any(|v| v.archetype == 0) =>
+                    {
+                        2
+                    }
+                    Some(EffectKind::Discard | EffectKind::HandSize) => 2,
+                    Some(EffectKind::CryptDraw) if self.influence.crypt_left() => 1,
                     _ => continue,
                 };
                 if best.is_none_or(|(_, b)| value > b) {
@@ -311,8 +589,12 @@ impl<'a> Game<'a> {
                     }
                 }
                 Some(EffectKind::MasterBlood) => {
-                    if let Some(v) = self.vampires.iter_mut().min_by_key(|v| v.blood) {
-                        v.blood = v.blood.saturating_add(card.amount as u8);
+                    // The vampire missing the most blood (first in play on ties).
+                    let missing = |v: &Vampire| v.capacity.saturating_sub(v.blood);
+                    let target = (0..self.vampires.len())
+                        .max_by_key(|&v| (missing(&self.vampires[v]), std::cmp::Reverse(v)));
+                    if let Some(v) = target {
+                        self.gain_blood(v, card.amount);
                     }
                 }
                 Some(EffectKind::BloodDoll) => self.dolls += 1,
@@ -324,6 +606,48 @@ impl<'a> Game<'a> {
                 }
                 Some(EffectKind::MasterAction) => {
                     self.extra_master_actions += 1;
+                }
+                Some(EffectKind::LockBlood) => self.locks.push((c, card.gain)),
+                Some(EffectKind::ClanInfluenceBlood) => self.clan_locations.push(c),
+                Some(EffectKind::UnlockBlood) => {
+                    let chosen = (0..self.vampires.len())
+                        .max_by_key(|&v| (self.vampires[v].capacity, std::cmp::Reverse(v)));
+                    if let Some(v) = chosen {
+                        self.unlock_blood.push((v, card.amount));
+                    }
+                }
+                Some(EffectKind::Tap) => {
+                    if let Some((v, moved)) = self.tap_target() {
+                        self.vampires[v].blood -= moved as u8;
+                        self.pool += moved;
+                    }
+                }
+                Some(EffectKind::FillBlood) => {
+                    self.fill_played = true;
+                    if let Some((v, _)) = self.fill_target() {
+                        self.vampires[v].blood = self.vampires[v].capacity;
+                    }
+                }
+                Some(EffectKind::Discipline) => {
+                    if let Some(v) = self.discipline_target(&card) {
+                        let vampire = &mut self.vampires[v];
+                        vampire.gained |= 1 << card.slot;
+                        vampire.capacity = vampire.capacity.saturating_add(1);
+                    }
+                }
+                Some(EffectKind::ArchetypeBlood) => {
+                    if let Some(v) = self.vampires.iter_mut().find(|v| v.archetype == 0) {
+                        v.archetype = card.amount;
+                    }
+                }
+                Some(EffectKind::Discard) => self.extra_discards += card.amount.max(1),
+                Some(EffectKind::HandSize) => {
+                    for _ in 0..card.amount {
+                        self.draw();
+                    }
+                }
+                Some(EffectKind::CryptDraw) => {
+                    self.influence.draw_crypt();
                 }
                 Some(EffectKind::Tablets) => {
                     tablet_played = true;
@@ -343,11 +667,42 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// The vampire a `tap` card empties and the blood it moves: the one with
+    /// the most blood (first in play on ties), all its blood but 1, when that
+    /// is 2 or more.
+    fn tap_target(&self) -> Option<(usize, u32)> {
+        let (v, vampire) = self
+            .vampires
+            .iter()
+            .enumerate()
+            .max_by_key(|(v, vampire)| (vampire.blood, std::cmp::Reverse(*v)))?;
+        let moved = u32::from(vampire.blood.saturating_sub(1));
+        (moved >= 2).then_some((v, moved))
+    }
+
+    /// The vampire a `fill_blood` card fills and the blood it gains: the one
+    /// missing the most (first in play on ties), when that is 3 or more.
+    fn fill_target(&self) -> Option<(usize, u32)> {
+        let (v, vampire) = self
+            .vampires
+            .iter()
+            .enumerate()
+            .max_by_key(|(v, vampire)| {
+                (
+                    vampire.capacity.saturating_sub(vampire.blood),
+                    std::cmp::Reverse(*v),
+                )
+            })?;
+        let missing = u32::from(vampire.capacity.saturating_sub(vampire.blood));
+        (missing >= 3).then_some((v, missing))
+    }
+
     /// Every vampire in play acts; returns the actions taken.
     fn minion_phase(&mut self) -> u32 {
         let mut actions = 0;
         for v in 0..self.vampires.len() {
             self.used.clear();
+            self.vampires[v].archetype_used = false;
             let mut plain_done = false;
             loop {
                 if self.prey == 0 {
@@ -358,6 +713,11 @@ impl<'a> Game<'a> {
                 };
                 actions += 1;
                 self.act(v, choice);
+                let vampire = self.vampires[v];
+                if vampire.archetype > 0 && !vampire.archetype_used {
+                    self.vampires[v].archetype_used = true;
+                    self.gain_blood(v, vampire.archetype);
+                }
                 if choice == PLAIN {
                     plain_done = true;
                 }
@@ -382,7 +742,7 @@ impl<'a> Game<'a> {
         let card = &self.cards[usize::from(c)];
         let vampire = self.vampires[v];
         card.class != MASTER_CLASS
-            && self.tables.can_play(usize::from(vampire.kind), card.class)
+            && self.can_play(&vampire, card.class)
             && self.affordable(card, vampire.blood)
             && !self.used.contains(&c)
     }
@@ -411,8 +771,26 @@ impl<'a> Game<'a> {
                 {
                     card.amount * self.turns.saturating_sub(self.turn + 1)
                 }
+                Some(EffectKind::ClanBlood)
+                    if self
+                        .influence
+                        .free_blood_target_of(false, |kind, _| self.of_clan(c, kind))
+                        .is_some() =>
+                {
+                    card.amount
+                }
+                Some(EffectKind::Embrace) => self.turns.saturating_sub(self.turn + 1),
+                Some(EffectKind::Cycle) if !(card.unique && self.unique_in_play.contains(&c)) => {
+                    self.turns.saturating_sub(self.turn + 1)
+                }
+                Some(EffectKind::PreyBurn) if self.prey_burn == 0 => {
+                    card.amount * self.turns.saturating_sub(self.turn + 1)
+                }
                 _ => continue,
             };
+            if value == 0 {
+                continue;
+            }
             if best.is_some_and(|(_, b)| value < b) || !self.usable(v, c) {
                 continue;
             }
@@ -427,6 +805,7 @@ impl<'a> Game<'a> {
     /// add on a bleed.
     fn act(&mut self, v: usize, choice: usize) {
         let (mut bleed, mut taken, mut gain) = (0, 0, 0);
+        let mut vote = false;
         if choice == PLAIN {
             bleed = 1;
         } else {
@@ -443,11 +822,34 @@ impl<'a> Game<'a> {
                 Some(EffectKind::Vote) => {
                     taken = card.amount;
                     gain = card.gain;
+                    vote = true;
                 }
                 Some(EffectKind::VoteTake) => {
                     taken = card.amount.min(self.prey);
                     gain = taken;
+                    vote = true;
                 }
+                Some(EffectKind::ClanBlood) => {
+                    let deck = self.deck;
+                    self.influence
+                        .add_free_blood_of(card.amount, false, |kind, _| {
+                            deck.clan_of[usize::from(c)]
+                                .get(usize::from(kind))
+                                .copied()
+                                .unwrap_or(false)
+                        });
+                }
+                Some(EffectKind::Embrace) => {
+                    let blood = u8::try_from(card.amount).unwrap_or(1).min(1);
+                    self.vampires.push(Vampire::new(EMBRACED, blood, 1));
+                }
+                Some(EffectKind::Cycle) => {
+                    if card.unique {
+                        self.unique_in_play.push(c);
+                    }
+                    self.cycles.push(card.amount);
+                }
+                Some(EffectKind::PreyBurn) => self.prey_burn = self.prey_burn.max(card.amount),
                 Some(EffectKind::Ally) => {
                     if card.unique {
                         self.unique_in_play.push(c);
@@ -469,6 +871,22 @@ impl<'a> Game<'a> {
         }
         self.prey -= (bleed + taken).min(self.prey);
         self.pool += gain;
+        if vote {
+            self.vote_modifiers(v);
+        }
+    }
+
+    /// After a vote of vampire `v` passed: plays the `vote_blood` modifiers
+    /// it can (each card once).
+    fn vote_modifiers(&mut self, v: usize) {
+        while let Some(index) = self.hand.iter().position(|&c| {
+            self.cards[usize::from(c)].effect == Some(EffectKind::VoteBlood) && self.usable(v, c)
+        }) {
+            self.used.push(self.hand[index]);
+            let card = self.play_card(index);
+            self.vampires[v].blood -= card.blood_cost;
+            self.gain_blood(v, card.amount);
+        }
     }
 
     /// Plays the bleed modifiers vampire `v` can on its bleed: the largest
@@ -520,31 +938,77 @@ impl<'a> Game<'a> {
         true
     }
 
-    /// Discards one card no vampire in play can use: inert first, then not
-    /// modelled, then a modelled card none of them can play; draws back.
-    fn discard_phase(&mut self) {
+    /// The influence phase's locks: each `lock_blood` card in play adds its
+    /// blood (one use; burned after the last, a unique one can come again),
+    /// each `clan_influence_blood` location its blood on a vampire of its clan.
+    fn lock_blood(&mut self) {
+        let mut i = 0;
+        while i < self.locks.len() {
+            let (c, uses) = self.locks[i];
+            let amount = self.cards[usize::from(c)].amount;
+            if uses > 0 && self.influence.add_free_blood(amount, 0, false) {
+                self.locks[i].1 -= 1;
+            }
+            if self.locks[i].1 == 0 {
+                self.locks.swap_remove(i);
+                self.unique_in_play.retain(|&u| u != c);
+            } else {
+                i += 1;
+            }
+        }
+        for i in 0..self.clan_locations.len() {
+            let c = self.clan_locations[i];
+            let amount = self.cards[usize::from(c)].amount;
+            let deck = self.deck;
+            self.influence.add_free_blood_of(amount, false, |kind, _| {
+                deck.clan_of[usize::from(c)]
+                    .get(usize::from(kind))
+                    .copied()
+                    .unwrap_or(false)
+            });
+        }
+    }
+
+    /// How readily the discard phase throws card `c` away: inert 3, not
+    /// modelled 2, a modelled card no vampire in play can play 1; `None`
+    /// for a card to keep.
+    fn discard_rank(&self, c: u16) -> Option<u8> {
+        let card = &self.cards[usize::from(c)];
+        match card.coverage {
+            CardClass::Inert => Some(3),
+            CardClass::NotModelled => Some(2),
+            CardClass::Modelled
+                if card.class != MASTER_CLASS
+                    && !self.vampires.iter().any(|v| self.can_play(v, card.class)) =>
+            {
+                Some(1)
+            }
+            CardClass::Modelled => None,
+        }
+    }
+
+    /// The hand index of the card the discard phase throws away first.
+    fn worst_in_hand(&self) -> Option<usize> {
         let mut worst: Option<(usize, u8)> = None;
         for (index, &c) in self.hand.iter().enumerate() {
-            let card = &self.cards[usize::from(c)];
-            let rank = match card.coverage {
-                CardClass::Inert => 3,
-                CardClass::NotModelled => 2,
-                CardClass::Modelled
-                    if card.class != MASTER_CLASS
-                        && !self
-                            .vampires
-                            .iter()
-                            .any(|v| self.tables.can_play(usize::from(v.kind), card.class)) =>
-                {
-                    1
-                }
-                CardClass::Modelled => continue,
+            let Some(rank) = self.discard_rank(c) else {
+                continue;
             };
             if worst.is_none_or(|(_, r)| rank > r) {
                 worst = Some((index, rank));
             }
         }
-        if let Some((index, _)) = worst {
+        worst.map(|(index, _)| index)
+    }
+
+    /// Discards one card no vampire in play can use (inert first, then not
+    /// modelled, then a modelled card none of them can play), one more for
+    /// each `discard` location; draws back.
+    fn discard_phase(&mut self) {
+        for _ in 0..=self.extra_discards {
+            let Some(index) = self.worst_in_hand() else {
+                break;
+            };
             self.hand.swap_remove(index);
             self.draw();
         }
@@ -572,6 +1036,7 @@ impl SeatGame for Game<'_> {
         self.hand.clear();
         self.vampires.clear();
         self.next = 0;
+        self.bottom.clear();
         for _ in 0..OPENING_HAND {
             self.draw();
         }
@@ -586,9 +1051,17 @@ impl SeatGame for Game<'_> {
         self.allies.clear();
         self.recruited.clear();
         self.attached.clear();
+        self.locks.clear();
+        self.clan_locations.clear();
+        self.fill_played = false;
+        self.cycles.clear();
+        self.unlock_blood.clear();
+        self.prey_burn = 0;
+        self.extra_discards = 0;
         for turn in 0..self.turns as usize {
             self.turn = turn as u32;
             let prey_before = self.prey;
+            self.unlock_phase();
             self.master_phase();
             let actions = self.minion_phase();
             let transfers = self.extra_transfers
@@ -600,15 +1073,13 @@ impl SeatGame for Game<'_> {
             if self.free_blood > 0 {
                 self.influence.add_free_blood(self.free_blood, 0, false);
             }
+            self.lock_blood();
             let vampires = &mut self.vampires;
             let tables = self.tables;
             self.influence
                 .phase(transfers, &mut self.pool, false, |came_out| {
-                    vampires.push(Vampire {
-                        kind: came_out.kind,
-                        blood: tables.crypt[usize::from(came_out.kind)].capacity,
-                        bonus: 0,
-                    });
+                    let capacity = tables.crypt[usize::from(came_out.kind)].capacity;
+                    vampires.push(Vampire::new(came_out.kind, capacity, capacity));
                 });
             self.discard_phase();
             let bled = PREY_POOL - self.prey;
@@ -624,5 +1095,315 @@ impl SeatGame for Game<'_> {
                 tally.oust_turn[turn] += 1;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The new kinds' moves, on a game whose hand, vampires and library the
+    //! test sets (nothing shuffled): the figures are worked out by hand.
+
+    use super::*;
+    use crate::seed::Seed;
+    use crate::testing::{deck_of, fixture_db};
+    use crate::transfers::Policy;
+
+    /// Runs `test` on a fresh game of the deck (in deck order, unshuffled)
+    /// with the effects of `table`, under `policy`.
+    fn with_game(cards: &[(u32, u32)], table: &str, policy: Policy, test: impl FnOnce(&mut Game)) {
+        let db = fixture_db();
+        let deck = deck_of(&db, cards);
+        let tables = DeckTables::new(&deck, &db).unwrap();
+        let effects = EffectTable::parse(table).unwrap();
+        let deck_cards = DeckCards::of_deck(&tables, &db, &effects);
+        let options = GoldfishOptions {
+            policy,
+            ..GoldfishOptions::default()
+        };
+        let mut game = Game::new(&tables, &deck_cards, &options, &Seed(1).chunk_rng(0));
+        // Nothing to draw unless the test says so.
+        game.library.clear();
+        test(&mut game);
+    }
+
+    /// The index into `cards` of library card `id`.
+    fn card(game: &Game, id: u32) -> u16 {
+        let index = game.tables.library.iter().position(|k| k.id.0 == id);
+        index.unwrap() as u16
+    }
+
+    /// The crypt kind of crypt card `id`.
+    fn kind(game: &Game, id: u32) -> u16 {
+        game.tables.crypt.iter().position(|k| k.id.0 == id).unwrap() as u16
+    }
+
+    const THEO: u32 = 200008;
+    const DARIO: u32 = 200004;
+    const TRIFLE: u32 = 100002;
+    const HAVEN: u32 = 100001;
+    const BLEED: u32 = 100003;
+    const VOTE: u32 = 100013;
+    const PARTY: u32 = 100011;
+    const PUNCH: u32 = 100004;
+    const DUO: u32 = 100006;
+
+    #[test]
+    fn a_vote_blood_modifier_gives_blood_after_the_vote_up_to_capacity() {
+        // Theo (7) with 3 blood votes (Test Vote, the prey burns 1: a tie
+        // with his plain bleed goes to the card), then Test Bleed read as
+        // Voter Captivation gives him 1 blood: 4. Two copies: one per action.
+        let table = "100013\tTest Vote\tvote\t1\t0\tx\n100003\tTest Bleed\tvote_blood\t1\t0\tx\n";
+        let cards = [(THEO, 12), (VOTE, 1), (BLEED, 2)];
+        with_game(&cards, table, Policy::Cheapest, |game| {
+            let (vote, bleed) = (card(game, VOTE), card(game, BLEED));
+            game.hand = vec![vote, bleed, bleed];
+            game.vampires.push(Vampire::new(kind(game, THEO), 3, 7));
+            game.minion_phase();
+            assert_eq!((game.prey, game.vampires[0].blood), (29, 4));
+            assert_eq!(game.hand, [bleed]);
+        });
+        // At capacity, the blood is lost.
+        with_game(&cards, table, Policy::Cheapest, |game| {
+            game.hand = vec![card(game, VOTE), card(game, BLEED)];
+            game.vampires.push(Vampire::new(kind(game, THEO), 7, 7));
+            game.minion_phase();
+            assert_eq!((game.prey, game.vampires[0].blood), (29, 7));
+        });
+    }
+
+    #[test]
+    fn a_tap_moves_all_but_one_blood_of_the_fullest_vampire() {
+        // Test Trifle read as Minion Tap: Theo 7 and Dario 5 blood. The
+        // first tap moves 6 of Theo's (pool 36), the trifle's extra action a
+        // second one 4 of Dario's (40); a third copy waits (no action left).
+        let table = "100002\tTest Trifle\ttap\t0\t0\tx\n";
+        with_game(
+            &[(THEO, 6), (DARIO, 6), (TRIFLE, 3)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                let trifle = card(game, TRIFLE);
+                game.hand = vec![trifle; 3];
+                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7));
+                game.vampires.push(Vampire::new(kind(game, DARIO), 5, 7));
+                game.master_phase();
+                assert_eq!(game.pool, 40);
+                assert_eq!((game.vampires[0].blood, game.vampires[1].blood), (1, 1));
+                assert_eq!(game.hand.len(), 1);
+                // Vampires with 2 blood or less: moving 1 is not worth a card.
+                game.vampires[0].blood = 2;
+                game.master_phase();
+                assert_eq!((game.pool, game.hand.len()), (40, 1));
+            },
+        );
+    }
+
+    #[test]
+    fn a_fill_blood_card_fills_a_vampire_once_a_game() {
+        // Test Trifle read as Giant's Blood: Theo (7) with 3 blood gains 4;
+        // the trifle's extra action cannot play the second copy (one a game).
+        let table = "100002\tTest Trifle\tfill_blood\t0\t0\tx\n";
+        with_game(
+            &[(THEO, 12), (TRIFLE, 2)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                game.hand = vec![card(game, TRIFLE); 2];
+                game.vampires.push(Vampire::new(kind(game, THEO), 3, 7));
+                game.master_phase();
+                assert_eq!((game.vampires[0].blood, game.hand.len()), (7, 1));
+            },
+        );
+        // Missing 2 blood: not worth it.
+        with_game(
+            &[(THEO, 12), (TRIFLE, 2)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                game.hand = vec![card(game, TRIFLE); 2];
+                game.vampires.push(Vampire::new(kind(game, THEO), 5, 7));
+                game.master_phase();
+                assert_eq!((game.vampires[0].blood, game.hand.len()), (5, 2));
+            },
+        );
+    }
+
+    #[test]
+    fn an_archetype_gives_one_blood_after_the_first_action_of_a_turn() {
+        // Test Trifle read as Perfectionist goes on Theo (5 blood); his plain
+        // bleed succeeds: 6 blood, the prey 29. Next turn again: 7, then the
+        // capacity holds him at 7.
+        let table = "100002\tTest Trifle\tarchetype_blood\t1\t0\tx\n";
+        with_game(
+            &[(THEO, 12), (TRIFLE, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                game.hand = vec![card(game, TRIFLE)];
+                game.vampires.push(Vampire::new(kind(game, THEO), 5, 7));
+                game.master_phase();
+                game.minion_phase();
+                assert_eq!((game.prey, game.vampires[0].blood), (29, 6));
+                game.minion_phase();
+                game.minion_phase();
+                assert_eq!((game.prey, game.vampires[0].blood), (27, 7));
+            },
+        );
+    }
+
+    #[test]
+    fn an_unlock_blood_location_fills_the_biggest_vampire_each_unlock_phase() {
+        // Test Haven (1 pool) read as The Rack: chosen among Dario (7, 3
+        // blood) and Theo (7, 6 blood, in play first): Theo (the first of
+        // the biggest). Unlock phases: 6 -> 7 (capacity), Dario unchanged.
+        let table = "100001\tTest Haven\tunlock_blood\t2\t0\tx\n";
+        with_game(
+            &[(THEO, 6), (DARIO, 6), (HAVEN, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                game.hand = vec![card(game, HAVEN)];
+                game.vampires.push(Vampire::new(kind(game, THEO), 6, 7));
+                game.vampires.push(Vampire::new(kind(game, DARIO), 3, 7));
+                game.master_phase();
+                assert_eq!(game.pool, 29);
+                game.unlock_phase();
+                game.unlock_phase();
+                assert_eq!((game.vampires[0].blood, game.vampires[1].blood), (7, 3));
+                game.vampires[0].blood = 1;
+                game.unlock_phase();
+                assert_eq!(game.vampires[0].blood, 3);
+            },
+        );
+    }
+
+    #[test]
+    fn cycling_draws_as_many_cards_as_the_hand_has_to_throw_and_puts_those_back() {
+        // Test Bleed read as Heart of Nizchetus (3 cards): Theo equips it (worth
+        // 7 turns left, more than his plain bleed). The hand then holds two
+        // Test Party (not modelled) and a Test Punch (inert): the unlock phase
+        // draws 3 (two Test Duo and a Test Party), then puts back the Punch
+        // and two of the three Parties: two Duos and a Party are left, and
+        // the library draws the Punch next.
+        let table = "100003\tTest Bleed\tcycle\t3\t0\tx\n100006\tTest Duo\tbleed_mod\t1\t0\tx\n";
+        let cards = [(THEO, 12), (BLEED, 1), (PARTY, 3), (PUNCH, 1), (DUO, 2)];
+        with_game(&cards, table, Policy::Cheapest, |game| {
+            let (party, punch, duo) = (card(game, PARTY), card(game, PUNCH), card(game, DUO));
+            game.hand = vec![card(game, BLEED), party, party, punch];
+            game.vampires.push(Vampire::new(kind(game, THEO), 7, 7));
+            game.minion_phase();
+            assert_eq!(game.prey, 30);
+            game.library = vec![duo, party, duo];
+            game.next = 0;
+            game.unlock_phase();
+            let mut hand = game.hand.clone();
+            hand.sort_unstable();
+            let mut expected = vec![duo, duo, party];
+            expected.sort_unstable();
+            assert_eq!(hand, expected);
+            assert_eq!(game.bottom.len(), 3);
+            assert!(game.draw());
+            assert_eq!(game.hand.last(), Some(&punch));
+        });
+    }
+
+    #[test]
+    fn a_discard_location_throws_one_more_card_and_a_hand_size_one_holds_one_more() {
+        // Test Haven read as The Barrens: the discard phase throws the Punch
+        // and a Party (no draw left): one Party is left.
+        let cards = [(THEO, 12), (HAVEN, 1), (PARTY, 2), (PUNCH, 1)];
+        let table = "100001\tTest Haven\tdiscard\t1\t0\tx\n";
+        with_game(&cards, table, Policy::Cheapest, |game| {
+            let (party, punch) = (card(game, PARTY), card(game, PUNCH));
+            game.hand = vec![card(game, HAVEN), party, party, punch];
+            game.master_phase();
+            game.discard_phase();
+            assert_eq!(game.hand, [party]);
+        });
+        // Read as Elder Library (+1 hand size): played, it is replaced and
+        // one more card is drawn: 2 cards in hand where there was 1.
+        let table = "100001\tTest Haven\thand_size\t1\t0\tx\n";
+        with_game(&cards, table, Policy::Cheapest, |game| {
+            let party = card(game, PARTY);
+            game.hand = vec![card(game, HAVEN)];
+            game.library = vec![party, party, party];
+            game.master_phase();
+            assert_eq!(game.hand, [party, party]);
+        });
+    }
+
+    #[test]
+    fn a_crypt_draw_brings_the_next_crypt_card_to_the_uncontrolled_region() {
+        // Crypt in deck order: four Alma (1, unique), then Ivo (2). Without
+        // the card, 4 transfers bring one Alma out (the others are copies)
+        // and 3 are lost; Test Trifle read as Effective Management deals Ivo,
+        // and the same 4 transfers bring Alma and Ivo out (1 + 2).
+        let table = "100002\tTest Trifle\tcrypt_draw\t0\t0\tx\n";
+        let cards = [(200001, 4), (200011, 1), (TRIFLE, 1)];
+        for (hand, out) in [(true, 2), (false, 1)] {
+            with_game(&cards, table, Policy::Cheapest, |game| {
+                game.influence.start();
+                if hand {
+                    game.hand = vec![card(game, TRIFLE)];
+                }
+                game.master_phase();
+                let mut pool = 30;
+                let mut came_out = 0;
+                game.influence.phase(4, &mut pool, false, |_| came_out += 1);
+                assert_eq!(came_out, out, "with the card: {hand}");
+            });
+        }
+    }
+
+    #[test]
+    fn clan_blood_goes_to_an_uncontrolled_vampire_of_the_card_s_clan() {
+        // Test Brujah Pride (Brujah, 2 blood) read as Thing: Bruno (Brujah,
+        // 3 blood) adds 2 blood to Theo (Brujah), not to an Ivo (Caitiff);
+        // under the biggest policy 5 transfers then fill Theo (7): out.
+        let table = "100008\tTest Brujah Pride\tclan_blood\t2\t0\tx\n";
+        let pride = 100008;
+        let cards = [(THEO, 1), (200011, 3), (200002, 1), (pride, 1)];
+        with_game(&cards, table, Policy::Biggest, |game| {
+            game.influence.start();
+            game.hand = vec![card(game, pride)];
+            game.vampires.push(Vampire::new(kind(game, 200002), 3, 3));
+            game.minion_phase();
+            assert_eq!((game.prey, game.vampires[0].blood), (30, 1));
+            let mut pool = 30;
+            let mut out = Vec::new();
+            game.influence
+                .phase(5, &mut pool, false, |c| out.push(c.kind));
+            assert_eq!(out, [kind(game, THEO)]);
+        });
+        // No Brujah in the uncontrolled region: Bruno bleeds instead.
+        let cards = [(200011, 4), (200002, 1), (pride, 1)];
+        with_game(&cards, table, Policy::Biggest, |game| {
+            game.influence.start();
+            game.hand = vec![card(game, pride)];
+            game.vampires.push(Vampire::new(kind(game, 200002), 3, 3));
+            game.minion_phase();
+            assert_eq!((game.prey, game.vampires[0].blood), (29, 3));
+        });
+    }
+
+    #[test]
+    fn a_clan_location_adds_blood_to_a_vampire_of_its_clan_only() {
+        // Test Brujah Pride's clan (Brujah) for a location read as
+        // Ecoterrorists, in play: each influence phase 1 blood on Theo, the
+        // one Brujah; under the biggest policy, 6 transfers then fill him.
+        let table = "100008\tTest Brujah Pride\tclan_influence_blood\t1\t0\tx\n";
+        let pride = 100008;
+        let cards = [(200011, 3), (THEO, 1), (pride, 1)];
+        with_game(&cards, table, Policy::Biggest, |game| {
+            game.influence.start();
+            game.clan_locations.push(card(game, pride));
+            game.lock_blood();
+            let mut pool = 30;
+            let mut out = Vec::new();
+            game.influence
+                .phase(6, &mut pool, false, |c| out.push(c.kind));
+            assert_eq!(out, [kind(game, THEO)]);
+            assert_eq!(pool, 24);
+        });
     }
 }
