@@ -55,6 +55,10 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
     let holds = |words: &str| basic.contains(words);
     let (amount, gain) = (effect.amount, effect.gain);
     let ok = match effect.kind {
+        EffectKind::Bleed if has(CardType::Conviction) => {
+            // An Imbued's conviction card burned to bleed.
+            gain == 0 && holds(&format!("Burn to bleed at +{amount} bleed as a (D) action"))
+        }
         EffectKind::Bleed => {
             has(CardType::Action)
                 && holds("Bleed")
@@ -65,7 +69,12 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
             has(CardType::Action) && basic.to_lowercase().contains(&format!("gain {gain} pool"))
         }
         EffectKind::BleedMod => has(CardType::ActionModifier) && holds(&format!("+{amount} bleed")),
-        EffectKind::Unlock => has(CardType::ActionModifier) && holds("Unlock this vampire"),
+        EffectKind::Unlock => {
+            (has(CardType::ActionModifier) && holds("Unlock this vampire"))
+                || (has(CardType::Power)
+                    && holds("[ACTION MODIFIER] Only usable at the end of a successful action")
+                    && holds("Unlock this imbued."))
+        }
         EffectKind::Vote | EffectKind::VoteTake => {
             has(CardType::PoliticalAction) && holds("pool") && amount > 0
         }
@@ -209,6 +218,25 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
                     "During your unlock phase, your prey burns {amount} pool. You can burn only {amount} pool each turn"
                 ))
         }
+        EffectKind::EmptyBlood => {
+            has(CardType::Master)
+                && holds(&format!(
+                    "During your unlock phase, you can burn {} to add up to {amount} blood to a ready vampire with no blood",
+                    card.name.split_whitespace().next().unwrap_or_default()
+                ))
+        }
+        EffectKind::Cog => {
+            has(CardType::ActionModifier)
+                && holds("Only usable after resolution of a successful bleed")
+                && holds(&format!("Put this card on this vampire. This vampire gets +{amount} bleed."))
+                && holds("this vampire can lock this card to take an action")
+        }
+        EffectKind::BleedEquipment => {
+            has(CardType::Equipment)
+                && holds(&format!(
+                    "The minion with this equipment may bleed at +{amount} bleed as a (D) action."
+                ))
+        }
         EffectKind::Inert => {
             let evidence = effect.evidence.to_lowercase();
             !is_inert_by_type(card) && INERT_MARKS.iter().any(|m| evidence.contains(m))
@@ -311,6 +339,13 @@ fn a_wrong_row_fails_the_pin() {
         "100646\tEnnoia's Theater\thand_size\t1\t0\t+1 hand size",
         // The Embrace's vampire has 1 blood (its hunt), not 2.
         "100633\tEmbrace, The\tembrace\t2\t0\t1-capacity",
+        // Jake Washington adds up to 4 blood, not 5; Enkil Cog +1 bleed;
+        // Seal of Veddartha's bleed is for a vampire with capacity above 5.
+        "101019\tJake Washington\tempty_blood\t5\t0\tadd up to",
+        "100645\tEnkil Cog\tcog\t2\t0\tlock this card",
+        "101703\tSeal of Veddartha\tbleed_equipment\t1\t0\tbleed at +1 bleed",
+        // Strike with Conviction bleeds at +1, not +2.
+        "101886\tStrike with Conviction\tbleed\t2\t0\tBurn to bleed",
         // Creeping Sabotage: no cap on the pool each turn.
         "102213\tCreeping Sabotage\tprey_burn\t1\t0\tyour prey burns 1 pool",
     ] {
@@ -481,7 +516,8 @@ fn crafted_decks_give_the_figures_worked_out_by_hand() {
 
 #[test]
 fn the_text_states_the_idle_table_and_names_the_cards_not_modelled() {
-    let deck = common::twda_dir().join("10008.txt");
+    // A Black Hand deck: Reunion Kamut's Black Hand vampire is not modelled.
+    let deck = common::twda_dir().join("2015wone6co.txt");
     let output = common::vtesdeck()
         .arg("goldfish")
         .arg(&deck)
@@ -496,7 +532,7 @@ fn the_text_states_the_idle_table_and_names_the_cards_not_modelled() {
         "{text}"
     );
     assert!(
-        text.contains("Not modelled (played as nothing): 5x Thing"),
+        text.contains("Not modelled (played as nothing): 18x Reunion Kamut"),
         "{text}"
     );
     assert!(text.contains("Warning: fewer than 80.0%"), "{text}");
@@ -544,5 +580,5 @@ fn the_twda_is_mostly_modelled_or_inert() {
         share * 100.0
     );
     // The floor of the table as shipped: a row lost lowers it.
-    assert!(share > 0.795, "{share}");
+    assert!(share > 0.87, "{share}");
 }

@@ -113,13 +113,22 @@ pub enum EffectKind {
     /// Action: put in play; each unlock phase the prey burns `amount` pool,
     /// whatever the copies in play (Army of Rats).
     PreyBurn,
+    /// Master put in play (Jake Washington): in an unlock phase, burned to
+    /// add `amount` blood to a vampire you control with no blood.
+    EmptyBlood,
+    /// Action modifier after a successful bleed (Enkil Cog): put on the
+    /// vampire, +`amount` bleed and one more action each turn.
+    Cog,
+    /// Equipment (an action): the bearer's plain bleed is at +`amount`
+    /// bleed, no other bleed added to it (Camera Phone).
+    BleedEquipment,
     /// No effect at an idle table.
     Inert,
 }
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 33] = [
+    const NAMES: [(&'static str, EffectKind); 36] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -152,6 +161,9 @@ impl EffectKind {
         ("crypt_draw", EffectKind::CryptDraw),
         ("unlock_blood", EffectKind::UnlockBlood),
         ("prey_burn", EffectKind::PreyBurn),
+        ("empty_blood", EffectKind::EmptyBlood),
+        ("cog", EffectKind::Cog),
+        ("bleed_equipment", EffectKind::BleedEquipment),
         ("inert", EffectKind::Inert),
     ];
 

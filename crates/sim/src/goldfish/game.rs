@@ -206,6 +206,13 @@ struct Vampire {
     archetype: u32,
     /// Whether the archetype gave its blood this turn.
     archetype_used: bool,
+    /// The bleed its plain bleed is at, from a `bleed_equipment` card (no
+    /// other bleed added to that one's: the larger of the two counts).
+    plain_bonus: u32,
+    /// Whether it carries a `cog` card: one more action each turn.
+    cog: bool,
+    /// Whether it took the cog's action this turn.
+    cog_used: bool,
 }
 
 impl Vampire {
@@ -218,6 +225,9 @@ impl Vampire {
             gained: 0,
             archetype: 0,
             archetype_used: false,
+            plain_bonus: 0,
+            cog: false,
+            cog_used: false,
         }
     }
 }
@@ -319,6 +329,8 @@ pub(super) struct Game<'a> {
     cycles: Vec<u32>,
     /// `unlock_blood` locations in play: (index in `vampires`, blood).
     unlock_blood: Vec<(usize, u32)>,
+    /// `empty_blood` cards in play (indices into `cards`).
+    empties: Vec<u16>,
     /// Pool the prey burns each unlock phase (`prey_burn` in play).
     prey_burn: u32,
     /// Cards discarded each discard phase beyond the first.
@@ -374,6 +386,7 @@ impl<'a> Game<'a> {
             fill_played: false,
             cycles: Vec::new(),
             unlock_blood: Vec::new(),
+            empties: Vec::new(),
             prey_burn: 0,
             extra_discards: 0,
             turn: 0,
@@ -451,6 +464,21 @@ impl<'a> Game<'a> {
         for i in 0..self.unlock_blood.len() {
             let (v, blood) = self.unlock_blood[i];
             self.gain_blood(v, blood);
+        }
+        let mut i = 0;
+        while i < self.empties.len() {
+            let c = self.empties[i];
+            // The biggest vampire with no blood (first in play on ties).
+            let target = (0..self.vampires.len())
+                .filter(|&v| self.vampires[v].blood == 0)
+                .max_by_key(|&v| (self.vampires[v].capacity, std::cmp::Reverse(v)));
+            if let Some(v) = target {
+                self.gain_blood(v, self.cards[usize::from(c)].amount);
+                self.empties.swap_remove(i);
+                self.unique_in_play.retain(|&u| u != c);
+            } else {
+                i += 1;
+            }
         }
         self.prey -= self.prey_burn.min(self.prey);
         for i in 0..self.cycles.len() {
@@ -567,6 +595,7 @@ impl<'a> Game<'a> {
                     }
                     Some(EffectKind::Discard | EffectKind::HandSize) => 2,
                     Some(EffectKind::CryptDraw) if self.influence.crypt_left() => 1,
+                    Some(EffectKind::EmptyBlood) if !self.vampires.is_empty() => 1,
                     _ => continue,
                 };
                 if best.is_none_or(|(_, b)| value > b) {
@@ -649,6 +678,7 @@ impl<'a> Game<'a> {
                 Some(EffectKind::CryptDraw) => {
                     self.influence.draw_crypt();
                 }
+                Some(EffectKind::EmptyBlood) => self.empties.push(c),
                 Some(EffectKind::Tablets) => {
                     tablet_played = true;
                     self.tablets += 1;
@@ -703,6 +733,7 @@ impl<'a> Game<'a> {
         for v in 0..self.vampires.len() {
             self.used.clear();
             self.vampires[v].archetype_used = false;
+            self.vampires[v].cog_used = false;
             let mut plain_done = false;
             loop {
                 if self.prey == 0 {
@@ -721,9 +752,15 @@ impl<'a> Game<'a> {
                 if choice == PLAIN {
                     plain_done = true;
                 }
-                if !self.unlock(v, plain_done) {
-                    break;
+                if self.unlock(v, plain_done) {
+                    continue;
                 }
+                let vampire = self.vampires[v];
+                if vampire.cog && !vampire.cog_used {
+                    self.vampires[v].cog_used = true;
+                    continue;
+                }
+                break;
             }
         }
         for &bleed in &self.allies {
@@ -753,8 +790,11 @@ impl<'a> Game<'a> {
     /// has not bled plainly this turn yet; `None` when nothing is left. A
     /// bleed bonus is worth its bleed times the turns left after this one.
     fn best_action(&self, v: usize, plain_done: bool) -> Option<usize> {
-        let bonus = self.vampires[v].bonus;
-        let mut best: Option<(usize, u32)> = (!plain_done).then_some((PLAIN, 1 + bonus));
+        let Vampire {
+            bonus, plain_bonus, ..
+        } = self.vampires[v];
+        let mut best: Option<(usize, u32)> =
+            (!plain_done).then_some((PLAIN, 1 + bonus.max(plain_bonus)));
         for (index, &c) in self.hand.iter().enumerate() {
             let card = &self.cards[usize::from(c)];
             let value = match card.effect {
@@ -780,6 +820,13 @@ impl<'a> Game<'a> {
                     card.amount
                 }
                 Some(EffectKind::Embrace) => self.turns.saturating_sub(self.turn + 1),
+                Some(EffectKind::BleedEquipment)
+                    if !(self.attached.contains(&(v, c))
+                        || card.unique && self.unique_in_play.contains(&c)) =>
+                {
+                    card.amount.saturating_sub(plain_bonus.max(bonus))
+                        * self.turns.saturating_sub(self.turn + 1)
+                }
                 Some(EffectKind::Cycle) if !(card.unique && self.unique_in_play.contains(&c)) => {
                     self.turns.saturating_sub(self.turn + 1)
                 }
@@ -807,7 +854,10 @@ impl<'a> Game<'a> {
         let (mut bleed, mut taken, mut gain) = (0, 0, 0);
         let mut vote = false;
         if choice == PLAIN {
-            bleed = 1;
+            // At the larger of its equipment's bleed and its other bonus
+            // (added below).
+            let vampire = self.vampires[v];
+            bleed = 1 + vampire.plain_bonus.saturating_sub(vampire.bonus);
         } else {
             let c = self.hand[choice];
             self.used.push(c);
@@ -863,6 +913,14 @@ impl<'a> Game<'a> {
                     self.attached.push((v, c));
                     self.vampires[v].bonus += card.amount;
                 }
+                Some(EffectKind::BleedEquipment) => {
+                    if card.unique {
+                        self.unique_in_play.push(c);
+                    }
+                    self.attached.push((v, c));
+                    let vampire = &mut self.vampires[v];
+                    vampire.plain_bonus = vampire.plain_bonus.max(card.amount);
+                }
                 _ => {}
             }
         }
@@ -874,6 +932,35 @@ impl<'a> Game<'a> {
         if vote {
             self.vote_modifiers(v);
         }
+        if bleed > 0 {
+            self.cog_after_bleed(v);
+        }
+    }
+
+    /// After a successful bleed of vampire `v`: puts a `cog` card on it if
+    /// it can play one and has none.
+    fn cog_after_bleed(&mut self, v: usize) {
+        if self.vampires[v].cog {
+            return;
+        }
+        let Some(index) = self.hand.iter().position(|&c| {
+            let card = &self.cards[usize::from(c)];
+            card.effect == Some(EffectKind::Cog)
+                && !(card.unique && self.unique_in_play.contains(&c))
+                && self.usable(v, c)
+        }) else {
+            return;
+        };
+        let c = self.hand[index];
+        self.used.push(c);
+        let card = self.play_card(index);
+        if card.unique {
+            self.unique_in_play.push(c);
+        }
+        let vampire = &mut self.vampires[v];
+        vampire.blood -= card.blood_cost;
+        vampire.bonus += card.amount;
+        vampire.cog = true;
     }
 
     /// After a vote of vampire `v` passed: plays the `vote_blood` modifiers
@@ -1056,6 +1143,7 @@ impl SeatGame for Game<'_> {
         self.fill_played = false;
         self.cycles.clear();
         self.unlock_blood.clear();
+        self.empties.clear();
         self.prey_burn = 0;
         self.extra_discards = 0;
         for turn in 0..self.turns as usize {
@@ -1405,5 +1493,82 @@ mod tests {
             assert_eq!(out, [kind(game, THEO)]);
             assert_eq!(pool, 24);
         });
+    }
+
+    #[test]
+    fn an_empty_blood_card_fills_the_first_vampire_left_with_no_blood_and_goes() {
+        // Test Haven (unique, 1 pool) read as Jake Washington (4 blood): in
+        // play while no vampire is empty; then Theo and Dario (7) both have
+        // none: Theo (first in play) gains 4 and the card is burned.
+        let table = "100001\tTest Haven\tempty_blood\t4\t0\tx\n";
+        with_game(
+            &[(THEO, 6), (DARIO, 6), (HAVEN, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                game.hand = vec![card(game, HAVEN)];
+                game.vampires.push(Vampire::new(kind(game, THEO), 3, 7));
+                game.vampires.push(Vampire::new(kind(game, DARIO), 0, 7));
+                game.vampires[1].blood = 2;
+                game.master_phase();
+                assert_eq!(game.pool, 29);
+                game.unlock_phase();
+                assert_eq!(game.empties.len(), 1);
+                game.vampires[0].blood = 0;
+                game.vampires[1].blood = 0;
+                game.unlock_phase();
+                assert_eq!((game.vampires[0].blood, game.vampires[1].blood), (4, 0));
+                assert!(game.empties.is_empty() && game.unique_in_play.is_empty());
+            },
+        );
+    }
+
+    #[test]
+    fn a_cog_goes_on_after_a_bleed_and_gives_bleed_and_one_more_action() {
+        // Test Duo (Potence & Presence, 1 blood) read as Enkil Cog: Theo
+        // bleeds 1 (prey 29), then puts it on (6 blood); nothing else to do.
+        // Next turn: his bleed at +1 (27), the cog's action a vote (26).
+        let table = "100006\tTest Duo\tcog\t1\t0\tx\n100013\tTest Vote\tvote\t1\t0\tx\n";
+        with_game(
+            &[(THEO, 12), (DUO, 1), (VOTE, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                game.hand = vec![card(game, DUO)];
+                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7));
+                assert_eq!(game.minion_phase(), 1);
+                assert_eq!((game.prey, game.vampires[0].blood), (29, 6));
+                game.hand = vec![card(game, VOTE)];
+                assert_eq!(game.minion_phase(), 2);
+                assert_eq!(game.prey, 26);
+            },
+        );
+    }
+
+    #[test]
+    fn a_bleed_equipment_s_bleed_and_a_bleed_bonus_do_not_add() {
+        // Test Bleed read as Camera Phone (+1): equipped (worth 7 turns),
+        // then Theo's plain bleed is 2 (prey 28). Test Vote read as a +1
+        // bleed retainer: taken (worth 7), then his bleed is still 2 (26),
+        // the larger of the two.
+        let table = "100003\tTest Bleed\tbleed_equipment\t1\t0\tx\n100013\tTest Vote\tbleed_bonus\t1\t0\tx\n";
+        with_game(
+            &[(THEO, 12), (BLEED, 1), (VOTE, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                game.hand = vec![card(game, BLEED)];
+                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7));
+                game.minion_phase();
+                assert_eq!(game.prey, 30);
+                game.minion_phase();
+                assert_eq!(game.prey, 28);
+                game.hand = vec![card(game, VOTE)];
+                game.minion_phase();
+                assert_eq!(game.prey, 28);
+                game.minion_phase();
+                assert_eq!(game.prey, 26);
+            },
+        );
     }
 }
