@@ -122,13 +122,30 @@ pub enum EffectKind {
     /// Equipment (an action): the bearer's plain bleed is at +`amount`
     /// bleed, no other bleed added to it (Camera Phone).
     BleedEquipment,
+    /// Master location (a hunting ground) played when you control a
+    /// vampire that meets its requirement (Carfax Abbey: an Anarch): each
+    /// unlock phase, such a vampire gains `amount` blood.
+    GroundBlood,
+    /// Master put in play, played when you control a vampire that meets its
+    /// requirement (Haqim's Law: Retribution, an Assamite): on each bleed of
+    /// such a vampire, a combat card of the hand is discarded for +`amount`
+    /// bleed.
+    CombatBleed,
+    /// Action (Magic of the Smith): an equipment card of the library (one
+    /// the game plays: `bleed_bonus`, `bleed_equipment`, `cycle`) equips the
+    /// acting vampire, its requirements and cost applying.
+    TutorEquipment,
+    /// Master (Legendary Vampire) on a vampire of capacity `gain` or more
+    /// that came out in your last influence phase: +`amount` bleed for the
+    /// rest of the game.
+    FreshBonus,
     /// No effect at an idle table.
     Inert,
 }
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 36] = [
+    const NAMES: [(&'static str, EffectKind); 40] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -164,6 +181,10 @@ impl EffectKind {
         ("empty_blood", EffectKind::EmptyBlood),
         ("cog", EffectKind::Cog),
         ("bleed_equipment", EffectKind::BleedEquipment),
+        ("ground_blood", EffectKind::GroundBlood),
+        ("combat_bleed", EffectKind::CombatBleed),
+        ("tutor_equipment", EffectKind::TutorEquipment),
+        ("fresh_bonus", EffectKind::FreshBonus),
         ("inert", EffectKind::Inert),
     ];
 

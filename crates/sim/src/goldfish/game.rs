@@ -1,8 +1,8 @@
 //! One seat's game at an idle table, turn by turn, and the integer tallies of
 //! many games. The rules played are those of [`super`]'s documentation.
 
-use vtesdeck_cards::playability::{is_same_clan, CryptCard, CryptRequirement};
-use vtesdeck_cards::{CardDb, Cost};
+use vtesdeck_cards::playability::{CryptCard, CryptRequirement};
+use vtesdeck_cards::{CardDb, CardType, Cost};
 use vtesdeck_deck::OPENING_HAND;
 
 use super::super::deck_tables::{DeckTables, MASTER_CLASS, NON_MINION_CLASS};
@@ -36,6 +36,10 @@ pub(super) struct LibCard {
     unique: bool,
     /// A `discipline` card's slot in [`DeckCards::gains`].
     slot: u8,
+    /// An equipment card.
+    equipment: bool,
+    /// A combat card (its types include Combat).
+    combat: bool,
     /// Its class.
     pub(super) coverage: CardClass,
 }
@@ -55,9 +59,11 @@ const EMBRACED: u16 = u16::MAX;
 pub(super) struct DeckCards {
     /// The cards of `tables.library`, in its order.
     pub(super) cards: Vec<LibCard>,
-    /// `[card][crypt kind]`: whether the crypt kind is of the card's clan
-    /// (for the clan kinds; empty for the other cards).
-    clan_of: Vec<Vec<bool>>,
+    /// `[card][crypt kind]`: whether the crypt kind meets the card's
+    /// requirement (its clan, Black Hand, Anarch: the one playability model,
+    /// [`CryptRequirement::is_met_by`]), for the kinds that aim at or need
+    /// such a vampire; empty for the other cards.
+    meets: Vec<Vec<bool>>,
     /// `[slot][crypt kind]`: the library classes (a bit set of
     /// `tables.words` words) a vampire of that kind can play once it has the
     /// slot's discipline, that it cannot play without it: the one
@@ -97,29 +103,32 @@ impl DeckCards {
                     trifle: card.is_some_and(|c| c.trifle),
                     unique: card.is_some_and(|c| c.text.starts_with("Unique")),
                     slot: 0,
+                    equipment: card.is_some_and(|c| c.types.contains(&CardType::Equipment)),
+                    combat: card.is_some_and(|c| c.types.contains(&CardType::Combat)),
                     coverage: card.map_or(CardClass::NotModelled, |c| effects.class_of(c)),
                 }
             })
             .collect();
         let crypt: Vec<_> = tables.crypt.iter().map(|k| db.get(k.id)).collect();
-        let mut clan_of = vec![Vec::new(); cards.len()];
+        let mut meets = vec![Vec::new(); cards.len()];
         for (c, kind) in tables.library.iter().enumerate() {
             if !matches!(
                 cards[c].effect,
-                Some(EffectKind::ClanBlood | EffectKind::ClanInfluenceBlood)
+                Some(
+                    EffectKind::ClanBlood
+                        | EffectKind::ClanInfluenceBlood
+                        | EffectKind::GroundBlood
+                        | EffectKind::CombatBleed
+                )
             ) {
                 continue;
             }
-            let clans = db.get(kind.id).map_or(&[][..], |card| &card.clans[..]);
-            clan_of[c] = crypt
+            let Some(requirement) = db.get(kind.id).map(CryptRequirement::of_card) else {
+                continue;
+            };
+            meets[c] = crypt
                 .iter()
-                .map(|vampire| {
-                    vampire.is_some_and(|v| {
-                        v.clans
-                            .iter()
-                            .any(|own| clans.iter().any(|clan| is_same_clan(own, clan)))
-                    })
-                })
+                .map(|vampire| vampire.is_some_and(|v| requirement.is_met_by(&CryptCard::new(v))))
                 .collect();
         }
         for (c, kind) in tables.library.iter().enumerate() {
@@ -181,7 +190,7 @@ impl DeckCards {
         }
         DeckCards {
             cards,
-            clan_of,
+            meets,
             gains,
             gain_copies,
         }
@@ -213,10 +222,12 @@ struct Vampire {
     cog: bool,
     /// Whether it took the cog's action this turn.
     cog_used: bool,
+    /// The turn it came into play (from 0).
+    since: u32,
 }
 
 impl Vampire {
-    fn new(kind: u16, blood: u8, capacity: u8) -> Vampire {
+    fn new(kind: u16, blood: u8, capacity: u8, since: u32) -> Vampire {
         Vampire {
             kind,
             blood,
@@ -228,6 +239,7 @@ impl Vampire {
             plain_bonus: 0,
             cog: false,
             cog_used: false,
+            since,
         }
     }
 }
@@ -331,6 +343,12 @@ pub(super) struct Game<'a> {
     unlock_blood: Vec<(usize, u32)>,
     /// `empty_blood` cards in play (indices into `cards`).
     empties: Vec<u16>,
+    /// `ground_blood` locations in play (indices into `cards`).
+    grounds: Vec<u16>,
+    /// A `combat_bleed` card in play (index into `cards`).
+    combat_bleed: Option<u16>,
+    /// Library positions (as `next` counts them) taken by a search: never drawn.
+    searched: Vec<usize>,
     /// Pool the prey burns each unlock phase (`prey_burn` in play).
     prey_burn: u32,
     /// Cards discarded each discard phase beyond the first.
@@ -387,6 +405,9 @@ impl<'a> Game<'a> {
             cycles: Vec::new(),
             unlock_blood: Vec::new(),
             empties: Vec::new(),
+            grounds: Vec::new(),
+            combat_bleed: None,
+            searched: Vec::new(),
             prey_burn: 0,
             extra_discards: 0,
             turn: 0,
@@ -394,13 +415,21 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// The card at library position `position` (`library`, then `bottom`).
+    fn library_card(&self, position: usize) -> Option<u16> {
+        match position.checked_sub(self.library.len()) {
+            None => self.library.get(position).copied(),
+            Some(i) => self.bottom.get(i).copied(),
+        }
+    }
+
     /// Draws a card; returns whether the library had one.
     fn draw(&mut self) -> bool {
-        let card = match self.next.checked_sub(self.library.len()) {
-            None => self.library.get(self.next),
-            Some(i) => self.bottom.get(i),
-        };
-        if let Some(&card) = card {
+        while self.searched.contains(&self.next) {
+            self.next += 1;
+        }
+        let card = self.library_card(self.next);
+        if let Some(card) = card {
             self.hand.push(card);
             self.next += 1;
             true
@@ -450,9 +479,10 @@ impl<'a> Game<'a> {
         best.map(|(v, _)| v)
     }
 
-    /// Whether `card` (a clan kind, at `c` in `cards`) is of the clan of a crypt kind.
-    fn of_clan(&self, c: u16, kind: u16) -> bool {
-        self.deck.clan_of[usize::from(c)]
+    /// Whether crypt kind `kind` meets the requirement of card `c` (a kind
+    /// of [`DeckCards::meets`]; a vampire The Embrace put in play does not).
+    fn meets(&self, c: u16, kind: u16) -> bool {
+        self.deck.meets[usize::from(c)]
             .get(usize::from(kind))
             .copied()
             .unwrap_or(false)
@@ -478,6 +508,21 @@ impl<'a> Game<'a> {
                 self.unique_in_play.retain(|&u| u != c);
             } else {
                 i += 1;
+            }
+        }
+        for i in 0..self.grounds.len() {
+            let c = self.grounds[i];
+            let target = (0..self.vampires.len())
+                .filter(|&v| self.meets(c, self.vampires[v].kind))
+                .max_by_key(|&v| {
+                    let vampire = &self.vampires[v];
+                    (
+                        vampire.capacity - vampire.blood.min(vampire.capacity),
+                        std::cmp::Reverse(v),
+                    )
+                });
+            if let Some(v) = target {
+                self.gain_blood(v, self.cards[usize::from(c)].amount);
             }
         }
         self.prey -= self.prey_burn.min(self.prey);
@@ -574,7 +619,7 @@ impl<'a> Game<'a> {
                     }
                     Some(EffectKind::LockBlood) => 4,
                     Some(EffectKind::ClanInfluenceBlood)
-                        if self.vampires.iter().any(|v| self.of_clan(c, v.kind)) =>
+                        if self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
                     {
                         4
                     }
@@ -596,6 +641,19 @@ impl<'a> Game<'a> {
                     Some(EffectKind::Discard | EffectKind::HandSize) => 2,
                     Some(EffectKind::CryptDraw) if self.influence.crypt_left() => 1,
                     Some(EffectKind::EmptyBlood) if !self.vampires.is_empty() => 1,
+                    Some(EffectKind::GroundBlood)
+                        if self.grounds.is_empty()
+                            && self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
+                    {
+                        3
+                    }
+                    Some(EffectKind::CombatBleed)
+                        if self.combat_bleed.is_none()
+                            && self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
+                    {
+                        2
+                    }
+                    Some(EffectKind::FreshBonus) if self.fresh_target(card).is_some() => 3,
                     _ => continue,
                 };
                 if best.is_none_or(|(_, b)| value > b) {
@@ -679,6 +737,13 @@ impl<'a> Game<'a> {
                     self.influence.draw_crypt();
                 }
                 Some(EffectKind::EmptyBlood) => self.empties.push(c),
+                Some(EffectKind::GroundBlood) => self.grounds.push(c),
+                Some(EffectKind::CombatBleed) => self.combat_bleed = Some(c),
+                Some(EffectKind::FreshBonus) => {
+                    if let Some(v) = self.fresh_target(&card) {
+                        self.vampires[v].bonus += card.amount;
+                    }
+                }
                 Some(EffectKind::Tablets) => {
                     tablet_played = true;
                     self.tablets += 1;
@@ -725,6 +790,20 @@ impl<'a> Game<'a> {
             })?;
         let missing = u32::from(vampire.capacity.saturating_sub(vampire.blood));
         (missing >= 3).then_some((v, missing))
+    }
+
+    /// The vampire a `fresh_bonus` card goes on: one of capacity `gain` or
+    /// more that came out in the last influence phase (the biggest, first
+    /// in play on ties).
+    fn fresh_target(&self, card: &LibCard) -> Option<usize> {
+        (0..self.vampires.len())
+            .filter(|&v| {
+                let vampire = &self.vampires[v];
+                vampire.kind != EMBRACED
+                    && vampire.since + 1 == self.turn
+                    && u32::from(vampire.capacity) >= card.gain
+            })
+            .max_by_key(|&v| (self.vampires[v].capacity, std::cmp::Reverse(v)))
     }
 
     /// Every vampire in play acts; returns the actions taken.
@@ -805,31 +884,22 @@ impl<'a> Game<'a> {
                 Some(EffectKind::Ally) if !(card.unique && self.unique_in_play.contains(&c)) => {
                     1 + card.amount
                 }
-                Some(EffectKind::BleedBonus)
-                    if !(self.attached.contains(&(v, c))
-                        || card.unique && self.unique_in_play.contains(&c)) =>
-                {
-                    card.amount * self.turns.saturating_sub(self.turn + 1)
+                Some(EffectKind::BleedBonus | EffectKind::BleedEquipment | EffectKind::Cycle) => {
+                    self.equip_value(v, c)
                 }
+                Some(EffectKind::TutorEquipment) => match self.tutor_target(v, card) {
+                    Some((_, value)) => value,
+                    None => continue,
+                },
                 Some(EffectKind::ClanBlood)
                     if self
                         .influence
-                        .free_blood_target_of(false, |kind, _| self.of_clan(c, kind))
+                        .free_blood_target_of(false, |kind, _| self.meets(c, kind))
                         .is_some() =>
                 {
                     card.amount
                 }
                 Some(EffectKind::Embrace) => self.turns.saturating_sub(self.turn + 1),
-                Some(EffectKind::BleedEquipment)
-                    if !(self.attached.contains(&(v, c))
-                        || card.unique && self.unique_in_play.contains(&c)) =>
-                {
-                    card.amount.saturating_sub(plain_bonus.max(bonus))
-                        * self.turns.saturating_sub(self.turn + 1)
-                }
-                Some(EffectKind::Cycle) if !(card.unique && self.unique_in_play.contains(&c)) => {
-                    self.turns.saturating_sub(self.turn + 1)
-                }
                 Some(EffectKind::PreyBurn) if self.prey_burn == 0 => {
                     card.amount * self.turns.saturating_sub(self.turn + 1)
                 }
@@ -846,6 +916,82 @@ impl<'a> Game<'a> {
             }
         }
         best.map(|(index, _)| index)
+    }
+
+    /// What card `c` (a `bleed_bonus`, `bleed_equipment` or `cycle` card) is
+    /// worth on vampire `v`: its bleed (`bleed_equipment`: what it adds to
+    /// the plain bleed; `cycle`: 1) times the turns left after this one; 0
+    /// when the vampire has it or a unique one is in play.
+    fn equip_value(&self, v: usize, c: u16) -> u32 {
+        let card = &self.cards[usize::from(c)];
+        if self.attached.contains(&(v, c)) || card.unique && self.unique_in_play.contains(&c) {
+            return 0;
+        }
+        let vampire = &self.vampires[v];
+        let left = self.turns.saturating_sub(self.turn + 1);
+        match card.effect {
+            Some(EffectKind::BleedBonus) => card.amount * left,
+            Some(EffectKind::BleedEquipment) => {
+                card.amount
+                    .saturating_sub(vampire.plain_bonus.max(vampire.bonus))
+                    * left
+            }
+            Some(EffectKind::Cycle) => left,
+            _ => 0,
+        }
+    }
+
+    /// Puts card `c` (a `bleed_bonus`, `bleed_equipment` or `cycle` card) on
+    /// vampire `v` (its cost paid).
+    fn equip(&mut self, v: usize, c: u16) {
+        let card = self.cards[usize::from(c)];
+        if card.unique {
+            self.unique_in_play.push(c);
+        }
+        match card.effect {
+            Some(EffectKind::BleedBonus) => {
+                self.attached.push((v, c));
+                self.vampires[v].bonus += card.amount;
+            }
+            Some(EffectKind::BleedEquipment) => {
+                self.attached.push((v, c));
+                let vampire = &mut self.vampires[v];
+                vampire.plain_bonus = vampire.plain_bonus.max(card.amount);
+            }
+            Some(EffectKind::Cycle) => self.cycles.push(card.amount),
+            _ => {}
+        }
+    }
+
+    /// The equipment card a `tutor_equipment` card (`tutor`, its cost still
+    /// to pay) finds in the library for vampire `v`: the library position
+    /// of the one worth most ([`Game::equip_value`]) that `v` can play and
+    /// pay with the tutor's cost, and its worth.
+    fn tutor_target(&self, v: usize, tutor: &LibCard) -> Option<(usize, u32)> {
+        let vampire = self.vampires[v];
+        let mut best: Option<(usize, u32)> = None;
+        for position in self.next..self.library.len() + self.bottom.len() {
+            if self.searched.contains(&position) {
+                continue;
+            }
+            let Some(c) = self.library_card(position) else {
+                continue;
+            };
+            let card = &self.cards[usize::from(c)];
+            if !card.equipment
+                || card.x_cost
+                || card.pool_cost + tutor.pool_cost >= self.pool
+                || card.blood_cost.saturating_add(tutor.blood_cost) > vampire.blood
+                || !self.can_play(&vampire, card.class)
+            {
+                continue;
+            }
+            let value = self.equip_value(v, c);
+            if value > 0 && best.is_none_or(|(_, b)| value > b) {
+                best = Some((position, value));
+            }
+        }
+        best
     }
 
     /// Vampire `v` takes the action `choice`, with the bleed modifiers it can
@@ -883,7 +1029,7 @@ impl<'a> Game<'a> {
                     let deck = self.deck;
                     self.influence
                         .add_free_blood_of(card.amount, false, |kind, _| {
-                            deck.clan_of[usize::from(c)]
+                            deck.meets[usize::from(c)]
                                 .get(usize::from(kind))
                                 .copied()
                                 .unwrap_or(false)
@@ -891,13 +1037,28 @@ impl<'a> Game<'a> {
                 }
                 Some(EffectKind::Embrace) => {
                     let blood = u8::try_from(card.amount).unwrap_or(1).min(1);
-                    self.vampires.push(Vampire::new(EMBRACED, blood, 1));
+                    self.vampires
+                        .push(Vampire::new(EMBRACED, blood, 1, self.turn));
                 }
-                Some(EffectKind::Cycle) => {
-                    if card.unique {
-                        self.unique_in_play.push(c);
+                Some(EffectKind::BleedBonus | EffectKind::BleedEquipment | EffectKind::Cycle) => {
+                    self.equip(v, c);
+                }
+                Some(EffectKind::TutorEquipment) => {
+                    // Its own cost is paid: the equipment's applies.
+                    let free = LibCard {
+                        pool_cost: 0,
+                        blood_cost: 0,
+                        ..card
+                    };
+                    if let Some((position, _)) = self.tutor_target(v, &free) {
+                        self.searched.push(position);
+                        if let Some(e) = self.library_card(position) {
+                            let equipment = self.cards[usize::from(e)];
+                            self.pool -= equipment.pool_cost;
+                            self.vampires[v].blood -= equipment.blood_cost;
+                            self.equip(v, e);
+                        }
                     }
-                    self.cycles.push(card.amount);
                 }
                 Some(EffectKind::PreyBurn) => self.prey_burn = self.prey_burn.max(card.amount),
                 Some(EffectKind::Ally) => {
@@ -905,21 +1066,6 @@ impl<'a> Game<'a> {
                         self.unique_in_play.push(c);
                     }
                     self.recruited.push(card.amount);
-                }
-                Some(EffectKind::BleedBonus) => {
-                    if card.unique {
-                        self.unique_in_play.push(c);
-                    }
-                    self.attached.push((v, c));
-                    self.vampires[v].bonus += card.amount;
-                }
-                Some(EffectKind::BleedEquipment) => {
-                    if card.unique {
-                        self.unique_in_play.push(c);
-                    }
-                    self.attached.push((v, c));
-                    let vampire = &mut self.vampires[v];
-                    vampire.plain_bonus = vampire.plain_bonus.max(card.amount);
                 }
                 _ => {}
             }
@@ -981,6 +1127,20 @@ impl<'a> Game<'a> {
     fn modifiers(&mut self, v: usize) -> u32 {
         let mut added = 0;
         let mut limited_played = false;
+        if let Some(law) = self
+            .combat_bleed
+            .filter(|&law| self.meets(law, self.vampires[v].kind))
+        {
+            // A combat card the game does not play, discarded and replaced.
+            if let Some(index) = self.hand.iter().position(|&c| {
+                let card = &self.cards[usize::from(c)];
+                card.combat && card.coverage != CardClass::Modelled
+            }) {
+                self.hand.swap_remove(index);
+                self.draw();
+                added += self.cards[usize::from(law)].amount;
+            }
+        }
         loop {
             let mut best: Option<(usize, u32)> = None;
             for (index, &c) in self.hand.iter().enumerate() {
@@ -1048,7 +1208,7 @@ impl<'a> Game<'a> {
             let amount = self.cards[usize::from(c)].amount;
             let deck = self.deck;
             self.influence.add_free_blood_of(amount, false, |kind, _| {
-                deck.clan_of[usize::from(c)]
+                deck.meets[usize::from(c)]
                     .get(usize::from(kind))
                     .copied()
                     .unwrap_or(false)
@@ -1144,6 +1304,9 @@ impl SeatGame for Game<'_> {
         self.cycles.clear();
         self.unlock_blood.clear();
         self.empties.clear();
+        self.grounds.clear();
+        self.combat_bleed = None;
+        self.searched.clear();
         self.prey_burn = 0;
         self.extra_discards = 0;
         for turn in 0..self.turns as usize {
@@ -1164,10 +1327,11 @@ impl SeatGame for Game<'_> {
             self.lock_blood();
             let vampires = &mut self.vampires;
             let tables = self.tables;
+            let since = self.turn;
             self.influence
                 .phase(transfers, &mut self.pool, false, |came_out| {
                     let capacity = tables.crypt[usize::from(came_out.kind)].capacity;
-                    vampires.push(Vampire::new(came_out.kind, capacity, capacity));
+                    vampires.push(Vampire::new(came_out.kind, capacity, capacity, since));
                 });
             self.discard_phase();
             let bled = PREY_POOL - self.prey;
@@ -1199,11 +1363,23 @@ mod tests {
     /// Runs `test` on a fresh game of the deck (in deck order, unshuffled)
     /// with the effects of `table`, under `policy`.
     fn with_game(cards: &[(u32, u32)], table: &str, policy: Policy, test: impl FnOnce(&mut Game)) {
+        with_cards(cards, table, policy, |_| {}, test);
+    }
+
+    /// As [`with_game`], with the cards as `change` leaves them.
+    fn with_cards(
+        cards: &[(u32, u32)],
+        table: &str,
+        policy: Policy,
+        change: impl FnOnce(&mut DeckCards),
+        test: impl FnOnce(&mut Game),
+    ) {
         let db = fixture_db();
         let deck = deck_of(&db, cards);
         let tables = DeckTables::new(&deck, &db).unwrap();
         let effects = EffectTable::parse(table).unwrap();
-        let deck_cards = DeckCards::of_deck(&tables, &db, &effects);
+        let mut deck_cards = DeckCards::of_deck(&tables, &db, &effects);
+        change(&mut deck_cards);
         let options = GoldfishOptions {
             policy,
             ..GoldfishOptions::default()
@@ -1245,7 +1421,7 @@ mod tests {
         with_game(&cards, table, Policy::Cheapest, |game| {
             let (vote, bleed) = (card(game, VOTE), card(game, BLEED));
             game.hand = vec![vote, bleed, bleed];
-            game.vampires.push(Vampire::new(kind(game, THEO), 3, 7));
+            game.vampires.push(Vampire::new(kind(game, THEO), 3, 7, 0));
             game.minion_phase();
             assert_eq!((game.prey, game.vampires[0].blood), (29, 4));
             assert_eq!(game.hand, [bleed]);
@@ -1253,7 +1429,7 @@ mod tests {
         // At capacity, the blood is lost.
         with_game(&cards, table, Policy::Cheapest, |game| {
             game.hand = vec![card(game, VOTE), card(game, BLEED)];
-            game.vampires.push(Vampire::new(kind(game, THEO), 7, 7));
+            game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
             game.minion_phase();
             assert_eq!((game.prey, game.vampires[0].blood), (29, 7));
         });
@@ -1272,8 +1448,8 @@ mod tests {
             |game| {
                 let trifle = card(game, TRIFLE);
                 game.hand = vec![trifle; 3];
-                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7));
-                game.vampires.push(Vampire::new(kind(game, DARIO), 5, 7));
+                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+                game.vampires.push(Vampire::new(kind(game, DARIO), 5, 7, 0));
                 game.master_phase();
                 assert_eq!(game.pool, 40);
                 assert_eq!((game.vampires[0].blood, game.vampires[1].blood), (1, 1));
@@ -1297,7 +1473,7 @@ mod tests {
             Policy::Cheapest,
             |game| {
                 game.hand = vec![card(game, TRIFLE); 2];
-                game.vampires.push(Vampire::new(kind(game, THEO), 3, 7));
+                game.vampires.push(Vampire::new(kind(game, THEO), 3, 7, 0));
                 game.master_phase();
                 assert_eq!((game.vampires[0].blood, game.hand.len()), (7, 1));
             },
@@ -1309,7 +1485,7 @@ mod tests {
             Policy::Cheapest,
             |game| {
                 game.hand = vec![card(game, TRIFLE); 2];
-                game.vampires.push(Vampire::new(kind(game, THEO), 5, 7));
+                game.vampires.push(Vampire::new(kind(game, THEO), 5, 7, 0));
                 game.master_phase();
                 assert_eq!((game.vampires[0].blood, game.hand.len()), (5, 2));
             },
@@ -1328,7 +1504,7 @@ mod tests {
             Policy::Cheapest,
             |game| {
                 game.hand = vec![card(game, TRIFLE)];
-                game.vampires.push(Vampire::new(kind(game, THEO), 5, 7));
+                game.vampires.push(Vampire::new(kind(game, THEO), 5, 7, 0));
                 game.master_phase();
                 game.minion_phase();
                 assert_eq!((game.prey, game.vampires[0].blood), (29, 6));
@@ -1351,8 +1527,8 @@ mod tests {
             Policy::Cheapest,
             |game| {
                 game.hand = vec![card(game, HAVEN)];
-                game.vampires.push(Vampire::new(kind(game, THEO), 6, 7));
-                game.vampires.push(Vampire::new(kind(game, DARIO), 3, 7));
+                game.vampires.push(Vampire::new(kind(game, THEO), 6, 7, 0));
+                game.vampires.push(Vampire::new(kind(game, DARIO), 3, 7, 0));
                 game.master_phase();
                 assert_eq!(game.pool, 29);
                 game.unlock_phase();
@@ -1378,7 +1554,7 @@ mod tests {
         with_game(&cards, table, Policy::Cheapest, |game| {
             let (party, punch, duo) = (card(game, PARTY), card(game, PUNCH), card(game, DUO));
             game.hand = vec![card(game, BLEED), party, party, punch];
-            game.vampires.push(Vampire::new(kind(game, THEO), 7, 7));
+            game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
             game.minion_phase();
             assert_eq!(game.prey, 30);
             game.library = vec![duo, party, duo];
@@ -1454,7 +1630,8 @@ mod tests {
         with_game(&cards, table, Policy::Biggest, |game| {
             game.influence.start();
             game.hand = vec![card(game, pride)];
-            game.vampires.push(Vampire::new(kind(game, 200002), 3, 3));
+            game.vampires
+                .push(Vampire::new(kind(game, 200002), 3, 3, 0));
             game.minion_phase();
             assert_eq!((game.prey, game.vampires[0].blood), (30, 1));
             let mut pool = 30;
@@ -1468,7 +1645,8 @@ mod tests {
         with_game(&cards, table, Policy::Biggest, |game| {
             game.influence.start();
             game.hand = vec![card(game, pride)];
-            game.vampires.push(Vampire::new(kind(game, 200002), 3, 3));
+            game.vampires
+                .push(Vampire::new(kind(game, 200002), 3, 3, 0));
             game.minion_phase();
             assert_eq!((game.prey, game.vampires[0].blood), (29, 3));
         });
@@ -1507,8 +1685,8 @@ mod tests {
             Policy::Cheapest,
             |game| {
                 game.hand = vec![card(game, HAVEN)];
-                game.vampires.push(Vampire::new(kind(game, THEO), 3, 7));
-                game.vampires.push(Vampire::new(kind(game, DARIO), 0, 7));
+                game.vampires.push(Vampire::new(kind(game, THEO), 3, 7, 0));
+                game.vampires.push(Vampire::new(kind(game, DARIO), 0, 7, 0));
                 game.vampires[1].blood = 2;
                 game.master_phase();
                 assert_eq!(game.pool, 29);
@@ -1535,7 +1713,7 @@ mod tests {
             Policy::Cheapest,
             |game| {
                 game.hand = vec![card(game, DUO)];
-                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7));
+                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
                 assert_eq!(game.minion_phase(), 1);
                 assert_eq!((game.prey, game.vampires[0].blood), (29, 6));
                 game.hand = vec![card(game, VOTE)];
@@ -1558,7 +1736,7 @@ mod tests {
             Policy::Cheapest,
             |game| {
                 game.hand = vec![card(game, BLEED)];
-                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7));
+                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
                 game.minion_phase();
                 assert_eq!(game.prey, 30);
                 game.minion_phase();
@@ -1570,5 +1748,99 @@ mod tests {
                 assert_eq!(game.prey, 26);
             },
         );
+    }
+
+    const BRUNO: u32 = 200002;
+    const PRIDE: u32 = 100008;
+    const SWORD: u32 = 100010;
+    const DODGE: u32 = 100005;
+
+    #[test]
+    fn a_hunting_ground_feeds_the_vampire_of_its_requirement_missing_the_most() {
+        // Test Brujah Pride's requirement (Brujah) for a location read as
+        // Carfax Abbey (1 blood), in play: Dario (Toreador) is not fed; Bruno
+        // (3, 1 blood) misses more than Theo (7, 6): 2; then both miss 1,
+        // Theo is first in play: 7.
+        let table = "100008\tTest Brujah Pride\tground_blood\t1\t0\tx\n";
+        let cards = [(THEO, 4), (DARIO, 4), (BRUNO, 4), (PRIDE, 1)];
+        with_game(&cards, table, Policy::Cheapest, |game| {
+            game.grounds.push(card(game, PRIDE));
+            game.vampires.push(Vampire::new(kind(game, DARIO), 2, 7, 0));
+            game.vampires.push(Vampire::new(kind(game, THEO), 6, 7, 0));
+            game.vampires.push(Vampire::new(kind(game, BRUNO), 1, 3, 0));
+            game.unlock_phase();
+            game.unlock_phase();
+            let blood: Vec<u8> = game.vampires.iter().map(|v| v.blood).collect();
+            assert_eq!(blood, [2, 7, 2]);
+        });
+    }
+
+    #[test]
+    fn a_combat_bleed_card_turns_a_combat_card_into_one_bleed_for_its_clan() {
+        // Test Brujah Pride's requirement (Brujah) for a card read as Haqim's
+        // Law: Retribution, in play: Theo (Brujah) discards Test Punch for a
+        // bleed of 2 (prey 28), Dario (Toreador) bleeds 1 (27), Test Dodge
+        // is left.
+        let table = "100008\tTest Brujah Pride\tcombat_bleed\t1\t0\tx\n";
+        let cards = [(THEO, 6), (DARIO, 6), (PRIDE, 1), (PUNCH, 1), (DODGE, 1)];
+        with_game(&cards, table, Policy::Cheapest, |game| {
+            game.combat_bleed = Some(card(game, PRIDE));
+            game.hand = vec![card(game, PUNCH), card(game, DODGE)];
+            game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+            game.vampires.push(Vampire::new(kind(game, DARIO), 7, 7, 0));
+            game.minion_phase();
+            assert_eq!(game.prey, 27);
+            assert_eq!(game.hand, [card(game, DODGE)]);
+        });
+    }
+
+    #[test]
+    fn a_tutor_equips_the_library_s_equipment_and_it_is_never_drawn() {
+        // Test Bleed read as Magic of the Smith, Test Sword (made 1 pool, no
+        // X) as a +1 bleed equipment: Theo takes it from the library (worth
+        // 7 turns): pool 29, no bleed; then his bleed is 2. The library
+        // (Party, Sword, Party) gives the two Parties, not the Sword.
+        let table = "100003\tTest Bleed\ttutor_equipment\t0\t0\tx\n100010\tTest Sword\tbleed_bonus\t1\t0\tx\n";
+        let cards = [(THEO, 12), (BLEED, 1), (SWORD, 1), (PARTY, 2)];
+        let change = |deck: &mut DeckCards| {
+            for card in &mut deck.cards {
+                if card.equipment {
+                    card.x_cost = false;
+                    card.pool_cost = 1;
+                }
+            }
+        };
+        with_cards(&cards, table, Policy::Cheapest, change, |game| {
+            let (party, sword) = (card(game, PARTY), card(game, SWORD));
+            game.hand = vec![card(game, BLEED)];
+            game.library = vec![party, sword, party];
+            game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+            game.minion_phase();
+            assert_eq!((game.prey, game.pool, game.vampires[0].bonus), (30, 29, 1));
+            game.minion_phase();
+            assert_eq!(game.prey, 28);
+            assert!(game.draw());
+            assert!(!game.draw());
+            assert_eq!(game.hand, [party, party]);
+        });
+    }
+
+    #[test]
+    fn a_fresh_bonus_goes_on_a_big_vampire_just_out() {
+        // Test Trifle read as Legendary Vampire (+2 bleed, capacity 7 or
+        // more) on turn 3 (index 2): Theo came out on turn 1, Bruno (3) on
+        // turn 2, too small; Dario (7) on turn 2 gets it: bleeds 1 + 1 + 3.
+        let table = "100002\tTest Trifle\tfresh_bonus\t2\t7\tx\n";
+        let cards = [(THEO, 4), (DARIO, 4), (BRUNO, 4), (TRIFLE, 1)];
+        with_game(&cards, table, Policy::Cheapest, |game| {
+            game.turn = 2;
+            game.hand = vec![card(game, TRIFLE)];
+            game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+            game.vampires.push(Vampire::new(kind(game, BRUNO), 3, 3, 1));
+            game.vampires.push(Vampire::new(kind(game, DARIO), 7, 7, 1));
+            game.master_phase();
+            game.minion_phase();
+            assert_eq!(game.prey, 25);
+        });
     }
 }
