@@ -180,6 +180,25 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
                     card.requirements[0]
                 ))
         }
+        EffectKind::HuntingGround => {
+            has(CardType::Master)
+                && !card.clans.is_empty()
+                && basic.to_lowercase().contains("hunting ground.")
+                && [
+                    format!("During your unlock phase, a ready vampire you control can gain {amount} blood."),
+                    format!("During your unlock phase, you may move {amount} blood from the blood bank to a ready vampire you control."),
+                    format!("During your unlock phase, you may move {amount} blood from the bank to a ready vampire you control."),
+                ]
+                .iter()
+                .any(|words| holds(words))
+        }
+        EffectKind::TransferPool => {
+            has(CardType::Master)
+                && amount > 0
+                && holds(&format!(
+                    "You can use {amount} transfers to burn this card and gain {gain} pool"
+                ))
+        }
         EffectKind::CombatBleed => {
             has(CardType::Master)
                 && holds("Put this card in play.")
@@ -384,6 +403,9 @@ fn a_wrong_row_fails_the_pin() {
         // title") does not say; Legendary Vampire needs capacity 7, not 6.
         "101350\tPapillon\tground_blood\t2\t0\tHunting ground",
         "101091\tLegendary Vampire\tfresh_bonus\t2\t6\tThis vampire gets +2 bleed",
+        // Palace Hunting Ground feeds a Guruhi only; Wider View gains 2 pool.
+        "101344\tPalace Hunting Ground\thunting_ground\t1\t0\tHunting ground",
+        "102180\tWider View\ttransfer_pool\t4\t3\tYou can use 4 transfers",
         // Creeping Sabotage: no cap on the pool each turn.
         "102213\tCreeping Sabotage\tprey_burn\t1\t0\tyour prey burns 1 pool",
     ] {

@@ -117,13 +117,14 @@ impl<'a> Influence<'a> {
     /// `pool` (never below 1); `key_in_play` says whether a key vampire is
     /// in play (the key policy digs for one until then). The vampires that
     /// come into play are passed to `came_out`, in the order they were dealt.
+    /// Returns the transfers left unused.
     pub(crate) fn phase(
         &mut self,
         mut transfers: u32,
         pool: &mut u32,
         key_in_play: bool,
         mut came_out: impl FnMut(CameOut),
-    ) {
+    ) -> u32 {
         while transfers > 0 && *pool > 1 {
             let full = self.uncontrolled.iter().filter(|u| u.is_full()).count();
             if self.controlled.len() + full >= self.max_vampires {
@@ -158,6 +159,7 @@ impl<'a> Influence<'a> {
                 true
             }
         });
+        transfers
     }
 
     /// Adds `blood` blood from the bank (no pool paid, no transfer used), all

@@ -139,13 +139,20 @@ pub enum EffectKind {
     /// that came out in your last influence phase: +`amount` bleed for the
     /// rest of the game.
     FreshBonus,
+    /// Master location (a hunting ground of a clan), played when you control
+    /// a vampire of its clan: each unlock phase a vampire you control gains
+    /// `amount` blood (Zoo Hunting Ground).
+    HuntingGround,
+    /// Master in play (Wider View): `amount` transfers left unused in an
+    /// influence phase burn it to gain `gain` pool.
+    TransferPool,
     /// No effect at an idle table.
     Inert,
 }
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 40] = [
+    const NAMES: [(&'static str, EffectKind); 42] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -185,6 +192,8 @@ impl EffectKind {
         ("combat_bleed", EffectKind::CombatBleed),
         ("tutor_equipment", EffectKind::TutorEquipment),
         ("fresh_bonus", EffectKind::FreshBonus),
+        ("hunting_ground", EffectKind::HuntingGround),
+        ("transfer_pool", EffectKind::TransferPool),
         ("inert", EffectKind::Inert),
     ];
 

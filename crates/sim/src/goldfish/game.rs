@@ -118,6 +118,7 @@ impl DeckCards {
                     EffectKind::ClanBlood
                         | EffectKind::ClanInfluenceBlood
                         | EffectKind::GroundBlood
+                        | EffectKind::HuntingGround
                         | EffectKind::CombatBleed
                 )
             ) {
@@ -343,8 +344,11 @@ pub(super) struct Game<'a> {
     unlock_blood: Vec<(usize, u32)>,
     /// `empty_blood` cards in play (indices into `cards`).
     empties: Vec<u16>,
-    /// `ground_blood` locations in play (indices into `cards`).
+    /// `ground_blood` or `hunting_ground` locations in play (indices into
+    /// `cards`; one at most, a vampire feeds from one hunting ground a turn).
     grounds: Vec<u16>,
+    /// `transfer_pool` cards in play (indices into `cards`).
+    transfer_pools: Vec<u16>,
     /// A `combat_bleed` card in play (index into `cards`).
     combat_bleed: Option<u16>,
     /// Library positions (as `next` counts them) taken by a search: never drawn.
@@ -406,6 +410,7 @@ impl<'a> Game<'a> {
             unlock_blood: Vec::new(),
             empties: Vec::new(),
             grounds: Vec::new(),
+            transfer_pools: Vec::new(),
             combat_bleed: None,
             searched: Vec::new(),
             prey_burn: 0,
@@ -512,8 +517,11 @@ impl<'a> Game<'a> {
         }
         for i in 0..self.grounds.len() {
             let c = self.grounds[i];
+            // A `ground_blood` feeds a vampire of its requirement, a
+            // `hunting_ground` any.
+            let any = self.cards[usize::from(c)].effect == Some(EffectKind::HuntingGround);
             let target = (0..self.vampires.len())
-                .filter(|&v| self.meets(c, self.vampires[v].kind))
+                .filter(|&v| any || self.meets(c, self.vampires[v].kind))
                 .max_by_key(|&v| {
                     let vampire = &self.vampires[v];
                     (
@@ -641,7 +649,8 @@ impl<'a> Game<'a> {
                     Some(EffectKind::Discard | EffectKind::HandSize) => 2,
                     Some(EffectKind::CryptDraw) if self.influence.crypt_left() => 1,
                     Some(EffectKind::EmptyBlood) if !self.vampires.is_empty() => 1,
-                    Some(EffectKind::GroundBlood)
+                    Some(EffectKind::TransferPool) => 1,
+                    Some(EffectKind::GroundBlood | EffectKind::HuntingGround)
                         if self.grounds.is_empty()
                             && self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
                     {
@@ -737,7 +746,8 @@ impl<'a> Game<'a> {
                     self.influence.draw_crypt();
                 }
                 Some(EffectKind::EmptyBlood) => self.empties.push(c),
-                Some(EffectKind::GroundBlood) => self.grounds.push(c),
+                Some(EffectKind::GroundBlood | EffectKind::HuntingGround) => self.grounds.push(c),
+                Some(EffectKind::TransferPool) => self.transfer_pools.push(c),
                 Some(EffectKind::CombatBleed) => self.combat_bleed = Some(c),
                 Some(EffectKind::FreshBonus) => {
                     if let Some(v) = self.fresh_target(&card) {
@@ -1305,6 +1315,7 @@ impl SeatGame for Game<'_> {
         self.unlock_blood.clear();
         self.empties.clear();
         self.grounds.clear();
+        self.transfer_pools.clear();
         self.combat_bleed = None;
         self.searched.clear();
         self.prey_burn = 0;
@@ -1328,11 +1339,22 @@ impl SeatGame for Game<'_> {
             let vampires = &mut self.vampires;
             let tables = self.tables;
             let since = self.turn;
-            self.influence
+            let mut left = self
+                .influence
                 .phase(transfers, &mut self.pool, false, |came_out| {
                     let capacity = tables.crypt[usize::from(came_out.kind)].capacity;
                     vampires.push(Vampire::new(came_out.kind, capacity, capacity, since));
                 });
+            // The transfers left burn `transfer_pool` cards for pool.
+            while let Some(&c) = self.transfer_pools.last() {
+                let card = self.cards[usize::from(c)];
+                if left < card.amount {
+                    break;
+                }
+                left -= card.amount;
+                self.pool += card.gain;
+                self.transfer_pools.pop();
+            }
             self.discard_phase();
             let bled = PREY_POOL - self.prey;
             tally.bled[turn][bled as usize] += 1;
@@ -1842,5 +1864,24 @@ mod tests {
             game.minion_phase();
             assert_eq!(game.prey, 25);
         });
+    }
+
+    #[test]
+    fn a_hunting_ground_of_a_clan_feeds_any_vampire() {
+        // Test Brujah Pride (Brujah) read as Zoo Hunting Ground (1 blood),
+        // in play: Dario (Toreador, 2 of 7) misses the most: 3.
+        let table = "100008\tTest Brujah Pride\thunting_ground\t1\t0\tx\n";
+        with_game(
+            &[(THEO, 6), (DARIO, 6), (PRIDE, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                game.grounds.push(card(game, PRIDE));
+                game.vampires.push(Vampire::new(kind(game, THEO), 6, 7, 0));
+                game.vampires.push(Vampire::new(kind(game, DARIO), 2, 7, 0));
+                game.unlock_phase();
+                assert_eq!((game.vampires[0].blood, game.vampires[1].blood), (6, 3));
+            },
+        );
     }
 }

@@ -772,6 +772,30 @@ mod tests {
     }
 
     #[test]
+    fn transfers_left_unused_burn_a_transfer_pool_card_for_pool() {
+        // Alma (1, unique) from seat 1 with --max-vampires 1: out on turn 1
+        // with 1 transfer, then the 4 transfers of each turn are left unused.
+        // Test Trifle (no cost) read as Wider View (4 transfers: 2 pool):
+        // two in play a turn (the trifle's extra action), one burned a turn
+        // from turn 2: 29 pool on turn 1, then 2 more a turn.
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200001, 12), (100002, 40)]);
+        let options = GoldfishOptions {
+            seats: vec![1],
+            samples: 20,
+            max_vampires: 1,
+            ..GoldfishOptions::default()
+        };
+        let effects = EffectTable::parse("100002\tTest Trifle\ttransfer_pool\t4\t2\tx\n").unwrap();
+        let report =
+            GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap();
+        assert_eq!(
+            column(&report, |t| t.own_pool_mean),
+            [29.0, 31.0, 33.0, 35.0, 37.0, 39.0, 41.0, 43.0]
+        );
+    }
+
+    #[test]
     fn same_seed_same_report_at_any_thread_count() {
         let go = |threads| {
             let pool = rayon::ThreadPoolBuilder::new()
