@@ -199,6 +199,14 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
                     "You can use {amount} transfers to burn this card and gain {gain} pool"
                 ))
         }
+        EffectKind::ClanBleed => {
+            has(CardType::Master)
+                && card.clans.iter().any(|clan| {
+                    holds(&format!(
+                        "Put this card in play with {gain} counters. {clan} get +{amount} bleed. During your discard phase, burn 1 counter from this card. Burn this card if it has no counters."
+                    ))
+                })
+        }
         EffectKind::CombatBleed => {
             has(CardType::Master)
                 && holds("Put this card in play.")

@@ -146,13 +146,17 @@ pub enum EffectKind {
     /// Master in play (Wider View): `amount` transfers left unused in an
     /// influence phase burn it to gain `gain` pool.
     TransferPool,
+    /// Master put in play with `gain` counters, played when you control a
+    /// vampire of its clan (Palla Grande): vampires of the clan get
+    /// +`amount` bleed; each discard phase burns a counter, the last burns it.
+    ClanBleed,
     /// No effect at an idle table.
     Inert,
 }
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 42] = [
+    const NAMES: [(&'static str, EffectKind); 43] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -194,6 +198,7 @@ impl EffectKind {
         ("fresh_bonus", EffectKind::FreshBonus),
         ("hunting_ground", EffectKind::HuntingGround),
         ("transfer_pool", EffectKind::TransferPool),
+        ("clan_bleed", EffectKind::ClanBleed),
         ("inert", EffectKind::Inert),
     ];
 

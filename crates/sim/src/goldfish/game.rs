@@ -120,6 +120,7 @@ impl DeckCards {
                         | EffectKind::GroundBlood
                         | EffectKind::HuntingGround
                         | EffectKind::CombatBleed
+                        | EffectKind::ClanBleed
                 )
             ) {
                 continue;
@@ -349,6 +350,8 @@ pub(super) struct Game<'a> {
     grounds: Vec<u16>,
     /// `transfer_pool` cards in play (indices into `cards`).
     transfer_pools: Vec<u16>,
+    /// `clan_bleed` cards in play: (index into `cards`, counters left).
+    clan_bleeds: Vec<(u16, u32)>,
     /// A `combat_bleed` card in play (index into `cards`).
     combat_bleed: Option<u16>,
     /// Library positions (as `next` counts them) taken by a search: never drawn.
@@ -411,6 +414,7 @@ impl<'a> Game<'a> {
             empties: Vec::new(),
             grounds: Vec::new(),
             transfer_pools: Vec::new(),
+            clan_bleeds: Vec::new(),
             combat_bleed: None,
             searched: Vec::new(),
             prey_burn: 0,
@@ -650,6 +654,11 @@ impl<'a> Game<'a> {
                     Some(EffectKind::CryptDraw) if self.influence.crypt_left() => 1,
                     Some(EffectKind::EmptyBlood) if !self.vampires.is_empty() => 1,
                     Some(EffectKind::TransferPool) => 1,
+                    Some(EffectKind::ClanBleed)
+                        if self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
+                    {
+                        2
+                    }
                     Some(EffectKind::GroundBlood | EffectKind::HuntingGround)
                         if self.grounds.is_empty()
                             && self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
@@ -748,6 +757,7 @@ impl<'a> Game<'a> {
                 Some(EffectKind::EmptyBlood) => self.empties.push(c),
                 Some(EffectKind::GroundBlood | EffectKind::HuntingGround) => self.grounds.push(c),
                 Some(EffectKind::TransferPool) => self.transfer_pools.push(c),
+                Some(EffectKind::ClanBleed) => self.clan_bleeds.push((c, card.gain)),
                 Some(EffectKind::CombatBleed) => self.combat_bleed = Some(c),
                 Some(EffectKind::FreshBonus) => {
                     if let Some(v) = self.fresh_target(&card) {
@@ -1081,7 +1091,14 @@ impl<'a> Game<'a> {
             }
         }
         if bleed > 0 {
-            bleed += self.vampires[v].bonus + self.modifiers(v);
+            let kind = self.vampires[v].kind;
+            let clan: u32 = self
+                .clan_bleeds
+                .iter()
+                .filter(|&&(c, _)| self.meets(c, kind))
+                .map(|&(c, _)| self.cards[usize::from(c)].amount)
+                .sum();
+            bleed += self.vampires[v].bonus + clan + self.modifiers(v);
         }
         self.prey -= (bleed + taken).min(self.prey);
         self.pool += gain;
@@ -1262,6 +1279,13 @@ impl<'a> Game<'a> {
     /// modelled, then a modelled card none of them can play), one more for
     /// each `discard` location; draws back.
     fn discard_phase(&mut self) {
+        for (c, counters) in &mut self.clan_bleeds {
+            *counters = counters.saturating_sub(1);
+            if *counters == 0 {
+                self.unique_in_play.retain(|u| u != c);
+            }
+        }
+        self.clan_bleeds.retain(|&(_, counters)| counters > 0);
         for _ in 0..=self.extra_discards {
             let Some(index) = self.worst_in_hand() else {
                 break;
@@ -1316,6 +1340,7 @@ impl SeatGame for Game<'_> {
         self.empties.clear();
         self.grounds.clear();
         self.transfer_pools.clear();
+        self.clan_bleeds.clear();
         self.combat_bleed = None;
         self.searched.clear();
         self.prey_burn = 0;
@@ -1881,6 +1906,34 @@ mod tests {
                 game.vampires.push(Vampire::new(kind(game, DARIO), 2, 7, 0));
                 game.unlock_phase();
                 assert_eq!((game.vampires[0].blood, game.vampires[1].blood), (6, 3));
+            },
+        );
+    }
+
+    #[test]
+    fn a_clan_bleed_card_adds_to_its_clan_s_bleeds_for_three_turns() {
+        // Test Brujah Pride (Brujah) read as Palla Grande (+1 bleed, 3
+        // counters) in play: Theo (Brujah) bleeds 2, Dario (Toreador) 1:
+        // 3 a turn for the turn it came and two discard phases more, then
+        // 2 a turn.
+        let table = "100008\tTest Brujah Pride\tclan_bleed\t1\t3\tx\n";
+        with_game(
+            &[(THEO, 6), (DARIO, 6), (PRIDE, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                game.clan_bleeds.push((card(game, PRIDE), 3));
+                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+                game.vampires.push(Vampire::new(kind(game, DARIO), 7, 7, 0));
+                let mut bled = Vec::new();
+                for _ in 0..4 {
+                    let before = game.prey;
+                    game.minion_phase();
+                    game.discard_phase();
+                    bled.push(before - game.prey);
+                }
+                assert_eq!(bled, [3, 3, 3, 2]);
+                assert!(game.clan_bleeds.is_empty());
             },
         );
     }
