@@ -7,8 +7,10 @@ use crate::common;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use vtesdeck::cards::{CardDb, CardType};
-use vtesdeck::sim::goldfish::effects::{is_inert_by_type, Effect, EffectKind, EffectTable};
+use vtesdeck::cards::{CardDb, CardType, Cost};
+use vtesdeck::sim::goldfish::effects::{
+    is_inert_by_type, Effect, EffectKind, EffectTable, CLAN_POOL_WORDS,
+};
 
 /// Words one of which the evidence of an `inert` row holds: what makes a card
 /// do nothing at an idle table (nobody blocks, acts, votes or fights).
@@ -206,6 +208,18 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
                         "Put this card in play with {gain} counters. {clan} get +{amount} bleed. During your discard phase, burn 1 counter from this card. Burn this card if it has no counters."
                     ))
                 })
+        }
+        EffectKind::XBleedMod => {
+            has(CardType::ActionModifier)
+                && card.blood_cost == Some(Cost::X)
+                && amount == 1
+                && holds("+X bleed")
+                && holds("X must be 1")
+        }
+        EffectKind::ClanPool => {
+            has(CardType::Master)
+                && effect.clan().is_some()
+                && effect.evidence.starts_with(&format!("Gain {amount} {CLAN_POOL_WORDS}"))
         }
         EffectKind::CombatBleed => {
             has(CardType::Master)
@@ -414,6 +428,10 @@ fn a_wrong_row_fails_the_pin() {
         // Palace Hunting Ground feeds a Guruhi only; Wider View gains 2 pool.
         "101344\tPalace Hunting Ground\thunting_ground\t1\t0\tHunting ground",
         "102180\tWider View\ttransfer_pool\t4\t3\tYou can use 4 transfers",
+        // Monkey Wrench is played with X = 1 only; The Eternals of Sirius
+        // gain 5 pool, not 6.
+        "101239\tMonkey Wrench\tx_bleed_mod\t2\t0\t+X bleed",
+        "100667\tEternals of Sirius, The\tclan_pool\t6\t0\tGain 5 pool if you control a ready Follower of Set",
         // Creeping Sabotage: no cap on the pool each turn.
         "102213\tCreeping Sabotage\tprey_burn\t1\t0\tyour prey burns 1 pool",
     ] {

@@ -150,13 +150,19 @@ pub enum EffectKind {
     /// vampire of its clan (Palla Grande): vampires of the clan get
     /// +`amount` bleed; each discard phase burns a counter, the last burns it.
     ClanBleed,
+    /// Action modifier with an X blood cost on a bleed (Monkey Wrench): +X
+    /// bleed, played with X = `amount` (1: the least; a lower bound).
+    XBleedMod,
+    /// Master: gain `amount` pool if you control a ready vampire of the clan
+    /// the evidence ends with (The Eternals of Sirius: a Follower of Set).
+    ClanPool,
     /// No effect at an idle table.
     Inert,
 }
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 43] = [
+    const NAMES: [(&'static str, EffectKind); 45] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -199,6 +205,8 @@ impl EffectKind {
         ("hunting_ground", EffectKind::HuntingGround),
         ("transfer_pool", EffectKind::TransferPool),
         ("clan_bleed", EffectKind::ClanBleed),
+        ("x_bleed_mod", EffectKind::XBleedMod),
+        ("clan_pool", EffectKind::ClanPool),
         ("inert", EffectKind::Inert),
     ];
 
@@ -228,7 +236,17 @@ pub struct Effect {
     pub evidence: String,
 }
 
+/// What a `clan_pool` row's evidence says before the clan.
+pub const CLAN_POOL_WORDS: &str = "pool if you control a ready ";
+
 impl Effect {
+    /// The clan a `clan_pool` row asks for: its evidence after
+    /// [`CLAN_POOL_WORDS`].
+    pub fn clan(&self) -> Option<&str> {
+        let start = self.evidence.find(CLAN_POOL_WORDS)? + CLAN_POOL_WORDS.len();
+        Some(self.evidence[start..].trim_end_matches('.')).filter(|clan| !clan.is_empty())
+    }
+
     /// The discipline a `discipline` row gives: the last `[abc]` of its
     /// evidence.
     pub fn discipline(&self) -> Option<Discipline> {

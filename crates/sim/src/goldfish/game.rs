@@ -1,7 +1,7 @@
 //! One seat's game at an idle table, turn by turn, and the integer tallies of
 //! many games. The rules played are those of [`super`]'s documentation.
 
-use vtesdeck_cards::playability::{CryptCard, CryptRequirement};
+use vtesdeck_cards::playability::{is_same_clan, CryptCard, CryptRequirement};
 use vtesdeck_cards::{CardDb, CardType, Cost};
 use vtesdeck_deck::OPENING_HAND;
 
@@ -90,10 +90,17 @@ impl DeckCards {
                     None => (0, false),
                 };
                 let (pool_cost, x_pool) = cost(card.and_then(|c| c.pool_cost));
-                let (blood_cost, x_blood) = cost(card.and_then(|c| c.blood_cost));
+                let (mut blood_cost, mut x_blood) = cost(card.and_then(|c| c.blood_cost));
+                let mut effect = row.map(|r| r.kind).filter(|k| *k != EffectKind::Inert);
+                if effect == Some(EffectKind::XBleedMod) && x_blood && !x_pool {
+                    // X chosen: +X bleed for X blood.
+                    effect = Some(EffectKind::BleedMod);
+                    blood_cost = row.map_or(0, |r| r.amount);
+                    x_blood = false;
+                }
                 LibCard {
                     class: kind.class,
-                    effect: row.map(|r| r.kind).filter(|k| *k != EffectKind::Inert),
+                    effect,
                     amount: row.map_or(0, |r| r.amount),
                     gain: row.map_or(0, |r| r.gain),
                     pool_cost,
@@ -131,6 +138,21 @@ impl DeckCards {
             meets[c] = crypt
                 .iter()
                 .map(|vampire| vampire.is_some_and(|v| requirement.is_met_by(&CryptCard::new(v))))
+                .collect();
+        }
+        for (c, kind) in tables.library.iter().enumerate() {
+            if cards[c].effect != Some(EffectKind::ClanPool) {
+                continue;
+            }
+            let clan = effects
+                .get(kind.id)
+                .and_then(|row| row.clan())
+                .unwrap_or("");
+            meets[c] = crypt
+                .iter()
+                .map(|vampire| {
+                    vampire.is_some_and(|v| v.clans.iter().any(|own| is_same_clan(own, clan)))
+                })
                 .collect();
         }
         for (c, kind) in tables.library.iter().enumerate() {
@@ -654,6 +676,11 @@ impl<'a> Game<'a> {
                     Some(EffectKind::CryptDraw) if self.influence.crypt_left() => 1,
                     Some(EffectKind::EmptyBlood) if !self.vampires.is_empty() => 1,
                     Some(EffectKind::TransferPool) => 1,
+                    Some(EffectKind::ClanPool)
+                        if self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
+                    {
+                        2 + card.amount.saturating_sub(card.pool_cost)
+                    }
                     Some(EffectKind::ClanBleed)
                         if self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
                     {
@@ -757,6 +784,7 @@ impl<'a> Game<'a> {
                 Some(EffectKind::EmptyBlood) => self.empties.push(c),
                 Some(EffectKind::GroundBlood | EffectKind::HuntingGround) => self.grounds.push(c),
                 Some(EffectKind::TransferPool) => self.transfer_pools.push(c),
+                Some(EffectKind::ClanPool) => self.pool += card.amount,
                 Some(EffectKind::ClanBleed) => self.clan_bleeds.push((c, card.gain)),
                 Some(EffectKind::CombatBleed) => self.combat_bleed = Some(c),
                 Some(EffectKind::FreshBonus) => {
@@ -1936,5 +1964,43 @@ mod tests {
                 assert!(game.clan_bleeds.is_empty());
             },
         );
+    }
+
+    #[test]
+    fn an_x_bleed_modifier_is_played_with_x_one() {
+        // Test Bloodbath (Obfuscate, X blood) read as Monkey Wrench with
+        // X = 1: Felix (OBF, 4 blood) bleeds 2 for 1 blood.
+        let table = "100007\tTest Bloodbath\tx_bleed_mod\t1\t0\tx\n";
+        with_game(
+            &[(200006, 12), (100007, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                game.hand = vec![card(game, 100007)];
+                game.vampires
+                    .push(Vampire::new(kind(game, 200006), 4, 4, 0));
+                game.minion_phase();
+                assert_eq!((game.prey, game.vampires[0].blood), (28, 3));
+            },
+        );
+    }
+
+    #[test]
+    fn a_clan_pool_master_gains_its_pool_with_a_vampire_of_its_clan() {
+        // Test Promo (1 pool) read as "gain 3 pool if you control a ready
+        // Brujah": with Dario (Toreador) only, not played; with Theo
+        // (Brujah), played: 30 - 1 + 3.
+        let table =
+            "100018\tTest Promo\tclan_pool\t3\t0\tGain 3 pool if you control a ready Brujah\n";
+        let cards = [(THEO, 6), (DARIO, 6), (100018, 1)];
+        for (vampire, pool) in [(DARIO, 30), (THEO, 32)] {
+            with_game(&cards, table, Policy::Cheapest, |game| {
+                game.hand = vec![card(game, 100018)];
+                game.vampires
+                    .push(Vampire::new(kind(game, vampire), 7, 7, 0));
+                game.master_phase();
+                assert_eq!(game.pool, pool);
+            });
+        }
     }
 }
