@@ -667,5 +667,5 @@ fn the_twda_is_mostly_modelled_or_inert() {
         share * 100.0
     );
     // The floor of the table as shipped: a row lost lowers it.
-    assert!(share > 0.87, "{share}");
+    assert!(share > 0.885, "{share}");
 }
