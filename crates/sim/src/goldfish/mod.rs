@@ -3,19 +3,21 @@
 //!
 //! One seat's game, turn after turn, on shuffled crypt and library (every
 //! seat plays the same orders, as in [`super::transfers`]):
-//! - unlock: every vampire in play unlocks; an `unlock_blood` location gives
-//!   its blood, the prey burns for a `prey_burn` card in play, a `cycle`
-//!   equipment draws and puts back;
+//! - unlock: every vampire in play unlocks; an `unlock_blood` location, an
+//!   `empty_blood` card, a hunting ground give their blood, the prey burns
+//!   for a `prey_burn` card in play, a `cycle` equipment draws and puts back;
 //! - master phase: each blood doll in play moves 1 blood of the vampire with
 //!   the most blood to the pool; one master phase action, one more with a
 //!   `master_action` location, one more after the first trifle; the master
-//!   worth most is played: a pool gain of N (2 + N less its cost; a `tap`:
-//!   2 + the blood it moves), +transfers or blood each influence phase
-//!   (`lock_blood`, a `clan_influence_blood` location: 4), a blood doll, a
-//!   `master_action` or `unlock_blood` location (3), Ashur Tablets (2, one a
-//!   turn), a Discipline, an archetype, a `discard` or `hand_size` location
-//!   (2), a `fill_blood` (the blood it gives), a blood gain or a crypt card
-//!   (1); a unique card once;
+//!   worth most is played: a pool gain of N (2 + N less its cost, `clan_pool`
+//!   too; a `tap`: 2 + the blood it moves), +transfers or blood each
+//!   influence phase (`lock_blood`, a `clan_influence_blood` location: 4), a
+//!   blood doll, a `master_action`, `unlock_blood` or hunting ground location,
+//!   a `fresh_bonus` (3), Ashur Tablets (2, one a turn), a Discipline, an
+//!   archetype, a `discard` or `hand_size` location, a `combat_bleed` or
+//!   `clan_bleed` card (2), a `fill_blood` (the blood it gives), a blood
+//!   gain, a crypt card, an `empty_blood` or `transfer_pool` card (1); a
+//!   unique card once;
 //! - minion phase: each vampire in play (in the order they came out) takes
 //!   actions: the action card of the hand it can play and pay that takes the
 //!   most pool (bleed with its bonus and gain, a vote, a pool gain, an ally
@@ -30,7 +32,7 @@
 //!   then each ally recruited on an earlier turn bleeds for its bleed;
 //! - influence phase: `sim::influence`, the code of `transfers`, under its
 //!   policy: vampires that come out act from the next turn, with blood equal
-//!   to their capacity;
+//!   to their capacity; the transfers it leaves burn `transfer_pool` cards;
 //! - discard phase: one card no vampire in play can use is discarded (inert,
 //!   then not modelled, then a modelled card none can play) and replaced, one
 //!   more with a `discard` location.
