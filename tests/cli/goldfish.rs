@@ -432,6 +432,23 @@ fn a_wrong_row_fails_the_pin() {
         // gain 5 pool, not 6.
         "101239\tMonkey Wrench\tx_bleed_mod\t2\t0\t+X bleed",
         "100667\tEternals of Sirius, The\tclan_pool\t6\t0\tGain 5 pool if you control a ready Follower of Set",
+        // Amounts the texts do not say: Voter Captivation 1 blood a vote,
+        // Ecoterrorists 1 blood, Heart of Nizchetus 3 cards, Perfectionist 1
+        // blood, The Barrens 1 card, The Rack 2 blood, Haqim's Law:
+        // Retribution +1 bleed, Palla Grande 3 counters.
+        "102131\tVoter Captivation\tvote_blood\t2\t0\tThis vampire gains",
+        "100609\tEcoterrorists\tclan_influence_blood\t2\t0\tLock during your influence phase",
+        "100903\tHeart of Nizchetus\tcycle\t4\t0\tdraw up to",
+        "101388\tPerfectionist\tarchetype_blood\t2\t0\tOnce each turn",
+        "100135\tBarrens, The\tdiscard\t2\t0\tYou can lock this card",
+        "101536\tRack, The\tunlock_blood\t3\t0\tthe chosen vampire can gain",
+        "102226\tHaqim's Law: Retribution\tcombat_bleed\t2\t0\tdiscard a combat card",
+        "101346\tPalla Grande\tclan_bleed\t1\t4\tPut this card in play",
+        // Kinds of another card type: Concert Tour is an action, Kindred
+        // Intelligence an action, Alastor a political action.
+        "100393\tConcert Tour\tfill_blood\t0\t0\tfull capacity",
+        "101050\tKindred Intelligence\tcrypt_draw\t0\t0\tMove the top card from your crypt",
+        "100038\tAlastor\ttutor_equipment\t0\t0\tsearch your library for an equipment card",
         // Creeping Sabotage: no cap on the pool each turn.
         "102213\tCreeping Sabotage\tprey_burn\t1\t0\tyour prey burns 1 pool",
     ] {
