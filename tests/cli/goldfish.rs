@@ -7,8 +7,10 @@ use crate::common;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use vtesdeck::cards::{CardDb, CardType};
-use vtesdeck::sim::goldfish::effects::{is_inert_by_type, Effect, EffectKind, EffectTable};
+use vtesdeck::cards::{CardDb, CardType, Cost};
+use vtesdeck::sim::goldfish::effects::{
+    is_inert_by_type, Effect, EffectKind, EffectTable, CLAN_POOL_WORDS,
+};
 
 /// Words one of which the evidence of an `inert` row holds: what makes a card
 /// do nothing at an idle table (nobody blocks, acts, votes or fights; nothing
@@ -78,6 +80,10 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
     let holds = |words: &str| basic.contains(words);
     let (amount, gain) = (effect.amount, effect.gain);
     let ok = match effect.kind {
+        EffectKind::Bleed if has(CardType::Conviction) => {
+            // An Imbued's conviction card burned to bleed.
+            gain == 0 && holds(&format!("Burn to bleed at +{amount} bleed as a (D) action"))
+        }
         EffectKind::Bleed => {
             has(CardType::Action)
                 && holds("Bleed")
@@ -89,8 +95,11 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
         }
         EffectKind::BleedMod => has(CardType::ActionModifier) && holds(&format!("+{amount} bleed")),
         EffectKind::Unlock => {
-            has(CardType::ActionModifier)
-                && (holds("Unlock this vampire") || holds("Unlock this minion"))
+            (has(CardType::ActionModifier)
+                && (holds("Unlock this vampire") || holds("Unlock this minion")))
+                || (has(CardType::Power)
+                    && holds("[ACTION MODIFIER] Only usable at the end of a successful action")
+                    && holds("Unlock this imbued."))
         }
         EffectKind::Vote | EffectKind::VoteTake => {
             has(CardType::PoliticalAction) && holds("pool") && amount > 0
@@ -136,6 +145,198 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
             (has(CardType::Retainer) || has(CardType::Equipment) || has(CardType::Action))
                 && amount > 0
                 && holds(&format!("+{amount} bleed"))
+        }
+        EffectKind::Discipline => {
+            // On any vampire (no clan or sect condition): the level of the
+            // discipline the evidence names, in its brackets.
+            let put_on = |how: &str| {
+                holds(&format!(
+                    "Put this card on a vampire. This vampire {how} {}",
+                    effect.evidence
+                ))
+            };
+            has(CardType::Master)
+                && effect
+                    .discipline()
+                    .is_some_and(|d| effect.evidence.ends_with(&format!("[{}]", d.abbreviation())))
+                && holds(&format!("level of {}", card.name))
+                && (put_on("gets +1") || put_on("gains 1"))
+        }
+        EffectKind::LockBlood => {
+            has(CardType::Master)
+                && holds(&format!(
+                    "lock this card to add {amount} blood to a vampire in your uncontrolled region"
+                ))
+                && holds(&format!("Burn this card if it has {gain} counters"))
+        }
+        EffectKind::VoteBlood => {
+            has(CardType::ActionModifier)
+                && holds("after resolution of a political action whose referendum passed")
+                && holds(&format!(
+                    "gains {amount} blood for each vote by which the referendum passed"
+                ))
+        }
+        EffectKind::Tap => {
+            has(CardType::Master)
+                && basic.trim() == "Move any amount of blood from a vampire you control to your pool."
+        }
+        EffectKind::FillBlood => {
+            has(CardType::Master)
+                && holds("Only one")
+                && holds("Choose a vampire. The chosen vampire gains enough blood to reach full capacity.")
+        }
+        EffectKind::ClanBlood => {
+            // The target is named as the card's requirement names the actor:
+            // its clan, or a Black Hand vampire.
+            has(CardType::Action)
+                && (card.clans.iter().any(|clan| {
+                    holds(&format!(
+                        "Add {amount} blood to a {clan} in your uncontrolled region"
+                    ))
+                }) || (card.clans.is_empty()
+                    && card.requirements == ["black hand"]
+                    && holds(&format!(
+                        "Move {amount} blood from the blood bank to a Black Hand vampire in your uncontrolled region"
+                    ))))
+        }
+        EffectKind::GroundBlood => {
+            has(CardType::Master)
+                && holds("Hunting ground.")
+                && card.requirements.len() == 1
+                && basic.to_lowercase().contains(&format!(
+                    "during your unlock phase, a ready {} you control can gain {amount} blood",
+                    card.requirements[0]
+                ))
+        }
+        EffectKind::HuntingGround => {
+            has(CardType::Master)
+                && !card.clans.is_empty()
+                && basic.to_lowercase().contains("hunting ground.")
+                && [
+                    format!("During your unlock phase, a ready vampire you control can gain {amount} blood."),
+                    format!("During your unlock phase, you may move {amount} blood from the blood bank to a ready vampire you control."),
+                    format!("During your unlock phase, you may move {amount} blood from the bank to a ready vampire you control."),
+                ]
+                .iter()
+                .any(|words| holds(words))
+        }
+        EffectKind::TransferPool => {
+            has(CardType::Master)
+                && amount > 0
+                && holds(&format!(
+                    "You can use {amount} transfers to burn this card and gain {gain} pool"
+                ))
+        }
+        EffectKind::ClanBleed => {
+            has(CardType::Master)
+                && card.clans.iter().any(|clan| {
+                    holds(&format!(
+                        "Put this card in play with {gain} counters. {clan} get +{amount} bleed. During your discard phase, burn 1 counter from this card. Burn this card if it has no counters."
+                    ))
+                })
+        }
+        EffectKind::XBleedMod => {
+            has(CardType::ActionModifier)
+                && card.blood_cost == Some(Cost::X)
+                && amount == 1
+                && holds("+X bleed")
+                && holds("X must be 1")
+        }
+        EffectKind::ClanPool => {
+            has(CardType::Master)
+                && effect.clan().is_some()
+                && effect.evidence.starts_with(&format!("Gain {amount} {CLAN_POOL_WORDS}"))
+        }
+        EffectKind::CombatBleed => {
+            has(CardType::Master)
+                && holds("Put this card in play.")
+                && card.clans.iter().any(|clan| {
+                    holds(&format!(
+                        " {clan} you control can discard a combat card to get +{amount} bleed"
+                    ))
+                })
+        }
+        EffectKind::TutorEquipment => {
+            has(CardType::Action)
+                && holds("Search your library for an equipment card and equip this vampire with it (requirements and cost apply as normal")
+        }
+        EffectKind::FreshBonus => {
+            has(CardType::Master)
+                && holds(&format!(
+                    "Put this card on a vampire with capacity {gain} or more who entered your ready region during your last influence phase. This vampire gets +{amount} bleed"
+                ))
+        }
+        EffectKind::ClanInfluenceBlood => {
+            has(CardType::Master)
+                && basic.to_lowercase().contains("during your influence phase")
+                && card.clans.iter().any(|clan| {
+                    holds(&format!(
+                        "add {amount} blood to a {clan} in your uncontrolled region"
+                    )) || holds(&format!(
+                        "move {amount} blood from the blood bank to a {clan} in your uncontrolled region"
+                    ))
+                })
+        }
+        EffectKind::Embrace => {
+            has(CardType::Action)
+                && holds("1-capacity")
+                && match amount {
+                    0 => true,
+                    1 => holds("must hunt this turn") || holds("Move 1 blood from the bank"),
+                    _ => false,
+                }
+        }
+        EffectKind::Cycle => {
+            has(CardType::Equipment)
+                && holds(&format!("draw up to {amount} cards"))
+                && holds("move the same number of cards from your hand to the bottom of your library")
+        }
+        EffectKind::ArchetypeBlood => {
+            has(CardType::Master)
+                && holds("Archetype")
+                && holds(&format!(
+                    "Once each turn, this vampire can gain {amount} blood after performing a successful action"
+                ))
+        }
+        EffectKind::Discard => {
+            has(CardType::Master) && amount == 1 && holds("lock this card to discard a card")
+        }
+        EffectKind::HandSize => has(CardType::Master) && holds(&format!("+{amount} hand size.")),
+        EffectKind::CryptDraw => {
+            has(CardType::Master)
+                && holds("Move the top card from your crypt to your uncontrolled region")
+        }
+        EffectKind::UnlockBlood => {
+            has(CardType::Master)
+                && holds("chooses a ready vampire they control")
+                && holds(&format!(
+                    "unlock phase, the chosen vampire can gain {amount} blood"
+                ))
+        }
+        EffectKind::PreyBurn => {
+            has(CardType::Action)
+                && holds(&format!(
+                    "During your unlock phase, your prey burns {amount} pool. You can burn only {amount} pool each turn"
+                ))
+        }
+        EffectKind::EmptyBlood => {
+            has(CardType::Master)
+                && holds(&format!(
+                    "During your unlock phase, you can burn {} to add up to {amount} blood to a ready vampire with no blood",
+                    card.name.split_whitespace().next().unwrap_or_default()
+                ))
+        }
+        EffectKind::Cog => {
+            has(CardType::ActionModifier)
+                && holds("Only usable after resolution of a successful bleed")
+                && holds(&format!("Put this card on this vampire. This vampire gets +{amount} bleed."))
+                && holds("this vampire can lock this card to take an action")
+        }
+        EffectKind::BleedEquipment => {
+            has(CardType::Equipment)
+                && holds(&format!(
+                    "The minion with this equipment may bleed at +{amount} bleed as a (D) action."
+                ))
         }
         EffectKind::Inert => {
             let evidence = effect.evidence.to_lowercase();
@@ -225,6 +426,59 @@ fn a_wrong_row_fails_the_pin() {
         "101073\tLaptop Computer\tbleed_bonus\t2\t0\tThe bearer gets +1 bleed.",
         // Neonate Breach is a political action, no bleed.
         "101271\tNeonate Breach\tbleed\t0\t0\teach chosen Methuselah burns 1 pool",
+        // Dominate gives Dominate, not Obfuscate; Abombwe goes on a Laibon
+        // or a vampire with Protean only.
+        "100572\tDominate\tdiscipline\t0\t0\tlevel of Dominate [obf]",
+        "100009\tAbombwe\tdiscipline\t0\t0\tlevel of Abombwe [abo]",
+        // Dreams of the Sphinx adds 1 blood, and burns after 3 uses.
+        "100588\tDreams of the Sphinx\tlock_blood\t2\t3\tlock this card",
+        "100588\tDreams of the Sphinx\tlock_blood\t1\t4\tlock this card",
+        // Grooming the Protégé moves blood to an uncontrolled vampire, not to the pool.
+        "100860\tGrooming the Protégé\ttap\t0\t0\tMove up to 3 blood",
+        // Thing adds 2 blood, not 3; Disciple of Lazarus to a younger one only.
+        "101972\tThing\tclan_blood\t3\t0\tAdd 2 blood",
+        "100552\tDisciple of Lazarus\tclan_blood\t2\t0\tAdd 2 blood",
+        // Ennoia's Theater gives +1 hand size this turn only.
+        "100646\tEnnoia's Theater\thand_size\t1\t0\t+1 hand size",
+        // The Embrace's vampire has 1 blood (its hunt), not 2.
+        "100633\tEmbrace, The\tembrace\t2\t0\t1-capacity",
+        // Jake Washington adds up to 4 blood, not 5; Enkil Cog +1 bleed;
+        // Seal of Veddartha's bleed is for a vampire with capacity above 5.
+        "101019\tJake Washington\tempty_blood\t5\t0\tadd up to",
+        "100645\tEnkil Cog\tcog\t2\t0\tlock this card",
+        "101703\tSeal of Veddartha\tbleed_equipment\t1\t0\tbleed at +1 bleed",
+        // Strike with Conviction bleeds at +1, not +2.
+        "101886\tStrike with Conviction\tbleed\t2\t0\tBurn to bleed",
+        // Papillon feeds a titled vampire, which its requirement ("city
+        // title") does not say; Legendary Vampire needs capacity 7, not 6.
+        "101350\tPapillon\tground_blood\t2\t0\tHunting ground",
+        "101091\tLegendary Vampire\tfresh_bonus\t2\t6\tThis vampire gets +2 bleed",
+        // Palace Hunting Ground feeds a Guruhi only; Wider View gains 2 pool.
+        "101344\tPalace Hunting Ground\thunting_ground\t1\t0\tHunting ground",
+        "102180\tWider View\ttransfer_pool\t4\t3\tYou can use 4 transfers",
+        // Monkey Wrench is played with X = 1 only; The Eternals of Sirius
+        // gain 5 pool, not 6.
+        "101239\tMonkey Wrench\tx_bleed_mod\t2\t0\t+X bleed",
+        "100667\tEternals of Sirius, The\tclan_pool\t6\t0\tGain 5 pool if you control a ready Follower of Set",
+        // Amounts the texts do not say: Voter Captivation 1 blood a vote,
+        // Ecoterrorists 1 blood, Heart of Nizchetus 3 cards, Perfectionist 1
+        // blood, The Barrens 1 card, The Rack 2 blood, Haqim's Law:
+        // Retribution +1 bleed, Palla Grande 3 counters.
+        "102131\tVoter Captivation\tvote_blood\t2\t0\tThis vampire gains",
+        "100609\tEcoterrorists\tclan_influence_blood\t2\t0\tLock during your influence phase",
+        "100903\tHeart of Nizchetus\tcycle\t4\t0\tdraw up to",
+        "101388\tPerfectionist\tarchetype_blood\t2\t0\tOnce each turn",
+        "100135\tBarrens, The\tdiscard\t2\t0\tYou can lock this card",
+        "101536\tRack, The\tunlock_blood\t3\t0\tthe chosen vampire can gain",
+        "102226\tHaqim's Law: Retribution\tcombat_bleed\t2\t0\tdiscard a combat card",
+        "101346\tPalla Grande\tclan_bleed\t1\t4\tPut this card in play",
+        // Kinds of another card type: Concert Tour is an action, Kindred
+        // Intelligence an action, Alastor a political action.
+        "100393\tConcert Tour\tfill_blood\t0\t0\tfull capacity",
+        "101050\tKindred Intelligence\tcrypt_draw\t0\t0\tMove the top card from your crypt",
+        "100038\tAlastor\ttutor_equipment\t0\t0\tsearch your library for an equipment card",
+        // Creeping Sabotage: no cap on the pool each turn.
+        "102213\tCreeping Sabotage\tprey_burn\t1\t0\tyour prey burns 1 pool",
     ] {
         let table = EffectTable::parse(row).expect("reads");
         assert!(check_row(&table.rows()[0], &db).is_err(), "{row}");
@@ -393,7 +647,9 @@ fn crafted_decks_give_the_figures_worked_out_by_hand() {
 
 #[test]
 fn the_text_states_the_idle_table_and_names_the_cards_not_modelled() {
-    let deck = common::twda_dir().join("9888.txt");
+    // Anarch Revolt's pool loss depends on whether the prey controls a
+    // ready Anarch, which the idle table does not say: not modelled.
+    let deck = common::twda_dir().join("2k3australianchampionships.txt");
     let output = common::vtesdeck()
         .arg("goldfish")
         .arg(&deck)
@@ -408,7 +664,7 @@ fn the_text_states_the_idle_table_and_names_the_cards_not_modelled() {
         "{text}"
     );
     assert!(
-        text.contains("Not modelled (played as nothing): 22x 419 Operation"),
+        text.contains("Not modelled (played as nothing): 24x Anarch Revolt"),
         "{text}"
     );
     assert!(text.contains("Warning: fewer than 80.0%"), "{text}");
@@ -456,5 +712,5 @@ fn the_twda_is_mostly_modelled_or_inert() {
         share * 100.0
     );
     // The floor of the table as shipped: a row lost lowers it.
-    assert!(share > 0.82, "{share}");
+    assert!(share > 0.905, "{share}");
 }

@@ -37,7 +37,7 @@ pub(crate) const RENAMED_CLANS: [(&str, &str); 3] = [
 
 /// Whether a crypt card's clan is the clan a library card names (case-insensitive,
 /// renamed clans counted as one).
-pub(crate) fn is_same_clan(crypt_clan: &str, required: &str) -> bool {
+pub fn is_same_clan(crypt_clan: &str, required: &str) -> bool {
     crypt_clan.eq_ignore_ascii_case(required)
         || RENAMED_CLANS.iter().any(|(old, new)| {
             (crypt_clan.eq_ignore_ascii_case(old) && required.eq_ignore_ascii_case(new))
@@ -156,6 +156,13 @@ impl<'a> CryptCard<'a> {
     /// The card.
     pub fn card(&self) -> &'a Card {
         self.card
+    }
+
+    /// The same crypt card with one more discipline (a Discipline master card
+    /// put on it: `goldfish`).
+    pub fn with_discipline(mut self, discipline: Discipline) -> CryptCard<'a> {
+        self.disciplines |= discipline.bit();
+        self
     }
 
     /// Disciplines and virtues at any level, Flight included, as a mask of [`Discipline::bit`]s.

@@ -117,13 +117,14 @@ impl<'a> Influence<'a> {
     /// `pool` (never below 1); `key_in_play` says whether a key vampire is
     /// in play (the key policy digs for one until then). The vampires that
     /// come into play are passed to `came_out`, in the order they were dealt.
+    /// Returns the transfers left unused.
     pub(crate) fn phase(
         &mut self,
         mut transfers: u32,
         pool: &mut u32,
         key_in_play: bool,
         mut came_out: impl FnMut(CameOut),
-    ) {
+    ) -> u32 {
         while transfers > 0 && *pool > 1 {
             let full = self.uncontrolled.iter().filter(|u| u.is_full()).count();
             if self.controlled.len() + full >= self.max_vampires {
@@ -158,6 +159,7 @@ impl<'a> Influence<'a> {
                 true
             }
         });
+        transfers
     }
 
     /// Adds `blood` blood from the bank (no pool paid, no transfer used), all
@@ -171,7 +173,23 @@ impl<'a> Influence<'a> {
         min_capacity: u8,
         key_in_play: bool,
     ) -> bool {
-        let Some(target) = self.free_blood_target(min_capacity, key_in_play) else {
+        self.add_free_blood_of(blood, key_in_play, |_, capacity| capacity >= min_capacity)
+    }
+
+    /// The vampire [`Influence::add_free_blood`] would put its blood on.
+    pub(crate) fn free_blood_target(&self, min_capacity: u8, key_in_play: bool) -> Option<usize> {
+        self.free_blood_target_of(key_in_play, |_, capacity| capacity >= min_capacity)
+    }
+
+    /// As [`Influence::add_free_blood`], on a vampire whose crypt kind and
+    /// capacity `wanted` accepts (a clan, say).
+    pub(crate) fn add_free_blood_of(
+        &mut self,
+        blood: u32,
+        key_in_play: bool,
+        wanted: impl Fn(u16, u8) -> bool,
+    ) -> bool {
+        let Some(target) = self.free_blood_target_of(key_in_play, wanted) else {
             return false;
         };
         let target = &mut self.uncontrolled[target];
@@ -181,16 +199,36 @@ impl<'a> Influence<'a> {
         true
     }
 
-    /// The vampire [`Influence::add_free_blood`] would put its blood on.
-    pub(crate) fn free_blood_target(&self, min_capacity: u8, key_in_play: bool) -> Option<usize> {
+    /// The vampire [`Influence::add_free_blood_of`] would put its blood on.
+    pub(crate) fn free_blood_target_of(
+        &self,
+        key_in_play: bool,
+        wanted: impl Fn(u16, u8) -> bool,
+    ) -> Option<usize> {
         let full = self.uncontrolled.iter().filter(|u| u.is_full()).count();
         if self.controlled.len() + full >= self.max_vampires {
             return None;
         }
-        match self.choose(false, key_in_play, |u| u.capacity >= min_capacity) {
+        match self.choose(false, key_in_play, |u| wanted(u.kind, u.capacity)) {
             Spend::Transfer(target) => Some(target),
             Spend::CryptDraw | Spend::Stop => None,
         }
+    }
+
+    /// Moves the top card of the crypt to the uncontrolled region (no pool,
+    /// no transfer); returns whether the crypt had one.
+    pub(crate) fn draw_crypt(&mut self) -> bool {
+        if self.next >= self.crypt.len() {
+            return false;
+        }
+        self.deal(self.next);
+        self.next += 1;
+        true
+    }
+
+    /// Whether the crypt has a card left to draw.
+    pub(crate) fn crypt_left(&self) -> bool {
+        self.next < self.crypt.len()
     }
 
     /// What the policy does with the next transfer (`can_draw`: the crypt is

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use vtesdeck_cards::{Card, CardId, CardType};
+use vtesdeck_cards::{Card, CardId, CardType, Discipline};
 
 /// The table as shipped.
 const TABLE: &str = include_str!("../../../../data/goldfish-effects.tsv");
@@ -63,13 +63,106 @@ pub enum EffectKind {
     /// vampire): this vampire gets +`amount` bleed for the rest of the game;
     /// one copy of a card per vampire.
     BleedBonus,
+    /// Master Discipline card on a vampire: +1 level of the discipline whose
+    /// abbreviation the row's evidence writes in brackets (`[dom]`) and +1
+    /// capacity; the cards the vampire can play follow.
+    Discipline,
+    /// Master put in play (Dreams of the Sphinx): locked once a turn to add
+    /// `amount` blood from the bank to a vampire in your uncontrolled region
+    /// (where a transfer would go), burned after `gain` uses.
+    LockBlood,
+    /// Action modifier after a political action whose referendum passed: the
+    /// acting vampire gains `amount` blood (Voter Captivation: 1 for each
+    /// vote by which it passed, counted as 1).
+    VoteBlood,
+    /// Master: move any amount of blood from a vampire you control to your
+    /// pool (Minion Tap): all but 1 of the vampire with the most blood,
+    /// played when that is 2 or more.
+    Tap,
+    /// Master, one a game: a vampire you control gains blood up to its
+    /// capacity (Giant's Blood), played when one misses 3 blood or more.
+    FillBlood,
+    /// Action of a clan card: `amount` blood from the bank on a vampire of
+    /// the card's clan in your uncontrolled region (Thing).
+    ClanBlood,
+    /// Master location of a clan, played when you control a vampire of the
+    /// clan: each influence phase, `amount` blood from the bank on a vampire
+    /// of the clan in your uncontrolled region (Ecoterrorists).
+    ClanInfluenceBlood,
+    /// Action: a new 1-capacity vampire in play with `amount` blood, acting
+    /// from the next turn; it plays no cards (The Embrace).
+    Embrace,
+    /// Equipment (an action): each unlock phase the bearer draws up to
+    /// `amount` cards and moves as many from the hand to the bottom of the
+    /// library (Heart of Nizchetus).
+    Cycle,
+    /// Master archetype on a vampire you control: once each turn, after a
+    /// successful action, it gains `amount` blood (Perfectionist).
+    ArchetypeBlood,
+    /// Master location: one more card discarded (and replaced) each discard
+    /// phase (The Barrens).
+    Discard,
+    /// Master location: +`amount` hand size (Elder Library).
+    HandSize,
+    /// Master: the top card of the crypt to the uncontrolled region
+    /// (Effective Management).
+    CryptDraw,
+    /// Master location: the vampire chosen as it is played gains `amount`
+    /// blood each unlock phase (The Rack).
+    UnlockBlood,
+    /// Action: put in play; each unlock phase the prey burns `amount` pool,
+    /// whatever the copies in play (Army of Rats).
+    PreyBurn,
+    /// Master put in play (Jake Washington): in an unlock phase, burned to
+    /// add `amount` blood to a vampire you control with no blood.
+    EmptyBlood,
+    /// Action modifier after a successful bleed (Enkil Cog): put on the
+    /// vampire, +`amount` bleed and one more action each turn.
+    Cog,
+    /// Equipment (an action): the bearer's plain bleed is at +`amount`
+    /// bleed, no other bleed added to it (Camera Phone).
+    BleedEquipment,
+    /// Master location (a hunting ground) played when you control a
+    /// vampire that meets its requirement (Carfax Abbey: an Anarch): each
+    /// unlock phase, such a vampire gains `amount` blood.
+    GroundBlood,
+    /// Master put in play, played when you control a vampire that meets its
+    /// requirement (Haqim's Law: Retribution, an Assamite): on each bleed of
+    /// such a vampire, a combat card of the hand is discarded for +`amount`
+    /// bleed.
+    CombatBleed,
+    /// Action (Magic of the Smith): an equipment card of the library (one
+    /// the game plays: `bleed_bonus`, `bleed_equipment`, `cycle`) equips the
+    /// acting vampire, its requirements and cost applying.
+    TutorEquipment,
+    /// Master (Legendary Vampire) on a vampire of capacity `gain` or more
+    /// that came out in your last influence phase: +`amount` bleed for the
+    /// rest of the game.
+    FreshBonus,
+    /// Master location (a hunting ground of a clan), played when you control
+    /// a vampire of its clan: each unlock phase a vampire you control gains
+    /// `amount` blood (Zoo Hunting Ground).
+    HuntingGround,
+    /// Master in play (Wider View): `amount` transfers left unused in an
+    /// influence phase burn it to gain `gain` pool.
+    TransferPool,
+    /// Master put in play with `gain` counters, played when you control a
+    /// vampire of its clan (Palla Grande): vampires of the clan get
+    /// +`amount` bleed; each discard phase burns a counter, the last burns it.
+    ClanBleed,
+    /// Action modifier with an X blood cost on a bleed (Monkey Wrench): +X
+    /// bleed, played with X = `amount` (1: the least; a lower bound).
+    XBleedMod,
+    /// Master: gain `amount` pool if you control a ready vampire of the clan
+    /// the evidence ends with (The Eternals of Sirius: a Follower of Set).
+    ClanPool,
     /// No effect at an idle table.
     Inert,
 }
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 18] = [
+    const NAMES: [(&'static str, EffectKind); 45] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -87,6 +180,33 @@ impl EffectKind {
         ("tablets", EffectKind::Tablets),
         ("ally", EffectKind::Ally),
         ("bleed_bonus", EffectKind::BleedBonus),
+        ("discipline", EffectKind::Discipline),
+        ("lock_blood", EffectKind::LockBlood),
+        ("vote_blood", EffectKind::VoteBlood),
+        ("tap", EffectKind::Tap),
+        ("fill_blood", EffectKind::FillBlood),
+        ("clan_blood", EffectKind::ClanBlood),
+        ("clan_influence_blood", EffectKind::ClanInfluenceBlood),
+        ("embrace", EffectKind::Embrace),
+        ("cycle", EffectKind::Cycle),
+        ("archetype_blood", EffectKind::ArchetypeBlood),
+        ("discard", EffectKind::Discard),
+        ("hand_size", EffectKind::HandSize),
+        ("crypt_draw", EffectKind::CryptDraw),
+        ("unlock_blood", EffectKind::UnlockBlood),
+        ("prey_burn", EffectKind::PreyBurn),
+        ("empty_blood", EffectKind::EmptyBlood),
+        ("cog", EffectKind::Cog),
+        ("bleed_equipment", EffectKind::BleedEquipment),
+        ("ground_blood", EffectKind::GroundBlood),
+        ("combat_bleed", EffectKind::CombatBleed),
+        ("tutor_equipment", EffectKind::TutorEquipment),
+        ("fresh_bonus", EffectKind::FreshBonus),
+        ("hunting_ground", EffectKind::HuntingGround),
+        ("transfer_pool", EffectKind::TransferPool),
+        ("clan_bleed", EffectKind::ClanBleed),
+        ("x_bleed_mod", EffectKind::XBleedMod),
+        ("clan_pool", EffectKind::ClanPool),
         ("inert", EffectKind::Inert),
     ];
 
@@ -114,6 +234,26 @@ pub struct Effect {
     pub gain: u32,
     /// Words of the card's text the row rests on.
     pub evidence: String,
+}
+
+/// What a `clan_pool` row's evidence says before the clan.
+pub const CLAN_POOL_WORDS: &str = "pool if you control a ready ";
+
+impl Effect {
+    /// The clan a `clan_pool` row asks for: its evidence after
+    /// [`CLAN_POOL_WORDS`].
+    pub fn clan(&self) -> Option<&str> {
+        let start = self.evidence.find(CLAN_POOL_WORDS)? + CLAN_POOL_WORDS.len();
+        Some(self.evidence[start..].trim_end_matches('.')).filter(|clan| !clan.is_empty())
+    }
+
+    /// The discipline a `discipline` row gives: the last `[abc]` of its
+    /// evidence.
+    pub fn discipline(&self) -> Option<Discipline> {
+        let start = self.evidence.rfind('[')?;
+        let end = start + self.evidence[start..].find(']')?;
+        Discipline::from_abbreviation(&self.evidence[start + 1..end])
+    }
 }
 
 /// The effect table.
@@ -168,14 +308,20 @@ impl EffectTable {
             if table.by_id.insert(id, table.rows.len()).is_some() {
                 return Err(problem(format!("card {id} has two rows")));
             }
-            table.rows.push(Effect {
+            let effect = Effect {
                 id,
                 name: name.to_string(),
                 kind,
                 amount: number(amount)?,
                 gain: number(gain)?,
                 evidence: evidence.to_string(),
-            });
+            };
+            if kind == EffectKind::Discipline && effect.discipline().is_none() {
+                return Err(problem(format!(
+                    "{evidence:?} names no discipline in brackets"
+                )));
+            }
+            table.rows.push(effect);
         }
         Ok(table)
     }
@@ -247,5 +393,13 @@ mod tests {
         assert_eq!(err.line, 2);
         let err = EffectTable::parse("1\tA\tbleed\tone\t0\tx\n").unwrap_err();
         assert!(err.problem.contains("one"));
+        let err = EffectTable::parse("1\tA\tdiscipline\t0\t0\tlevel of Dominate\n").unwrap_err();
+        assert!(err.problem.contains("no discipline"));
+        let table =
+            EffectTable::parse("1\tA\tdiscipline\t0\t0\tlevel of Dominate [dom]\n").unwrap();
+        assert_eq!(
+            table.rows()[0].discipline(),
+            Discipline::from_abbreviation("dom")
+        );
     }
 }

@@ -3,27 +3,39 @@
 //!
 //! One seat's game, turn after turn, on shuffled crypt and library (every
 //! seat plays the same orders, as in [`super::transfers`]):
-//! - unlock: every vampire in play unlocks;
+//! - unlock: every vampire in play unlocks; an `unlock_blood` location, an
+//!   `empty_blood` card, a hunting ground give their blood, the prey burns
+//!   for a `prey_burn` card in play, a `cycle` equipment draws and puts back;
 //! - master phase: each blood doll in play moves 1 blood of the vampire with
 //!   the most blood to the pool; one master phase action, one more with a
 //!   `master_action` location, one more after the first trifle; the master
-//!   worth most is played: a pool gain of N (2 + N less its cost), +transfers
-//!   (4), a blood doll or a `master_action` location (3), Ashur Tablets (2,
-//!   one a turn), a blood gain (1); a unique card once;
+//!   worth most is played: a pool gain of N (2 + N less its cost, `clan_pool`
+//!   too; a `tap`: 2 + the blood it moves), +transfers or blood each
+//!   influence phase (`lock_blood`, a `clan_influence_blood` location: 4), a
+//!   blood doll, a `master_action`, `unlock_blood` or hunting ground location,
+//!   a `fresh_bonus` (3), Ashur Tablets (2, one a turn), a Discipline, an
+//!   archetype, a `discard` or `hand_size` location, a `combat_bleed` or
+//!   `clan_bleed` card (2), a `fill_blood` (the blood it gives), a blood
+//!   gain, a crypt card, an `empty_blood` or `transfer_pool` card (1); a
+//!   unique card once;
 //! - minion phase: each vampire in play (in the order they came out) takes
 //!   actions: the action card of the hand it can play and pay that takes the
 //!   most pool (bleed with its bonus and gain, a vote, a pool gain, an ally
-//!   worth 1 + its bleed), else a plain bleed for 1; a vampire takes the same action (a card name, the plain
+//!   worth 1 + its bleed, blood on an uncontrolled vampire of a clan worth
+//!   the blood, a card in play worth the turns left), else a plain bleed for
+//!   1; a vampire takes the same action (a card name, the plain
 //!   bleed) once a turn; on a bleed it plays the bleed modifiers it can (one
 //!   limited, each card once); after its action an unlock card (`unlock`)
-//!   gives it one more. Every action succeeds and every referendum passes;
+//!   gives it one more, a `vote_blood` modifier blood after a vote, an
+//!   archetype blood after its first action. Every action succeeds and every referendum passes;
 //!   the prey's pool never goes below 0 and nothing is taken once it is ousted;
 //!   then each ally recruited on an earlier turn bleeds for its bleed;
 //! - influence phase: `sim::influence`, the code of `transfers`, under its
 //!   policy: vampires that come out act from the next turn, with blood equal
-//!   to their capacity;
+//!   to their capacity; the transfers it leaves burn `transfer_pool` cards;
 //! - discard phase: one card no vampire in play can use is discarded (inert,
-//!   then not modelled, then a modelled card none can play) and replaced.
+//!   then not modelled, then a modelled card none can play) and replaced, one
+//!   more with a `discard` location.
 //!
 //! Cards are drawn to replace every card played. Costs in pool (never down
 //! to 0) and blood (of the acting vampire) are paid; a card is played only by
@@ -40,7 +52,7 @@ use vtesdeck_cards::CardDb;
 use vtesdeck_deck::Deck;
 
 use self::effects::{CardClass, EffectTable};
-use self::game::{Game, LibCard, Tally, PREY_POOL};
+use self::game::{DeckCards, Game, Tally, PREY_POOL};
 use super::deck_tables::DeckTables;
 use super::seed::play_seats;
 use super::transfers::{Policy, TransferOptions};
@@ -220,7 +232,7 @@ pub fn assumptions(options: &GoldfishOptions) -> Vec<String> {
         ),
         "every action succeeds and every referendum passes; nothing is taken once the prey is ousted (no new prey)".to_string(),
         "each vampire: the action card that takes the most pool, else a plain bleed for 1; the same action once a turn; bleed modifiers on every bleed (one limited); unlock cards give one more action; allies bleed from the turn after they are recruited".to_string(),
-        "card effects at their basic level (inferior discipline, no clan bonus); not modelled cards are never played; vampires never hunt".to_string(),
+        "card effects at their basic level (inferior discipline, no clan bonus); not modelled cards are never played; vampires never hunt (but a new vampire whose card says it must); blood gained stops at capacity".to_string(),
     ]
 }
 
@@ -274,7 +286,7 @@ impl GoldfishReport {
                 path: deck.path_label(),
             });
         }
-        let cards = LibCard::of_deck(&tables, db, effects);
+        let cards = DeckCards::of_deck(&tables, db, effects);
         let turns = options.turns as usize;
         let totals = play_seats(
             options.samples,
@@ -674,6 +686,115 @@ mod tests {
         let short = GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap();
         let bled: Vec<f64> = short.seats[0].turns.iter().map(|t| t.bled_mean).collect();
         assert_eq!(bled, [0.0, 1.0]);
+    }
+
+    fn column(report: &GoldfishReport, figure: impl Fn(&GoldfishTurn) -> f64) -> Vec<f64> {
+        report.seats[0].turns.iter().map(figure).collect()
+    }
+
+    #[test]
+    fn a_discipline_master_opens_the_cards_it_requires() {
+        // A library of 4 (all of it in the opening hand): Test Trifle read as
+        // Presence, Test Duo (Potence & Presence, 1 blood) as +1 bleed. Alma
+        // (pot, capacity 1) is out on turn 1 from seat 1 and cannot play Test
+        // Duo (discarded then). Turn 2: Presence on her (the second copy
+        // opens nothing more), her bleed with Test Duo: 2; her blood is gone,
+        // plain bleeds of 1 after. Without the Presence row: 1 a turn.
+        let cards = [(200001, 12), (100002, 2), (100006, 2)];
+        let duo = "100006\tTest Duo\tbleed_mod\t1\t0\tx\n";
+        let table =
+            format!("100002\tTest Trifle\tdiscipline\t0\t0\tlevel of Presence [pre]\n{duo}");
+        let with = run(&cards, &table, vec![1], 20);
+        assert_eq!(
+            column(&with, |t| t.bled_mean),
+            [0.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]
+        );
+        let without = run(&cards, duo, vec![1], 20);
+        assert_eq!(
+            column(&without, |t| t.bled_mean),
+            [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]
+        );
+    }
+
+    #[test]
+    fn a_lock_blood_master_brings_a_big_vampire_out_a_turn_earlier() {
+        // Eva Test (11, unique) from seat 1, Test Haven (unique, 1 pool) read
+        // as Dreams of the Sphinx (1 blood, 3 uses): turn 1 Haven (29), 1
+        // blood + 1 transfer (28, Eva 2); turn 2: 1 + 4 (24, Eva 7); turn 3:
+        // its last use + 3 transfers (21, Eva 11): out on turn 3, a turn
+        // before the 1 + 4 + 4 + 4 transfers alone.
+        let cards = [(200005, 12), (100001, 40)];
+        let table = "100001\tTest Haven\tlock_blood\t1\t3\tx\n";
+        let with = run(&cards, table, vec![1], 100);
+        assert_eq!(
+            column(&with, |t| t.ready_vampires_mean)[..3],
+            [0.0, 0.0, 1.0]
+        );
+        assert_eq!(column(&with, |t| t.own_pool_mean)[..3], [28.0, 24.0, 21.0]);
+    }
+
+    #[test]
+    fn embraced_vampires_bleed_one_a_turn_from_the_turn_after() {
+        // Test Bleed read as The Embrace (the new vampire hunts: 1 blood):
+        // Theo (seat 5, out on turn 2) embraces on turns 3 to 7 (worth the
+        // turns left after: 5, 4, 3, 2, then 1, a tie with his bleed that
+        // goes to the card), bleeds on turn 8; each new vampire bleeds 1 a
+        // turn from the next, and plays no cards.
+        let table = "100003\tTest Bleed\tembrace\t1\t0\tx\n";
+        let report = run(&[(200008, 12), (100003, 40)], table, vec![5], 50);
+        assert_eq!(
+            column(&report, |t| t.bled_mean),
+            [0.0, 0.0, 0.0, 1.0, 3.0, 6.0, 10.0, 16.0]
+        );
+        assert_eq!(
+            column(&report, |t| t.ready_vampires_mean),
+            [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 6.0]
+        );
+        assert_eq!(
+            column(&report, |t| t.actions_mean),
+            [0.0, 0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+        );
+    }
+
+    #[test]
+    fn a_prey_burn_card_in_play_burns_one_each_unlock_phase_whatever_the_copies() {
+        // Test Bleed read as Army of Rats: Alma (out on turn 1) puts one in
+        // play on turn 2 (worth 6 turns), then bleeds 1 a turn while the
+        // prey burns 1 each unlock phase: 2 a turn from turn 3; no second copy.
+        let table = "100003\tTest Bleed\tprey_burn\t1\t0\tx\n";
+        let report = run(&[(200001, 12), (100003, 40)], table, vec![1], 50);
+        assert_eq!(
+            column(&report, |t| t.bled_mean),
+            [0.0, 0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0]
+        );
+        assert_eq!(
+            column(&report, |t| t.actions_mean),
+            [0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]
+        );
+    }
+
+    #[test]
+    fn transfers_left_unused_burn_a_transfer_pool_card_for_pool() {
+        // Alma (1, unique) from seat 1 with --max-vampires 1: out on turn 1
+        // with 1 transfer, then the 4 transfers of each turn are left unused.
+        // Test Trifle (no cost) read as Wider View (4 transfers: 2 pool):
+        // two in play a turn (the trifle's extra action), one burned a turn
+        // from turn 2: 29 pool on turn 1, then 2 more a turn.
+        let db = fixture_db();
+        let deck = deck_of(&db, &[(200001, 12), (100002, 40)]);
+        let options = GoldfishOptions {
+            seats: vec![1],
+            samples: 20,
+            max_vampires: 1,
+            ..GoldfishOptions::default()
+        };
+        let effects = EffectTable::parse("100002\tTest Trifle\ttransfer_pool\t4\t2\tx\n").unwrap();
+        let report =
+            GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap();
+        assert_eq!(
+            column(&report, |t| t.own_pool_mean),
+            [29.0, 31.0, 33.0, 35.0, 37.0, 39.0, 41.0, 43.0]
+        );
     }
 
     #[test]
