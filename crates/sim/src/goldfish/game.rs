@@ -602,7 +602,7 @@ impl<'a> Game<'a> {
 
     /// The blood dolls move their blood; then one master phase action (one
     /// more per location that gives one, one more after the first trifle):
-    /// the master that gains the most pool, else one that adds blood.
+    /// each time the master of the hand worth the most ([`Self::master_value`]).
     fn master_phase(&mut self) {
         for _ in 0..self.dolls {
             if let Some(v) = self
@@ -628,78 +628,8 @@ impl<'a> Game<'a> {
                 {
                     continue;
                 }
-                let value = match card.effect {
-                    Some(EffectKind::MasterPool) => 2 + card.amount.saturating_sub(card.pool_cost),
-                    Some(EffectKind::BloodToPool)
-                        if self
-                            .vampires
-                            .iter()
-                            .any(|v| u32::from(v.blood) >= card.amount) =>
-                    {
-                        2 + card.amount.saturating_sub(card.pool_cost)
-                    }
-                    Some(EffectKind::Transfers | EffectKind::InfluenceBlood) => 4,
-                    Some(EffectKind::MasterAction) => 3,
-                    Some(EffectKind::BloodDoll) if !self.vampires.is_empty() => 3,
-                    Some(EffectKind::Tablets) if !tablet_played => 2,
-                    Some(EffectKind::MasterBlood) if !self.vampires.is_empty() => 1,
-                    Some(EffectKind::UncontrolledBlood)
-                        if self
-                            .influence
-                            .free_blood_target(min_capacity(card), false)
-                            .is_some() =>
-                    {
-                        1
-                    }
-                    Some(EffectKind::LockBlood) => 4,
-                    Some(EffectKind::ClanInfluenceBlood)
-                        if self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
-                    {
-                        4
-                    }
-                    Some(EffectKind::UnlockBlood) if !self.vampires.is_empty() => 3,
-                    Some(EffectKind::Tap) => match self.tap_target() {
-                        Some((_, moved)) => 2 + moved,
-                        None => continue,
-                    },
-                    Some(EffectKind::FillBlood) if !self.fill_played => match self.fill_target() {
-                        Some((_, missing)) => missing,
-                        None => continue,
-                    },
-                    Some(EffectKind::Discipline) if self.discipline_target(card).is_some() => 2,
-                    Some(EffectKind::ArchetypeBlood)
-                        if self.vampires.iter().any(|v| v.archetype == 0) =>
-                    {
-                        2
-                    }
-                    Some(EffectKind::Discard | EffectKind::HandSize) => 2,
-                    Some(EffectKind::CryptDraw) if self.influence.crypt_left() => 1,
-                    Some(EffectKind::EmptyBlood) if !self.vampires.is_empty() => 1,
-                    Some(EffectKind::TransferPool) => 1,
-                    Some(EffectKind::ClanPool)
-                        if self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
-                    {
-                        2 + card.amount.saturating_sub(card.pool_cost)
-                    }
-                    Some(EffectKind::ClanBleed)
-                        if self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
-                    {
-                        2
-                    }
-                    Some(EffectKind::GroundBlood | EffectKind::HuntingGround)
-                        if self.grounds.is_empty()
-                            && self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
-                    {
-                        3
-                    }
-                    Some(EffectKind::CombatBleed)
-                        if self.combat_bleed.is_none()
-                            && self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
-                    {
-                        2
-                    }
-                    Some(EffectKind::FreshBonus) if self.fresh_target(card).is_some() => 3,
-                    _ => continue,
+                let Some(value) = self.master_value(c, card, tablet_played) else {
+                    continue;
                 };
                 if best.is_none_or(|(_, b)| value > b) {
                     best = Some((index, value));
@@ -711,102 +641,176 @@ impl<'a> Game<'a> {
             if card.unique {
                 self.unique_in_play.push(c);
             }
-            match card.effect {
-                Some(EffectKind::MasterPool) => self.pool += card.amount,
-                Some(EffectKind::BloodToPool) => {
-                    if let Some(v) = self.vampires.iter_mut().max_by_key(|v| v.blood) {
-                        let moved = card.amount.min(u32::from(v.blood));
-                        v.blood -= moved as u8;
-                        self.pool += moved;
-                    }
-                }
-                Some(EffectKind::MasterBlood) => {
-                    // The vampire missing the most blood (first in play on ties).
-                    let missing = |v: &Vampire| v.capacity.saturating_sub(v.blood);
-                    let target = (0..self.vampires.len())
-                        .max_by_key(|&v| (missing(&self.vampires[v]), std::cmp::Reverse(v)));
-                    if let Some(v) = target {
-                        self.gain_blood(v, card.amount);
-                    }
-                }
-                Some(EffectKind::BloodDoll) => self.dolls += 1,
-                Some(EffectKind::Transfers) => self.extra_transfers += card.amount,
-                Some(EffectKind::InfluenceBlood) => self.free_blood += card.amount,
-                Some(EffectKind::UncontrolledBlood) => {
-                    self.influence
-                        .add_free_blood(card.amount, min_capacity(&card), false);
-                }
-                Some(EffectKind::MasterAction) => {
-                    self.extra_master_actions += 1;
-                }
-                Some(EffectKind::LockBlood) => self.locks.push((c, card.gain)),
-                Some(EffectKind::ClanInfluenceBlood) => self.clan_locations.push(c),
-                Some(EffectKind::UnlockBlood) => {
-                    let chosen = (0..self.vampires.len())
-                        .max_by_key(|&v| (self.vampires[v].capacity, std::cmp::Reverse(v)));
-                    if let Some(v) = chosen {
-                        self.unlock_blood.push((v, card.amount));
-                    }
-                }
-                Some(EffectKind::Tap) => {
-                    if let Some((v, moved)) = self.tap_target() {
-                        self.vampires[v].blood -= moved as u8;
-                        self.pool += moved;
-                    }
-                }
-                Some(EffectKind::FillBlood) => {
-                    self.fill_played = true;
-                    if let Some((v, _)) = self.fill_target() {
-                        self.vampires[v].blood = self.vampires[v].capacity;
-                    }
-                }
-                Some(EffectKind::Discipline) => {
-                    if let Some(v) = self.discipline_target(&card) {
-                        let vampire = &mut self.vampires[v];
-                        vampire.gained |= 1 << card.slot;
-                        vampire.capacity = vampire.capacity.saturating_add(1);
-                    }
-                }
-                Some(EffectKind::ArchetypeBlood) => {
-                    if let Some(v) = self.vampires.iter_mut().find(|v| v.archetype == 0) {
-                        v.archetype = card.amount;
-                    }
-                }
-                Some(EffectKind::Discard) => self.extra_discards += card.amount.max(1),
-                Some(EffectKind::HandSize) => {
-                    for _ in 0..card.amount {
-                        self.draw();
-                    }
-                }
-                Some(EffectKind::CryptDraw) => {
-                    self.influence.draw_crypt();
-                }
-                Some(EffectKind::EmptyBlood) => self.empties.push(c),
-                Some(EffectKind::GroundBlood | EffectKind::HuntingGround) => self.grounds.push(c),
-                Some(EffectKind::TransferPool) => self.transfer_pools.push(c),
-                Some(EffectKind::ClanPool) => self.pool += card.amount,
-                Some(EffectKind::ClanBleed) => self.clan_bleeds.push((c, card.gain)),
-                Some(EffectKind::CombatBleed) => self.combat_bleed = Some(c),
-                Some(EffectKind::FreshBonus) => {
-                    if let Some(v) = self.fresh_target(&card) {
-                        self.vampires[v].bonus += card.amount;
-                    }
-                }
-                Some(EffectKind::Tablets) => {
-                    tablet_played = true;
-                    self.tablets += 1;
-                    if self.tablets == 3 {
-                        self.tablets = 0;
-                        self.pool += card.amount;
-                    }
-                }
-                _ => {}
-            }
+            tablet_played |= card.effect == Some(EffectKind::Tablets);
+            self.play_master(c, &card);
             if card.trifle && !trifle_played {
                 trifle_played = true;
             } else {
                 actions -= 1;
             }
+        }
+    }
+
+    /// What playing master `c` now is worth (pool first, then blood and the
+    /// cards that bring them later), or `None` when it would do nothing now.
+    fn master_value(&self, c: u16, card: &LibCard, tablet_played: bool) -> Option<u32> {
+        let value = match card.effect {
+            Some(EffectKind::MasterPool) => 2 + card.amount.saturating_sub(card.pool_cost),
+            Some(EffectKind::BloodToPool)
+                if self
+                    .vampires
+                    .iter()
+                    .any(|v| u32::from(v.blood) >= card.amount) =>
+            {
+                2 + card.amount.saturating_sub(card.pool_cost)
+            }
+            Some(EffectKind::Transfers | EffectKind::InfluenceBlood) => 4,
+            Some(EffectKind::MasterAction) => 3,
+            Some(EffectKind::BloodDoll) if !self.vampires.is_empty() => 3,
+            Some(EffectKind::Tablets) if !tablet_played => 2,
+            Some(EffectKind::MasterBlood) if !self.vampires.is_empty() => 1,
+            Some(EffectKind::UncontrolledBlood)
+                if self
+                    .influence
+                    .free_blood_target(min_capacity(card), false)
+                    .is_some() =>
+            {
+                1
+            }
+            Some(EffectKind::LockBlood) => 4,
+            Some(EffectKind::ClanInfluenceBlood)
+                if self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
+            {
+                4
+            }
+            Some(EffectKind::UnlockBlood) if !self.vampires.is_empty() => 3,
+            Some(EffectKind::Tap) => match self.tap_target() {
+                Some((_, moved)) => 2 + moved,
+                None => return None,
+            },
+            Some(EffectKind::FillBlood) if !self.fill_played => match self.fill_target() {
+                Some((_, missing)) => missing,
+                None => return None,
+            },
+            Some(EffectKind::Discipline) if self.discipline_target(card).is_some() => 2,
+            Some(EffectKind::ArchetypeBlood) if self.vampires.iter().any(|v| v.archetype == 0) => 2,
+            Some(EffectKind::Discard | EffectKind::HandSize) => 2,
+            Some(EffectKind::CryptDraw) if self.influence.crypt_left() => 1,
+            Some(EffectKind::EmptyBlood) if !self.vampires.is_empty() => 1,
+            Some(EffectKind::TransferPool) => 1,
+            Some(EffectKind::ClanPool) if self.vampires.iter().any(|v| self.meets(c, v.kind)) => {
+                2 + card.amount.saturating_sub(card.pool_cost)
+            }
+            Some(EffectKind::ClanBleed) if self.vampires.iter().any(|v| self.meets(c, v.kind)) => 2,
+            Some(EffectKind::GroundBlood | EffectKind::HuntingGround)
+                if self.grounds.is_empty()
+                    && self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
+            {
+                3
+            }
+            Some(EffectKind::CombatBleed)
+                if self.combat_bleed.is_none()
+                    && self.vampires.iter().any(|v| self.meets(c, v.kind)) =>
+            {
+                2
+            }
+            Some(EffectKind::FreshBonus) if self.fresh_target(card).is_some() => 3,
+            _ => return None,
+        };
+        Some(value)
+    }
+
+    /// Plays master `c` (already out of the hand).
+    fn play_master(&mut self, c: u16, card: &LibCard) {
+        match card.effect {
+            Some(EffectKind::MasterPool) => self.pool += card.amount,
+            Some(EffectKind::BloodToPool) => {
+                if let Some(v) = self.vampires.iter_mut().max_by_key(|v| v.blood) {
+                    let moved = card.amount.min(u32::from(v.blood));
+                    v.blood -= moved as u8;
+                    self.pool += moved;
+                }
+            }
+            Some(EffectKind::MasterBlood) => {
+                // The vampire missing the most blood (first in play on ties).
+                let missing = |v: &Vampire| v.capacity.saturating_sub(v.blood);
+                let target = (0..self.vampires.len())
+                    .max_by_key(|&v| (missing(&self.vampires[v]), std::cmp::Reverse(v)));
+                if let Some(v) = target {
+                    self.gain_blood(v, card.amount);
+                }
+            }
+            Some(EffectKind::BloodDoll) => self.dolls += 1,
+            Some(EffectKind::Transfers) => self.extra_transfers += card.amount,
+            Some(EffectKind::InfluenceBlood) => self.free_blood += card.amount,
+            Some(EffectKind::UncontrolledBlood) => {
+                self.influence
+                    .add_free_blood(card.amount, min_capacity(&card), false);
+            }
+            Some(EffectKind::MasterAction) => {
+                self.extra_master_actions += 1;
+            }
+            Some(EffectKind::LockBlood) => self.locks.push((c, card.gain)),
+            Some(EffectKind::ClanInfluenceBlood) => self.clan_locations.push(c),
+            Some(EffectKind::UnlockBlood) => {
+                let chosen = (0..self.vampires.len())
+                    .max_by_key(|&v| (self.vampires[v].capacity, std::cmp::Reverse(v)));
+                if let Some(v) = chosen {
+                    self.unlock_blood.push((v, card.amount));
+                }
+            }
+            Some(EffectKind::Tap) => {
+                if let Some((v, moved)) = self.tap_target() {
+                    self.vampires[v].blood -= moved as u8;
+                    self.pool += moved;
+                }
+            }
+            Some(EffectKind::FillBlood) => {
+                self.fill_played = true;
+                if let Some((v, _)) = self.fill_target() {
+                    self.vampires[v].blood = self.vampires[v].capacity;
+                }
+            }
+            Some(EffectKind::Discipline) => {
+                if let Some(v) = self.discipline_target(&card) {
+                    let vampire = &mut self.vampires[v];
+                    vampire.gained |= 1 << card.slot;
+                    vampire.capacity = vampire.capacity.saturating_add(1);
+                }
+            }
+            Some(EffectKind::ArchetypeBlood) => {
+                if let Some(v) = self.vampires.iter_mut().find(|v| v.archetype == 0) {
+                    v.archetype = card.amount;
+                }
+            }
+            Some(EffectKind::Discard) => self.extra_discards += card.amount.max(1),
+            Some(EffectKind::HandSize) => {
+                for _ in 0..card.amount {
+                    self.draw();
+                }
+            }
+            Some(EffectKind::CryptDraw) => {
+                self.influence.draw_crypt();
+            }
+            Some(EffectKind::EmptyBlood) => self.empties.push(c),
+            Some(EffectKind::GroundBlood | EffectKind::HuntingGround) => self.grounds.push(c),
+            Some(EffectKind::TransferPool) => self.transfer_pools.push(c),
+            Some(EffectKind::ClanPool) => self.pool += card.amount,
+            Some(EffectKind::ClanBleed) => self.clan_bleeds.push((c, card.gain)),
+            Some(EffectKind::CombatBleed) => self.combat_bleed = Some(c),
+            Some(EffectKind::FreshBonus) => {
+                if let Some(v) = self.fresh_target(&card) {
+                    self.vampires[v].bonus += card.amount;
+                }
+            }
+            Some(EffectKind::Tablets) => {
+                self.tablets += 1;
+                if self.tablets == 3 {
+                    self.tablets = 0;
+                    self.pool += card.amount;
+                }
+            }
+            _ => {}
         }
     }
 
