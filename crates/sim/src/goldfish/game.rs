@@ -745,7 +745,7 @@ impl<'a> Game<'a> {
             Some(EffectKind::InfluenceBlood) => self.free_blood += card.amount,
             Some(EffectKind::UncontrolledBlood) => {
                 self.influence
-                    .add_free_blood(card.amount, min_capacity(&card), false);
+                    .add_free_blood(card.amount, min_capacity(card), false);
             }
             Some(EffectKind::MasterAction) => {
                 self.extra_master_actions += 1;
@@ -772,7 +772,7 @@ impl<'a> Game<'a> {
                 }
             }
             Some(EffectKind::Discipline) => {
-                if let Some(v) = self.discipline_target(&card) {
+                if let Some(v) = self.discipline_target(card) {
                     let vampire = &mut self.vampires[v];
                     vampire.gained |= 1 << card.slot;
                     vampire.capacity = vampire.capacity.saturating_add(1);
@@ -799,7 +799,7 @@ impl<'a> Game<'a> {
             Some(EffectKind::ClanBleed) => self.clan_bleeds.push((c, card.gain)),
             Some(EffectKind::CombatBleed) => self.combat_bleed = Some(c),
             Some(EffectKind::FreshBonus) => {
-                if let Some(v) = self.fresh_target(&card) {
+                if let Some(v) = self.fresh_target(card) {
                     self.vampires[v].bonus += card.amount;
                 }
             }
