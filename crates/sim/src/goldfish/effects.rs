@@ -237,19 +237,19 @@ pub struct Effect {
 }
 
 /// What a `clan_pool` row's evidence says before the clan.
-pub const CLAN_POOL_WORDS: &str = "pool if you control a ready ";
+pub(crate) const CLAN_POOL_WORDS: &str = "pool if you control a ready ";
 
 impl Effect {
     /// The clan a `clan_pool` row asks for: its evidence after
     /// [`CLAN_POOL_WORDS`].
-    pub fn clan(&self) -> Option<&str> {
+    pub(crate) fn clan(&self) -> Option<&str> {
         let start = self.evidence.find(CLAN_POOL_WORDS)? + CLAN_POOL_WORDS.len();
         Some(self.evidence[start..].trim_end_matches('.')).filter(|clan| !clan.is_empty())
     }
 
     /// The discipline a `discipline` row gives: the last `[abc]` of its
     /// evidence.
-    pub fn discipline(&self) -> Option<Discipline> {
+    pub(crate) fn discipline(&self) -> Option<Discipline> {
         let start = self.evidence.rfind('[')?;
         let end = start + self.evidence[start..].find(']')?;
         Discipline::from_abbreviation(&self.evidence[start + 1..end])
@@ -349,7 +349,7 @@ impl EffectTable {
 
 /// Whether every type of the card is Combat or Reaction (see the module's
 /// documentation).
-pub fn is_inert_by_type(card: &Card) -> bool {
+pub(crate) fn is_inert_by_type(card: &Card) -> bool {
     !card.types.is_empty()
         && card
             .types

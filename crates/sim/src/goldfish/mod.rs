@@ -45,6 +45,8 @@
 
 pub mod effects;
 mod game;
+#[cfg(test)]
+mod pin_tests;
 
 use serde::Serialize;
 
