@@ -400,3 +400,36 @@ fn a_folder_reads_documents_with_card_entries_and_skips_the_others() {
         .stdout(contains("feed.xml").not())
         .stderr(contains("skipped").and(contains("feed.xml: not a decklist extension")));
 }
+
+/// A line not read literally is named where it is written, in a document of
+/// one deck and in each deck of an array of them, records and bare names alike.
+#[test]
+fn lines_not_read_literally_are_named_on_their_own_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let one = dir.path().join("names.json");
+    std::fs::write(
+        &one,
+        "{\n  \"crypt\": [\n    \"Nathan Turner\",\n    \"Nathan Turner\"\n  ],\n  \"library\": [\"Deep Song\",\n  \"Deep Snog\", \"Nonexistent Card Zzz\"]\n}\n",
+    )
+    .expect("written");
+    let many = dir.path().join("decks.json");
+    std::fs::write(
+        &many,
+        "[\n {\"deckname\": \"a\",\n  \"cards\": [{\"qty\": 12, \"title\": \"Nathan Turner\"}]},\n {\"deckname\": \"b\",\n  \"cards\": [\n   {\"qty\": 12, \"title\": \"Nathan Turner\"},\n   {\"qty\": 60, \"title\": \"Deep Snog\"}]}\n]\n",
+    )
+    .expect("written");
+    let output = common::vtesdeck()
+        .arg("parse")
+        .args([&one, &many])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    // Line 7 of names.json holds both; line 7 of decks.json the second deck's misspelling.
+    for expected in [
+        "names.json:7: Deep Snog  -> 1x \"Deep Song\" (misspelling)",
+        "names.json:7: Nonexistent Card Zzz  (did you mean",
+        "decks.json#2:7: 60x Deep Snog  -> 60x \"Deep Song\" (misspelling)",
+    ] {
+        assert!(text.contains(expected), "{expected}\n{text}");
+    }
+}

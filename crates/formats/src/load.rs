@@ -280,7 +280,8 @@ pub(super) fn read_record<'t>(
     };
     let Some(format) = format.or_else(|| registry::detect_object(object)) else {
         // No layout's keys: read by the shape of its records.
-        let mut deck = super::shape::read_object(object, line).map_err(shape_error)?;
+        let mut deck =
+            super::shape::read_object(object, document.json, line).map_err(shape_error)?;
         super::screen_card_lines(&mut deck, parsed.problems(line));
         return Ok(deck);
     };

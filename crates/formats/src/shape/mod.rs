@@ -85,10 +85,11 @@ pub fn read(text: &str) -> RawDeck<'static> {
         .unwrap_or_else(|(line, message)| json_doc::not_a_deck(Format::Shape, line, text, &message))
 }
 
-/// Reads one JSON object (a record of a file of many documents, starting at
-/// `line`) by its shape; the error names its keys when no card entry is found.
-pub fn read_object(object: &Object, line: usize) -> Result<RawDeck<'static>, String> {
-    let tree = tree::from_json(&Value::Object(object.clone()), line);
+/// Reads one JSON object (a record of a file of many documents: `text`, its
+/// own text, starts at `line`) by its shape, each card on the line it is
+/// written on; the error names its keys when no card entry is found.
+pub fn read_object(object: &Object, text: &str, line: usize) -> Result<RawDeck<'static>, String> {
+    let tree = tree::from_json_record(&Value::Object(object.clone()), text, line);
     read_tree(&tree, Document::Json, line).map_err(|(_, message)| message)
 }
 
@@ -279,13 +280,21 @@ impl<'t> Finder<'t> {
         }
         match node {
             Tree::List(items) => {
-                let values: Vec<(&Tree, usize)> = items.iter().map(|item| (item, 0)).collect();
+                // A bare name is on its item's line; a record keeps the line
+                // of its first field (`card_of`), where its card is written.
+                let values: Vec<(&Tree, usize)> = items
+                    .iter()
+                    .map(|(item, line)| match item {
+                        Tree::Scalar(_) => (item, *line),
+                        _ => (item, 0),
+                    })
+                    .collect();
                 let listed = Place {
                     path: format!("{}[]", place.path),
                     ..place.clone()
                 };
                 if !self.collection(&values, &listed) {
-                    for item in items {
+                    for (item, _) in items {
                         self.walk(item, &listed, depth + 1);
                     }
                 }
@@ -365,11 +374,11 @@ impl<'t> Finder<'t> {
             && place.holds_cards
             && values.iter().all(|(v, _)| matches!(v, Tree::Scalar(_)))
         {
-            for (value, _) in values {
+            for (value, line) in values {
                 if let Some(name) = value.scalar() {
                     let card = Card {
                         name: Some((name.to_string(), String::new())),
-                        line: 1,
+                        line: (*line).max(1),
                         ..Card::default()
                     };
                     self.push(card, place.section, false);
@@ -579,7 +588,7 @@ fn scalars<'a>(record: &'a Tree, prefix: &str, out: &mut Vec<(String, String, &'
             Origin::Key | Origin::Element => format!("{prefix}{}", field.key),
         };
         let value = match &field.value {
-            Tree::List(items) => items.first().and_then(Tree::scalar),
+            Tree::List(items) => items.first().and_then(|(item, _)| item.scalar()),
             value => value.scalar(),
         };
         if let Some(value) = value {
@@ -604,7 +613,7 @@ fn card_of(record: &Tree, holds_cards: bool) -> Option<Card> {
             && field.value.scalar().is_none()
     };
     let container = fields.iter().any(|field| match &field.value {
-        Tree::List(items) => items.iter().any(|item| matches!(item, Tree::Map(_))),
+        Tree::List(items) => items.iter().any(|(item, _)| matches!(item, Tree::Map(_))),
         Tree::Map(_) => field.value.scalar().is_none() && !nested(field),
         _ => false,
     });

@@ -114,6 +114,28 @@ fn json_card_lines_carry_their_own_line_numbers() {
     assert_eq!(lines, [(1, 2), (3, 3)]);
 }
 
+/// A list of bare names: each copy on the line its name is written on (a
+/// misspelt one is reported there, not on the document's first line).
+#[test]
+fn bare_names_in_a_list_carry_their_own_line_numbers() {
+    let text = "{\n  \"crypt\": [\n    \"Alma Test\",\n    \"Alma Test\"\n  ],\n  \"library\": [\"Test Punch\",\n  \"Test Pnuch\"]\n}\n";
+    let deck = read(text);
+    let lines: Vec<(&str, usize)> = deck
+        .lines
+        .iter()
+        .map(|line| (line.name.as_ref(), line.line))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("Alma Test", 3),
+            ("Alma Test", 4),
+            ("Test Punch", 6),
+            ("Test Pnuch", 7)
+        ]
+    );
+}
+
 /// A text the scan of keys cannot follow reads as before, every line the first.
 #[test]
 fn json_keys_not_located_read_on_the_first_line() {

@@ -16,8 +16,9 @@ pub enum Tree {
     Scalar(String),
     /// `null`.
     Null,
-    /// A JSON array.
-    List(Vec<Tree>),
+    /// A JSON array: each item with the 1-based line it starts on (0 when
+    /// the text's lines are not known).
+    List(Vec<(Tree, usize)>),
     /// A JSON object or an XML element.
     Map(Vec<Field>),
 }
@@ -82,7 +83,13 @@ pub fn from_json(value: &Value, line: usize) -> Tree {
 /// line 1 when the text's keys cannot be told (a text that is not plain
 /// JSON, a comment).
 pub fn from_json_text(value: &Value, text: &str) -> Tree {
-    located_json(value, locate(text).as_ref(), 1)
+    from_json_record(value, text, 1)
+}
+
+/// [`from_json_text`] for one record of a longer text (an object of a JSON
+/// array or of JSON Lines): `text` is the record's own, starting on `line`.
+pub fn from_json_record(value: &Value, text: &str, line: usize) -> Tree {
+    located_json(value, locate(text, line).as_ref(), line)
 }
 
 /// A JSON value as a tree, its keys' lines taken from `located` (the same
@@ -102,7 +109,10 @@ fn located_json(value: &Value, located: Option<&Located>, line: usize) -> Tree {
                 items
                     .iter()
                     .enumerate()
-                    .map(|(at, v)| located_json(v, located.get(at), line))
+                    .map(|(at, v)| match located.get(at) {
+                        Some((item_line, item)) => (located_json(v, Some(item), line), *item_line),
+                        None => (located_json(v, None, line), 0),
+                    })
                     .collect(),
             )
         }
@@ -138,22 +148,22 @@ fn located_json(value: &Value, located: Option<&Located>, line: usize) -> Tree {
 }
 
 /// The keys of a JSON text with their lines: each object's keys in the
-/// text's order, each array's items.
+/// text's order, each array's items with the line each starts on.
 #[derive(Debug, PartialEq)]
 enum Located {
     Object(Vec<(String, usize, Located)>),
-    Array(Vec<Located>),
+    Array(Vec<(usize, Located)>),
     Scalar,
 }
 
 /// The keys of a JSON text (one value, or several: JSON Lines, read as an
 /// array of them) with their lines; `None` when the text is not plain JSON
 /// as this scan reads it.
-fn locate(text: &str) -> Option<Located> {
+fn locate(text: &str, first_line: usize) -> Option<Located> {
     let mut scan = Scan {
         bytes: text.as_bytes(),
         at: if text.starts_with('\u{feff}') { 3 } else { 0 },
-        line: 1,
+        line: first_line,
     };
     let mut values = Vec::new();
     loop {
@@ -161,10 +171,11 @@ fn locate(text: &str) -> Option<Located> {
         if scan.at >= scan.bytes.len() {
             break;
         }
-        values.push(scan.value(0)?);
+        let line = scan.line;
+        values.push((line, scan.value(0)?));
     }
     Some(if values.len() == 1 {
-        values.pop()?
+        values.pop()?.1
     } else {
         Located::Array(values)
     })
@@ -258,7 +269,9 @@ impl Scan<'_> {
                     return Some(Located::Array(items));
                 }
                 loop {
-                    items.push(self.value(depth + 1)?);
+                    self.blank();
+                    let line = self.line;
+                    items.push((line, self.value(depth + 1)?));
                     self.blank();
                     match self.peek()? {
                         b',' => self.at += 1,
