@@ -8,7 +8,7 @@ use comfy_table::{presets, CellAlignment, Table};
 use crate::analysis::{CostTotal, LibraryComposition, Stats, Summary, Tally};
 use crate::cards::words::count;
 use crate::cards::CardKind;
-use crate::deck::Deck;
+use crate::deck::{Deck, STARTING_CRYPT};
 
 /// How many cards of each part the summary's "most played" tables list.
 pub(crate) const MOST_PLAYED_ROWS: usize = 20;
@@ -90,7 +90,7 @@ pub fn render(deck: &Deck, stats: &Stats) -> String {
     facts.add_row(vec![
         "Capacity".to_string(),
         format!(
-            "min={}, max={}, avg={}",
+            "min={}, max={} ({STARTING_CRYPT} cards added up), avg={} (a card)",
             crypt.capacity.min, crypt.capacity.max, crypt.capacity.average_text
         ),
     ]);

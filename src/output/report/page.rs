@@ -6,6 +6,7 @@ use super::html::{self, escape, Cell, Table};
 use super::{charts, open_page, DeckReport, Provenance};
 use crate::cards::words::count;
 use crate::deck::raw::Format;
+use crate::deck::STARTING_CRYPT;
 use crate::output::draw_table;
 use crate::output::figures::percent;
 use crate::output::stats_table::{cost, events, tallies};
@@ -219,7 +220,8 @@ fn composition(out: &mut String, report: &DeckReport) {
             (
                 "Capacity",
                 format!(
-                    "min {}, max {}, average {}",
+                    "min {}, max {} (the {STARTING_CRYPT} smallest, the {STARTING_CRYPT} largest \
+                     added up), average {} a card",
                     crypt.capacity.min, crypt.capacity.max, crypt.capacity.average_text
                 ),
             ),
