@@ -176,6 +176,42 @@ pub struct NthVampire {
     pub p_never: f64,
 }
 
+/// When something first happens in a game (a vampire, a key vampire, an
+/// oust), over `samples` games of which `counts[t]` see it first on turn
+/// `t + 1`: the mean and median turn over the games where it happens
+/// (`None` in none), and the share of games where it does not.
+pub(crate) struct FirstTurn {
+    pub(crate) mean: Option<f64>,
+    pub(crate) median: Option<u32>,
+    pub(crate) p_never: f64,
+}
+
+impl FirstTurn {
+    pub(crate) fn of(counts: &[u64], samples: u64) -> FirstTurn {
+        let happened: u64 = counts.iter().sum();
+        let weighted: u64 = counts
+            .iter()
+            .enumerate()
+            .map(|(t, c)| (t as u64 + 1) * c)
+            .sum();
+        let mut seen = 0;
+        let median = (happened > 0)
+            .then(|| {
+                counts.iter().position(|c| {
+                    seen += c;
+                    2 * seen >= happened
+                })
+            })
+            .flatten()
+            .map(|t| t as u32 + 1);
+        FirstTurn {
+            mean: (happened > 0).then(|| weighted as f64 / happened as f64),
+            median,
+            p_never: (samples - happened.min(samples)) as f64 / samples.max(1) as f64,
+        }
+    }
+}
+
 /// One seat's curve.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SeatCurve {
@@ -406,16 +442,11 @@ impl SeatTally {
                 out as f64 / n
             })
             .collect();
-        let weighted: u64 = self
-            .key_turn
-            .iter()
-            .enumerate()
-            .map(|(t, c)| (t as u64 + 1) * c)
-            .sum();
+        let first = FirstTurn::of(&self.key_turn, samples);
         KeyCurve {
             p_in_play_by_turn,
-            mean_turn: (out > 0).then(|| weighted as f64 / out as f64),
-            p_never: (samples - out.min(samples)) as f64 / n,
+            mean_turn: first.mean,
+            p_never: first.p_never,
         }
     }
 
@@ -439,27 +470,12 @@ impl SeatTally {
         let nth_vampire = (0..width)
             .map(|i| (i, self.nth_turn.get(i).unwrap_or(&never)))
             .map(|(i, by_turn)| {
-                let out: u64 = by_turn.iter().sum();
-                let weighted: u64 = by_turn
-                    .iter()
-                    .enumerate()
-                    .map(|(t, c)| (t as u64 + 1) * c)
-                    .sum();
-                let mut seen = 0;
-                let median = (out > 0)
-                    .then(|| {
-                        by_turn.iter().position(|c| {
-                            seen += c;
-                            2 * seen >= out
-                        })
-                    })
-                    .flatten()
-                    .map(|t| t as u32 + 1);
+                let first = FirstTurn::of(by_turn, samples);
                 NthVampire {
                     nth: i as u32 + 1,
-                    mean: (out > 0).then(|| weighted as f64 / out as f64),
-                    median,
-                    p_never: (samples - out.min(samples)) as f64 / n,
+                    mean: first.mean,
+                    median: first.median,
+                    p_never: first.p_never,
                 }
             })
             .collect();

@@ -266,6 +266,11 @@ impl Vampire {
             since,
         }
     }
+
+    /// The blood it lacks to reach its capacity.
+    fn missing(&self) -> u8 {
+        self.capacity.saturating_sub(self.blood)
+    }
 }
 
 /// Integer tallies of one seat over many games.
@@ -487,6 +492,22 @@ impl<'a> Game<'a> {
     }
 
     /// Vampire `v` gains `blood`, up to its capacity.
+    /// Among the vampires in play that `pick` accepts, the one missing the
+    /// most blood (first in play on ties).
+    fn neediest(&self, pick: impl Fn(&Vampire) -> bool) -> Option<usize> {
+        (0..self.vampires.len())
+            .filter(|&v| pick(&self.vampires[v]))
+            .max_by_key(|&v| (self.vampires[v].missing(), std::cmp::Reverse(v)))
+    }
+
+    /// Among the vampires in play that `pick` accepts, the one with the
+    /// biggest capacity (first in play on ties).
+    fn biggest(&self, pick: impl Fn(&Vampire) -> bool) -> Option<usize> {
+        (0..self.vampires.len())
+            .filter(|&v| pick(&self.vampires[v]))
+            .max_by_key(|&v| (self.vampires[v].capacity, std::cmp::Reverse(v)))
+    }
+
     fn gain_blood(&mut self, v: usize, blood: u32) {
         let vampire = &mut self.vampires[v];
         let blood = u8::try_from(blood).unwrap_or(u8::MAX);
@@ -529,11 +550,7 @@ impl<'a> Game<'a> {
         let mut i = 0;
         while i < self.empties.len() {
             let c = self.empties[i];
-            // The biggest vampire with no blood (first in play on ties).
-            let target = (0..self.vampires.len())
-                .filter(|&v| self.vampires[v].blood == 0)
-                .max_by_key(|&v| (self.vampires[v].capacity, std::cmp::Reverse(v)));
-            if let Some(v) = target {
+            if let Some(v) = self.biggest(|vampire| vampire.blood == 0) {
                 self.gain_blood(v, self.cards[usize::from(c)].amount);
                 self.empties.swap_remove(i);
                 self.unique_in_play.retain(|&u| u != c);
@@ -546,16 +563,7 @@ impl<'a> Game<'a> {
             // A `ground_blood` feeds a vampire of its requirement, a
             // `hunting_ground` any.
             let any = self.cards[usize::from(c)].effect == Some(EffectKind::HuntingGround);
-            let target = (0..self.vampires.len())
-                .filter(|&v| any || self.meets(c, self.vampires[v].kind))
-                .max_by_key(|&v| {
-                    let vampire = &self.vampires[v];
-                    (
-                        vampire.capacity - vampire.blood.min(vampire.capacity),
-                        std::cmp::Reverse(v),
-                    )
-                });
-            if let Some(v) = target {
+            if let Some(v) = self.neediest(|vampire| any || self.meets(c, vampire.kind)) {
                 self.gain_blood(v, self.cards[usize::from(c)].amount);
             }
         }
@@ -732,11 +740,7 @@ impl<'a> Game<'a> {
                 }
             }
             Some(EffectKind::MasterBlood) => {
-                // The vampire missing the most blood (first in play on ties).
-                let missing = |v: &Vampire| v.capacity.saturating_sub(v.blood);
-                let target = (0..self.vampires.len())
-                    .max_by_key(|&v| (missing(&self.vampires[v]), std::cmp::Reverse(v)));
-                if let Some(v) = target {
+                if let Some(v) = self.neediest(|_| true) {
                     self.gain_blood(v, card.amount);
                 }
             }
@@ -753,9 +757,7 @@ impl<'a> Game<'a> {
             Some(EffectKind::LockBlood) => self.locks.push((c, card.gain)),
             Some(EffectKind::ClanInfluenceBlood) => self.clan_locations.push(c),
             Some(EffectKind::UnlockBlood) => {
-                let chosen = (0..self.vampires.len())
-                    .max_by_key(|&v| (self.vampires[v].capacity, std::cmp::Reverse(v)));
-                if let Some(v) = chosen {
+                if let Some(v) = self.biggest(|_| true) {
                     self.unlock_blood.push((v, card.amount));
                 }
             }
@@ -830,17 +832,8 @@ impl<'a> Game<'a> {
     /// The vampire a `fill_blood` card fills and the blood it gains: the one
     /// missing the most (first in play on ties), when that is 3 or more.
     fn fill_target(&self) -> Option<(usize, u32)> {
-        let (v, vampire) = self
-            .vampires
-            .iter()
-            .enumerate()
-            .max_by_key(|(v, vampire)| {
-                (
-                    vampire.capacity.saturating_sub(vampire.blood),
-                    std::cmp::Reverse(*v),
-                )
-            })?;
-        let missing = u32::from(vampire.capacity.saturating_sub(vampire.blood));
+        let v = self.neediest(|_| true)?;
+        let missing = u32::from(self.vampires[v].missing());
         (missing >= 3).then_some((v, missing))
     }
 
@@ -848,14 +841,11 @@ impl<'a> Game<'a> {
     /// more that came out in the last influence phase (the biggest, first
     /// in play on ties).
     fn fresh_target(&self, card: &LibCard) -> Option<usize> {
-        (0..self.vampires.len())
-            .filter(|&v| {
-                let vampire = &self.vampires[v];
-                vampire.kind != EMBRACED
-                    && vampire.since + 1 == self.turn
-                    && u32::from(vampire.capacity) >= card.gain
-            })
-            .max_by_key(|&v| (self.vampires[v].capacity, std::cmp::Reverse(v)))
+        self.biggest(|vampire| {
+            vampire.kind != EMBRACED
+                && vampire.since + 1 == self.turn
+                && u32::from(vampire.capacity) >= card.gain
+        })
     }
 
     /// Every vampire in play acts; returns the actions taken.

@@ -57,7 +57,7 @@ use self::effects::{CardClass, EffectTable};
 use self::game::{DeckCards, Game, Tally, PREY_POOL};
 use super::deck_tables::DeckTables;
 use super::seed::play_seats;
-use super::transfers::{Policy, TransferOptions};
+use super::transfers::{FirstTurn, Policy, TransferOptions};
 use super::SimError;
 
 /// Below this share of the library's cards modelled or inert, the report
@@ -109,27 +109,12 @@ pub struct TurnDistribution {
 impl TurnDistribution {
     fn of(counts: &[u64], samples: u64) -> TurnDistribution {
         let n = samples.max(1) as f64;
-        let happened: u64 = counts.iter().sum();
-        let weighted: u64 = counts
-            .iter()
-            .enumerate()
-            .map(|(t, c)| (t as u64 + 1) * c)
-            .sum();
-        let mut seen = 0;
-        let median = (happened > 0)
-            .then(|| {
-                counts.iter().position(|c| {
-                    seen += c;
-                    2 * seen >= happened
-                })
-            })
-            .flatten()
-            .map(|t| t as u32 + 1);
+        let first = FirstTurn::of(counts, samples);
         TurnDistribution {
             p_by_turn: counts.iter().map(|&c| c as f64 / n).collect(),
-            mean: (happened > 0).then(|| weighted as f64 / happened as f64),
-            median,
-            p_never: (samples - happened.min(samples)) as f64 / n,
+            mean: first.mean,
+            median: first.median,
+            p_never: first.p_never,
         }
     }
 }
