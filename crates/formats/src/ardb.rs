@@ -8,7 +8,6 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::layout::Layout;
 use super::{twd, Format, LineKind, LineProblem, RawDeck, RawLine};
 use vtesdeck_cards::{CardKind, PrintingHint};
 
@@ -173,19 +172,7 @@ impl ArdbReader {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ArdbLayout;
 
-impl Layout for ArdbLayout {
-    fn format(&self) -> Format {
-        Format::Ardb
-    }
-
-    fn looks_like(&self, text: &str) -> bool {
-        looks_like(text)
-    }
-
-    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
-        read(text)
-    }
-}
+super::layout::text_layout!(ArdbLayout, Format::Ardb);
 
 #[cfg(test)]
 mod tests {

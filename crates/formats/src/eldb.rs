@@ -3,7 +3,6 @@
 //! name per copy, then the library size and one quoted name per copy.
 //! ELDB writes apostrophes as backquotes (``Cats` Guidance``).
 
-use super::layout::Layout;
 use super::{Format, LineKind, RawDeck, RawLine};
 use vtesdeck_cards::names::split_printing_suffix;
 use vtesdeck_cards::CardKind;
@@ -102,19 +101,7 @@ pub fn read(text: &str) -> RawDeck<'_> {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EldbLayout;
 
-impl Layout for EldbLayout {
-    fn format(&self) -> Format {
-        Format::Eldb
-    }
-
-    fn looks_like(&self, text: &str) -> bool {
-        looks_like(text)
-    }
-
-    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
-        read(text)
-    }
-}
+super::layout::text_layout!(EldbLayout, Format::Eldb);
 
 #[cfg(test)]
 mod tests {

@@ -7,7 +7,6 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::ardb::ArdbReader;
-use super::layout::Layout;
 use super::{Format, LineProblem, RawDeck};
 use vtesdeck_cards::{CardKind, Group};
 
@@ -100,19 +99,7 @@ fn crypt_row(number: usize, line: &str, reader: &mut ArdbReader) {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ForumLayout;
 
-impl Layout for ForumLayout {
-    fn format(&self) -> Format {
-        Format::Forum
-    }
-
-    fn looks_like(&self, text: &str) -> bool {
-        looks_like(text)
-    }
-
-    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
-        read(text)
-    }
-}
+super::layout::text_layout!(ForumLayout, Format::Forum);
 
 #[cfg(test)]
 mod tests {

@@ -74,3 +74,26 @@ pub(super) fn by_name<'a>(entries: &[DeckCard], db: &'a CardDb) -> Vec<(&'a Card
 pub(super) fn one_line(value: &str) -> String {
     value.lines().map(str::trim).collect::<Vec<_>>().join(" ")
 }
+
+/// Implements [`Layout`] for a layout read line by line with no writer, from
+/// its module's own `looks_like(text)` and `read(text)` functions (what
+/// `json_doc::json_layout!` is for the JSON layouts). The second argument is
+/// the [`Format`](crate::Format).
+macro_rules! text_layout {
+    ($layout:ident, $format:expr) => {
+        impl $crate::Layout for $layout {
+            fn format(&self) -> $crate::Format {
+                $format
+            }
+
+            fn looks_like(&self, text: &str) -> bool {
+                looks_like(text)
+            }
+
+            fn read<'t>(&self, text: &'t str) -> $crate::RawDeck<'t> {
+                read(text)
+            }
+        }
+    };
+}
+pub(crate) use text_layout;

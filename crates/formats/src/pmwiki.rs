@@ -8,7 +8,6 @@ use std::sync::LazyLock;
 
 use memchr::memmem::Finder;
 
-use super::layout::Layout;
 use super::{lines, markup, Format, RawDeck};
 use vtesdeck_cards::{CardKind, PrintingHint};
 
@@ -124,19 +123,7 @@ pub fn read(text: &str) -> RawDeck<'_> {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PmwikiLayout;
 
-impl Layout for PmwikiLayout {
-    fn format(&self) -> Format {
-        Format::Pmwiki
-    }
-
-    fn looks_like(&self, text: &str) -> bool {
-        looks_like(text)
-    }
-
-    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
-        read(text)
-    }
-}
+super::layout::text_layout!(PmwikiLayout, Format::Pmwiki);
 
 #[cfg(test)]
 mod tests {

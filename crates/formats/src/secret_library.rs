@@ -2,7 +2,6 @@
 //! `Author:`, `Description:` with the text on the next lines, then `Crypt`,
 //! `---`, `N Name` lines, and `Library`, `---`, `N Name` lines.
 
-use super::layout::Layout;
 use super::{plain, Format, RawDeck};
 
 /// Whether a text has the Secret Library shape: a `Crypt` or `Library` line
@@ -63,19 +62,7 @@ pub fn read(text: &str) -> RawDeck<'_> {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SecretLibraryLayout;
 
-impl Layout for SecretLibraryLayout {
-    fn format(&self) -> Format {
-        Format::SecretLibrary
-    }
-
-    fn looks_like(&self, text: &str) -> bool {
-        looks_like(text)
-    }
-
-    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
-        read(text)
-    }
-}
+super::layout::text_layout!(SecretLibraryLayout, Format::SecretLibrary);
 
 #[cfg(test)]
 mod tests {

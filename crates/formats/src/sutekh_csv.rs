@@ -4,7 +4,6 @@
 //! field is the count; names are Sutekh's (`Janey Pickman (Group 4)`).
 //! No deck name, author or description.
 
-use super::layout::Layout;
 use super::{lines, markup, Format, LineProblem, RawDeck};
 
 /// Whether a line is a Sutekh CSV row: a quoted first field, a last field
@@ -89,19 +88,7 @@ pub fn read(text: &str) -> RawDeck<'_> {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SutekhCsvLayout;
 
-impl Layout for SutekhCsvLayout {
-    fn format(&self) -> Format {
-        Format::SutekhCsv
-    }
-
-    fn looks_like(&self, text: &str) -> bool {
-        looks_like(text)
-    }
-
-    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
-        read(text)
-    }
-}
+super::layout::text_layout!(SutekhCsvLayout, Format::SutekhCsv);
 
 #[cfg(test)]
 mod tests {
