@@ -29,10 +29,10 @@ use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::LoadDeck;
 use vtesdeck::rules::{CheckDate, Checker, Profile};
-use vtesdeck::sim::goldfish::{GoldfishOptions, GoldfishReport};
-use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions};
-use vtesdeck::sim::seed::Seed;
-use vtesdeck::sim::transfers::{TransferCurve, TransferOptions};
+use vtesdeck::sim::Seed;
+use vtesdeck::sim::{DrawOdds, DrawOptions};
+use vtesdeck::sim::{GoldfishOptions, GoldfishReport};
+use vtesdeck::sim::{TransferCurve, TransferOptions};
 
 fn load() -> (CardDb, Deck) {
     let cards = common::cards_dir();

@@ -15,12 +15,10 @@ use vtesdeck::analysis::known_cards;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::LoadDeck;
-use vtesdeck::sim::opening_exact::OpeningFigures;
-use vtesdeck::sim::opening_hand::{
-    check_opening, CryptOdds, DrawOptions, LibraryOdds, SampledOdds,
-};
-use vtesdeck::sim::seed::Seed;
-use vtesdeck::sim::transfers::{TransferCurve, TransferOptions};
+use vtesdeck::sim::OpeningFigures;
+use vtesdeck::sim::Seed;
+use vtesdeck::sim::{check_opening, CryptOdds, DrawOptions, LibraryOdds, SampledOdds};
+use vtesdeck::sim::{TransferCurve, TransferOptions};
 
 fn load() -> (CardDb, Deck) {
     let cards = common::cards_dir();

@@ -6,7 +6,7 @@ use anyhow::bail;
 use clap::Args;
 use vtesdeck::cards::{CardDb, CardKind, Lookup, PrintingHint};
 use vtesdeck::deck::{Deck, OPENING_HAND, STARTING_CRYPT};
-use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions, TrackedGroup};
+use vtesdeck::sim::{DrawOdds, DrawOptions, TrackedGroup};
 
 use super::progress::Progress;
 use super::sim_options::{

@@ -15,10 +15,10 @@ use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::inputs::{skipped_when_read, InputError};
 use vtesdeck::rules::Checker;
-use vtesdeck::sim::goldfish::{GoldfishOptions, GoldfishReport};
-use vtesdeck::sim::opening_hand::{DrawOdds, DrawOptions};
-use vtesdeck::sim::seed::Seed;
-use vtesdeck::sim::transfers::{TransferCurve, TransferOptions, SEATS};
+use vtesdeck::sim::Seed;
+use vtesdeck::sim::{DrawOdds, DrawOptions};
+use vtesdeck::sim::{GoldfishOptions, GoldfishReport};
+use vtesdeck::sim::{TransferCurve, TransferOptions, SEATS};
 
 use super::check::JudgeArgs;
 use super::progress::Progress;

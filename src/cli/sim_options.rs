@@ -7,12 +7,9 @@ use std::path::PathBuf;
 use clap::Args;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
-use vtesdeck::sim::key::KeyVampires;
-use vtesdeck::sim::seed::Seed;
-use vtesdeck::sim::transfers::{
-    Policy, TransferOptions, DEFAULT_MAX_VAMPIRES, DEFAULT_TURNS, SEATS,
-};
-use vtesdeck::sim::DEFAULT_SAMPLES;
+use vtesdeck::sim::KeyVampires;
+use vtesdeck::sim::Seed;
+use vtesdeck::sim::{Policy, TransferOptions, SEATS};
 
 use super::inputs::{self, Input};
 use super::Outcome;
@@ -27,13 +24,13 @@ pub struct SeatsAndTurns {
     seat: SeatChoice,
 
     /// Turns to simulate.
-    #[arg(long, default_value_t = DEFAULT_TURNS, value_name = "N",
+    #[arg(long, default_value_t = TransferOptions::default().turns, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub turns: u32,
 
     /// Stop spending transfers once this many vampires are controlled or full
     /// (`transfers`: P(at least k) and the nth-vampire figures go up to K).
-    #[arg(long, default_value_t = DEFAULT_MAX_VAMPIRES, value_name = "K",
+    #[arg(long, default_value_t = TransferOptions::default().max_vampires, value_name = "K",
           value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub max_vampires: u32,
 }
@@ -83,7 +80,7 @@ fn parse_seat(text: &str) -> Result<SeatChoice, String> {
 #[derive(Debug, Args)]
 pub struct SimArgs {
     /// Number of sampled games.
-    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_name = "N",
+    #[arg(long, default_value_t = TransferOptions::default().samples, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub samples: u64,
 

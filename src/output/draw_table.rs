@@ -8,7 +8,7 @@ use super::figures::{percent, percent_with_error};
 use crate::cards::words::count;
 use crate::cards::CardDb;
 use crate::deck::Deck;
-use crate::sim::opening_hand::{CardOdds, DrawOdds, Estimate, Figures, OpeningMethod};
+use crate::sim::{CardOdds, DrawOdds, Estimate, Figures, OpeningMethod};
 
 /// A table with the vtesdeck look; the columns after the first `text_columns`
 /// are right-aligned.

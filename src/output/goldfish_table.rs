@@ -7,7 +7,7 @@ use super::draw_table::new_table;
 use super::figures::percent;
 use super::transfer_chart;
 use crate::cards::words::count;
-use crate::sim::goldfish::{GoldfishReport, TurnDistribution, COVERAGE_WARNING};
+use crate::sim::{GoldfishReport, TurnDistribution, COVERAGE_WARNING};
 
 /// Not-modelled cards named on the coverage line (the JSON names them all).
 const NAMED: usize = 8;

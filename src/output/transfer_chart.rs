@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use crate::sim::transfers::TransferCurve;
+use crate::sim::TransferCurve;
 
 /// Rows of the plotting area.
 const HEIGHT: usize = 20;

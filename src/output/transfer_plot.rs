@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use super::chart::{self, LineChart, Series};
 use super::output_file::{OutputFile, OutputFileError};
 use crate::cards::words::count;
-use crate::sim::transfers::TransferCurve;
+use crate::sim::TransferCurve;
 
 /// Image size in pixels.
 const SIZE: (u32, u32) = (900, 560);

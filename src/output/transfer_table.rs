@@ -6,9 +6,7 @@ use super::draw_table::new_table;
 use super::figures::percent;
 use super::transfer_chart;
 use crate::cards::words::count;
-use crate::sim::transfers::{
-    PolicyComparison, TransferCurve, COMPARE_KEY_AND_POOL_TURN, COMPARE_TWO_BY_TURN,
-};
+use crate::sim::{PolicyComparison, TransferCurve, COMPARE_KEY_AND_POOL_TURN, COMPARE_TWO_BY_TURN};
 
 /// Renders the report: per seat the turn-by-turn figures and when the n-th
 /// vampire comes out, then the terminal chart of the expected capacity.

@@ -360,9 +360,9 @@ fn exact_opening_equals_a_million_samples_on_twenty_twda_decks() {
     use vtesdeck::cards::CardDb;
     use vtesdeck::deck::Deck;
     use vtesdeck::formats::LoadDeck;
-    use vtesdeck::sim::opening_exact::OpeningFigures;
-    use vtesdeck::sim::opening_hand::{check_opening, DrawOptions, SampledOdds};
-    use vtesdeck::sim::seed::Seed;
+    use vtesdeck::sim::OpeningFigures;
+    use vtesdeck::sim::Seed;
+    use vtesdeck::sim::{check_opening, DrawOptions, SampledOdds};
 
     let db = CardDb::load(&common::cards_dir()).unwrap();
     let files = common::twda_files();

@@ -1,6 +1,3 @@
-//! Key vampires (`--key NAME`): the vampires a deck needs early. Every printing
-//! of a name is the same vampire ([`Identity`]), so any printing counts.
-
 use crate::hypergeometric::Hypergeometric;
 use crate::hypergeometric::LnFactorials;
 use vtesdeck_cards::identity::Identity;
@@ -11,7 +8,9 @@ use vtesdeck_deck::Deck;
 use super::deck_tables::DeckTables;
 use super::SimError;
 
-/// The key vampires, resolved against the card database.
+/// The key vampires (`--key NAME`), resolved against the card database: the
+/// vampires a deck needs early. Every printing
+/// of a name is the same vampire ([`Identity`]), so any printing counts.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KeyVampires {
     /// The names as the card database writes them, in the order given.
@@ -132,7 +131,7 @@ pub struct KeyInStart {
 
 impl KeyInStart {
     /// The exact figure for `crypt_draw` starting cards (tables built with the keys).
-    pub fn compute(tables: &DeckTables, keys: &KeyVampires, crypt_draw: u32) -> KeyInStart {
+    pub(crate) fn compute(tables: &DeckTables, keys: &KeyVampires, crypt_draw: u32) -> KeyInStart {
         let crypt = tables.crypt_pile.len() as u32;
         let key_cards: u32 = tables.crypt.iter().filter(|k| k.key).map(|k| k.count).sum();
         let draw = crypt_draw.min(crypt);

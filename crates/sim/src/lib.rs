@@ -1,14 +1,13 @@
-//! Goldfish figures: the opening ([`opening_hand`], its joint figures exact in
-//! [`opening_exact`]), key vampires ([`key`]), and the influence phase under
-//! several policies ([`transfers`]), the deck played alone at an idle table
-//! ([`goldfish`]), sampled in parallel with reproducible
-//! seeds ([`seed`]).
+//! Goldfish figures: the opening ([`DrawOdds`], its joint figures exact in
+//! [`OpeningFigures`]), key vampires ([`KeyVampires`]), and the influence phase
+//! under several policies ([`TransferCurve`], [`PolicyComparison`]), the deck
+//! played alone at an idle table ([`GoldfishReport`]), sampled in parallel
+//! with reproducible seeds ([`Seed`]).
 //!
 //! ```
 //! use vtesdeck_cards::{CardDb, CardId};
 //! use vtesdeck_deck::Deck;
-//! use vtesdeck_sim::seed::Seed;
-//! use vtesdeck_sim::transfers::{TransferCurve, TransferOptions};
+//! use vtesdeck_sim::{Seed, TransferCurve, TransferOptions};
 //!
 //! let db = CardDb::embedded()?;
 //! let deck = Deck::from_cards(&[(CardId(201_606), 12), (CardId(100_515), 90)], &db);
@@ -27,23 +26,39 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub(crate) mod deck_tables;
+mod deck_tables;
 mod error;
-pub mod goldfish;
+mod goldfish;
 mod hypergeometric;
-pub(crate) mod influence;
-pub mod key;
-pub mod opening_exact;
-pub mod opening_hand;
-pub mod seed;
-pub mod transfers;
+mod influence;
+mod key;
+mod opening_exact;
+mod opening_hand;
+mod seed;
+mod transfers;
 
 pub use deck_tables::DeckTables;
 pub use error::SimError;
+pub use goldfish::{
+    Coverage, GoldfishOptions, GoldfishReport, GoldfishSeat, GoldfishTurn, NamedCount,
+    TurnDistribution, COVERAGE_WARNING,
+};
+pub use key::{KeyInStart, KeyReading, KeyVampires};
+pub use opening_exact::OpeningFigures;
+pub use opening_hand::{
+    check_opening, CardOdds, CryptCardOdds, CryptOdds, DrawOdds, DrawOptions, Estimate, Figures,
+    LibraryOdds, OpeningMethod, SampledOdds, SeenOdds, TrackedGroup,
+};
+pub use seed::Seed;
+pub use transfers::{
+    KeyCurve, NthVampire, Policy, PolicyComparison, PolicyRow, SeatCurve, TransferCurve,
+    TransferOptions, TurnFigures, COMPARE_KEY_AND_POOL_TURN, COMPARE_TWO_BY_TURN,
+    CRYPT_DRAW_TRANSFERS, SEATS, STARTING_POOL, TRANSFERS_PER_TURN,
+};
 
 /// Games sampled when nothing else is asked for (`--samples`, and the
-/// `Default` of [`opening_hand::DrawOptions`] and [`transfers::TransferOptions`]).
-pub const DEFAULT_SAMPLES: u64 = 100_000;
+/// `Default` of [`DrawOptions`] and [`TransferOptions`]).
+pub(crate) const DEFAULT_SAMPLES: u64 = 100_000;
 
 #[cfg(test)]
 mod testing;

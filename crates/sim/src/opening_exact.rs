@@ -1,22 +1,3 @@
-//! The joint figures of the opening computed exactly: which library cards the
-//! starting crypt cards can play, summed over every distinct start.
-//!
-//! Method: the crypt kinds that play the same library classes are merged into
-//! one group; the distinct starting crypts (multisets of `crypt_draw` cards
-//! over the groups) are enumerated with their multivariate hypergeometric
-//! weight (a product of binomials `C(copies, drawn)` over `C(crypt, crypt_draw)`),
-//! merging starts that play the same classes. For each start, the library
-//! splits into masters (`M`), minion cards that start can play (`P`), and the
-//! rest (minion cards it cannot play, events); with `L` library cards and a
-//! hand of `h`:
-//!
-//! - P(no playable minion card) = `C(L-P, h) / C(L, h)`;
-//! - mean playable cards = `h P / L`;
-//! - P(a master and a playable card) = `1 - C(L-M, h)/C(L, h) - C(L-P, h)/C(L, h)
-//!   + C(L-M-P, h)/C(L, h)` (inclusion-exclusion).
-//!
-//! Each figure is the sum over starts of its weight times the figure.
-
 use rustc_hash::FxHashMap;
 
 use crate::hypergeometric::LnFactorials;
@@ -30,7 +11,25 @@ pub(crate) const MAX_START_STATES: usize = 1_000_000;
 
 /// The joint figures of an opening ("playable": a minion card, neither a master
 /// nor an event, that one of the starting crypt cards can play, as
-/// [`vtesdeck_cards::playability::CryptRequirement::is_met_by`] says).
+/// [`vtesdeck_cards::playability::CryptRequirement::is_met_by`] says),
+/// computed exactly ([`OpeningFigures::exact`]): which library cards the
+/// starting crypt cards can play, summed over every distinct start.
+///
+/// Method: the crypt kinds that play the same library classes are merged into
+/// one group; the distinct starting crypts (multisets of `crypt_draw` cards
+/// over the groups) are enumerated with their multivariate hypergeometric
+/// weight (a product of binomials `C(copies, drawn)` over `C(crypt, crypt_draw)`),
+/// merging starts that play the same classes. For each start, the library
+/// splits into masters (`M`), minion cards that start can play (`P`), and the
+/// rest (minion cards it cannot play, events); with `L` library cards and a
+/// hand of `h`:
+///
+/// - P(no playable minion card) = `C(L-P, h) / C(L, h)`;
+/// - mean playable cards = `h P / L`;
+/// - P(a master and a playable card) = `1 - C(L-M, h)/C(L, h) - C(L-P, h)/C(L, h)
+///   + C(L-M-P, h)/C(L, h)` (inclusion-exclusion).
+///
+/// Each figure is the sum over starts of its weight times the figure.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct OpeningFigures {
     /// P(the hand holds at least one master and at least one playable card).

@@ -1,9 +1,3 @@
-//! The opening: exact odds of what the first hand and the first crypt cards hold
-//! ([`DrawOdds`]): per card group (hypergeometric), the joint figures of the
-//! hand and the starting crypt ([`OpeningFigures::exact`]), the key vampires
-//! ([`KeyInStart`]); sampling ([`SampledOdds`]) only when the exact enumeration
-//! would be too long.
-
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::hypergeometric::{score_distribution, tail, Hypergeometric, LnFactorials};
@@ -188,7 +182,11 @@ pub struct SampledOdds {
     pub no_playable_minion: Estimate,
 }
 
-/// The odds of an opening: the `vtesdeck draw` report.
+/// The odds of an opening (`vtesdeck draw`): exact odds of what the first
+/// hand and the first crypt cards hold: per card group (hypergeometric), the joint figures of the
+/// hand and the starting crypt ([`OpeningFigures::exact`]), the key vampires
+/// ([`KeyInStart`]); sampling ([`SampledOdds`]) only when the exact enumeration
+/// would be too long.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct DrawOdds {
     /// The deck.

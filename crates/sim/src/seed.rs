@@ -1,7 +1,3 @@
-//! Reproducible parallel sampling: the samples are cut into fixed-size chunks and
-//! chunk `i` draws from its own generator seeded from `(seed, i)`, so a run gives
-//! the same figures whatever the number of threads.
-
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
@@ -15,6 +11,10 @@ pub(crate) type SimRng = Xoshiro256PlusPlus;
 /// A run's seed, shown in reports so that any figure can be reproduced; at
 /// most [`Seed::MAX`], so that the JSON that writes it as a number is read
 /// back exactly by every JSON reader (most read numbers as doubles).
+///
+/// Reproducible parallel sampling: the samples are cut into fixed-size chunks and
+/// chunk `i` draws from its own generator seeded from `(seed, i)`, so a run gives
+/// the same figures whatever the number of threads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seed(pub u64);
 
@@ -51,7 +51,7 @@ fn splitmix64(x: u64) -> u64 {
 /// A uniform index in `0..bound` (`bound >= 1`) by multiply-shift (Lemire); the
 /// bias is below `bound / 2^64`, far under any sampling error.
 #[inline]
-pub fn below(rng: &mut SimRng, bound: usize) -> usize {
+pub(crate) fn below(rng: &mut SimRng, bound: usize) -> usize {
     ((u128::from(rng.next_u64()) * bound as u128) >> 64) as usize
 }
 

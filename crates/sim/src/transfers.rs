@@ -1,25 +1,3 @@
-//! The influence phase of the first turns, simulated over shuffled crypts: the
-//! transfer curve of `vtesdeck transfers` ([`TransferCurve`]).
-//!
-//! Rules: 30 pool at the start; 4 crypt cards dealt to the uncontrolled region;
-//! transfers on a player's first turn are 1, 2, 3 for seats 1, 2, 3 and 4 for
-//! seats 4 and 5; 4 on every later turn. 1 transfer moves 1 pool to an
-//! uncontrolled vampire; 4 transfers and 1 pool move the next crypt card to the
-//! uncontrolled region. A vampire with blood equal to its capacity at the end of
-//! the phase comes into play. Pool never goes below 1.
-//!
-//! Which vampire is which: every printing of a name is one vampire
-//! ([`vtesdeck_cards::identity::Identity`]: Theo Bell G2 and G6, a base and its advanced
-//! version), and only one copy of a unique vampire can be in play. A copy of a
-//! vampire already in play (or already full) stays in the uncontrolled region
-//! and receives no transfers: it never comes out as a second vampire. A
-//! non-unique vampire (The Horde, Tupdog, Valkyrie...) is never blocked by
-//! its other copies.
-//!
-//! How transfers are spent is a [`Policy`]; [`PolicyComparison`] runs them all
-//! on the same shuffled crypts. Key vampires ([`KeyVampires`]) are followed
-//! per seat ([`KeyCurve`]).
-
 use serde::Serialize;
 
 use vtesdeck_cards::CardDb;
@@ -40,10 +18,10 @@ pub const CRYPT_DRAW_TRANSFERS: u32 = 4;
 /// Seats at a table.
 pub const SEATS: u8 = 5;
 /// Turns simulated when nothing else is asked for (`transfers --turns`, a report's curve).
-pub const DEFAULT_TURNS: u32 = 8;
+pub(crate) const DEFAULT_TURNS: u32 = 8;
 /// Vampires aimed at when nothing else is asked for (`transfers --max-vampires`,
 /// a report's curve).
-pub const DEFAULT_MAX_VAMPIRES: u32 = 4;
+pub(crate) const DEFAULT_MAX_VAMPIRES: u32 = 4;
 
 /// How transfers are spent. Common to every policy, during the influence phase,
 /// while transfers remain and pool is above 1: an *eligible target* is an
@@ -226,7 +204,27 @@ pub struct SeatCurve {
     pub key: Option<KeyCurve>,
 }
 
-/// The transfer curve of a deck: the `vtesdeck transfers` report.
+/// The transfer curve of a deck (`vtesdeck transfers`): the influence phase
+/// of the first turns, simulated over shuffled crypts.
+///
+/// Rules: 30 pool at the start; 4 crypt cards dealt to the uncontrolled region;
+/// transfers on a player's first turn are 1, 2, 3 for seats 1, 2, 3 and 4 for
+/// seats 4 and 5; 4 on every later turn. 1 transfer moves 1 pool to an
+/// uncontrolled vampire; 4 transfers and 1 pool move the next crypt card to the
+/// uncontrolled region. A vampire with blood equal to its capacity at the end of
+/// the phase comes into play. Pool never goes below 1.
+///
+/// Which vampire is which: every printing of a name is one vampire
+/// ([`vtesdeck_cards::identity::Identity`]: Theo Bell G2 and G6, a base and its advanced
+/// version), and only one copy of a unique vampire can be in play. A copy of a
+/// vampire already in play (or already full) stays in the uncontrolled region
+/// and receives no transfers: it never comes out as a second vampire. A
+/// non-unique vampire (The Horde, Tupdog, Valkyrie...) is never blocked by
+/// its other copies.
+///
+/// How transfers are spent is a [`Policy`]; [`PolicyComparison`] runs them all
+/// on the same shuffled crypts. Key vampires ([`KeyVampires`]) are followed
+/// per seat ([`KeyCurve`]).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TransferCurve {
     /// The deck.

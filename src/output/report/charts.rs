@@ -9,7 +9,7 @@ use crate::analysis::capacities_by_group;
 use crate::cards::Discipline;
 use crate::output::chart::{self, BarSeries, StackedBarChart};
 use crate::output::transfer_plot;
-use crate::sim::transfers::TransferCurve;
+use crate::sim::TransferCurve;
 
 /// Id of the capacity chart's `<svg>`.
 pub const CAPACITY_ID: &str = "chart-capacity";

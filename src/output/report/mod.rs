@@ -24,10 +24,10 @@ use crate::cards::CardDb;
 use crate::deck::Deck;
 use crate::formats::sniff::REPORT_PAGE_MARK;
 use crate::rules::{CheckError, CheckReport};
-use crate::sim::goldfish::GoldfishReport;
-use crate::sim::opening_hand::DrawOdds;
-use crate::sim::transfers::TransferCurve;
+use crate::sim::DrawOdds;
+use crate::sim::GoldfishReport;
 use crate::sim::SimError;
+use crate::sim::TransferCurve;
 
 /// The style sheet of every page (screen and print).
 const STYLE: &str = include_str!("style.css");

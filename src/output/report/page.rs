@@ -12,8 +12,8 @@ use crate::output::figures::percent;
 use crate::output::stats_table::{cost, events, tallies};
 use crate::output::transfer_table::ordinal;
 use crate::rules::CheckReport;
-use crate::sim::opening_hand::DrawOdds;
-use crate::sim::transfers::TransferCurve;
+use crate::sim::DrawOdds;
+use crate::sim::TransferCurve;
 
 /// Renders the page of one deck.
 pub fn deck_page(report: &DeckReport, provenance: &Provenance) -> String {
@@ -531,7 +531,7 @@ mod tests {
 
     #[test]
     fn prose_is_rendered_and_no_sentence_says_sampled_and_exact() {
-        use crate::sim::opening_hand::{DrawOptions, OpeningMethod, SampledOdds};
+        use crate::sim::{DrawOptions, OpeningMethod, SampledOdds};
         let db = fixture_db();
         // A misspelt line: its message quotes it (`12x Alma Tset`).
         let deck = <crate::deck::Deck as crate::formats::LoadDeck>::from_text(
@@ -547,7 +547,7 @@ mod tests {
         // The same odds as `draw` writes them when the starts are too many to sum.
         let mut sampled = exact.clone();
         sampled.opening_method = OpeningMethod::Sampled;
-        let tables = crate::sim::opening_hand::check_opening(&deck, &db, &options).unwrap();
+        let tables = crate::sim::check_opening(&deck, &db, &options).unwrap();
         sampled.sampled = Some(SampledOdds::sample(&tables, &options, &|_| {}));
         for (odds, title) in [(exact, "Opening (exact)"), (sampled, "Opening (sampled)")] {
             let report = DeckReport {

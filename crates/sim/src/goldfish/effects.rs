@@ -326,8 +326,9 @@ impl EffectTable {
         Ok(table)
     }
 
-    /// Every row, in table order.
-    pub fn rows(&self) -> &[Effect] {
+    /// Every row, in table order (the tests read the whole table).
+    #[cfg(test)]
+    pub(crate) fn rows(&self) -> &[Effect] {
         &self.rows
     }
 

@@ -1,49 +1,4 @@
-//! `vtesdeck goldfish`: how fast a deck takes pool when it plays alone, at an
-//! idle table ([`GoldfishReport`]).
-//!
-//! One seat's game, turn after turn, on shuffled crypt and library (every
-//! seat plays the same orders, as in [`super::transfers`]):
-//! - unlock: every vampire in play unlocks; an `unlock_blood` location, an
-//!   `empty_blood` card, a hunting ground give their blood, the prey burns
-//!   for a `prey_burn` card in play, a `cycle` equipment draws and puts back;
-//! - master phase: each blood doll in play moves 1 blood of the vampire with
-//!   the most blood to the pool; one master phase action, one more with a
-//!   `master_action` location, one more after the first trifle; the master
-//!   worth most is played: a pool gain of N (2 + N less its cost, `clan_pool`
-//!   too; a `tap`: 2 + the blood it moves), +transfers or blood each
-//!   influence phase (`lock_blood`, a `clan_influence_blood` location: 4), a
-//!   blood doll, a `master_action`, `unlock_blood` or hunting ground location,
-//!   a `fresh_bonus` (3), Ashur Tablets (2, one a turn), a Discipline, an
-//!   archetype, a `discard` or `hand_size` location, a `combat_bleed` or
-//!   `clan_bleed` card (2), a `fill_blood` (the blood it gives), a blood
-//!   gain, a crypt card, an `empty_blood` or `transfer_pool` card (1); a
-//!   unique card once;
-//! - minion phase: each vampire in play (in the order they came out) takes
-//!   actions: the action card of the hand it can play and pay that takes the
-//!   most pool (bleed with its bonus and gain, a vote, a pool gain, an ally
-//!   worth 1 + its bleed, blood on an uncontrolled vampire of a clan worth
-//!   the blood, a card in play worth the turns left), else a plain bleed for
-//!   1; a vampire takes the same action (a card name, the plain
-//!   bleed) once a turn; on a bleed it plays the bleed modifiers it can (one
-//!   limited, each card once); after its action an unlock card (`unlock`)
-//!   gives it one more, a `vote_blood` modifier blood after a vote, an
-//!   archetype blood after its first action. Every action succeeds and every referendum passes;
-//!   the prey's pool never goes below 0 and nothing is taken once it is ousted;
-//!   then each ally recruited on an earlier turn bleeds for its bleed;
-//! - influence phase: `sim::influence`, the code of `transfers`, under its
-//!   policy: vampires that come out act from the next turn, with blood equal
-//!   to their capacity; the transfers it leaves burn `transfer_pool` cards;
-//! - discard phase: one card no vampire in play can use is discarded (inert,
-//!   then not modelled, then a modelled card none can play) and replaced, one
-//!   more with a `discard` location.
-//!
-//! Cards are drawn to replace every card played. Costs in pool (never down
-//! to 0) and blood (of the acting vampire) are paid; a card is played only by
-//! a vampire that can play it (the one playability model,
-//! `cards::playability`, through `DeckTables::can_play`). Cards
-//! with an X cost are never played. What cards do is [`effects`].
-
-pub mod effects;
+pub(crate) mod effects;
 mod game;
 #[cfg(test)]
 mod pin_tests;
@@ -162,7 +117,7 @@ pub struct Coverage {
 
 impl Coverage {
     /// The coverage of a deck's library by `effects`.
-    pub fn of_deck(deck: &Deck, db: &CardDb, effects: &EffectTable) -> Coverage {
+    pub(crate) fn of_deck(deck: &Deck, db: &CardDb, effects: &EffectTable) -> Coverage {
         let (mut modelled, mut inert, mut not_modelled) = (0, 0, 0);
         let mut named: Vec<NamedCount> = Vec::new();
         for entry in &deck.library {
@@ -207,7 +162,7 @@ impl Coverage {
 }
 
 /// The assumptions every report states.
-pub fn assumptions(options: &GoldfishOptions) -> Vec<String> {
+pub(crate) fn assumptions(options: &GoldfishOptions) -> Vec<String> {
     vec![
         format!(
             "idle table: the prey has {PREY_POOL} pool and never blocks, bounces, reacts or votes against; the predator does nothing"
@@ -223,7 +178,51 @@ pub fn assumptions(options: &GoldfishOptions) -> Vec<String> {
     ]
 }
 
-/// The goldfish report of a deck: `vtesdeck goldfish`.
+/// The goldfish report of a deck (`vtesdeck goldfish`): how fast it takes
+/// pool when it plays alone, at an idle table.
+///
+/// One seat's game, turn after turn, on shuffled crypt and library (every
+/// seat plays the same orders, as in [`TransferCurve`](crate::TransferCurve)):
+/// - unlock: every vampire in play unlocks; an `unlock_blood` location, an
+///   `empty_blood` card, a hunting ground give their blood, the prey burns
+///   for a `prey_burn` card in play, a `cycle` equipment draws and puts back;
+/// - master phase: each blood doll in play moves 1 blood of the vampire with
+///   the most blood to the pool; one master phase action, one more with a
+///   `master_action` location, one more after the first trifle; the master
+///   worth most is played: a pool gain of N (2 + N less its cost, `clan_pool`
+///   too; a `tap`: 2 + the blood it moves), +transfers or blood each
+///   influence phase (`lock_blood`, a `clan_influence_blood` location: 4), a
+///   blood doll, a `master_action`, `unlock_blood` or hunting ground location,
+///   a `fresh_bonus` (3), Ashur Tablets (2, one a turn), a Discipline, an
+///   archetype, a `discard` or `hand_size` location, a `combat_bleed` or
+///   `clan_bleed` card (2), a `fill_blood` (the blood it gives), a blood
+///   gain, a crypt card, an `empty_blood` or `transfer_pool` card (1); a
+///   unique card once;
+/// - minion phase: each vampire in play (in the order they came out) takes
+///   actions: the action card of the hand it can play and pay that takes the
+///   most pool (bleed with its bonus and gain, a vote, a pool gain, an ally
+///   worth 1 + its bleed, blood on an uncontrolled vampire of a clan worth
+///   the blood, a card in play worth the turns left), else a plain bleed for
+///   1; a vampire takes the same action (a card name, the plain
+///   bleed) once a turn; on a bleed it plays the bleed modifiers it can (one
+///   limited, each card once); after its action an unlock card (`unlock`)
+///   gives it one more, a `vote_blood` modifier blood after a vote, an
+///   archetype blood after its first action. Every action succeeds and every referendum passes;
+///   the prey's pool never goes below 0 and nothing is taken once it is ousted;
+///   then each ally recruited on an earlier turn bleeds for its bleed;
+/// - influence phase: `sim::influence`, the code of `transfers`, under its
+///   policy: vampires that come out act from the next turn, with blood equal
+///   to their capacity; the transfers it leaves burn `transfer_pool` cards;
+/// - discard phase: one card no vampire in play can use is discarded (inert,
+///   then not modelled, then a modelled card none can play) and replaced, one
+///   more with a `discard` location.
+///
+/// Cards are drawn to replace every card played. Costs in pool (never down
+/// to 0) and blood (of the acting vampire) are paid; a card is played only by
+/// a vampire that can play it (the one playability model,
+/// `cards::playability`, through `DeckTables::can_play`). Cards
+/// with an X cost are never played. What cards do is the effect table,
+/// `data/goldfish-effects.tsv` (built in).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GoldfishReport {
     /// The deck.
@@ -260,7 +259,7 @@ impl GoldfishReport {
     }
 
     /// As [`GoldfishReport::simulate`], with another table of card effects.
-    pub fn simulate_with(
+    pub(crate) fn simulate_with(
         deck: &Deck,
         db: &CardDb,
         options: &GoldfishOptions,
