@@ -44,7 +44,13 @@ fn parse(c: &mut Criterion) {
         .iter()
         .map(|path| Deck::load(path, None, &db).unwrap_or_else(|err| panic!("{err}")))
         .collect();
-    let archive = vtesdeck::formats::krcg::write_archive(&decks, &db);
+    let mut archive = Vec::new();
+    let mut writer = vtesdeck::formats::ArchiveWriter::default();
+    for deck in &decks {
+        writer.write_deck(&mut archive, deck, &db);
+    }
+    writer.finish(&mut archive);
+    let archive = String::from_utf8(archive).expect("the archive is UTF-8");
     let path = std::path::Path::new("twda.json");
     let mut group = c.benchmark_group("parse_krcg_archive");
     group.sample_size(10);
@@ -75,24 +81,20 @@ fn large_documents(cards: usize, rows: usize) -> (String, String) {
 }
 
 fn parse_markup(c: &mut Criterion) {
-    use vtesdeck::deck::raw::Format;
-    use vtesdeck::formats;
+    use vtesdeck::deck::Format;
+    let db = CardDb::embedded().expect("the built-in card list");
     let mut group = c.benchmark_group("parse_markup");
     group.sample_size(10);
     for (cards, rows) in [(10_000, 40_000), (40_000, 160_000)] {
         let (xml, html) = large_documents(cards, rows);
         group.bench_function(format!("sutekh_xml_{cards}_cards"), |b| {
             b.iter(|| {
-                formats::read(black_box(&xml), Some(Format::SutekhXml))
-                    .lines
-                    .len()
+                Deck::from_text(black_box(&xml), Some(Format::SutekhXml), &db).library_count()
             })
         });
         group.bench_function(format!("ardb_html_{rows}_rows"), |b| {
             b.iter(|| {
-                formats::read(black_box(&html), Some(Format::ArdbHtml))
-                    .lines
-                    .len()
+                Deck::from_text(black_box(&html), Some(Format::ArdbHtml), &db).library_count()
             })
         });
     }

@@ -79,7 +79,7 @@ fn benches(c: &mut Criterion) {
     // clan (the most distinct starts, C(40, 4) = 91,390) and the same library.
     let forty = forty_card_crypt(&db, &deck);
     let forty_tables = check_opening(&forty, &db, &options).unwrap();
-    assert_eq!(forty_tables.crypt_pile.len(), 40);
+    assert_eq!(forty.crypt_count(), 40);
     c.bench_function(
         "exact opening figures, 40 distinct vampires, 90-card library",
         |b| {

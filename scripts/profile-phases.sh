@@ -14,7 +14,7 @@
 #   CHECK-ARGS     instead of `check --quiet $VTESDECK_TWDA` (the built-in
 #                  card list), e.g. `-- --cards ../shared/cards check --quiet ../shared/twda/decks`
 # The phases are named by their functions' paths, as the library's crates
-# (vtesdeck_formats::...) or as its modules before them (vtesdeck::formats::...).
+# (vtesdeck_deck::formats::...) or as its modules before them (vtesdeck::formats::...).
 # Needs valgrind (apt-get install valgrind). Data: $VTESDECK_TWDA (default
 # ../shared/twda/decks).
 set -euo pipefail

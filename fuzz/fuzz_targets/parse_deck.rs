@@ -14,8 +14,8 @@ use libfuzzer_sys::fuzz_target;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::LoadDeck;
-use vtesdeck::deck::raw::Format;
-use vtesdeck::formats::json::DeckJson;
+use vtesdeck::deck::Format;
+use vtesdeck::formats::DeckJson;
 
 static DB: LazyLock<CardDb> = LazyLock::new(|| {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/cards");

@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use crate::output::output_file::OutputFile;
 use anyhow::Context;
 use clap::Args;
-use vtesdeck::deck::raw::Format;
 use vtesdeck::deck::Deck;
+use vtesdeck::deck::Format;
 use vtesdeck::formats;
 use vtesdeck::formats::LoadDeck;
 
@@ -118,7 +118,7 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
         Some(staged) => Box::new(std::io::BufWriter::new(staged.file())),
         None => Box::new(std::io::BufWriter::new(stdout.lock())),
     };
-    let mut archive = formats::krcg::ArchiveWriter::default();
+    let mut archive = formats::ArchiveWriter::default();
     let mut outcome = Outcome::Ok;
     let mut buffer = Vec::new();
     for deck in std::iter::once(Ok(first)).chain(rest) {

@@ -11,7 +11,7 @@ use crate::output::diff::{
 };
 use clap::{Args, ValueEnum};
 use vtesdeck::analysis::{DeckDiff, Side};
-use vtesdeck::formats::inputs::{skipped_when_read, InputError};
+use vtesdeck::formats::{skipped_when_read, InputError};
 
 use super::{inputs, report_input_error, Global, Outcome};
 
@@ -193,7 +193,7 @@ enum Loaded {
     /// A file with no partner.
     Unpaired(String, Side),
     /// Two files of the folders that both hold no card line: not decklists.
-    Skipped(Vec<vtesdeck::formats::inputs::Skipped>),
+    Skipped(Vec<vtesdeck::formats::Skipped>),
 }
 
 /// Reads and compares every pair, in parallel, in order (`arguments`: the two
@@ -204,7 +204,7 @@ fn load_pairs(
     pairings: Vec<Pairing>,
     arguments: (&Path, &Path),
     folders: bool,
-    format: Option<vtesdeck::deck::raw::Format>,
+    format: Option<vtesdeck::deck::Format>,
     db: &vtesdeck::cards::CardDb,
 ) -> Vec<Loaded> {
     use rayon::prelude::*;

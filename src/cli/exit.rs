@@ -3,6 +3,8 @@
 use std::process::ExitCode;
 
 /// What a subcommand found, mapped to the process exit status.
+// Reachable through `impl From<Outcome> for ExitCode` only: the binary has no API.
+#[allow(unnameable_types)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Outcome {
     /// Everything fine: exit 0.

@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 
 use crate::output::json_lines::{write_record, ErrorRecord};
 use vtesdeck::cards::CardDb;
-use vtesdeck::deck::raw::Format;
 use vtesdeck::deck::Deck;
-use vtesdeck::formats::inputs::{self as pipeline, Decks, FileSelection, Pattern, Skipped, Walk};
+use vtesdeck::deck::Format;
+use vtesdeck::formats::{self as pipeline, Decks, FileSelection, Pattern, Skipped, Walk};
 
-pub use vtesdeck::formats::inputs::{is_standard_stream, walk, InputProblem};
+pub use vtesdeck::formats::{is_standard_stream, walk, InputProblem};
 
 /// `--input-format`, on the commands that read decks (not on `db` or `card`).
 #[derive(Debug, Clone, Copy, clap::Args)]

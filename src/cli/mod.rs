@@ -24,7 +24,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use vtesdeck::cards::{CardDb, DbLocation};
-use vtesdeck::deck::raw::Format;
+use vtesdeck::deck::Format;
 
 pub use exit::Outcome;
 

@@ -5,7 +5,7 @@ use std::io::Write;
 use crate::output::deck_text;
 use crate::output::json_lines::write_record;
 use clap::Args;
-use vtesdeck::formats::json::DeckJson;
+use vtesdeck::formats::DeckJson;
 
 use super::{inputs, Global, Outcome};
 

@@ -13,7 +13,7 @@ use vtesdeck::analysis::Stats;
 use vtesdeck::cards::words::count;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
-use vtesdeck::formats::inputs::{skipped_when_read, InputError};
+use vtesdeck::formats::{skipped_when_read, InputError};
 use vtesdeck::rules::Checker;
 use vtesdeck::sim::Seed;
 use vtesdeck::sim::{DrawOdds, DrawOptions};
@@ -360,7 +360,7 @@ impl Work<'_> {
         &self,
         path: &Path,
         page: &Result<(String, OutputFile), inputs::InputProblem>,
-        input_format: Option<vtesdeck::deck::raw::Format>,
+        input_format: Option<vtesdeck::deck::Format>,
         provenance: &Provenance,
     ) -> Option<(IndexRow, Outcome)> {
         let failed = |error: &anyhow::Error| {

@@ -13,7 +13,7 @@ use vtesdeck::sim::{Policy, TransferOptions, SEATS};
 
 use super::inputs::{self, Input};
 use super::Outcome;
-use vtesdeck::formats::inputs::{skipped_when_read, InputError};
+use vtesdeck::formats::{skipped_when_read, InputError};
 
 /// `--seat`, `--turns`, `--max-vampires`: the games `transfers` and `goldfish`
 /// play, declared once for both.

@@ -9,8 +9,8 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 use vtesdeck::analysis::{Stats, SummaryBuilder};
-use vtesdeck::deck::twd_header::TwdHeader;
 use vtesdeck::deck::Deck;
+use vtesdeck::deck::TwdHeader;
 
 use super::{inputs, report_input_error, Global, Outcome};
 

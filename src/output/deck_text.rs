@@ -5,10 +5,10 @@
 use std::fmt::Write;
 
 use crate::cards::CardDb;
-use crate::deck::raw::DeckMeta;
 use crate::deck::Deck;
-use crate::formats::twd_writer::TwdWriter;
+use crate::deck::DeckMeta;
 use crate::formats::DeckWriter;
+use crate::formats::TwdWriter;
 
 /// Renders a deck: a `# path (format)` line, name and author, the cards in the
 /// TWDA layout, then the lines not read literally (`path:line: text  -> 2x "Card"
@@ -23,7 +23,7 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
         let _ = writeln!(
             out,
             "# {}",
-            crate::deck::raw::prose_note(&deck.meta.prose_skipped)
+            crate::deck::prose_note(&deck.meta.prose_skipped)
         );
     }
     let cards_only = Deck {
@@ -101,7 +101,7 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deck::raw::Format;
+    use crate::deck::Format;
     use crate::formats::LoadDeck;
     use crate::testing::fixture_db;
 

@@ -1,7 +1,7 @@
 //! The TWDA header lines of a deck: `Crypt (12 cards, min=8, max=26, avg=4.42)`,
 //! `Library (90 cards)`, then one line per section (`Master (20; 4 trifle)`).
 
-use crate::deck::twd_header::TwdHeader;
+use crate::deck::TwdHeader;
 
 /// Renders the headers, one per line, exactly as a TWDA entry writes them
 /// (the wording of [`TwdHeader`]'s `Display`, which `convert --to twd` and
@@ -13,7 +13,7 @@ pub fn render(header: &TwdHeader) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deck::twd_header::{CryptHeader, LibrarySection};
+    use crate::deck::{CryptHeader, LibrarySection};
 
     #[test]
     fn headers_are_written_as_in_the_archive() {

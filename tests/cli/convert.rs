@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use predicates::prelude::*;
 use rayon::prelude::*;
 use vtesdeck::cards::CardDb;
-use vtesdeck::deck::raw::Format;
+use vtesdeck::deck::Format;
 use vtesdeck::deck::{Deck, DeckCard};
 use vtesdeck::formats;
 use vtesdeck::formats::LoadDeck;
@@ -53,7 +53,7 @@ fn metadata_problem(deck: &Deck, back: &Deck, to: Format) -> Option<String> {
             before.description, after.description
         ));
     }
-    let event = |meta: &vtesdeck::deck::raw::DeckMeta| {
+    let event = |meta: &vtesdeck::deck::DeckMeta| {
         meta.event.as_ref().map(|e| {
             (
                 e.name.clone(),
@@ -124,8 +124,7 @@ fn every_twda_deck_round_trips_through_every_format() {
 #[test]
 fn a_deck_of_every_card_round_trips_through_every_format() {
     let db = CardDb::load(&common::cards_dir()).expect("card database");
-    let raw = vtesdeck::deck::raw::RawDeck::new(Format::Plain);
-    let mut deck = Deck::from_raw(raw, &db);
+    let mut deck = Deck::from_cards(&[], &db);
     for (index, card) in db.cards().iter().enumerate() {
         let entry = DeckCard {
             id: card.id,

@@ -6,7 +6,7 @@
 use crate::common;
 
 use vtesdeck::cards::{CardDb, CardId};
-use vtesdeck::deck::raw::Format;
+use vtesdeck::deck::Format;
 use vtesdeck::deck::{Deck, ReadHow};
 use vtesdeck::formats::LoadDeck;
 

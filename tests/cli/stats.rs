@@ -11,8 +11,8 @@ use rayon::prelude::*;
 use regex::Regex;
 use vtesdeck::cards::CardDb;
 use vtesdeck::cards::CardType;
-use vtesdeck::deck::twd_header::{CryptHeader, LibrarySection, TwdHeader};
 use vtesdeck::deck::Deck;
+use vtesdeck::deck::{CryptHeader, LibrarySection, TwdHeader};
 use vtesdeck::formats::LoadDeck;
 
 fn fixture(name: &str) -> PathBuf {

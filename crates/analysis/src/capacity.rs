@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::twd_header::CryptHeader;
+use vtesdeck_deck::CryptHeader;
 use vtesdeck_deck::Deck;
 
 /// The capacity spread of a crypt, copies counted: the figures of the TWD

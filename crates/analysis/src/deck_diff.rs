@@ -211,8 +211,8 @@ fn by_id(part: &[DeckCard]) -> BTreeMap<CardId, (u32, Option<usize>)> {
 mod tests {
     use super::*;
     use crate::testing::fixture_db;
-    use vtesdeck_deck::raw::Format;
-    use vtesdeck_formats::LoadDeck;
+    use vtesdeck_deck::formats::LoadDeck;
+    use vtesdeck_deck::Format;
 
     fn deck(db: &CardDb, text: &str) -> Deck {
         Deck::from_text(text, Some(Format::Plain), db)

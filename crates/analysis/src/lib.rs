@@ -34,7 +34,7 @@ pub use deck_diff::{CardChange, ChangeKind, DeckDiff, DeckSize, Section, Side, U
 pub use disciplines::{crypt_discipline_counts, DisciplineCount, DisciplineSpread};
 pub use playable::{Playability, PlayableCard};
 pub use stats::Stats;
-pub use summary::{CardUsage, Summary, SummaryBuilder};
+pub use summary::{Average, CardUsage, Summary, SummaryBuilder};
 pub use tally::Tally;
 
 #[cfg(test)]

@@ -43,7 +43,7 @@ mod title;
 
 pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect, CAPACITIES};
 pub use crypt_columns::RowsReadAs;
-pub use crypt_columns::{Column, CryptColumns, WrittenColumns};
+pub use crypt_columns::{Column, CryptColumns, WrittenColumns, WrittenDisciplines};
 pub use db::{CardDb, DbLocation, Lookup, MatchKind, NameForm, PrintingHint, Printings, CARDS_ENV};
 pub use db_info::DbInfo;
 pub use discipline::{Discipline, DisciplineLevel, DisciplineRequirement};

@@ -1,8 +1,14 @@
-//! The deck model: a decklist as read ([`raw`]: lines, counts, metadata),
-//! resolved against the card database into a [`Deck`] (crypt and library
-//! entries, the lines that named no card with their suggestions, and how each
-//! line was read when not literally), and its TWD header ([`twd_header`]).
-//! Reading files of every layout is `vtesdeck-formats`'.
+//! Decks: the deck model and its formats. A decklist as read (lines, counts,
+//! metadata: [`DeckMeta`], [`DeclaredCounts`]) is resolved against the card
+//! database into a [`Deck`] (crypt and library entries, the lines that named
+//! no card with their suggestions, and how each line was read when not
+//! literally), with its TWD header ([`TwdHeader`]). Reading and writing files
+//! of every layout, and the way from paths to decks, is [`formats`].
+//!
+//! The deck model does not use `formats`: the model is the layer below the
+//! formats, and they share this crate; a unit test
+//! (`the_deck_model_does_not_use_formats`) holds the model to it, as Cargo
+//! holds every crate to the crates it depends on.
 //!
 //! ```
 //! use vtesdeck_cards::{CardDb, CardId};
@@ -17,7 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod twd_header;
+mod twd_header;
 
 use std::path::PathBuf;
 
@@ -28,19 +34,24 @@ use vtesdeck_cards::{
     Card, CardDb, CardId, CardKind, Column, Group, Lookup, NameForm, PrintingHint, Printings,
     RowsReadAs, WrittenColumns,
 };
-pub mod raw;
+pub mod formats;
+mod raw;
 
-use raw::{CountPlace, DeckMeta, DeclaredCounts, Format, LineKind, RawDeck, RawLine};
+use raw::RawDeck;
+pub use raw::{prose_note, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo, Format, TotalOf};
+pub use twd_header::{CryptHeader, LibrarySection, TwdHeader};
+
+use raw::{CountPlace, LineKind, RawLine};
 
 /// Most copies of one card a deck holds, and a card line gives: a line that
 /// would take a card past it (added to the lines before) is not read, so
 /// that no deck vtesdeck reads is one it cannot write and read back.
-pub const MAX_CARD_COUNT: u32 = 999;
+pub(crate) const MAX_CARD_COUNT: u32 = 999;
 
 /// How many lines of one deck that are not an exact card name get the close
 /// spelling search (a few milliseconds each against the whole database); the
 /// rest are matched exactly only, so that a huge file of junk stays fast.
-pub const MAX_FUZZY_LINES: usize = 500;
+pub(crate) const MAX_FUZZY_LINES: usize = 500;
 
 /// Crypt cards each player starts with, dealt to the uncontrolled region: the
 /// starting crypt of `draw` and `transfers`, and the number of capacities the
@@ -241,7 +252,7 @@ type Remark = (ReadHow, Option<String>);
 
 impl Deck {
     /// Resolves the lines of a read decklist against the card database.
-    pub fn from_raw(raw: RawDeck, db: &CardDb) -> Deck {
+    pub(crate) fn from_raw(raw: RawDeck, db: &CardDb) -> Deck {
         Deck::from_raw_kept(raw, db, None)
     }
 
@@ -271,7 +282,11 @@ impl Deck {
 
     /// [`Deck::from_raw`] for a reader of many decks, which keeps in `kept`
     /// the crypt rows found to fit a card's written columns.
-    pub fn from_raw_kept(raw: RawDeck, db: &CardDb, mut kept: Option<&mut RowsReadAs>) -> Deck {
+    pub(crate) fn from_raw_kept(
+        raw: RawDeck,
+        db: &CardDb,
+        mut kept: Option<&mut RowsReadAs>,
+    ) -> Deck {
         // Room for each part's lines (the deck is kept by some commands: no more).
         let crypt_lines = raw
             .lines
@@ -426,7 +441,7 @@ impl Deck {
     }
 
     /// Every remark on the lines read as a card, in line order.
-    pub fn remarks_of(&self, card: CardId) -> impl Iterator<Item = &ReadAs> {
+    pub(crate) fn remarks_of(&self, card: CardId) -> impl Iterator<Item = &ReadAs> {
         self.read_as.iter().filter(move |r| r.card == card)
     }
 
@@ -913,6 +928,31 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> (&'a Card, 
 mod tests {
     use super::*;
     use crate::testing::{deck_of, fixture_db};
+
+    /// The layers inside this crate: the deck model (this file, `raw.rs`,
+    /// `twd_header.rs`) is below the formats and names nothing of them but
+    /// the module it declares (`pub mod formats;`) and its docs.
+    #[test]
+    fn the_deck_model_does_not_use_formats() {
+        for (file, text) in [
+            ("lib.rs", include_str!("lib.rs")),
+            ("raw.rs", include_str!("raw.rs")),
+            ("twd_header.rs", include_str!("twd_header.rs")),
+        ] {
+            // The code before this file's tests (the tests may build decks
+            // from text, as a user would).
+            let code = text.split("#[cfg(test)]").next().unwrap_or(text);
+            let uses: Vec<(usize, &str)> = code
+                .lines()
+                .enumerate()
+                .map(|(index, line)| (index + 1, line.trim_start()))
+                .filter(|(_, line)| !line.starts_with("//"))
+                .filter(|(_, line)| *line != "pub mod formats;")
+                .filter(|(_, line)| line.contains("formats"))
+                .collect();
+            assert!(uses.is_empty(), "{file} uses formats: {uses:?}");
+        }
+    }
 
     #[cfg(unix)]
     #[test]

@@ -1,6 +1,6 @@
 //! A decklist as read, before resolution: its layout, metadata, the counts it
-//! declares and its card lines. The readers in `vtesdeck_formats` produce it;
-//! [`crate::Deck::from_raw`] resolves it.
+//! declares and its card lines. The readers in [`crate::formats`] produce it;
+//! `Deck::from_raw` resolves it.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -65,7 +65,7 @@ pub enum Format {
 }
 
 impl Format {
-    /// Every format (the registry in `vtesdeck_formats::registry` gives the detection order).
+    /// Every format (the registry in `vtesdeck_deck::formats::registry` gives the detection order).
     pub const ALL: [Format; 22] = [
         Format::Twd,
         Format::Jol,
@@ -245,7 +245,7 @@ pub enum TotalOf {
 
 /// How sure a reader is that a line names a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineKind {
+pub(crate) enum LineKind {
     /// A card line (`2x Name`): unresolved names are reported.
     Card,
     /// A bare name that may be prose (Sutekh JOL single copies): used when it
@@ -260,7 +260,7 @@ pub enum LineKind {
 /// the file's text when they are written in it (most lines of most layouts):
 /// reading a line allocates nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawLine<'t> {
+pub(crate) struct RawLine<'t> {
     /// 1-based line number in the file.
     pub line: usize,
     /// The whole line as written (for error messages).
@@ -323,7 +323,7 @@ impl<'t> RawLine<'t> {
 
 /// Where a line's count was written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum CountPlace {
+pub(crate) enum CountPlace {
     /// Before the name (`2x Name`, `2 Name`, `2<TAB>Name`), or given by the
     /// layout (JSON, URL): the usual place.
     #[default]
@@ -339,7 +339,7 @@ pub enum CountPlace {
 /// What a reader read beyond the literal `count name` of a line, for
 /// [`crate::Deck::from_raw`] to decide with the card names and to report.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Reading<'t> {
+pub(crate) struct Reading<'t> {
     /// Where the count stood.
     pub count_place: CountPlace,
     /// The columns of a crypt row (capacity, disciplines, title, clan,
@@ -354,7 +354,7 @@ pub struct Reading<'t> {
 
 /// The second reading of a line whose digits may be the count or part of the name.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OtherReading {
+pub(crate) struct OtherReading {
     /// Copies under this reading.
     pub count: u32,
     /// The name under this reading.
@@ -365,7 +365,7 @@ pub struct OtherReading {
 
 /// A line that looks like a card line but cannot be read (`-3x Name`, a count too large).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct LineProblem {
+pub(crate) struct LineProblem {
     /// 1-based line number.
     pub line: usize,
     /// The line as written.
@@ -405,7 +405,7 @@ pub fn prose_note(lines: &[usize]) -> String {
 /// A decklist split into metadata and card lines (which may borrow the
 /// file's text).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawDeck<'t> {
+pub(crate) struct RawDeck<'t> {
     /// The format it was read as.
     pub format: Format,
     /// Name, author, description, event.

@@ -1,13 +1,3 @@
-//! The crypt and library headers of a TWDA entry, computed from the cards:
-//! `Crypt (12 cards, min=8, max=26, avg=4.42)`, `Library (90 cards)`,
-//! `Master (20; 4 trifle)`, `Action Modifier/Reaction (12)`.
-//!
-//! One computation and one wording for every command that shows them: `stats`
-//! (`--twd-header`, and its capacity figures), `parse` and `convert --to twd`.
-//! The average is rounded as the archive rounds it: to two decimals, a half
-//! away from zero (9 of 9 TWDA files whose average is a tie write it so, e.g.
-//! `2k9marseillemq.txt`: 42 / 16 = 2.625, `avg=2.63`).
-
 use std::fmt;
 
 use serde::Serialize;
@@ -133,6 +123,16 @@ pub fn library_line(count: u32) -> String {
 }
 
 /// The headers of a TWDA entry.
+///
+/// The crypt and library headers of a TWDA entry, computed from the cards:
+/// `Crypt (12 cards, min=8, max=26, avg=4.42)`, `Library (90 cards)`,
+/// `Master (20; 4 trifle)`, `Action Modifier/Reaction (12)`.
+///
+/// One computation and one wording for every command that shows them: `stats`
+/// (`--twd-header`, and its capacity figures), `parse` and `convert --to twd`.
+/// The average is rounded as the archive rounds it: to two decimals, a half
+/// away from zero (9 of 9 TWDA files whose average is a tie write it so, e.g.
+/// `2k9marseillemq.txt`: 42 / 16 = 2.625, `avg=2.63`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TwdHeader {
     /// `Crypt (N cards, min=, max=, avg=)`.

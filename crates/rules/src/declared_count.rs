@@ -6,8 +6,8 @@
 use super::{Context, Rule, Severity, Violation};
 use vtesdeck_cards::words::count;
 use vtesdeck_cards::CardKind;
-use vtesdeck_deck::raw::{DeclaredTotal, TotalOf};
 use vtesdeck_deck::Deck;
+use vtesdeck_deck::{DeclaredTotal, TotalOf};
 
 /// The totals a list declares match the cards read.
 #[derive(Debug, Clone, Copy)]
@@ -132,8 +132,8 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::raw::Format;
-    use vtesdeck_formats::LoadDeck;
+    use vtesdeck_deck::formats::LoadDeck;
+    use vtesdeck_deck::Format;
 
     #[test]
     fn a_total_not_met_is_a_warning_with_both_numbers() {

@@ -47,7 +47,7 @@ mod violation;
 
 pub use check_report::CheckReport;
 pub use checker::{CheckDate, CheckError, Checker, Context};
-pub use profile::{Profile, ProfileError};
+pub use profile::{CardRef, CryptLimits, LibraryLimits, Profile, ProfileError};
 pub use violation::{Severity, Violation};
 
 use banned::Banned;

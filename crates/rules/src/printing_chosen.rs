@@ -38,8 +38,8 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::raw::Format;
-    use vtesdeck_formats::LoadDeck;
+    use vtesdeck_deck::formats::LoadDeck;
+    use vtesdeck_deck::Format;
 
     #[test]
     fn untagged_name_with_printings_in_two_groups_is_reported() {

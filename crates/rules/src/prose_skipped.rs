@@ -31,7 +31,7 @@ impl Rule for ProseSkipped {
         vec![Violation::deck(
             self.id(),
             self.severity(),
-            vtesdeck_deck::raw::prose_note(&deck.meta.prose_skipped),
+            vtesdeck_deck::prose_note(&deck.meta.prose_skipped),
         )]
     }
 }
@@ -41,8 +41,8 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::raw::Format;
-    use vtesdeck_formats::LoadDeck;
+    use vtesdeck_deck::formats::LoadDeck;
+    use vtesdeck_deck::Format;
 
     #[test]
     fn prose_around_a_list_is_one_info() {

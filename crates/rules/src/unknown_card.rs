@@ -49,9 +49,9 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::raw::Format;
+    use vtesdeck_deck::formats::LoadDeck;
     use vtesdeck_deck::Deck;
-    use vtesdeck_formats::LoadDeck;
+    use vtesdeck_deck::Format;
 
     #[test]
     fn unresolved_line_becomes_a_problem_with_suggestions() {

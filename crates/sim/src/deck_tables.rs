@@ -18,7 +18,7 @@ pub const NON_MINION_CLASS: u16 = 1;
 
 /// One distinct crypt card of a deck.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CryptKind {
+pub(crate) struct CryptKind {
     /// The card.
     pub id: CardId,
     /// Its name, with the group or advanced mark when other printings exist.
@@ -38,7 +38,7 @@ pub struct CryptKind {
 
 /// One distinct library card of a deck.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LibraryKind {
+pub(crate) struct LibraryKind {
     /// The card.
     pub id: CardId,
     /// Copies in the library.
@@ -57,25 +57,25 @@ pub struct LibraryKind {
 #[derive(Debug, Clone)]
 pub struct DeckTables {
     /// Distinct crypt cards, deck order.
-    pub crypt: Vec<CryptKind>,
+    pub(crate) crypt: Vec<CryptKind>,
     /// Distinct library cards, deck order.
-    pub library: Vec<LibraryKind>,
+    pub(crate) library: Vec<LibraryKind>,
     /// One entry per crypt card (copies repeated): index into `crypt`.
-    pub crypt_pile: Vec<u16>,
+    pub(crate) crypt_pile: Vec<u16>,
     /// One entry per library card (copies repeated): its class.
-    pub library_pile: Vec<u16>,
+    pub(crate) library_pile: Vec<u16>,
     /// Number of library classes.
-    pub classes: usize,
+    pub(crate) classes: usize,
     /// 64-bit words per bit set in `playable`.
-    pub words: usize,
+    pub(crate) words: usize,
     /// `crypt.len() * words` words: crypt kind `k`'s playable classes at `k * words`.
-    pub playable: Vec<u64>,
+    pub(crate) playable: Vec<u64>,
 }
 
 impl DeckTables {
     /// Builds the tables; fails on unresolved lines, unknown ids, crypt cards
     /// without capacity, or parts too large to index.
-    pub fn new(deck: &Deck, db: &CardDb) -> Result<DeckTables, SimError> {
+    pub(crate) fn new(deck: &Deck, db: &CardDb) -> Result<DeckTables, SimError> {
         DeckTables::with_keys(deck, db, &KeyVampires::default())
     }
 

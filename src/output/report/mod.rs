@@ -22,7 +22,7 @@ pub use page::{deck_page, page_title};
 use crate::analysis::Stats;
 use crate::cards::CardDb;
 use crate::deck::Deck;
-use crate::formats::sniff::REPORT_PAGE_MARK;
+use crate::formats::REPORT_PAGE_MARK;
 use crate::rules::{CheckError, CheckReport};
 use crate::sim::DrawOdds;
 use crate::sim::GoldfishReport;

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use super::html::{self, escape, Cell, Table};
 use super::{charts, open_page, DeckReport, Provenance};
 use crate::cards::words::count;
-use crate::deck::raw::Format;
+use crate::deck::Format;
 use crate::deck::STARTING_CRYPT;
 use crate::output::draw_table;
 use crate::output::figures::percent;
@@ -536,7 +536,7 @@ mod tests {
         // A misspelt line: its message quotes it (`12x Alma Tset`).
         let deck = <crate::deck::Deck as crate::formats::LoadDeck>::from_text(
             "12x Alma Tset\n40x Test Punch\n",
-            Some(crate::deck::raw::Format::Plain),
+            Some(crate::deck::Format::Plain),
             &db,
         );
         let date = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();

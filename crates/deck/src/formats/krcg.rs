@@ -1,19 +1,11 @@
-//! KRCG's deck JSON (krcg 4.x `Deck.to_json()`, the records of its TWDA
-//! archive and its web API's deck answers): the TWDA fields (`id`, `event`,
-//! `event_link`, `place`, `date`, `tournament_format`, `players_count`,
-//! `player`, `score`), `name`, `author`, `comments`, then
-//! `crypt: {"count", "cards": [{"id", "count", "name"}]}` and
-//! `library: {"count", "cards": [{"type", "count", "cards": [...]}]}`.
-//! Cards are read by VEKN id. Written by `convert --to krcg`.
-
 use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::json_doc::{self, Object};
 use super::layout::{DeckWriter, JsonShape};
 use super::{twd_writer, EventInfo, Format, RawDeck};
+use crate::Deck;
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::Deck;
 
 /// Reads one KRCG deck object.
 pub(crate) fn read_object(object: &Object, line: usize) -> RawDeck<'static> {
@@ -60,8 +52,10 @@ impl DeckWriter for KrcgWriter {
 }
 
 /// Writes decks as one KRCG archive file: a JSON array of deck JSON objects
-/// (the shape of KRCG's TWDA archive), pretty-printed.
-pub fn write_archive(decks: &[Deck], db: &CardDb) -> String {
+/// (the shape of KRCG's TWDA archive), pretty-printed: the tests' simple
+/// form of [`ArchiveWriter`].
+#[cfg(test)]
+fn write_archive(decks: &[Deck], db: &CardDb) -> String {
     let mut out = Vec::new();
     let mut archive = ArchiveWriter::default();
     for deck in decks {
@@ -72,9 +66,17 @@ pub fn write_archive(decks: &[Deck], db: &CardDb) -> String {
         .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
 }
 
-/// Writes a KRCG archive file a deck at a time, byte for byte as
-/// [`write_archive`] writes it whole: what writes many decks keeps one deck's
+/// Writes a KRCG archive file (a JSON array of deck JSON objects, the shape
+/// of KRCG's TWDA archive, pretty-printed) a deck at a time: what writes many decks keeps one deck's
 /// JSON in memory, not the archive's.
+///
+/// KRCG's deck JSON (krcg 4.x `Deck.to_json()`, the records of its TWDA
+/// archive and its web API's deck answers): the TWDA fields (`id`, `event`,
+/// `event_link`, `place`, `date`, `tournament_format`, `players_count`,
+/// `player`, `score`), `name`, `author`, `comments`, then
+/// `crypt: {"count", "cards": [{"id", "count", "name"}]}` and
+/// `library: {"count", "cards": [{"type", "count", "cards": [...]}]}`.
+/// Cards are read by VEKN id. Written by `convert --to krcg`.
 #[derive(Debug, Default)]
 pub struct ArchiveWriter {
     decks: usize,
@@ -294,9 +296,9 @@ json_doc::json_layout!(KrcgLayout, Format::Krcg, Some(&KrcgWriter));
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::Layout;
+    use crate::formats::LineKind;
     use crate::testing::{deck_of, fixture_db};
-    use crate::Layout;
-    use crate::LineKind;
     use vtesdeck_cards::CardId;
 
     #[test]
@@ -384,7 +386,7 @@ mod tests {
             back.crypt,
             deck.crypt
                 .iter()
-                .map(|e| vtesdeck_deck::DeckCard {
+                .map(|e| crate::DeckCard {
                     line: 1,
                     ..e.clone()
                 })

@@ -56,7 +56,7 @@ json_doc::json_layout!(VtesdecksLayout, Format::Vtesdecks);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Layout;
+    use crate::formats::Layout;
 
     #[test]
     fn number_is_the_count() {

@@ -1,16 +1,17 @@
 //! Decklist layouts: one file per layout (detect, read, write where it can),
 //! all listed in one registry, and the way from files to decks: [`LoadDeck`]
-//! reads a file, bytes or a text into a resolved deck, [`inputs`] walks paths,
-//! folders, globs, standard input and VDB URLs the way every command does.
+//! reads a file, bytes or a text into a resolved deck, [`read_walked`] reads
+//! paths, folders, globs, standard input and VDB URLs the way every command
+//! does (below).
 //!
 //! A reader only splits text into card lines (count, written name, printing
 //! hint, line number) and metadata; names are resolved against the card
-//! database by [`vtesdeck_deck::Deck::from_raw`].
+//! database when the deck is built (`vtesdeck_deck::Deck`).
 //!
 //! ```
 //! use vtesdeck_cards::{CardDb, CardId};
 //! use vtesdeck_deck::{Deck, ReadHow};
-//! use vtesdeck_formats::LoadDeck;
+//! use vtesdeck_deck::formats::LoadDeck;
 //!
 //! let db = CardDb::embedded()?;
 //! let text = "Crypt (12)\n12x Nathan Turner\n\nLibrary (90)\n90x Deep Sonng\n";
@@ -19,6 +20,36 @@
 //! // The misspelling is read, and said.
 //! let read_as = deck.read_as_of(CardId(100_515)).ok_or("read literally")?;
 //! assert_eq!(read_as.how, ReadHow::Misspelling);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Inputs
+//!
+//! The one way from paths to decks, for every command and for library users:
+//! files, folders (walked in name order, hidden entries left out, files that
+//! are not decklists skipped and listed), glob selections, `-` for standard
+//! input, VDB deck URLs; the folders walked while the card database loads
+//! ([`walk_while`]); the decks read a few files, and a slice of a file's
+//! records, at a time ([`read_walked`]). A bad input is one error in place,
+//! naming its path, and the others are still read. No input is no pass: a
+//! folder holding no decklist, or a pattern that matched nothing, is an error,
+//! and so is an input with no card line at all (`path:1:
+//! no decklist found ...`), never read as an empty deck; such a file found
+//! in a folder is skipped as not a decklist ([`Decks::skipped`]).
+//!
+//! ```
+//! use vtesdeck_cards::CardDb;
+//! use vtesdeck_deck::formats::{read_walked, walk, FileSelection};
+//!
+//! let db = CardDb::embedded()?;
+//! let folder = tempfile::tempdir()?;
+//! std::fs::write(folder.path().join("rush.txt"), "12x Nathan Turner\n90x Deep Song\n")?;
+//! std::fs::write(folder.path().join("README.md"), "Our decks.\n")?;
+//! let walked = walk(&[folder.path().to_path_buf()], &FileSelection::default());
+//! assert_eq!(walked.skipped.len(), 1); // the README, not a decklist
+//! let (decks, _) = read_walked(walked, None, &db, |deck| deck.map(|d| d.library_count()));
+//! let counts: Vec<Option<u32>> = decks.map(|(_, library)| library.ok()).collect();
+//! assert_eq!(counts, [Some(90)]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -33,13 +64,13 @@ mod decode;
 pub(crate) mod eldb;
 pub(crate) mod forum;
 mod html;
-pub mod inputs;
+mod inputs;
 pub(crate) mod jol;
 pub(crate) mod jol_deck;
-pub mod json;
+mod json;
 pub(crate) mod json_doc;
 pub(crate) mod json_keys;
-pub mod krcg;
+mod krcg;
 pub(crate) mod krcg_minimal;
 pub(crate) mod krcg_v5;
 pub(crate) mod lackey;
@@ -54,29 +85,37 @@ pub(crate) mod registry;
 pub(crate) mod screen;
 pub(crate) mod secret_library;
 pub(crate) mod shape;
-pub mod sniff;
+mod sniff;
 pub(crate) mod sutekh_csv;
 pub(crate) mod sutekh_xml;
 pub(crate) mod text;
 pub(crate) mod twd;
 mod twd_event;
-pub mod twd_writer;
+mod twd_writer;
 pub(crate) mod vdb_url;
 pub(crate) mod vtesdecks;
 
-pub(crate) use vtesdeck_deck::raw::{
+pub(crate) use crate::raw::{
     lines, trim_line, trim_line_end, trim_line_start, CountPlace, DeclaredTotal, EventInfo, Format,
     LineKind, LineProblem, OtherReading, RawDeck, RawLine, Reading, TotalOf,
 };
 
 pub use decode::decode;
 pub(crate) use decode::{decode_lines, NotUtf8};
+pub use inputs::{
+    is_standard_stream, load, read_walked, skipped_when_read, walk, walk_while, Decks,
+    FileSelection, Input, InputError, InputProblem, Pattern, PatternError, Skipped, Walk,
+};
+pub use json::{CardCountJson, DeckJson, EventJson, ReadAsJson};
+pub use krcg::ArchiveWriter;
 pub use layout::DeckWriter;
 pub(crate) use layout::{JsonShape, Layout};
-pub use load::{read_all, DeckError, LoadDeck, MAX_FILE_BYTES};
+pub use load::{DeckError, LoadDeck, MAX_FILE_BYTES};
 pub(crate) use records::{DeckRecords, RowMemo};
 pub(crate) use registry::detect;
-pub use registry::{layout, writable, write};
+pub use registry::{writable, write};
+pub use sniff::REPORT_PAGE_MARK;
+pub use twd_writer::TwdWriter;
 
 /// Reads a decklist text, detecting its format unless one is given.
 ///
@@ -84,7 +123,7 @@ pub use registry::{layout, writable, write};
 /// `screen::MAX_LINES` in a layout read line by line) are blanked first,
 /// and the card lines no deck has taken out after (`screen_card_lines`);
 /// all are reported as problems.
-pub fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {
+pub(crate) fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {
     read_with(text, format, screen::ControlTest::Unknown)
 }
 
@@ -344,7 +383,7 @@ mod tests {
             for format in Format::ALL {
                 let raw = read(text, Some(format));
                 assert_eq!(raw.format, format);
-                let deck = vtesdeck_deck::Deck::from_raw(raw, &db);
+                let deck = crate::Deck::from_raw(raw, &db);
                 assert!(deck.crypt.iter().chain(&deck.library).all(|e| e.count > 0));
             }
         }
@@ -353,5 +392,3 @@ mod tests {
 
 #[cfg(test)]
 mod resolve_tests;
-#[cfg(test)]
-mod testing;

@@ -9,8 +9,8 @@ use regex::Regex;
 
 use super::layout::{DeckWriter, Layout};
 use super::{Format, LineKind, LineProblem, RawDeck, RawLine};
+use crate::{Deck, DeckCard};
 use vtesdeck_cards::{CardDb, CardId, CardKind, PrintingHint};
-use vtesdeck_deck::{Deck, DeckCard};
 
 /// A `#id=count` fragment start.
 static FRAGMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"#\d+=\d+").expect("valid regex"));

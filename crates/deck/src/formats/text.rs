@@ -6,8 +6,8 @@ use std::fmt::Write;
 
 use super::layout::{by_name, one_line, DeckWriter, Layout};
 use super::{Format, RawDeck};
+use crate::Deck;
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::Deck;
 
 /// Writes a plain `2x Name` list.
 #[derive(Debug, Clone, Copy, Default)]

@@ -53,7 +53,7 @@ json_doc::json_layout!(JolDeckLayout, Format::JolDeck);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Layout;
+    use crate::formats::Layout;
 
     #[test]
     fn null_id_and_name_are_absent() {

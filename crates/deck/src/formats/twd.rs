@@ -344,7 +344,7 @@ fn starts_with_month(line: &str) -> bool {
 
 /// Reads one line of the crypt or library part: `2x Name ...` lines, and the
 /// lines with a count in another shape (`x2 Name`, `Name x2`, `+30x Name`),
-/// reported by [`vtesdeck_deck::Deck::from_raw`]; other lines (headers, prose,
+/// reported by [`crate::Deck::from_raw`]; other lines (headers, prose,
 /// comments) are skipped, and the declared totals catch a card line missed.
 fn read_card_line<'t>(
     number: usize,

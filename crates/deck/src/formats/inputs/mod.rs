@@ -1,30 +1,4 @@
-//! The one way from paths to decks, for every command and for library users:
-//! files, folders (walked in name order, hidden entries left out, files that
-//! are not decklists skipped and listed), glob selections, `-` for standard
-//! input, VDB deck URLs; the folders walked while the card database loads
-//! ([`walk_while`]); the decks read a few files, and a slice of a file's
-//! records, at a time ([`read_walked`]). A bad input is one error in place,
-//! naming its path, and the others are still read. No input is no pass: a
-//! folder holding no decklist, or a pattern that matched nothing, is an error,
-//! and so is an input with no card line at all (`path:1:
-//! no decklist found ...`), never read as an empty deck; such a file found
-//! in a folder is skipped as not a decklist ([`Decks::skipped`]).
-//!
-//! ```
-//! use vtesdeck_cards::CardDb;
-//! use vtesdeck_formats::inputs::{read_walked, walk, FileSelection};
-//!
-//! let db = CardDb::embedded()?;
-//! let folder = tempfile::tempdir()?;
-//! std::fs::write(folder.path().join("rush.txt"), "12x Nathan Turner\n90x Deep Song\n")?;
-//! std::fs::write(folder.path().join("README.md"), "Our decks.\n")?;
-//! let walked = walk(&[folder.path().to_path_buf()], &FileSelection::default());
-//! assert_eq!(walked.skipped.len(), 1); // the README, not a decklist
-//! let (decks, _) = read_walked(walked, None, &db, |deck| deck.map(|d| d.library_count()));
-//! let counts: Vec<Option<u32>> = decks.map(|(_, library)| library.ok()).collect();
-//! assert_eq!(counts, [Some(90)]);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! The input pipeline: see the `formats` module's docs.
 
 mod walk;
 
@@ -35,11 +9,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use super::{DeckError, DeckRecords, Format, RowMemo, MAX_FILE_BYTES};
-use crate::LoadDeck;
+use crate::formats::LoadDeck;
+use crate::Deck;
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::Deck;
 
-pub use walk::{walk, FileSelection, Pattern, Skipped, Walk};
+pub use walk::{walk, FileSelection, Pattern, PatternError, Skipped, Walk};
 
 /// One input: a deck, or the error that kept it from being read.
 pub type Input = Result<Deck, InputError>;
@@ -408,7 +382,7 @@ pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
 pub fn skipped_when_read(path: &Path, error: &InputError) -> Option<Skipped> {
     matches!(error, InputError::NoCardLines { .. }).then(|| Skipped {
         path: path.to_path_buf(),
-        reason: crate::sniff::NotDecklist::NoCardLine.reason(),
+        reason: crate::formats::sniff::NotDecklist::NoCardLine.reason(),
     })
 }
 

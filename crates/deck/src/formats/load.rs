@@ -10,12 +10,11 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::json_doc::Document;
-use super::records::{records_of, DeckRecords, Records};
-use super::screen::ControlTest;
+use super::records::DeckRecords;
 use super::{registry, LineKind, LineProblem, RawDeck};
+pub use crate::raw::Format;
+use crate::{Deck, NameMismatch};
 use vtesdeck_cards::{CardDb, RowsReadAs};
-pub use vtesdeck_deck::raw::Format;
-use vtesdeck_deck::{Deck, NameMismatch};
 
 /// Largest file `Deck::load` reads, so a stray huge file cannot exhaust memory.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
@@ -221,7 +220,7 @@ impl LoadDeck for Deck {
 
 /// Why the JSON records of a text cannot be read as decks.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RecordError {
+pub(crate) enum RecordError {
     /// A JSON array with no element.
     Empty,
     /// A record that is not an object, or of no known deck shape.
@@ -236,12 +235,15 @@ pub enum RecordError {
 /// Reads every deck of a text: one per JSON record when the text is a JSON
 /// array of objects, JSON Lines or one JSON object (each record's layout told
 /// by its keys unless a JSON format is given), else the one deck of the text
-/// (screened as `controls` says, see `super::read_with`).
-pub fn read_all(
+/// (screened as `controls` says, see `super::read_with`): the tests' simple
+/// form of what [`DeckRecords`](super::DeckRecords) reads a record at a time.
+#[cfg(test)]
+pub(crate) fn read_all(
     text: &str,
     format: Option<Format>,
-    controls: ControlTest,
+    controls: super::screen::ControlTest,
 ) -> Result<Vec<RawDeck<'_>>, RecordError> {
+    use super::records::{records_of, Records};
     let Records::Json(records) = records_of(text, format)? else {
         return Ok(vec![super::read_with(text, format, controls)]);
     };

@@ -10,8 +10,8 @@ use regex::Regex;
 
 use super::layout::{by_name, DeckWriter, Layout};
 use super::{plain, Format, RawDeck};
+use crate::Deck;
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::Deck;
 
 /// `2x Name`, `2 x Name`, `2xName`.
 static COUNT_X_NAME: LazyLock<Regex> =
@@ -98,7 +98,7 @@ impl Layout for JolLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::LineKind;
+    use crate::formats::LineKind;
 
     const SAMPLE: &str = "2xAlma Test\n1 x Theo Test (G6)\nBruno Test\n\n4xTest Punch\nRack, The\n";
 

@@ -1,14 +1,11 @@
-//! vtesdeck's own JSON: the object `parse --json` prints (and `convert --to json`
-//! writes). Cards are read by id; the name is used only for an unknown id.
-
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::json_doc;
 use super::layout::{DeckWriter, JsonShape, Layout};
 use super::{EventInfo, Format, LineProblem, RawDeck};
+use crate::{Deck, DeckCard, NameMismatch, ReadAs, Unresolved};
 use vtesdeck_cards::{CardDb, CardKind};
-use vtesdeck_deck::{Deck, DeckCard, NameMismatch, ReadAs, Unresolved};
 
 /// Whether a text is JSON: it starts with `{`, or with `[` and parses as
 /// JSON (`[2] Name` is a plain card line). This layout takes every JSON text
@@ -116,6 +113,9 @@ impl DeckWriter for JsonWriter {
 }
 
 /// A deck as JSON: `{"path", "name", "author", "event", "crypt", "library", "unresolved"}`.
+///
+/// vtesdeck's own JSON: the object `parse --json` prints (and `convert --to json`
+/// writes). Cards are read by id; the name is used only for an unknown id.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct DeckJson {
     /// Record type tag: `deck`.
@@ -270,7 +270,7 @@ impl DeckJson {
             name_mismatches: deck.name_mismatches.clone(),
             read_by_shape: deck.meta.read_by_shape.clone(),
             prose_skipped: (!deck.meta.prose_skipped.is_empty())
-                .then(|| vtesdeck_deck::raw::prose_note(&deck.meta.prose_skipped)),
+                .then(|| crate::raw::prose_note(&deck.meta.prose_skipped)),
         }
     }
 }
@@ -321,7 +321,7 @@ impl Layout for JsonLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::LineKind;
+    use crate::formats::LineKind;
     use vtesdeck_cards::CardId;
 
     #[test]

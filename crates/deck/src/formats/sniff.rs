@@ -1,8 +1,3 @@
-//! Telling the decklists of a folder from the other files a repository of
-//! decks holds (a README, a licence, an image): by name and extension first,
-//! then by content. Only files found by walking a folder are sorted this way;
-//! a file named on the command line is always read.
-
 use super::{detect, screen, Format, LineKind};
 
 /// Extensions of decklist files: a file with one of these is read whatever it holds.
@@ -69,6 +64,11 @@ impl NotDecklist {
 /// Whether the file name alone settles it: `Some(true)` for a decklist
 /// extension, `Some(false)` for a repository document, `None` when the content
 /// must be sniffed.
+///
+/// Telling the decklists of a folder from the other files a repository of
+/// decks holds (a README, a licence, an image): by name and extension first,
+/// then by content. Only files found by walking a folder are sorted this way;
+/// a file named on the command line is always read.
 pub fn by_name(file_name: &str) -> Option<bool> {
     let lower = file_name.to_ascii_lowercase();
     let (stem, extension) = match lower.split_once('.') {
@@ -114,7 +114,7 @@ pub(crate) fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
         // only lines with a written count tell a decklist.
         .filter(|line| {
             line.kind != LineKind::MaybeCard
-                && line.reading.count_place != vtesdeck_deck::raw::CountPlace::Unwritten
+                && line.reading.count_place != crate::raw::CountPlace::Unwritten
         })
         .count();
     let written_lines = super::lines(&text)

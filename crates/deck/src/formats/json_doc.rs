@@ -92,23 +92,23 @@ pub fn text_has_shape(text: &str, shape: &dyn JsonShape) -> bool {
 /// argument is the [`Format`], the optional third the writer.
 macro_rules! json_layout {
     ($layout:ident, $format:expr) => {
-        $crate::json_doc::json_layout!($layout, $format, None);
+        $crate::formats::json_doc::json_layout!($layout, $format, None);
     };
     ($layout:ident, $format:expr, $writer:expr) => {
-        impl $crate::Layout for $layout {
-            fn format(&self) -> $crate::Format {
+        impl $crate::formats::Layout for $layout {
+            fn format(&self) -> $crate::formats::Format {
                 $format
             }
 
             fn looks_like(&self, text: &str) -> bool {
-                $crate::json_doc::text_has_shape(text, self)
+                $crate::formats::json_doc::text_has_shape(text, self)
             }
 
-            fn read<'t>(&self, text: &'t str) -> $crate::RawDeck<'t> {
-                $crate::json_doc::read_text(text, $format, self)
+            fn read<'t>(&self, text: &'t str) -> $crate::formats::RawDeck<'t> {
+                $crate::formats::json_doc::read_text(text, $format, self)
             }
 
-            fn writer(&self) -> Option<&'static dyn $crate::DeckWriter> {
+            fn writer(&self) -> Option<&'static dyn $crate::formats::DeckWriter> {
                 $writer
             }
 
@@ -116,7 +116,7 @@ macro_rules! json_layout {
                 false
             }
 
-            fn json(&self) -> Option<&'static dyn $crate::JsonShape> {
+            fn json(&self) -> Option<&'static dyn $crate::formats::JsonShape> {
                 Some(&$layout)
             }
         }
@@ -388,7 +388,7 @@ mod tests {
         let records = "{\"type\": \"deck\", \"crypt\": [], \"library\": []}\n\
             {\"type\": \"deck\", \"name\": \"A\", \"name\": \"B\", \"crypt\": [], \"library\": []}\n";
         let decks =
-            super::super::read_all(records, None, super::super::screen::ControlTest::Unknown)
+            super::super::load::read_all(records, None, super::super::screen::ControlTest::Unknown)
                 .unwrap_or_default();
         let problems: Vec<Vec<usize>> = decks
             .iter()

@@ -230,7 +230,7 @@ fn sentence(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{read, Format};
+    use crate::formats::{read, Format};
 
     #[test]
     fn prose_around_a_list_is_skipped_and_counted() {
@@ -242,7 +242,7 @@ mod tests {
         let lines: Vec<usize> = deck.lines.iter().map(|l| l.line).collect();
         assert_eq!(lines, [7, 8, 9], "{:?}", deck.lines);
         assert_eq!(
-            vtesdeck_deck::raw::prose_note(&deck.meta.prose_skipped),
+            crate::raw::prose_note(&deck.meta.prose_skipped),
             "5 lines of prose skipped (lines 2–3, 5, 11–12)"
         );
     }
@@ -271,7 +271,7 @@ mod tests {
         let names: Vec<&str> = deck.lines.iter().map(|l| l.name.as_ref()).collect();
         assert_eq!(names, ["Alma & Test", "Test Bleed"]);
         assert_eq!(
-            vtesdeck_deck::raw::prose_note(&deck.meta.prose_skipped),
+            crate::raw::prose_note(&deck.meta.prose_skipped),
             "2 lines of prose skipped (lines 3, 7)"
         );
     }
@@ -290,7 +290,7 @@ mod tests {
         let lines: Vec<usize> = deck.lines.iter().map(|l| l.line).collect();
         assert_eq!(lines, [4, 5]);
         assert_eq!(
-            vtesdeck_deck::raw::prose_note(&deck.meta.prose_skipped),
+            crate::raw::prose_note(&deck.meta.prose_skipped),
             "1 line of prose skipped (line 1)"
         );
     }
@@ -302,7 +302,7 @@ mod tests {
         let deck = read(notes, Some(Format::Plain));
         assert!(deck.lines.is_empty(), "{:?}", deck.lines);
         assert_eq!(
-            vtesdeck_deck::raw::prose_note(&deck.meta.prose_skipped),
+            crate::raw::prose_note(&deck.meta.prose_skipped),
             "3 lines of prose skipped (lines 1–3)"
         );
         // Bare names, some of three words or more, are a hand-typed list.

@@ -334,9 +334,9 @@ fn looks_like_decklist(path: &Path) -> Result<(), &'static str> {
         .file_name()
         .map(|n| n.to_string_lossy())
         .unwrap_or_default();
-    match crate::sniff::by_name(&name) {
+    match crate::formats::sniff::by_name(&name) {
         Some(true) => return Ok(()),
-        Some(false) => return Err(crate::sniff::NotDecklist::Document.reason()),
+        Some(false) => return Err(crate::formats::sniff::NotDecklist::Document.reason()),
         None => {}
     }
     let Ok(file) = std::fs::File::open(path) else {
@@ -344,13 +344,13 @@ fn looks_like_decklist(path: &Path) -> Result<(), &'static str> {
     };
     let mut head = Vec::new();
     if file
-        .take(crate::sniff::SNIFF_BYTES as u64)
+        .take(crate::formats::sniff::SNIFF_BYTES as u64)
         .read_to_end(&mut head)
         .is_err()
     {
         return Ok(());
     }
-    crate::sniff::by_content(&head).map_err(crate::sniff::NotDecklist::reason)
+    crate::formats::sniff::by_content(&head).map_err(crate::formats::sniff::NotDecklist::reason)
 }
 
 /// Whether `path` is absent and holds a wildcard: a shell pattern that matched

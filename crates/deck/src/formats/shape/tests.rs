@@ -1,6 +1,6 @@
 use super::*;
 use crate::testing::fixture_db;
-use vtesdeck_deck::Deck;
+use crate::Deck;
 
 /// The cards of a text read by its shape: `(id, count)`, sorted, and the remark.
 fn cards(text: &str) -> (Vec<(u32, u32)>, Option<String>) {

@@ -13,8 +13,8 @@ use super::json_doc::{self, Document};
 use super::load::{read_record, resolve, DeckError, RecordError};
 use super::screen::{self, ControlTest};
 use super::{registry, Format, NotUtf8};
+use crate::Deck;
 use vtesdeck_cards::{CardDb, RowsReadAs};
-use vtesdeck_deck::Deck;
 
 /// Where the decks of a text are.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -21,7 +21,7 @@ pub const MAX_LINES: usize = 100_000;
 pub const MAX_LINE_BYTES: usize = 4096;
 
 /// Largest number of copies one card line may give (and a deck hold of one card).
-pub use vtesdeck_deck::MAX_CARD_COUNT;
+pub(crate) use crate::MAX_CARD_COUNT;
 
 /// How much of a file [`looks_binary`] samples.
 const BINARY_SAMPLE_BYTES: usize = 8192;
@@ -40,7 +40,7 @@ pub struct Screened<'a> {
 /// it: a file's bytes are tested once, before decoding, for the binary test
 /// and the screen both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ControlTest {
+pub(crate) enum ControlTest {
     /// Nothing: the screen tests the text.
     Unknown,
     /// The quick test found nothing in the bytes the text is, as written:

@@ -50,8 +50,8 @@ json_doc::json_layout!(KrcgMinimalLayout, Format::KrcgMinimal);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Layout;
-    use crate::LineKind;
+    use crate::formats::Layout;
+    use crate::formats::LineKind;
     use vtesdeck_cards::CardId;
 
     #[test]

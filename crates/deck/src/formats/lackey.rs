@@ -8,8 +8,8 @@ use regex::Regex;
 
 use super::layout::{by_name, DeckWriter, Layout};
 use super::{plain, Format, RawDeck};
+use crate::Deck;
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::Deck;
 
 /// `2<TAB>Name`, `2       Name` (no `x`).
 static COUNT_NAME: LazyLock<Regex> =

@@ -9,8 +9,8 @@ use super::{
     lackey, plain, pmwiki, secret_library, shape, sutekh_csv, sutekh_xml, text, twd, vdb_url,
     vtesdecks, Format,
 };
+use crate::Deck;
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::Deck;
 
 /// Every layout, in detection order: the first whose shape a text has is
 /// taken; [`plain`] takes anything. The JSON layouts come first, told apart
@@ -44,7 +44,7 @@ pub static LAYOUTS: [&dyn Layout; 22] = [
 ];
 
 /// The layout of a format.
-pub fn layout(format: Format) -> &'static dyn Layout {
+pub(crate) fn layout(format: Format) -> &'static dyn Layout {
     LAYOUTS
         .iter()
         .copied()
@@ -86,7 +86,7 @@ pub fn write(format: Format, deck: &Deck, db: &CardDb) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::LoadDeck;
+    use crate::formats::LoadDeck;
 
     #[test]
     fn every_format_has_exactly_one_layout() {
@@ -138,7 +138,7 @@ mod tests {
             cards
         };
         // And a deck at the cap: 999 copies of a vampire and of a library card.
-        let cap = vtesdeck_deck::MAX_CARD_COUNT;
+        let cap = crate::MAX_CARD_COUNT;
         let at_cap = deck_of(&db, &[(200_001, cap), (100_004, cap)]);
         for (format, deck) in writable().flat_map(|f| [(f, &deck), (f, &at_cap)]) {
             let text = write(format, deck, &db).unwrap_or_default();

@@ -10,8 +10,8 @@ use serde_json::Value;
 use super::json_doc::{self, Object};
 use super::layout::{DeckWriter, JsonShape};
 use super::{krcg, twd_writer, Format, RawDeck};
+use crate::Deck;
 use vtesdeck_cards::{Card, CardDb, CardKind, Group};
-use vtesdeck_deck::Deck;
 
 /// Reads one KRCG v5 object.
 pub fn read_object(object: &Object, line: usize) -> RawDeck<'static> {
@@ -175,8 +175,8 @@ json_doc::json_layout!(KrcgV5Layout, Format::KrcgV5, Some(&KrcgV5Writer));
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::Layout;
     use crate::testing::{deck_of, fixture_db};
-    use crate::Layout;
 
     #[test]
     fn suffixes_and_round_trip() {

@@ -1,12 +1,12 @@
 //! Resolution of written lists, read by this crate's readers and resolved by
-//! the deck model ([`vtesdeck_deck::Deck::from_raw`]): the cases where the
+//! the deck model ([`crate::Deck::from_raw`]): the cases where the
 //! written text decides which card a line is.
 
+use crate::{Deck, MAX_FUZZY_LINES};
 use vtesdeck_cards::{CardDb, CardId};
-use vtesdeck_deck::{Deck, MAX_FUZZY_LINES};
 
+use crate::formats::{Format, LoadDeck};
 use crate::testing::{deck_of, fixture_db};
-use crate::{Format, LoadDeck};
 
 #[test]
 fn close_spelling_search_stops_after_the_budget() {

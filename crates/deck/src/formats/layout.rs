@@ -2,13 +2,13 @@
 //! implements (detect, read, write where it can), the [`DeckWriter`] trait of
 //! the writers, and the helpers the writers use to list a deck's cards.
 
+pub(crate) use crate::raw::{Format, RawDeck};
+use crate::{Deck, DeckCard};
 use vtesdeck_cards::{Card, CardDb};
-pub use vtesdeck_deck::raw::{Format, RawDeck};
-use vtesdeck_deck::{Deck, DeckCard};
 
 /// One decklist layout: how to recognise it, read it and (where vtesdeck can)
 /// write it. Every layout is one file of [`crate`] and one line of
-/// `crate::registry::LAYOUTS`.
+/// `crate::formats::registry::LAYOUTS`.
 pub trait Layout: Sync {
     /// The layout's identity (its name is used by `--input-format`, `--to` and the JSON).
     fn format(&self) -> Format;
@@ -78,11 +78,11 @@ pub(super) fn one_line(value: &str) -> String {
 /// Implements [`Layout`] for a layout read line by line with no writer, from
 /// its module's own `looks_like(text)` and `read(text)` functions (what
 /// `json_doc::json_layout!` is for the JSON layouts). The second argument is
-/// the [`Format`](crate::Format).
+/// the [`Format`](crate::formats::Format).
 macro_rules! text_layout {
     ($layout:ident, $format:expr) => {
-        impl $crate::Layout for $layout {
-            fn format(&self) -> $crate::Format {
+        impl $crate::formats::Layout for $layout {
+            fn format(&self) -> $crate::formats::Format {
                 $format
             }
 
@@ -90,7 +90,7 @@ macro_rules! text_layout {
                 looks_like(text)
             }
 
-            fn read<'t>(&self, text: &'t str) -> $crate::RawDeck<'t> {
+            fn read<'t>(&self, text: &'t str) -> $crate::formats::RawDeck<'t> {
                 read(text)
             }
         }
