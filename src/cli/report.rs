@@ -10,7 +10,7 @@ use anyhow::{bail, Context as _};
 use clap::Args;
 use rayon::prelude::*;
 use vtesdeck::analysis::Stats;
-use vtesdeck::cards::words::count;
+use vtesdeck::cards::quantity;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::{skipped_when_read, InputError};
@@ -168,7 +168,7 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
                 out,
                 "{}: {} and the index",
                 index.path().display(),
-                count(written as u64, "deck page", "deck pages")
+                quantity(written as u64, "deck page", "deck pages")
             )?;
             Ok(outcome)
         }

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use comfy_table::{presets, CellAlignment, Table};
 
 use super::figures::{percent, percent_with_error};
-use crate::cards::words::count;
+use crate::cards::quantity;
 use crate::cards::CardDb;
 use crate::deck::Deck;
 use crate::sim::{CardOdds, DrawOdds, Estimate, Figures, OpeningMethod};
@@ -104,7 +104,7 @@ pub fn tables(odds: &DrawOdds, deck: &Deck, db: &CardDb) -> Vec<DrawTable> {
         starting.rows.push(vec![
             format!(
                 "at least {}",
-                count(k as u64 + 1, "distinct vampire", "distinct vampires")
+                quantity(k as u64 + 1, "distinct vampire", "distinct vampires")
             ),
             percent(*p),
         ]);
@@ -205,7 +205,7 @@ pub(crate) fn sampling_note(odds: &DrawOdds) -> String {
         OpeningMethod::Exact => "Every figure is exact (computed, not estimated).".to_string(),
         OpeningMethod::Sampled => format!(
             "Opening figures sampled (too many distinct starts to sum): {}, seed {}.",
-            count(odds.samples, "sample", "samples"),
+            quantity(odds.samples, "sample", "samples"),
             odds.seed
         ),
     };

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use super::draw_table::new_table;
 use super::figures::percent;
 use super::transfer_chart;
-use crate::cards::words::count;
+use crate::cards::quantity;
 use crate::sim::{GoldfishReport, TurnDistribution, COVERAGE_WARNING};
 
 /// Not-modelled cards named on the coverage line (the JSON names them all).
@@ -19,7 +19,7 @@ pub fn render(report: &GoldfishReport, out: &mut impl Write) -> io::Result<()> {
         "{}: goldfish at an idle table, {} turns, {} per seat, seed {}",
         report.path,
         report.turns,
-        count(report.samples, "game", "games"),
+        quantity(report.samples, "game", "games"),
         report.seed
     )?;
     writeln!(out, "Assumptions:")?;

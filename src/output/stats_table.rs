@@ -6,7 +6,7 @@ use std::fmt::Write;
 use comfy_table::{presets, CellAlignment, Table};
 
 use crate::analysis::{CostTotal, LibraryComposition, Stats, Summary, Tally};
-use crate::cards::words::count;
+use crate::cards::quantity;
 use crate::cards::CardKind;
 use crate::deck::{Deck, STARTING_CRYPT};
 
@@ -66,7 +66,7 @@ pub(crate) fn cost(total: &CostTotal) -> String {
         format!(
             "{} (+{} costing X)",
             total.total,
-            count(total.x_copies, "copy", "copies")
+            quantity(total.x_copies, "copy", "copies")
         )
     } else {
         total.total.to_string()
@@ -190,7 +190,7 @@ pub fn render_summary(summary: &Summary) -> String {
     let _ = writeln!(
         out,
         "# Summary of {}",
-        count(summary.decks, "deck", "decks")
+        quantity(summary.decks, "deck", "decks")
     );
     let mut averages = table(&["Average per deck", ""]);
     averages.add_row(vec![

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::chart::{self, LineChart, Series};
 use super::output_file::{OutputFile, OutputFileError};
-use crate::cards::words::count;
+use crate::cards::quantity;
 use crate::sim::TransferCurve;
 
 /// Image size in pixels.
@@ -84,7 +84,7 @@ pub fn svg(curve: &TransferCurve) -> String {
         title: format!(
             "{name}: transfer curve ({} policy, {} per seat)",
             curve.policy.name(),
-            count(curve.samples, "game", "games")
+            quantity(curve.samples, "game", "games")
         ),
         x_label: "turn (end of the influence phase)".to_string(),
         y_label: "expected capacity in play".to_string(),

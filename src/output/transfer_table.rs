@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use super::draw_table::new_table;
 use super::figures::percent;
 use super::transfer_chart;
-use crate::cards::words::count;
+use crate::cards::quantity;
 use crate::sim::{PolicyComparison, TransferCurve, COMPARE_KEY_AND_POOL_TURN, COMPARE_TWO_BY_TURN};
 
 /// Renders the report: per seat the turn-by-turn figures and when the n-th
@@ -16,9 +16,9 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
         "{}: influence phase, policy {}, {} per seat, seed {}, up to {}",
         curve.path,
         curve.policy.name(),
-        count(curve.samples, "game", "games"),
+        quantity(curve.samples, "game", "games"),
         curve.seed,
-        count(curve.max_vampires, "vampire", "vampires")
+        quantity(curve.max_vampires, "vampire", "vampires")
     )?;
     let mut header = vec!["Turn".to_string()];
     header.extend((1..=curve.max_vampires).map(|k| format!("P(>={k})")));
@@ -87,7 +87,7 @@ pub fn render_comparison(all: &PolicyComparison, out: &mut impl Write) -> io::Re
         out,
         "{}: influence policies compared on the same shuffled crypts, {} per seat, seed {}{}",
         all.path,
-        count(all.samples, "game", "games"),
+        quantity(all.samples, "game", "games"),
         all.seed,
         if all.keys.is_empty() {
             String::new()

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::composition::known_cards;
 use super::tally::{self, Tally};
-use vtesdeck_cards::playability::crypt_discipline_levels;
+use vtesdeck_cards::crypt_discipline_levels;
 use vtesdeck_cards::{Card, CardDb, Discipline, DisciplineLevel, DisciplineRequirement};
 use vtesdeck_deck::Deck;
 

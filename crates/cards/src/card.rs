@@ -183,7 +183,7 @@ impl CardType {
     /// Parses one type name (case-insensitive) with no white space around
     /// it, as [`str::trim`] leaves it (a caller that trimmed the text already
     /// does not trim it again).
-    pub fn parse_trimmed(text: &str) -> Option<CardType> {
+    pub(crate) fn parse_trimmed(text: &str) -> Option<CardType> {
         /// The types by lower-case name (read on the section headers of every decklist).
         static BY_NAME: LazyLock<FxHashMap<Vec<u8>, CardType>> = LazyLock::new(|| {
             CardType::ALL

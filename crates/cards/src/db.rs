@@ -2,13 +2,11 @@
 
 use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use chrono::NaiveDate;
 use smallvec::SmallVec;
 
 use super::card::{Card, CardId, CardKind, Group};
-use super::crypt_columns::{reads_as, CryptColumns, RowsReadAs};
 use super::error::DbError;
 use super::load;
 use super::names::{fold, NameIndex, NameSlot};
@@ -42,9 +40,6 @@ pub struct CardDb {
     source: PathBuf,
     /// The card list's date when this is the snapshot built into the program.
     snapshot_date: Option<NaiveDate>,
-    /// Each card's columns as the TWDA writes them
-    /// ([`CryptColumns::written_for`]), worked out when first asked.
-    written_columns: Vec<OnceLock<Option<Box<str>>>>,
 }
 
 /// A card name as the CSV writes it, in [`CardDb`]'s verbatim map.
@@ -303,10 +298,7 @@ impl CardDb {
             sets,
             source,
             snapshot_date,
-            written_columns: Vec::new(),
         };
-        db.written_columns
-            .resize_with(db.cards.len(), OnceLock::new);
         db.add_aliases();
         db.add_short_names();
         db
@@ -378,40 +370,6 @@ impl CardDb {
         &self.cards
     }
 
-    /// Whether a crypt row's columns (from the capacity on) are a card's
-    /// own, as the TWDA writes them (`reads_as` the card's
-    /// `CryptColumns::written_for` text): then the card fits them, and they
-    /// need no reading. `false` says nothing: the columns are to be read.
-    pub fn fits_written_columns(&self, columns: &str, card: &Card) -> bool {
-        self.written_columns(card)
-            .is_some_and(|written| reads_as(columns, written))
-    }
-
-    /// [`CardDb::fits_written_columns`] for a reader of many decks, which
-    /// keeps the rows found to fit in `kept`.
-    pub fn fits_written_columns_kept(
-        &self,
-        columns: &str,
-        card: &Card,
-        kept: &mut RowsReadAs,
-    ) -> bool {
-        self.written_columns(card)
-            .is_some_and(|written| kept.reads_as(columns, written))
-    }
-
-    /// A card's columns as the TWDA writes them
-    /// ([`CryptColumns::written_for`], worked out once per card); `None`
-    /// for a card that has none, or that is not this list's.
-    fn written_columns(&self, card: &Card) -> Option<&str> {
-        // A card of another list (same id, other facts) is not taken.
-        let index = self
-            .position(card.id)
-            .filter(|&index| std::ptr::eq(&self.cards[index], card))?;
-        self.written_columns[index]
-            .get_or_init(|| CryptColumns::written_for(card).map(String::into_boxed_str))
-            .as_deref()
-    }
-
     /// Where a card stands in [`CardDb::cards`], by id.
     pub fn position(&self, id: CardId) -> Option<usize> {
         self.by_id.get(&id).copied()
@@ -433,7 +391,7 @@ impl CardDb {
     }
 
     /// Whether several cards share this card's name (printings: groups, advanced).
-    pub fn has_other_printings(&self, card: &Card) -> bool {
+    pub(crate) fn has_other_printings(&self, card: &Card) -> bool {
         self.names
             .exact(&fold(&card.name))
             .is_some_and(|cards| cards.iter().any(|&i| self.cards[i].id != card.id))

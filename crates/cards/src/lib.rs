@@ -1,7 +1,7 @@
 //! The official VEKN card database: typed cards, loading, name lookup, and
 //! the game's facts about cards, each written once: who can play a card
-//! ([`playability`]), which printings are one vampire ([`identity`]), when a
-//! card became legal. The database comes from the VEKN CSV files
+//! ([`CryptRequirement`], [`can_play`]), which printings are one vampire
+//! ([`Identity`]), when a card became legal ([`legal_from`]). The database comes from the VEKN CSV files
 //! ([`CardDb::load`]) or from the list built into the program
 //! ([`CardDb::embedded`]); installing a copy is [`install`]'s.
 //!
@@ -21,41 +21,44 @@
 //! ```
 
 mod card;
-mod crypt_columns;
 mod db;
 mod db_info;
 mod discipline;
 mod error;
 mod find;
-pub mod identity;
+mod identity;
 pub mod install;
 mod legality;
 mod load;
-pub mod names;
-pub mod playability;
+mod names;
+mod playability;
 mod print_ref;
 mod provenance;
 mod search;
 mod sets;
-pub mod snapshot;
-pub mod text_memo;
+mod snapshot;
 mod title;
 
 pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect, CAPACITIES};
-pub use crypt_columns::RowsReadAs;
-pub use crypt_columns::{Column, CryptColumns, WrittenColumns, WrittenDisciplines};
 pub use db::{CardDb, DbLocation, Lookup, MatchKind, NameForm, PrintingHint, Printings, CARDS_ENV};
 pub use db_info::DbInfo;
 pub use discipline::{Discipline, DisciplineLevel, DisciplineRequirement};
 pub use error::DbError;
 pub use find::{find_by_name, names_holding};
+pub use identity::{is_unique, Identity};
 pub use legality::legal_from;
+pub use names::{fold, split_printing_suffix};
+pub use playability::{
+    can_play, crypt_discipline_levels, is_same_clan, CryptCard, CryptRequirement,
+};
 pub use print_ref::{PrintRef, PrintRefError};
 pub use provenance::Provenance;
 pub use search::{CardSearch, SearchError};
 pub use sets::SetInfo;
+pub use snapshot::{Snapshot, SnapshotError};
 pub use title::title_votes;
-pub mod words;
+pub use words::quantity;
+mod words;
 
 #[cfg(test)]
 mod testing;

@@ -48,8 +48,16 @@ pub struct SnapshotError {
     pub what: &'static str,
 }
 
+impl Snapshot {
+    /// Writes the snapshot in the compact form (read back by the built-in
+    /// card list).
+    pub fn encode(&self) -> Vec<u8> {
+        encode(self)
+    }
+}
+
 /// Writes a snapshot in the compact form.
-pub fn encode(snapshot: &Snapshot) -> Vec<u8> {
+fn encode(snapshot: &Snapshot) -> Vec<u8> {
     let mut out = Writer {
         values: Vec::with_capacity(1 << 20),
         text: String::with_capacity(1 << 20),
@@ -78,7 +86,7 @@ pub fn encode(snapshot: &Snapshot) -> Vec<u8> {
 }
 
 /// Reads a snapshot written by [`encode`].
-pub fn decode(bytes: &[u8]) -> Result<Snapshot, SnapshotError> {
+pub(crate) fn decode(bytes: &[u8]) -> Result<Snapshot, SnapshotError> {
     let mut input = Reader {
         bytes,
         rest: bytes,

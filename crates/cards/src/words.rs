@@ -2,7 +2,7 @@
 //! message (the rules' problems, the tables, the report).
 
 /// A count with its noun: `1 game`, `0 games`, `2 games`.
-pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+pub fn quantity(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -13,8 +13,8 @@ mod tests {
 
     #[test]
     fn one_is_singular_every_other_count_plural() {
-        assert_eq!(count(1u32, "game", "games"), "1 game");
-        assert_eq!(count(0u32, "game", "games"), "0 games");
-        assert_eq!(count(100_000u64, "game", "games"), "100000 games");
+        assert_eq!(quantity(1u32, "game", "games"), "1 game");
+        assert_eq!(quantity(0u32, "game", "games"), "0 games");
+        assert_eq!(quantity(100_000u64, "game", "games"), "100000 games");
     }
 }

@@ -29,18 +29,21 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use vtesdeck_cards::names::{article_forms, number_forms};
+use crate::crypt_columns::{fits_written_columns, Column, RowsReadAs, WrittenColumns};
 use vtesdeck_cards::{
-    Card, CardDb, CardId, CardKind, Column, Group, Lookup, NameForm, PrintingHint, Printings,
-    RowsReadAs, WrittenColumns,
+    Card, CardDb, CardId, CardKind, Group, Lookup, NameForm, PrintingHint, Printings,
 };
+mod crypt_columns;
 pub mod formats;
+mod name_forms;
 mod raw;
+mod text_memo;
 
 use raw::RawDeck;
 pub use raw::{prose_note, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo, Format, TotalOf};
 pub use twd_header::{CryptHeader, LibrarySection, TwdHeader};
 
+use name_forms::{article_forms, number_forms};
 use raw::{CountPlace, LineKind, RawLine};
 
 /// Most copies of one card a deck holds, and a card line gives: a line that
@@ -738,10 +741,9 @@ fn resolve<'a, 'l>(
             Lookup::NotFound { .. } => {}
         }
     }
-    let typed = vtesdeck_cards::names::fold(&line.name);
-    suggestions.retain(|s| {
-        vtesdeck_cards::names::fold(vtesdeck_cards::names::split_printing_suffix(s).0) != typed
-    });
+    let typed = vtesdeck_cards::fold(&line.name);
+    suggestions
+        .retain(|s| vtesdeck_cards::fold(vtesdeck_cards::split_printing_suffix(s).0) != typed);
     Err(unresolved(suggestions, None))
 }
 
@@ -801,8 +803,8 @@ fn fit_columns<'a>(
     // Most rows are written as the TWDA writes a card's own columns: they
     // fit it, and need no reading.
     if cards.iter().all(|card| match kept.as_deref_mut() {
-        Some(kept) => db.fits_written_columns_kept(written.text(), card, kept),
-        None => db.fits_written_columns(written.text(), card),
+        Some(kept) => kept.fits(written.text(), card),
+        None => fits_written_columns(written.text(), card),
     }) {
         return None;
     }
@@ -929,14 +931,17 @@ mod tests {
     use super::*;
     use crate::testing::{deck_of, fixture_db};
 
-    /// The layers inside this crate: the deck model (this file, `raw.rs`,
-    /// `twd_header.rs`) is below the formats and names nothing of them but
+    /// The layers inside this crate: the deck model (this file and its
+    /// modules beside `formats`) is below the formats and names nothing of them but
     /// the module it declares (`pub mod formats;`) and its docs.
     #[test]
     fn the_deck_model_does_not_use_formats() {
         for (file, text) in [
             ("lib.rs", include_str!("lib.rs")),
+            ("crypt_columns.rs", include_str!("crypt_columns.rs")),
+            ("name_forms.rs", include_str!("name_forms.rs")),
             ("raw.rs", include_str!("raw.rs")),
+            ("text_memo.rs", include_str!("text_memo.rs")),
             ("twd_header.rs", include_str!("twd_header.rs")),
         ] {
             // The code before this file's tests (the tests may build decks

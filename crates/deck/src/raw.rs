@@ -8,7 +8,8 @@ use std::fmt;
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use vtesdeck_cards::{CardId, CardKind, PrintingHint, WrittenColumns};
+use crate::crypt_columns::WrittenColumns;
+use vtesdeck_cards::{CardId, CardKind, PrintingHint};
 
 /// A decklist layout vtesdeck reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -200,7 +201,7 @@ pub struct DeclaredCounts {
 impl DeclaredCounts {
     /// Sets the count a part's header declares (`None`: none, or none readable)
     /// and the line of that header.
-    pub fn set(&mut self, kind: CardKind, count: Option<u32>, line: usize) {
+    pub(crate) fn set(&mut self, kind: CardKind, count: Option<u32>, line: usize) {
         let (declared, at) = match kind {
             CardKind::Crypt => (&mut self.crypt, &mut self.crypt_line),
             CardKind::Library => (&mut self.library, &mut self.library_line),

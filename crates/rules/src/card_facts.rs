@@ -3,9 +3,9 @@
 
 use chrono::NaiveDate;
 
-use vtesdeck_cards::identity::Identity;
-use vtesdeck_cards::playability::{CryptCard, CryptRequirement};
-use vtesdeck_cards::{identity, legal_from, Card, CardType};
+use vtesdeck_cards::Identity;
+use vtesdeck_cards::{is_unique, legal_from, Card, CardType};
+use vtesdeck_cards::{CryptCard, CryptRequirement};
 use vtesdeck_deck::DeckCard;
 
 /// Facts about one card that the rules read often.
@@ -34,7 +34,7 @@ impl<'a> CardFacts<'a> {
         let crypt = card.is_crypt();
         CardFacts {
             legal_from: legal_from(card),
-            unique: (!crypt && identity::is_unique(card)).then(|| Identity::of(card)),
+            unique: (!crypt && is_unique(card)).then(|| Identity::of(card)),
             event: card.types.contains(&CardType::Event),
             requirement: (!crypt)
                 .then(|| CryptRequirement::of_card(card))

@@ -1,6 +1,6 @@
 //! `crypt-size`: at least 12 crypt cards (the profile's `crypt.min`, `crypt.max`).
 
-use vtesdeck_cards::words;
+use vtesdeck_cards::quantity;
 
 use super::{Context, Rule, Severity, Violation};
 use vtesdeck_deck::Deck;
@@ -28,13 +28,13 @@ impl Rule for CryptSize {
         let message = if count < limits.min {
             format!(
                 "crypt has {}, at least {} needed",
-                words::count(count, "card", "cards"),
+                quantity(count, "card", "cards"),
                 limits.min
             )
         } else if let Some(max) = limits.max.filter(|&max| count > max) {
             format!(
                 "crypt has {}, at most {max} allowed",
-                words::count(count, "card", "cards")
+                quantity(count, "card", "cards")
             )
         } else {
             return Vec::new();

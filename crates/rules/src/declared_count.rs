@@ -4,7 +4,7 @@
 //! line the reader missed never goes unnoticed.
 
 use super::{Context, Rule, Severity, Violation};
-use vtesdeck_cards::words::count;
+use vtesdeck_cards::quantity;
 use vtesdeck_cards::CardKind;
 use vtesdeck_deck::Deck;
 use vtesdeck_deck::{DeclaredTotal, TotalOf};
@@ -32,7 +32,7 @@ impl Rule for DeclaredCount {
         } else {
             format!(
                 " ({})",
-                count(
+                quantity(
                     deck.unresolved.len() as u64,
                     "unresolved line",
                     "unresolved lines"
@@ -72,7 +72,7 @@ impl Rule for DeclaredCount {
 /// `1 crypt card`, `90 library cards`, `102 cards` (`part` empty or ending
 /// with a space).
 fn cards(n: u32, part: &str) -> String {
-    count(n, &format!("{part}card"), &format!("{part}cards"))
+    quantity(n, &format!("{part}card"), &format!("{part}cards"))
 }
 
 /// `was` for one, `were` for any other number.

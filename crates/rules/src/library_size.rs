@@ -1,6 +1,6 @@
 //! `library-size`: 60 to 90 library cards (the profile's `library` limits).
 
-use vtesdeck_cards::words;
+use vtesdeck_cards::quantity;
 
 use super::{Context, Rule, Severity, Violation};
 use vtesdeck_deck::Deck;
@@ -25,7 +25,7 @@ impl Rule for LibrarySize {
     fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
         let limits = &context.profile.library;
         let count = deck.library_count();
-        let cards = words::count(count, "card", "cards");
+        let cards = quantity(count, "card", "cards");
         let message = if count < limits.min {
             format!("library has {cards}, at least {} needed", limits.min)
         } else if let Some(max) = limits.max_for(context.players).filter(|&max| count > max) {

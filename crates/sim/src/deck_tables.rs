@@ -3,9 +3,9 @@
 //! (as the shared playability model says, [`vtesdeck_cards::playability`]), and
 //! which crypt cards are one vampire ([`vtesdeck_cards::identity`]).
 
-use vtesdeck_cards::identity::Identity;
-use vtesdeck_cards::playability::{CryptCard, CryptRequirement};
-use vtesdeck_cards::{identity, CardDb, CardId, CardType};
+use vtesdeck_cards::Identity;
+use vtesdeck_cards::{is_unique, CardDb, CardId, CardType};
+use vtesdeck_cards::{CryptCard, CryptRequirement};
 use vtesdeck_deck::Deck;
 
 use super::key::KeyVampires;
@@ -126,7 +126,7 @@ impl DeckTables {
                 count: entry.count,
                 capacity,
                 vampire: vampire as u16,
-                unique: identity::is_unique(card),
+                unique: is_unique(card),
                 key: keys.is_key(card),
             });
             crypt_cards.push(crypt_card);

@@ -1,7 +1,7 @@
 use crate::hypergeometric::Hypergeometric;
 use crate::hypergeometric::LnFactorials;
-use vtesdeck_cards::identity::Identity;
-use vtesdeck_cards::names::split_printing_suffix;
+use vtesdeck_cards::split_printing_suffix;
+use vtesdeck_cards::Identity;
 use vtesdeck_cards::{Card, CardDb, CardKind, Lookup, MatchKind};
 use vtesdeck_deck::Deck;
 

@@ -11,7 +11,7 @@ pub(crate) const MAX_START_STATES: usize = 1_000_000;
 
 /// The joint figures of an opening ("playable": a minion card, neither a master
 /// nor an event, that one of the starting crypt cards can play, as
-/// [`vtesdeck_cards::playability::CryptRequirement::is_met_by`] says),
+/// [`vtesdeck_cards::CryptRequirement::is_met_by`] says),
 /// computed exactly ([`OpeningFigures::exact`]): which library cards the
 /// starting crypt cards can play, summed over every distinct start.
 ///

@@ -116,7 +116,7 @@ pub struct CryptOdds {
     /// Distribution of the total capacity: sum -> probability.
     pub capacity_total: Figures<f64>,
     /// P(at least k distinct vampires) for k = 1..crypt_draw: every printing of
-    /// a name is one vampire ([`vtesdeck_cards::identity::Identity`]), and each copy of a
+    /// a name is one vampire ([`vtesdeck_cards::Identity`]), and each copy of a
     /// non-unique vampire (The Horde) counts as one more.
     pub distinct_at_least: Vec<f64>,
     /// P(at least two copies, any printings, of one unique vampire).
@@ -171,7 +171,7 @@ impl Estimate {
 
 /// Sampled figures of the opening ("playable": a minion card, i.e. neither a
 /// master nor an event, that one of the starting crypt cards can play, as
-/// [`vtesdeck_cards::playability::CryptRequirement::is_met_by`] says).
+/// [`vtesdeck_cards::CryptRequirement::is_met_by`] says).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct SampledOdds {
     /// P(the hand holds at least one master and at least one playable card).

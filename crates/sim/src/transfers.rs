@@ -215,7 +215,7 @@ pub struct SeatCurve {
 /// the phase comes into play. Pool never goes below 1.
 ///
 /// Which vampire is which: every printing of a name is one vampire
-/// ([`vtesdeck_cards::identity::Identity`]: Theo Bell G2 and G6, a base and its advanced
+/// ([`vtesdeck_cards::Identity`]: Theo Bell G2 and G6, a base and its advanced
 /// version), and only one copy of a unique vampire can be in play. A copy of a
 /// vampire already in play (or already full) stays in the uncontrolled region
 /// and receives no transfers: it never comes out as a second vampire. A

@@ -9,7 +9,7 @@ mod table;
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::cards::words::count;
+use crate::cards::quantity;
 use crate::rules::{CheckReport, Severity};
 
 pub use github::GithubRenderer;
@@ -69,12 +69,12 @@ impl fmt::Display for CheckSummary {
         write!(
             f,
             "{}: {} legal, {} illegal",
-            count(self.decks as u64, "deck", "decks"),
+            quantity(self.decks as u64, "deck", "decks"),
             self.legal,
             self.illegal
         )?;
         if self.errors > 0 {
-            write!(f, ", {}", count(self.errors as u64, "error", "errors"))?;
+            write!(f, ", {}", quantity(self.errors as u64, "error", "errors"))?;
         }
         match self.skipped {
             0 => Ok(()),

@@ -7,7 +7,7 @@ use comfy_table::{presets, Cell, Color, ContentArrangement, Table};
 use unicode_width::UnicodeWidthStr;
 
 use super::{CheckRenderer, CheckSummary};
-use crate::cards::words::count;
+use crate::cards::quantity;
 use crate::rules::{CheckReport, Severity, Violation};
 
 /// How the table output looks.
@@ -82,7 +82,7 @@ impl TableRenderer {
         if warnings == 0 || (self.options.quiet && !self.options.warnings) {
             return String::new();
         }
-        let counted = count(warnings as u64, "warning", "warnings");
+        let counted = quantity(warnings as u64, "warning", "warnings");
         if self.options.warnings {
             format!(", {counted}")
         } else {
@@ -281,7 +281,7 @@ impl CheckRenderer for TableRenderer {
                 "{}: {}, {} ({}{note})",
                 report.path,
                 self.paint("illegal", "1;31"),
-                count(report.errors().count() as u64, "problem", "problems"),
+                quantity(report.errors().count() as u64, "problem", "problems"),
                 facts(report)
             )?;
         }

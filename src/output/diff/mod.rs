@@ -10,7 +10,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use crate::analysis::{DeckDiff, Side};
-use crate::cards::words::count;
+use crate::cards::quantity;
 
 pub use github::GithubDiffRenderer;
 pub use json::JsonDiffRenderer;
@@ -68,7 +68,7 @@ impl fmt::Display for DiffSummary {
         write!(
             f,
             "{}: {} same, {} different",
-            count(pairs as u64, "pair", "pairs"),
+            quantity(pairs as u64, "pair", "pairs"),
             self.same,
             self.differ
         )?;
@@ -76,7 +76,7 @@ impl fmt::Display for DiffSummary {
             write!(f, ", {} unreadable", self.unreadable)?;
         }
         if self.unpaired > 0 {
-            let files = count(self.unpaired as u64, "unpaired file", "unpaired files");
+            let files = quantity(self.unpaired as u64, "unpaired file", "unpaired files");
             write!(f, "; {files}")?;
         }
         Ok(())

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use super::{side_word, DiffPair, DiffRenderer, DiffSummary};
 use crate::analysis::{CardChange, ChangeKind, Section, Side};
-use crate::cards::words::count;
+use crate::cards::quantity;
 
 /// Writes comparisons for people.
 #[derive(Debug, Default)]
@@ -26,7 +26,7 @@ impl TextDiffRenderer {
     pub(crate) fn verdict(out: &mut dyn Write, pair: &DiffPair) -> io::Result<()> {
         let diff = pair.diff;
         let (left, right) = (pair.left, pair.right);
-        let changes = count(diff.changes.len() as u64, "change", "changes");
+        let changes = quantity(diff.changes.len() as u64, "change", "changes");
         if diff.is_same() {
             writeln!(
                 out,
@@ -36,7 +36,7 @@ impl TextDiffRenderer {
         } else if diff.is_complete() {
             writeln!(out, "{left} -> {right}: different, {changes}")
         } else {
-            let unread = count(diff.unread.len() as u64, "line", "lines");
+            let unread = quantity(diff.unread.len() as u64, "line", "lines");
             writeln!(
                 out,
                 "{left} -> {right}: not comparable, {unread} read as no card; \
@@ -79,7 +79,7 @@ impl DiffRenderer for TextDiffRenderer {
                 out,
                 "  {title} ({} -> {})",
                 diff.left_size.of_section(section),
-                count(diff.right_size.of_section(section), "card", "cards")
+                quantity(diff.right_size.of_section(section), "card", "cards")
             )?;
             for change in rows {
                 writeln!(

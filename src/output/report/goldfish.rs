@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::html::{self, Cell, Table};
 use super::DeckReport;
-use crate::cards::words::count;
+use crate::cards::quantity;
 use crate::output::figures::percent;
 use crate::output::goldfish_table::when;
 use crate::sim::{GoldfishReport, COVERAGE_WARNING};
@@ -74,7 +74,7 @@ fn figures(out: &mut String, goldfish: &GoldfishReport) {
             "The deck played alone (vtesdeck goldfish, {} per seat, seed {}): pool the prey has \
              lost by the end of the turn, mean · 10th–90th percentiles; oust turn, mean · median \
              over the games where the prey is ousted within {} turns. Seat 1: oust {}.",
-            count(goldfish.samples, "game", "games"),
+            quantity(goldfish.samples, "game", "games"),
             goldfish.seed,
             goldfish.turns,
             goldfish

@@ -8,7 +8,7 @@ use sha2::Digest as _;
 
 use super::html::{self, escape};
 use super::{open_page, Provenance};
-use crate::cards::words::count;
+use crate::cards::quantity;
 
 /// The sorting script of the index.
 const SORT_SCRIPT: &str = include_str!("sort.js");
@@ -69,7 +69,7 @@ pub fn index_page(title: &str, rows: &[IndexRow], provenance: &Provenance) -> St
     let unjudged = rows.len() - legal - illegal;
     let mut summary = format!(
         "{}: {legal} legal, {illegal} illegal",
-        count(rows.len() as u64, "deck", "decks")
+        quantity(rows.len() as u64, "deck", "decks")
     );
     if unjudged > 0 {
         let _ = write!(summary, ", {unjudged} not judged (see the table)");
@@ -153,8 +153,8 @@ fn write_row(out: &mut String, row: &IndexRow) {
     } else {
         format!(
             "{}, {}: {}",
-            count(row.errors as u64, "error", "errors"),
-            count(row.warnings as u64, "warning", "warnings"),
+            quantity(row.errors as u64, "error", "errors"),
+            quantity(row.warnings as u64, "warning", "warnings"),
             row.rules.join(", ")
         )
     };

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use super::html::{self, escape, Cell, Table};
 use super::{charts, open_page, DeckReport, Provenance};
-use crate::cards::words::count;
+use crate::cards::quantity;
 use crate::deck::Format;
 use crate::deck::STARTING_CRYPT;
 use crate::output::draw_table;
@@ -150,8 +150,8 @@ fn verdict_of(out: &mut String, check: &CheckReport) {
             "Under the {} profile on {}: {}, {}.",
             check.profile,
             check.date,
-            count(errors as u64, "error", "errors"),
-            count(warnings as u64, "warning", "warnings")
+            quantity(errors as u64, "error", "errors"),
+            quantity(warnings as u64, "warning", "warnings")
         ))
     );
     if check.problems.is_empty() {
@@ -357,8 +357,8 @@ fn playability(out: &mut String, report: &DeckReport) {
             Some("error"),
             &format!(
                 "{} of {} that no crypt card can play:",
-                count(play.dead_count, "copy", "copies"),
-                count(play.dead_cards.len() as u64, "card", "cards")
+                quantity(play.dead_count, "copy", "copies"),
+                quantity(play.dead_cards.len() as u64, "card", "cards")
             ),
         );
         let mut dead = Table::new(&["Card", "Copies", "Requires"], 1).id("dead-cards");
@@ -466,7 +466,7 @@ fn transfer_figures(out: &mut String, curve: &TransferCurve) {
             "Expected capacity in play at the end of each turn's influence phase, per seat \
              (the chart of `vtesdeck transfers --plot`; {} policy, {} per seat, seed {}).",
             curve.policy.name(),
-            count(curve.samples, "game", "games"),
+            quantity(curve.samples, "game", "games"),
             curve.seed
         ),
     );

@@ -4,7 +4,7 @@
 //! ELDB writes apostrophes as backquotes (``Cats` Guidance``).
 
 use super::{Format, LineKind, RawDeck, RawLine};
-use vtesdeck_cards::names::split_printing_suffix;
+use vtesdeck_cards::split_printing_suffix;
 use vtesdeck_cards::CardKind;
 
 /// Whether a text has the ELDB shape: a quoted first line, and a line holding

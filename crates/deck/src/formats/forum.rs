@@ -78,7 +78,7 @@ fn crypt_row(number: usize, line: &str, reader: &mut ArdbReader) {
             return;
         }
     };
-    let (name, mut hint) = vtesdeck_cards::names::split_printing_suffix(name);
+    let (name, mut hint) = vtesdeck_cards::split_printing_suffix(name);
     if cells
         .get(2)
         .is_some_and(|c| c.to_ascii_lowercase().starts_with("adv"))

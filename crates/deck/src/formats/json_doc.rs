@@ -260,7 +260,7 @@ pub fn push_card(
             return;
         }
     };
-    let (written, hint) = vtesdeck_cards::names::split_printing_suffix(name);
+    let (written, hint) = vtesdeck_cards::split_printing_suffix(name);
     deck.lines.push(RawLine {
         line,
         text: text.into(),

@@ -61,12 +61,7 @@ pub(super) fn by_name<'a>(entries: &[DeckCard], db: &'a CardDb) -> Vec<(&'a Card
         .iter()
         .filter_map(|e| Some((db.get(e.id)?, e.count)))
         .collect();
-    cards.sort_by_cached_key(|(card, _)| {
-        (
-            vtesdeck_cards::names::fold(&db.printing_name(card)),
-            card.id,
-        )
-    });
+    cards.sort_by_cached_key(|(card, _)| (vtesdeck_cards::fold(&db.printing_name(card)), card.id));
     cards
 }
 

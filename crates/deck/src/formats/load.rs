@@ -12,9 +12,10 @@ use serde_json::Value;
 use super::json_doc::Document;
 use super::records::DeckRecords;
 use super::{registry, LineKind, LineProblem, RawDeck};
+use crate::crypt_columns::RowsReadAs;
 pub use crate::raw::Format;
 use crate::{Deck, NameMismatch};
-use vtesdeck_cards::{CardDb, RowsReadAs};
+use vtesdeck_cards::CardDb;
 
 /// Largest file `Deck::load` reads, so a stray huge file cannot exhaust memory.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;

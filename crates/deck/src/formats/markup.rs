@@ -171,7 +171,7 @@ pub fn split_sutekh_name(name: &str) -> (&str, PrintingHint) {
     let mut rest = name.trim();
     let mut hint = PrintingHint::default();
     loop {
-        let (base, more) = vtesdeck_cards::names::split_printing_suffix(rest);
+        let (base, more) = vtesdeck_cards::split_printing_suffix(rest);
         if more.is_empty() || base == rest {
             return (rest, hint);
         }

@@ -15,8 +15,9 @@ use super::{
     CountPlace, DeclaredTotal, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine,
     Reading, TotalOf,
 };
-use vtesdeck_cards::names::split_printing_suffix;
-use vtesdeck_cards::{CardKind, CardType, Discipline, PrintingHint, WrittenColumns, CAPACITIES};
+use crate::crypt_columns::WrittenColumns;
+use vtesdeck_cards::split_printing_suffix;
+use vtesdeck_cards::{CardKind, CardType, Discipline, PrintingHint, CAPACITIES};
 
 /// Reads a plain list.
 pub fn read(text: &str) -> RawDeck<'_> {
@@ -322,7 +323,7 @@ pub(super) fn is_type_header(line: &str) -> bool {
     let head = &line[..end];
     if !slash {
         // One type (nearly every header): no splitting to set up.
-        return CardType::parse_trimmed(super::trim_line(head)).is_some();
+        return CardType::parse(head).is_some();
     }
     head.split('/').all(|t| CardType::parse(t).is_some())
 }

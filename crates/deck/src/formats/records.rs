@@ -13,8 +13,9 @@ use super::json_doc::{self, Document};
 use super::load::{read_record, resolve, DeckError, RecordError};
 use super::screen::{self, ControlTest};
 use super::{registry, Format, NotUtf8};
+use crate::crypt_columns::RowsReadAs;
 use crate::Deck;
-use vtesdeck_cards::{CardDb, RowsReadAs};
+use vtesdeck_cards::CardDb;
 
 /// Where the decks of a text are.
 #[derive(Debug, Clone, PartialEq, Eq)]

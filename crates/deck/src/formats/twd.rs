@@ -8,9 +8,10 @@
 use super::layout::{DeckWriter, Layout};
 use super::{card_line, trim_line, trim_line_end, trim_line_start, twd_event};
 use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
-use vtesdeck_cards::names::split_trimmed_printing_suffix;
-use vtesdeck_cards::text_memo::TextMemo;
-use vtesdeck_cards::{CardKind, Group, PrintingHint, WrittenColumns, CAPACITIES};
+use crate::crypt_columns::WrittenColumns;
+use crate::text_memo::TextMemo;
+use vtesdeck_cards::split_printing_suffix;
+use vtesdeck_cards::{CardKind, Group, PrintingHint, CAPACITIES};
 
 /// Whether a line starts with `word`, ignoring case (a cheap test before a closer reading).
 fn starts_with_word(line: &str, word: &str) -> bool {
@@ -588,7 +589,7 @@ pub(super) fn crypt_row(rest: &str) -> CryptRow<'_> {
         None => rest,
     };
     // `trim_line` trims as `str::trim` does: the name needs no other trim.
-    let (name, suffix) = split_trimmed_printing_suffix(trim_line(name_part));
+    let (name, suffix) = split_printing_suffix(trim_line(name_part));
     if suffix.advanced.is_some() {
         hint.advanced = suffix.advanced;
     }

@@ -6,28 +6,29 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::discipline::{Discipline, DisciplineLevel};
-use super::playability::is_same_clan;
-use super::text_memo::TextMemo;
-use super::title::title_votes;
-use super::{Card, Group, CAPACITIES};
+use rustc_hash::FxHashMap;
+use vtesdeck_cards::{
+    is_same_clan, title_votes, Card, CardId, Discipline, DisciplineLevel, Group, CAPACITIES,
+};
+
+use crate::text_memo::TextMemo;
 
 /// The columns written after a crypt name; each `None` when not written.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CryptColumns {
+pub(crate) struct CryptColumns {
     /// The capacity (or an Imbued's life).
-    pub capacity: Option<u8>,
+    pub(crate) capacity: Option<u8>,
     /// The disciplines as written; `Some` with no discipline for `-none-`.
-    pub disciplines: Option<WrittenDisciplines>,
+    pub(crate) disciplines: Option<WrittenDisciplines>,
     /// The path's first word before a title (`Power archbishop Brujah`).
-    pub path: Option<String>,
+    pub(crate) path: Option<String>,
     /// The title, lower case (`prince`, `inner circle`, `2 votes`).
-    pub title: Option<String>,
+    pub(crate) title: Option<String>,
     /// The clan as written (`Lasombra`, `Gangrel antitribu`, `!Gangrel`),
     /// after the path's word when there is no title (`Death Lasombra`).
-    pub clan: Option<String>,
+    pub(crate) clan: Option<String>,
     /// The group (`Lasombra:2`, `Brujah<TAB>6`, `(group 4)`).
-    pub group: Option<Group>,
+    pub(crate) group: Option<Group>,
 }
 
 /// The columns of a crypt row as written, from the capacity on (`8  DOM FOR
@@ -35,7 +36,7 @@ pub struct CryptColumns {
 /// printing): read in full ([`WrittenColumns::read`]) only when a printing
 /// is checked against them and they are not its own (`reads_as`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WrittenColumns<'t> {
+pub(crate) struct WrittenColumns<'t> {
     text: Cow<'t, str>,
     group: Option<Group>,
 }
@@ -43,7 +44,7 @@ pub struct WrittenColumns<'t> {
 impl<'t> WrittenColumns<'t> {
     /// The columns of a text that starts with a capacity (1 to 11), as
     /// [`CryptColumns::parse`] reads them; `None` for another text.
-    pub fn new(text: &'t str) -> Option<WrittenColumns<'t>> {
+    pub(crate) fn new(text: &'t str) -> Option<WrittenColumns<'t>> {
         let (first, _) = next_token(text)?;
         capacity(first)?;
         Some(WrittenColumns {
@@ -54,7 +55,7 @@ impl<'t> WrittenColumns<'t> {
 
     /// The columns [`WrittenColumns::new`] gave for this text before, with
     /// the group they gave (for a reader that keeps what it read).
-    pub fn read_before(text: &'t str, group: Option<Group>) -> WrittenColumns<'t> {
+    pub(crate) fn read_before(text: &'t str, group: Option<Group>) -> WrittenColumns<'t> {
         WrittenColumns {
             text: Cow::Borrowed(text),
             group,
@@ -62,23 +63,23 @@ impl<'t> WrittenColumns<'t> {
     }
 
     /// The columns as written.
-    pub fn text(&self) -> &str {
+    pub(crate) fn text(&self) -> &str {
         &self.text
     }
 
     /// The group column (`Lasombra:2`, `Brujah<TAB>6`, `(group 4)`).
-    pub fn group(&self) -> Option<Group> {
+    pub(crate) fn group(&self) -> Option<Group> {
         self.group
     }
 
     /// Every column, read ([`CryptColumns::parse`]; `None` only for a text
     /// [`WrittenColumns::new`] refuses).
-    pub fn read(&self) -> Option<CryptColumns> {
+    pub(crate) fn read(&self) -> Option<CryptColumns> {
         CryptColumns::parse(&self.text)
     }
 
     /// The same columns, owning their text.
-    pub fn into_owned(self) -> WrittenColumns<'static> {
+    pub(crate) fn into_owned(self) -> WrittenColumns<'static> {
         WrittenColumns {
             text: Cow::Owned(self.text.into_owned()),
             group: self.group,
@@ -89,25 +90,25 @@ impl<'t> WrittenColumns<'t> {
 /// Disciplines written in a crypt row, as masks of [`Discipline::bit`], by
 /// the level their case tells (`DOM` superior, `dom` inferior, `Dom` not told).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct WrittenDisciplines {
+pub(crate) struct WrittenDisciplines {
     /// Written in upper case: superior.
-    pub superior: u64,
+    pub(crate) superior: u64,
     /// Written in lower case: inferior.
-    pub inferior: u64,
+    pub(crate) inferior: u64,
     /// Written in mixed case: the level is not told.
-    pub either: u64,
+    pub(crate) either: u64,
 }
 
 impl WrittenDisciplines {
     /// Every discipline written, whatever its level.
-    pub fn all(&self) -> u64 {
+    pub(crate) fn all(&self) -> u64 {
         self.superior | self.inferior | self.either
     }
 }
 
 /// One column of a crypt row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Column {
+pub(crate) enum Column {
     /// Capacity.
     Capacity,
     /// Disciplines.
@@ -124,7 +125,7 @@ pub enum Column {
 
 impl Column {
     /// The column's name in a sentence (`capacity`, `disciplines`).
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Column::Capacity => "capacity",
             Column::Disciplines => "disciplines",
@@ -146,7 +147,7 @@ impl CryptColumns {
     /// Reads the columns that follow a crypt name, starting at the capacity:
     /// `8  DOM FOR OBT cel pot  cardinal  Lasombra:2`. `None` when the text
     /// does not start with a capacity (1 to 11).
-    pub fn parse(text: &str) -> Option<CryptColumns> {
+    pub(crate) fn parse(text: &str) -> Option<CryptColumns> {
         let mut disciplines = None;
         let (capacity, rest) = read_head(text, |token, discipline| {
             let written = disciplines.get_or_insert_with(WrittenDisciplines::default);
@@ -252,7 +253,7 @@ impl CryptColumns {
 
     /// The written columns a card contradicts, in column order (empty: the
     /// card fits the row).
-    pub fn mismatches(&self, card: &Card) -> Vec<Column> {
+    pub(crate) fn mismatches(&self, card: &Card) -> Vec<Column> {
         let mut found = Vec::new();
         if self.capacity.is_some_and(|c| card.capacity != Some(c)) {
             found.push(Column::Capacity);
@@ -297,7 +298,7 @@ impl CryptColumns {
 
     /// The columns as text for a sentence: `capacity 8, disciplines CEL POT
     /// PRE, group 2` (only those named).
-    pub fn describe(&self, columns: &[Column]) -> String {
+    pub(crate) fn describe(&self, columns: &[Column]) -> String {
         columns
             .iter()
             .filter_map(|column| {
@@ -377,27 +378,58 @@ fn group_column(text: &str) -> Option<Group> {
 /// 7k different columns). Kept on a measure (issue 31): without it, the
 /// whole-TWDA `check --quiet` ran 11.8M more instructions (430.0M to
 /// 441.8M, 2.7%; callgrind, medians of 5 runs).
+///
+/// With them, each card's columns as the TWDA writes them
+/// ([`CryptColumns::written_for`]), worked out once per card.
 #[derive(Debug, Default)]
-pub struct RowsReadAs {
+pub(crate) struct RowsReadAs {
     memo: TextMemo<Box<str>>,
+    written: FxHashMap<CardId, Option<Box<str>>>,
 }
 
 impl RowsReadAs {
-    /// [`reads_as`], the same for every row: a row found before to read as
+    /// [`fits_written_columns`], the same for every row and card: a card's
+    /// written text is worked out once, and a row found before to read as
     /// the same written text is not compared again.
-    pub(crate) fn reads_as(&mut self, row: &str, written: &str) -> bool {
-        let Some(slot) = self.memo.slot(row) else {
-            return reads_as(row, written);
-        };
-        match slot {
-            Some((kept, known)) if **kept == *row && **known == *written => true,
-            _ => {
-                let fits = reads_as(row, written);
-                if fits {
-                    *slot = Some((row.into(), written.into()));
-                }
-                fits
+    pub(crate) fn fits(&mut self, row: &str, card: &Card) -> bool {
+        let written = self
+            .written
+            .entry(card.id)
+            .or_insert_with(|| CryptColumns::written_for(card).map(String::into_boxed_str));
+        written
+            .as_deref()
+            .is_some_and(|written| kept_reads_as(&mut self.memo, row, written))
+    }
+
+    /// [`reads_as`] through the memo (the tests compare the two).
+    #[cfg(test)]
+    fn reads_as(&mut self, row: &str, written: &str) -> bool {
+        kept_reads_as(&mut self.memo, row, written)
+    }
+}
+
+/// Whether a crypt row's columns (from the capacity on) are a card's own, as
+/// the TWDA writes them ([`reads_as`] the card's
+/// [`CryptColumns::written_for`] text): then the card fits them, and they
+/// need no reading. `false` says nothing: the columns are to be read.
+pub(crate) fn fits_written_columns(row: &str, card: &Card) -> bool {
+    CryptColumns::written_for(card).is_some_and(|written| reads_as(row, &written))
+}
+
+/// [`reads_as`], the same for every row: a row found before (in `memo`) to
+/// read as the same written text is not compared again.
+fn kept_reads_as(memo: &mut TextMemo<Box<str>>, row: &str, written: &str) -> bool {
+    let Some(slot) = memo.slot(row) else {
+        return reads_as(row, written);
+    };
+    match slot {
+        Some((kept, known)) if **kept == *row && **known == *written => true,
+        _ => {
+            let fits = reads_as(row, written);
+            if fits {
+                *slot = Some((row.into(), written.into()));
             }
+            fits
         }
     }
 }
@@ -638,7 +670,7 @@ mod tests {
     #[test]
     fn mismatches_name_the_columns_a_printing_contradicts() {
         let db = crate::testing::fixture_db();
-        let card = |id| db.get(crate::CardId(id)).expect("fixture card");
+        let card = |id| db.get(CardId(id)).expect("fixture card");
         let (base, advanced, group_6) = (card(200008), card(200009), card(200010));
         let row = columns("7  CEL POT PRE dom  Brujah:2");
         assert_eq!(row.mismatches(advanced), []);
@@ -660,7 +692,7 @@ mod tests {
     #[test]
     fn cards_are_written_as_the_twda_writes_them() {
         let db = crate::testing::fixture_db();
-        let card = |id| db.get(crate::CardId(id)).expect("fixture card");
+        let card = |id| db.get(CardId(id)).expect("fixture card");
         // Written by hand from the fixture's CSV rows.
         assert_eq!(
             CryptColumns::written_for(card(200008)).as_deref(),
@@ -751,7 +783,7 @@ mod tests {
     /// with the white space between columns drawn at random.
     #[test]
     fn rows_that_read_as_a_card_written_fit_it() {
-        let db = crate::CardDb::embedded().expect("built-in card list");
+        let db = vtesdeck_cards::CardDb::embedded().expect("built-in card list");
         let mut pieces = crate::testing::Pieces(0x05ee_dc01);
         let white = [" ", "  ", "\t", " \t ", "          "];
         let (mut written_count, mut crypt_count) = (0, 0);
@@ -776,7 +808,7 @@ mod tests {
                 assert_eq!(CryptColumns::parse(&row).as_ref(), Some(&read), "{row:?}");
                 let columns = WrittenColumns::new(&row).expect("columns");
                 assert_eq!(columns.group(), read.group, "{row:?}");
-                assert!(db.fits_written_columns(&row, card), "{row:?}");
+                assert!(fits_written_columns(&row, card), "{row:?}");
             }
         }
         // Nearly every vampire has such a row (not those with two clans, or
