@@ -29,9 +29,9 @@ use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::LoadDeck;
 use vtesdeck::rules::{CheckDate, Checker, Profile};
+use vtesdeck::sim::GoldfishReport;
 use vtesdeck::sim::Seed;
 use vtesdeck::sim::{DrawOdds, DrawOptions};
-use vtesdeck::sim::{GoldfishOptions, GoldfishReport};
 use vtesdeck::sim::{TransferCurve, TransferOptions};
 
 fn load() -> (CardDb, Deck) {
@@ -57,10 +57,10 @@ fn benches(c: &mut Criterion) {
         seed: Seed(1),
         ..TransferOptions::default()
     };
-    let goldfish = GoldfishOptions {
+    let goldfish = TransferOptions {
         samples: 10_000,
         seed: Seed(1),
-        ..GoldfishOptions::default()
+        ..TransferOptions::default()
     };
     let report = DeckReport {
         deck: &deck,

@@ -30,7 +30,7 @@ fn stats_and_summary(decks: &[Deck], db: &CardDb) -> usize {
         .par_iter()
         .map(|deck| Stats::of_deck(deck, db))
         .collect();
-    let mut builder = SummaryBuilder::new();
+    let mut builder = SummaryBuilder::default();
     for (deck, stats) in decks.iter().zip(&stats) {
         builder.add(deck, stats);
     }

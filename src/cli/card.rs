@@ -77,7 +77,7 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if args.is_search() {
-        let mut search = CardSearch::new();
+        let mut search = CardSearch::default();
         for value in &args.types {
             search = search.with_type(value)?;
         }

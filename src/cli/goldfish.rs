@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::sim::KeyVampires;
-use vtesdeck::sim::{GoldfishOptions, GoldfishReport, COVERAGE_WARNING};
+use vtesdeck::sim::{GoldfishReport, TransferOptions, COVERAGE_WARNING};
 use vtesdeck::sim::{Policy, STARTING_POOL};
 
 use super::progress::Progress;
@@ -88,7 +88,7 @@ fn simulate_one(
     global: &Global,
     deck: &Deck,
     db: &CardDb,
-    options: &GoldfishOptions,
+    options: &TransferOptions,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let progress = Progress::new(options.samples, global.quiet);

@@ -15,9 +15,9 @@ use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::{skipped_when_read, InputError};
 use vtesdeck::rules::Checker;
+use vtesdeck::sim::GoldfishReport;
 use vtesdeck::sim::Seed;
 use vtesdeck::sim::{DrawOdds, DrawOptions};
-use vtesdeck::sim::{GoldfishOptions, GoldfishReport};
 use vtesdeck::sim::{TransferCurve, TransferOptions, SEATS};
 
 use super::check::JudgeArgs;
@@ -332,10 +332,10 @@ impl Work<'_> {
             seed: self.seed,
             ..TransferOptions::default()
         };
-        let goldfish = GoldfishOptions {
+        let goldfish = TransferOptions {
             samples: self.args.sim.samples,
             seed: self.seed,
-            ..GoldfishOptions::default()
+            ..TransferOptions::default()
         };
         DeckReport {
             deck,

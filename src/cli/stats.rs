@@ -87,7 +87,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
             (stats, text)
         })
         .unzip();
-    let mut summary = (args.summary || args.summary_only).then(SummaryBuilder::new);
+    let mut summary = (args.summary || args.summary_only).then(SummaryBuilder::default);
     let several = decks.len() > 1;
     for (index, ((deck, stats), text)) in decks.iter().zip(&stats).zip(rendered).enumerate() {
         for unresolved in &deck.unresolved {

@@ -35,12 +35,6 @@ impl CapacitySpread {
         CapacitySpread::from_copies(&capacities)
     }
 
-    /// Computes the spread of a list of capacities, one per copy.
-    pub fn from_capacities(capacities: Vec<u32>) -> CapacitySpread {
-        let copies: Vec<(u32, u64)> = capacities.into_iter().map(|c| (c, 1)).collect();
-        CapacitySpread::from_copies(&copies)
-    }
-
     /// Computes the spread of a list of `(capacity, copies)`.
     pub(crate) fn from_copies(capacities: &[(u32, u64)]) -> CapacitySpread {
         let header = CryptHeader::from_capacities(capacities);
@@ -106,7 +100,7 @@ mod tests {
 
     #[test]
     fn min_and_max_sum_the_four_extreme_capacities_counting_copies() {
-        let spread = CapacitySpread::from_capacities(vec![6, 6, 6, 7, 7, 5, 5, 3, 3, 2, 2, 1]);
+        let spread = CapacitySpread::from_copies(&[(6, 3), (7, 2), (5, 2), (3, 2), (2, 2), (1, 1)]);
         assert_eq!(spread.min, 1 + 2 + 2 + 3);
         assert_eq!(spread.max, 7 + 7 + 6 + 6);
         assert_eq!(spread.average_text, "4.42");
@@ -114,9 +108,9 @@ mod tests {
 
     #[test]
     fn small_crypt_sums_every_card() {
-        let spread = CapacitySpread::from_capacities(vec![3, 9]);
+        let spread = CapacitySpread::from_copies(&[(3, 1), (9, 1)]);
         assert_eq!((spread.min, spread.max), (12, 12));
-        let empty = CapacitySpread::from_capacities(Vec::new());
+        let empty = CapacitySpread::from_copies(&[]);
         assert_eq!(
             (empty.min, empty.max, empty.average_text.as_str()),
             (0, 0, "0")

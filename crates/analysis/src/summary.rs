@@ -54,7 +54,8 @@ pub struct Summary {
     pub cards: Vec<CardUsage>,
 }
 
-/// Collects decks one by one, then gives the [`Summary`].
+/// Collects decks one by one (from `SummaryBuilder::default()`), then gives
+/// the [`Summary`].
 #[derive(Debug, Default)]
 pub struct SummaryBuilder {
     decks: u32,
@@ -67,11 +68,6 @@ pub struct SummaryBuilder {
 }
 
 impl SummaryBuilder {
-    /// An empty builder.
-    pub fn new() -> SummaryBuilder {
-        SummaryBuilder::default()
-    }
-
     /// Adds a deck and its stats.
     pub fn add(&mut self, deck: &Deck, stats: &Stats) {
         self.decks += 1;
@@ -154,7 +150,7 @@ mod tests {
         let db = fixture_db();
         let first = deck_of(&db, &[(200001, 12), (100004, 10), (100003, 2)]);
         let second = deck_of(&db, &[(200001, 6), (200002, 6), (100004, 20)]);
-        let mut builder = SummaryBuilder::new();
+        let mut builder = SummaryBuilder::default();
         for deck in [&first, &second] {
             builder.add(deck, &Stats::of_deck(deck, &db));
         }
@@ -187,7 +183,7 @@ mod tests {
 
     #[test]
     fn no_decks_gives_zeros() {
-        let summary = SummaryBuilder::new().finish(&fixture_db());
+        let summary = SummaryBuilder::default().finish(&fixture_db());
         assert_eq!((summary.decks, summary.average_crypt), (0, 0.0));
         assert!(summary.cards.is_empty());
     }

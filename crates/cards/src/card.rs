@@ -142,19 +142,6 @@ impl CardType {
         CardType::Imbued,
     ];
 
-    /// Where the library section of a full type string (`Action Modifier/Combat`)
-    /// stands in a TWDA entry: after the section of its first type, a single
-    /// type before its combinations, then by name. Unknown types go last.
-    pub fn section_rank(type_name: &str) -> (usize, usize, &str) {
-        let mut types = type_name.split('/');
-        let first = types
-            .next()
-            .and_then(CardType::parse)
-            .and_then(|t| CardType::ALL.iter().position(|a| *a == t))
-            .unwrap_or(usize::MAX);
-        (first, types.count(), type_name)
-    }
-
     /// The type's name as the CSV writes it.
     pub fn name(self) -> &'static str {
         match self {
@@ -473,32 +460,6 @@ mod tests {
         );
         assert_eq!(Sect::from_card_text("{Anarch}: x"), Some(Sect::Anarch));
         assert_eq!(Sect::from_card_text("If this vampire ..."), None);
-    }
-
-    #[test]
-    fn sections_follow_their_first_type_in_the_archive_order() {
-        let mut sections = [
-            "Combat",
-            "Action Modifier/Reaction",
-            "Equipment",
-            "Action Modifier",
-            "Master",
-            "Action Modifier/Combat",
-            "Political Action",
-        ];
-        sections.sort_by_key(|s| CardType::section_rank(s));
-        assert_eq!(
-            sections,
-            [
-                "Master",
-                "Equipment",
-                "Political Action",
-                "Action Modifier",
-                "Action Modifier/Combat",
-                "Action Modifier/Reaction",
-                "Combat"
-            ]
-        );
     }
 
     #[test]

@@ -515,19 +515,9 @@ impl CardDb {
     }
 
     /// [`CardDb::lookup`] by exact key only (no close spellings, no
-    /// suggestions): cheap whatever the text. `None` when nothing fits.
-    pub fn lookup_exact(
-        &self,
-        written: &str,
-        hint: PrintingHint,
-        kind: Option<CardKind>,
-    ) -> Option<Vec<CardId>> {
-        self.lookup_exact_form(written, hint, kind)
-            .map(|(cards, _)| cards.iter().map(|card| card.id).collect())
-    }
-
-    /// The printings a written name means exactly (as [`CardDb::lookup_exact`]),
-    /// and which of the card's names matched. The printings are kept on the
+    /// suggestions): cheap whatever the text. The printings a written name
+    /// means exactly, and which of the card's names matched; `None` when
+    /// nothing fits. The printings are kept on the
     /// stack; a name not written as the card's (its folded key looked up)
     /// allocates that key.
     pub fn lookup_exact_form(

@@ -52,7 +52,7 @@ struct DisciplineFilter {
 
 /// Filters on cards. Every filter given must match; a filter given several
 /// times matches when any of its values does, except `discipline` and `text`,
-/// where every value must match.
+/// where every value must match. `CardSearch::default()` matches every card.
 #[derive(Debug, Clone, Default)]
 pub struct CardSearch {
     types: Vec<CardType>,
@@ -64,11 +64,6 @@ pub struct CardSearch {
 }
 
 impl CardSearch {
-    /// A search matching every card.
-    pub fn new() -> CardSearch {
-        CardSearch::default()
-    }
-
     /// Adds a card type (`vampire`, `political action`; any case).
     pub fn with_type(mut self, text: &str) -> Result<CardSearch, SearchError> {
         let card_type = CardType::parse(text).ok_or_else(|| {
@@ -216,7 +211,7 @@ mod tests {
     #[test]
     fn filters_combine_with_and() {
         let db = fixture_db();
-        let search = CardSearch::new()
+        let search = CardSearch::default()
             .with_type("vampire")
             .unwrap()
             .with_clan("brujah", &db)
@@ -231,19 +226,19 @@ mod tests {
                 card.has_discipline(Discipline::parse("cel").unwrap(), DisciplineLevel::Inferior)
             );
         }
-        let all_brujah = CardSearch::new().with_clan("Brujah", &db).unwrap();
+        let all_brujah = CardSearch::default().with_clan("Brujah", &db).unwrap();
         assert!(names(&all_brujah, &db).len() > found.len());
     }
 
     #[test]
     fn upper_case_discipline_asks_for_superior() {
         let db = fixture_db();
-        let superior = CardSearch::new()
+        let superior = CardSearch::default()
             .with_discipline("POT")
             .unwrap()
             .with_type("Vampire")
             .unwrap();
-        let any = CardSearch::new()
+        let any = CardSearch::default()
             .with_discipline("pot")
             .unwrap()
             .with_type("Vampire")
@@ -262,13 +257,15 @@ mod tests {
     #[test]
     fn text_group_and_set_filters_select_cards() {
         let db = fixture_db();
-        let by_text = CardSearch::new().with_text("TEST MASTER");
+        let by_text = CardSearch::default().with_text("TEST MASTER");
         assert!(names(&by_text, &db).contains(&"Test Haven".to_string()));
-        let group = CardSearch::new().with_group("1").unwrap();
+        let group = CardSearch::default().with_group("1").unwrap();
         assert!(group.run(&db).iter().all(|c| c.group == Group::parse("1")));
         let set = db.sets()[0].clone();
-        let by_abbreviation = CardSearch::new().with_set(&set.abbreviation, &db).unwrap();
-        let by_name = CardSearch::new().with_set(&set.name, &db).unwrap();
+        let by_abbreviation = CardSearch::default()
+            .with_set(&set.abbreviation, &db)
+            .unwrap();
+        let by_name = CardSearch::default().with_set(&set.name, &db).unwrap();
         assert!(!by_abbreviation.run(&db).is_empty());
         assert_eq!(names(&by_abbreviation, &db), names(&by_name, &db));
     }
@@ -276,22 +273,24 @@ mod tests {
     #[test]
     fn unknown_values_are_errors_with_a_suggestion() {
         let db = fixture_db();
-        let err = CardSearch::new().with_clan("Bruja", &db).unwrap_err();
+        let err = CardSearch::default().with_clan("Bruja", &db).unwrap_err();
         assert!(err.to_string().contains("did you mean \"Brujah\""), "{err}");
-        let err = CardSearch::new().with_type("Vampyre").unwrap_err();
+        let err = CardSearch::default().with_type("Vampyre").unwrap_err();
         assert!(
             err.to_string().contains("did you mean \"Vampire\""),
             "{err}"
         );
-        let err = CardSearch::new().with_discipline("Potance").unwrap_err();
+        let err = CardSearch::default()
+            .with_discipline("Potance")
+            .unwrap_err();
         assert!(
             err.to_string().contains("did you mean \"Potence\""),
             "{err}"
         );
-        assert!(CardSearch::new().with_discipline("xyz").is_err());
-        let err = CardSearch::new().with_group("AN").unwrap_err();
+        assert!(CardSearch::default().with_discipline("xyz").is_err());
+        let err = CardSearch::default().with_group("AN").unwrap_err();
         assert!(err.to_string().contains("did you mean \"ANY\""), "{err}");
-        assert!(CardSearch::new().with_group("0").is_err());
-        assert!(CardSearch::new().with_set("Nowhere", &db).is_err());
+        assert!(CardSearch::default().with_group("0").is_err());
+        assert!(CardSearch::default().with_set("Nowhere", &db).is_err());
     }
 }

@@ -176,17 +176,12 @@ impl Unresolved {
     /// read (and the suggestions), else `did you mean "A" or "B"?`, else `no
     /// card with a similar name`.
     pub fn detail(&self) -> String {
-        match (&self.reason, self.did_you_mean()) {
+        match (&self.reason, did_you_mean(&self.suggestions)) {
             (Some(reason), Some(suggestions)) => format!("{reason}; {suggestions}"),
             (Some(reason), None) => reason.clone(),
             (None, Some(suggestions)) => suggestions,
             (None, None) => "no card with a similar name".to_string(),
         }
-    }
-
-    /// `did you mean "A", "B" or "C"?`: each suggestion quoted (names hold commas).
-    pub fn did_you_mean(&self) -> Option<String> {
-        did_you_mean(&self.suggestions)
     }
 }
 

@@ -170,9 +170,7 @@ impl TwdHeader {
                 trifles,
             })
             .collect();
-        sections.sort_by(|a, b| {
-            CardType::section_rank(&a.type_name).cmp(&CardType::section_rank(&b.type_name))
-        });
+        sections.sort_by(|a, b| section_rank(&a.type_name).cmp(&section_rank(&b.type_name)));
         TwdHeader {
             crypt: CryptHeader::of_deck(deck, db),
             library: deck.library_count(),
@@ -200,6 +198,19 @@ fn known<'a>(
 ) -> impl Iterator<Item = (&'a vtesdeck_cards::Card, u64)> + 'a {
     part.iter()
         .filter_map(move |entry| db.get(entry.id).map(|card| (card, u64::from(entry.count))))
+}
+
+/// Where the library section of a full type string (`Action Modifier/Combat`)
+/// stands in a TWDA entry: after the section of its first type, a single
+/// type before its combinations, then by name. Unknown types go last.
+fn section_rank(type_name: &str) -> (usize, usize, &str) {
+    let mut types = type_name.split('/');
+    let first = types
+        .next()
+        .and_then(CardType::parse)
+        .and_then(|t| CardType::ALL.iter().position(|a| *a == t))
+        .unwrap_or(usize::MAX);
+    (first, types.count(), type_name)
 }
 
 #[cfg(test)]
@@ -296,8 +307,34 @@ mod tests {
     fn every_library_type_combination_has_a_section_place() {
         let db = fixture_db();
         for card in db.cards().iter().filter(|c| !c.is_crypt()) {
-            let (first, _, _) = CardType::section_rank(&card.type_name());
+            let (first, _, _) = section_rank(&card.type_name());
             assert!(first < CardType::ALL.len(), "{}", card.type_name());
         }
+    }
+
+    #[test]
+    fn sections_follow_their_first_type_in_the_archive_order() {
+        let mut sections = [
+            "Combat",
+            "Action Modifier/Reaction",
+            "Equipment",
+            "Action Modifier",
+            "Master",
+            "Action Modifier/Combat",
+            "Political Action",
+        ];
+        sections.sort_by_key(|s| section_rank(s));
+        assert_eq!(
+            sections,
+            [
+                "Master",
+                "Equipment",
+                "Political Action",
+                "Action Modifier",
+                "Action Modifier/Combat",
+                "Action Modifier/Reaction",
+                "Combat"
+            ]
+        );
     }
 }

@@ -126,7 +126,7 @@ pub struct LibraryLimits {
 
 impl LibraryLimits {
     /// The maximum at a table of `players`.
-    pub fn max_for(&self, players: u32) -> Option<u32> {
+    pub(crate) fn max_for(&self, players: u32) -> Option<u32> {
         self.max
             .map(|max| max.saturating_add(self.max_per_player.saturating_mul(players)))
     }

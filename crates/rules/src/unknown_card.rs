@@ -26,7 +26,10 @@ impl Rule for UnknownCard {
             .iter()
             .map(|unresolved| {
                 let text = unresolved.text.trim();
-                let message = match (&unresolved.reason, unresolved.did_you_mean()) {
+                let message = match (
+                    &unresolved.reason,
+                    vtesdeck_deck::did_you_mean(&unresolved.suggestions),
+                ) {
                     (Some(_), _) => format!("cannot read `{text}`: {}", unresolved.detail()),
                     (None, None) => format!("`{text}` names no card"),
                     (None, Some(suggestions)) => format!("`{text}` names no card ({suggestions})"),

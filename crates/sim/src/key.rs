@@ -46,8 +46,8 @@ impl KeyVampires {
                     .map(|card| (card, matched)),
                 Lookup::NotFound { suggestions } => {
                     let other = db
-                        .lookup_exact(base, hint, None)
-                        .and_then(|ids| ids.first().and_then(|id| db.get(*id)));
+                        .lookup_exact_form(base, hint, None)
+                        .and_then(|(cards, _)| cards.first().copied());
                     return Err(match other {
                         Some(card) => SimError::NotAVampire {
                             name: written.clone(),

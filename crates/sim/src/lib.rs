@@ -40,8 +40,7 @@ mod transfers;
 pub use deck_tables::DeckTables;
 pub use error::SimError;
 pub use goldfish::{
-    Coverage, GoldfishOptions, GoldfishReport, GoldfishSeat, GoldfishTurn, NamedCount,
-    TurnDistribution, COVERAGE_WARNING,
+    Coverage, GoldfishReport, GoldfishSeat, GoldfishTurn, TurnDistribution, COVERAGE_WARNING,
 };
 pub use key::{KeyInStart, KeyReading, KeyVampires};
 pub use opening_exact::OpeningFigures;

@@ -118,8 +118,8 @@ fn figures(out: &mut String, goldfish: &GoldfishReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::GoldfishOptions;
     use crate::sim::Seed;
+    use crate::sim::TransferOptions;
     use crate::testing::{deck_of, fixture_db};
 
     #[test]
@@ -128,11 +128,11 @@ mod tests {
         // Alma (capacity 1) out on turn 1, a plain bleed a turn from turn 2;
         // Test Party (an event) is not modelled.
         let deck = deck_of(&db, &[(200001, 12), (100009, 30), (100011, 10)]);
-        let options = GoldfishOptions {
+        let options = TransferOptions {
             seats: vec![1, 5],
             samples: 100,
             seed: Seed(1),
-            ..GoldfishOptions::default()
+            ..TransferOptions::default()
         };
         // The built-in effect table has no row for these fixture cards.
         let report = GoldfishReport::simulate(&deck, &db, &options, &|_| {}).unwrap();

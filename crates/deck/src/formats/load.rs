@@ -18,7 +18,7 @@ use crate::{Deck, NameMismatch};
 use vtesdeck_cards::CardDb;
 
 /// Largest file `Deck::load` reads, so a stray huge file cannot exhaust memory.
-pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+pub(crate) const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// What a deck file is first read into: 4,503 of the 4,504 TWDA files are
 /// smaller (a larger one has its size asked, then is read on).
@@ -36,7 +36,7 @@ pub enum DeckError {
         /// The I/O error (part of the message, not a separate cause).
         error: std::io::Error,
     },
-    /// The file is larger than [`MAX_FILE_BYTES`].
+    /// The file is larger than a decklist can be (`MAX_FILE_BYTES`).
     #[error("{}: file too large (at least {size} bytes; a decklist is at most {MAX_FILE_BYTES})", path.display())]
     TooLarge {
         /// The file.
@@ -123,7 +123,7 @@ pub trait LoadDeck: Sized {
     /// Reads and resolves every deck of a file: one, or one per JSON record.
     fn load_all(path: &Path, format: Option<Format>, db: &CardDb) -> Result<Vec<Self>, DeckError>;
 
-    /// The bytes of a deck file (at most [`MAX_FILE_BYTES`]): the part of
+    /// The bytes of a deck file (at most `MAX_FILE_BYTES`): the part of
     /// [`Deck::load_all`] that needs no card database.
     fn read_bytes(path: &Path) -> Result<Vec<u8>, DeckError>;
 
@@ -331,8 +331,8 @@ pub(super) fn resolve(mut raw: RawDeck, db: &CardDb, kept: Option<&mut RowsReadA
         };
         let named_card = line.name.is_empty()
             || db
-                .lookup_exact(&line.name, line.hint, None)
-                .is_some_and(|ids| ids.contains(&id));
+                .lookup_exact_form(&line.name, line.hint, None)
+                .is_some_and(|(cards, _)| cards.iter().any(|card| card.id == id));
         if !named_card {
             mismatches.push(NameMismatch {
                 line: line.line,

@@ -10,7 +10,7 @@ use super::super::influence::Influence;
 use super::super::seed::{self, add_counts, below, SeatGame, SimRng};
 use super::super::transfers::{first_turn_transfers, STARTING_POOL, TRANSFERS_PER_TURN};
 use super::effects::{CardClass, EffectKind, EffectTable};
-use super::GoldfishOptions;
+use super::TransferOptions;
 
 /// The prey's pool at the start: what can be taken from it.
 pub(super) const PREY_POOL: u32 = STARTING_POOL;
@@ -398,7 +398,7 @@ impl<'a> Game<'a> {
     pub(super) fn new(
         tables: &'a DeckTables,
         deck: &'a DeckCards,
-        options: &GoldfishOptions,
+        options: &TransferOptions,
         chunk_rng: &SimRng,
     ) -> Game<'a> {
         let cards = &deck.cards[..];
@@ -1449,9 +1449,9 @@ mod tests {
         let effects = EffectTable::parse(table).unwrap();
         let mut deck_cards = DeckCards::of_deck(&tables, &db, &effects);
         change(&mut deck_cards);
-        let options = GoldfishOptions {
+        let options = TransferOptions {
             policy,
-            ..GoldfishOptions::default()
+            ..TransferOptions::default()
         };
         let mut game = Game::new(&tables, &deck_cards, &options, &Seed(1).chunk_rng(0));
         // Nothing to draw unless the test says so.

@@ -19,12 +19,6 @@ use super::SimError;
 /// warns that its figures are a lower bound.
 pub const COVERAGE_WARNING: f64 = 0.8;
 
-/// What to simulate: the options of `transfers`, whose games goldfish plays
-/// (the same seats, turns, samples, seed, vampire cap and policy deal the same
-/// crypts); `keys` is not used (no key vampire at an idle table), nor
-/// [`Policy::Key`].
-pub type GoldfishOptions = TransferOptions;
-
 /// Figures at the end of one turn.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GoldfishTurn {
@@ -87,15 +81,6 @@ pub struct GoldfishSeat {
     pub oust_turn: TurnDistribution,
 }
 
-/// A library card and its copies.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct NamedCount {
-    /// The card's name.
-    pub name: String,
-    /// Copies in the library.
-    pub count: u32,
-}
-
 /// How much of the library the simulation plays.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Coverage {
@@ -112,14 +97,14 @@ pub struct Coverage {
     /// Whether the share is under [`COVERAGE_WARNING`]: the figures are a lower bound.
     pub warning: bool,
     /// The cards not modelled, most copies first.
-    pub not_modelled_cards: Vec<NamedCount>,
+    pub not_modelled_cards: Vec<vtesdeck_analysis::Tally>,
 }
 
 impl Coverage {
     /// The coverage of a deck's library by `effects`.
     pub(crate) fn of_deck(deck: &Deck, db: &CardDb, effects: &EffectTable) -> Coverage {
         let (mut modelled, mut inert, mut not_modelled) = (0, 0, 0);
-        let mut named: Vec<NamedCount> = Vec::new();
+        let mut named: Vec<vtesdeck_analysis::Tally> = Vec::new();
         for entry in &deck.library {
             let class = db
                 .get(entry.id)
@@ -134,7 +119,7 @@ impl Coverage {
                         .map_or_else(|| entry.id.to_string(), |c| db.printing_name(c));
                     match named.iter_mut().find(|n| n.name == name) {
                         Some(n) => n.count += entry.count,
-                        None => named.push(NamedCount {
+                        None => named.push(vtesdeck_analysis::Tally {
                             name,
                             count: entry.count,
                         }),
@@ -162,7 +147,7 @@ impl Coverage {
 }
 
 /// The assumptions every report states.
-pub(crate) fn assumptions(options: &GoldfishOptions) -> Vec<String> {
+pub(crate) fn assumptions(options: &TransferOptions) -> Vec<String> {
     vec![
         format!(
             "idle table: the prey has {PREY_POOL} pool and never blocks, bounces, reacts or votes against; the predator does nothing"
@@ -249,10 +234,15 @@ impl GoldfishReport {
     /// Simulates `options.samples` games per seat; every seat plays the same
     /// shuffled crypts and libraries. `progress(n)` is called as batches of
     /// `n` games finish.
+    ///
+    /// The options are `transfers`' ([`TransferCurve`](crate::TransferCurve)),
+    /// whose games goldfish plays: the same seats, turns, samples, seed,
+    /// vampire cap and policy deal the same crypts; `keys` is not used (no key
+    /// vampire at an idle table), nor [`Policy::Key`].
     pub fn simulate(
         deck: &Deck,
         db: &CardDb,
-        options: &GoldfishOptions,
+        options: &TransferOptions,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<GoldfishReport, SimError> {
         GoldfishReport::simulate_with(deck, db, options, EffectTable::builtin(), progress)
@@ -262,7 +252,7 @@ impl GoldfishReport {
     pub(crate) fn simulate_with(
         deck: &Deck,
         db: &CardDb,
-        options: &GoldfishOptions,
+        options: &TransferOptions,
         effects: &EffectTable,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<GoldfishReport, SimError> {
@@ -359,11 +349,11 @@ mod tests {
         let db = fixture_db();
         let deck = deck_of(&db, cards);
         let effects = EffectTable::parse(table).unwrap();
-        let options = GoldfishOptions {
+        let options = TransferOptions {
             seats,
             samples,
             seed: Seed(4),
-            ..GoldfishOptions::default()
+            ..TransferOptions::default()
         };
         GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap()
     }
@@ -433,11 +423,11 @@ mod tests {
         // Nine turns: turn 9's bleed has no blood left for the modifier, until 1.
         let db = fixture_db();
         let deck = deck_of(&db, &[(200008, 12), (100006, 40)]);
-        let options = GoldfishOptions {
+        let options = TransferOptions {
             seats: vec![5],
             turns: 10,
             samples: 10,
-            ..GoldfishOptions::default()
+            ..TransferOptions::default()
         };
         let effects = EffectTable::parse(table).unwrap();
         let long = GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap();
@@ -471,11 +461,11 @@ mod tests {
         let table = "100003\tTest Bleed\tvote\t3\t0\tTest\n";
         let db = fixture_db();
         let deck = deck_of(&db, &[(200001, 12), (100003, 40)]);
-        let options = GoldfishOptions {
+        let options = TransferOptions {
             seats: vec![2],
             turns: 12,
             samples: 50,
-            ..GoldfishOptions::default()
+            ..TransferOptions::default()
         };
         let effects = EffectTable::parse(table).unwrap();
         let report =
@@ -662,11 +652,11 @@ mod tests {
         // Two turns: on turn 2 no turn is left for the bonus: a plain bleed.
         let db = fixture_db();
         let deck = deck_of(&db, &[(200001, 12), (100003, 40)]);
-        let options = GoldfishOptions {
+        let options = TransferOptions {
             seats: vec![1],
             turns: 2,
             samples: 10,
-            ..GoldfishOptions::default()
+            ..TransferOptions::default()
         };
         let effects = EffectTable::parse(table).unwrap();
         let short = GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap();
@@ -768,11 +758,11 @@ mod tests {
         // from turn 2: 29 pool on turn 1, then 2 more a turn.
         let db = fixture_db();
         let deck = deck_of(&db, &[(200001, 12), (100002, 40)]);
-        let options = GoldfishOptions {
+        let options = TransferOptions {
             seats: vec![1],
             samples: 20,
             max_vampires: 1,
-            ..GoldfishOptions::default()
+            ..TransferOptions::default()
         };
         let effects = EffectTable::parse("100002\tTest Trifle\ttransfer_pool\t4\t2\tx\n").unwrap();
         let report =

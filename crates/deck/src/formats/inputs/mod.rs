@@ -31,7 +31,7 @@ pub enum InputError {
     /// Standard input could not be read.
     #[error("-: cannot read standard input: {0}")]
     StandardInput(std::io::Error),
-    /// Standard input holds more than [`MAX_FILE_BYTES`].
+    /// Standard input holds more than a decklist can (`MAX_FILE_BYTES`).
     #[error("-: input too large (a decklist is at most {MAX_FILE_BYTES} bytes)")]
     StandardInputTooLarge,
     /// A path with a wildcard and no such file: a shell pattern that matched
