@@ -10,14 +10,12 @@
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use vtesdeck::analysis::crypt_discipline_counts;
-use vtesdeck::analysis::known_cards;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::LoadDeck;
 use vtesdeck::sim::OpeningFigures;
 use vtesdeck::sim::Seed;
-use vtesdeck::sim::{check_opening, CryptOdds, DrawOptions, LibraryOdds, SampledOdds};
+use vtesdeck::sim::{check_opening, DrawOdds, DrawOptions, SampledOdds};
 use vtesdeck::sim::{TransferCurve, TransferOptions};
 
 fn load() -> (CardDb, Deck) {
@@ -61,13 +59,8 @@ fn benches(c: &mut Criterion) {
     };
     let tables = check_opening(&deck, &db, &options).unwrap();
 
-    c.bench_function("draw exact figures, 90-card deck", |b| {
-        b.iter(|| {
-            let library = LibraryOdds::compute(&deck, &db, &options).unwrap();
-            let disciplines = crypt_discipline_counts(known_cards(&deck.crypt, &db));
-            let crypt = CryptOdds::compute(&tables, &disciplines, &options);
-            (library, crypt)
-        })
+    c.bench_function("draw figures, 90-card deck (exact)", |b| {
+        b.iter(|| DrawOdds::compute(&deck, &db, &options, &|_| {}).unwrap())
     });
 
     // Issue 14: under 20 ms for a 12-card crypt and 90-card library.

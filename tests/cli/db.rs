@@ -502,12 +502,8 @@ fn complete_database_source(cards: &Path) -> Option<String> {
         return None;
     }
     assert_installed(cards);
-    vtesdeck::cards::CardDb::load(cards).expect("the database in place loads");
-    Some(
-        vtesdeck::cards::Provenance::load(cards)
-            .expect("provenance")
-            .source,
-    )
+    let db = vtesdeck::cards::CardDb::load(cards).expect("the database in place loads");
+    vtesdeck::cards::DbInfo::new(&db, "--cards", chrono::Utc::now()).source
 }
 
 fn staging_leftovers(home: &Home) -> usize {

@@ -21,7 +21,7 @@ pub struct CardCount {
 
 impl CardCount {
     /// Builds the entry of a deck card.
-    pub fn new(card: &Card, count: u32, db: &CardDb) -> CardCount {
+    pub(crate) fn new(card: &Card, count: u32, db: &CardDb) -> CardCount {
         CardCount {
             id: card.id,
             name: db.printing_name(card),

@@ -52,7 +52,6 @@ pub use playability::{
     can_play, crypt_discipline_levels, is_same_clan, CryptCard, CryptRequirement,
 };
 pub use print_ref::{PrintRef, PrintRefError};
-pub use provenance::Provenance;
 pub use search::{CardSearch, SearchError};
 pub use sets::SetInfo;
 pub use snapshot::{Snapshot, SnapshotError};

@@ -11,17 +11,17 @@ pub(crate) const PROVENANCE_FILE: &str = "provenance.toml";
 
 /// The origin of an installed card database.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Provenance {
+pub(crate) struct Provenance {
     /// The URL downloaded, or the local zip or folder imported.
-    pub source: String,
+    pub(crate) source: String,
     /// When it was installed.
-    pub installed: DateTime<Utc>,
+    pub(crate) installed: DateTime<Utc>,
 }
 
 impl Provenance {
     /// Reads the provenance file of a database folder; `None` when the folder
     /// has none (a folder set up by hand) or it cannot be read.
-    pub fn load(dir: &Path) -> Option<Provenance> {
+    pub(crate) fn load(dir: &Path) -> Option<Provenance> {
         let text = std::fs::read_to_string(dir.join(PROVENANCE_FILE)).ok()?;
         toml::from_str(&text).ok()
     }

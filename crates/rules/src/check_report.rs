@@ -36,7 +36,7 @@ pub struct CheckReport {
 
 impl CheckReport {
     /// Builds the report of a deck from the problems found.
-    pub fn new(deck: &Deck, context: &Context, problems: Vec<Violation>) -> CheckReport {
+    pub(crate) fn new(deck: &Deck, context: &Context, problems: Vec<Violation>) -> CheckReport {
         let mut groups: Vec<u8> = Vec::new();
         let numbered = context.crypt.iter();
         for group in numbered.filter_map(|entry| entry.card.group.and_then(Group::number)) {

@@ -315,7 +315,7 @@ impl Profile {
     }
 
     /// A shipped profile by name.
-    pub fn builtin(name: &str) -> Option<Result<Profile, ProfileError>> {
+    pub(crate) fn builtin(name: &str) -> Option<Result<Profile, ProfileError>> {
         BUILTIN
             .iter()
             .find(|(n, _)| *n == name)
@@ -346,7 +346,7 @@ impl Profile {
     }
 
     /// Reads a profile file; its name defaults to the file name without `.toml`.
-    pub fn load(path: &Path) -> Result<Profile, ProfileError> {
+    pub(crate) fn load(path: &Path) -> Result<Profile, ProfileError> {
         let text = std::fs::read_to_string(path).map_err(|source| ProfileError::Read {
             path: path.to_path_buf(),
             source,
@@ -359,7 +359,11 @@ impl Profile {
 
     /// Parses a profile's TOML text; `origin` names it in errors, `default_name`
     /// is used when the text has no `name`.
-    pub fn parse(text: &str, origin: &str, default_name: &str) -> Result<Profile, ProfileError> {
+    pub(crate) fn parse(
+        text: &str,
+        origin: &str,
+        default_name: &str,
+    ) -> Result<Profile, ProfileError> {
         let mut profile: Profile = toml::from_str(text).map_err(|err| ProfileError::Syntax {
             origin: origin.to_string(),
             line: err.span().map_or(1, |span| {

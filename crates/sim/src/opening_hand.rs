@@ -335,7 +335,7 @@ pub fn check_opening(
 
 impl LibraryOdds {
     /// Exact library figures (the deck as checked by [`check_opening`]).
-    pub fn compute(
+    pub(crate) fn compute(
         deck: &Deck,
         db: &CardDb,
         options: &DrawOptions,
@@ -430,7 +430,7 @@ impl CryptOdds {
 
     /// Exact crypt figures (tables and options as checked by [`check_opening`];
     /// `disciplines`: the crypt's, [`crypt_discipline_counts`]).
-    pub fn compute(
+    pub(crate) fn compute(
         tables: &DeckTables,
         disciplines: &[DisciplineCount],
         options: &DrawOptions,
