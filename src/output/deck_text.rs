@@ -6,9 +6,7 @@ use std::fmt::Write;
 
 use crate::cards::CardDb;
 use crate::deck::Deck;
-use crate::deck::DeckMeta;
-use crate::formats::DeckWriter;
-use crate::formats::TwdWriter;
+use crate::deck::{DeckMeta, Format};
 
 /// Renders a deck: a `# path (format)` line, name and author, the cards in the
 /// TWDA layout, then the lines not read literally (`path:line: text  -> 2x "Card"
@@ -38,7 +36,8 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
         },
         ..deck.clone()
     };
-    out.push_str(&TwdWriter.write(&cards_only, db));
+    // The TWDA layout has a writer: `write` gives its text.
+    out.push_str(&crate::formats::write(Format::Twd, &cards_only, db).unwrap_or_default());
     if !deck.read_as.is_empty() {
         let _ = writeln!(out, "\nRead as (not literally):");
         // One row per line, every remark on it.

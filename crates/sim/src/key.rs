@@ -92,7 +92,7 @@ impl KeyVampires {
     }
 
     /// The key vampires' names.
-    pub fn names(&self) -> &[String] {
+    pub(crate) fn names(&self) -> &[String] {
         &self.names
     }
 

@@ -49,7 +49,7 @@ pub trait JsonShape: Sync {
 }
 
 /// Writes a resolved deck as text in one layout.
-pub trait DeckWriter {
+pub(crate) trait DeckWriter {
     /// The deck as this layout's text (ends with a newline).
     fn write(&self, deck: &Deck, db: &CardDb) -> String;
 }

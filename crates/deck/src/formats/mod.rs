@@ -108,7 +108,7 @@ pub use inputs::{
 };
 pub use json::{CardCountJson, DeckJson, EventJson, ReadAsJson};
 pub use krcg::ArchiveWriter;
-pub use layout::DeckWriter;
+pub(crate) use layout::DeckWriter;
 pub(crate) use layout::{JsonShape, Layout};
 pub(crate) use load::MAX_FILE_BYTES;
 pub use load::{DeckError, LoadDeck};
@@ -116,7 +116,6 @@ pub(crate) use records::{DeckRecords, RowMemo};
 pub(crate) use registry::detect;
 pub use registry::{writable, write};
 pub use sniff::REPORT_PAGE_MARK;
-pub use twd_writer::TwdWriter;
 
 /// Reads a decklist text, detecting its format unless one is given.
 ///

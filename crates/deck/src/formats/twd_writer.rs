@@ -15,7 +15,7 @@ use vtesdeck_cards::{Card, CardDb, DisciplineLevel};
 /// `Crypt (N cards, min=, max=, avg=)`, the library grouped by type in the
 /// TWDA's order under `Type (N)` headers (`Master (N; K trifle)`).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct TwdWriter;
+pub(crate) struct TwdWriter;
 
 impl DeckWriter for TwdWriter {
     fn write(&self, deck: &Deck, db: &CardDb) -> String {
