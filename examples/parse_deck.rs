@@ -16,8 +16,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .nth(1)
         .map(PathBuf::from)
         .ok_or("usage: parse_deck DECKFILE")?;
-    // $VTESDECK_CARDS, the installed copy, else the built-in snapshot, as the CLI does.
-    let db = CardDb::open(&CardDb::locate(None))?;
+    // The folder $VTESDECK_CARDS names, else the card list built into the library.
+    let db = match std::env::var_os("VTESDECK_CARDS") {
+        Some(dir) => CardDb::load(dir.as_ref())?,
+        None => CardDb::embedded()?,
+    };
     let deck = Deck::load(&deck_path, None, &db)?;
     println!(
         "{} read as {}: {} crypt cards, {} library cards",

@@ -9,7 +9,9 @@ use crate::output::json_lines::write_tagged;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use vtesdeck::cards::install::InstallStep;
-use vtesdeck::cards::{install, CardDb, DbInfo, CARDS_ENV};
+use vtesdeck::cards::{install, CardDb, DbInfo};
+
+use super::db_location::{self, DbLocation, CARDS_ENV};
 
 use super::{Global, Outcome};
 
@@ -86,8 +88,8 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
             finish(&db_text::render_install(&report), &target, global)
         }
         DbCommand::Info(info_args) => {
-            let location = CardDb::locate(global.cards.as_deref());
-            let db = CardDb::open(&location)?;
+            let location = DbLocation::find(global.cards.as_deref());
+            let db = location.open()?;
             let info = DbInfo::new(&db, location.found_by(), chrono::Utc::now());
             let mut out = std::io::stdout().lock();
             if info_args.json {
@@ -195,7 +197,7 @@ fn env_cards() -> Option<PathBuf> {
 fn install_target(global: &Global) -> anyhow::Result<PathBuf> {
     match &global.cards {
         Some(dir) => Ok(dir.clone()),
-        None => CardDb::user_dir().context(
+        None => db_location::user_dir().context(
             "no user data folder (is HOME set?); pass --cards DIR to choose where to install",
         ),
     }

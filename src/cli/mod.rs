@@ -5,6 +5,7 @@ mod card;
 mod check;
 mod convert;
 mod db;
+mod db_location;
 mod diff;
 mod draw;
 mod exit;
@@ -23,7 +24,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use vtesdeck::cards::{CardDb, DbLocation};
+use vtesdeck::cards::CardDb;
+
+use db_location::DbLocation;
 use vtesdeck::deck::Format;
 
 pub use exit::Outcome;
@@ -128,19 +131,19 @@ impl Global {
     /// 4.8M more instructions (429.8M to 434.7M, 1.1%; callgrind, medians of
     /// 5 runs).
     pub fn card_db(&self) -> anyhow::Result<std::mem::ManuallyDrop<CardDb>> {
-        let mut location = CardDb::locate(self.cards.as_deref());
+        let mut location = DbLocation::find(self.cards.as_deref());
         // Best effort: a failure to clear leftovers changes nothing to this command.
         let folder = location
             .folder()
             .map(PathBuf::from)
-            .or_else(CardDb::user_dir);
+            .or_else(db_location::user_dir);
         if let Some(folder) = folder {
             let repaired = vtesdeck::cards::install::clear_leftovers(&folder).unwrap_or(false);
             if repaired && matches!(location, DbLocation::Embedded) {
-                location = CardDb::locate(self.cards.as_deref());
+                location = DbLocation::find(self.cards.as_deref());
             }
         }
-        let db = CardDb::open(&location)?;
+        let db = location.open()?;
         if !self.quiet {
             if let Some(note) = db::stale_snapshot_note(&db, chrono::Utc::now().date_naive()) {
                 let _ = writeln!(std::io::stderr(), "vtesdeck: {note}");

@@ -17,9 +17,6 @@ use super::snapshot::{self, Snapshot};
 /// (most names have one).
 pub type Printings<'a> = SmallVec<[&'a Card; 4]>;
 
-/// Environment variable naming the card database folder.
-pub const CARDS_ENV: &str = "VTESDECK_CARDS";
-
 /// Nicknames and old names kept by the project: `alias<TAB>card name` per line.
 const ALIASES: &str = include_str!("../../../data/aliases.tsv");
 
@@ -55,41 +52,6 @@ struct Verbatim {
 /// The hash a name is kept under in [`CardDb`]'s verbatim map.
 fn verbatim_hash(name: &str) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(name)
-}
-
-/// Where the card database in use comes from. [`CardDb::locate`] tries them
-/// in this order: `--cards DIR`, `$VTESDECK_CARDS`, the copy installed by
-/// `db update` / `db import`, and last the snapshot built into the program.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum DbLocation {
-    /// The folder given with `--cards DIR`.
-    Flag(PathBuf),
-    /// The folder named by `$VTESDECK_CARDS`.
-    Env(PathBuf),
-    /// The copy installed in the user data folder by `db update` or `db import`.
-    Installed(PathBuf),
-    /// The official card list of one date, built into the program.
-    Embedded,
-}
-
-impl DbLocation {
-    /// The folder holding the CSV files; `None` for the built-in snapshot.
-    pub fn folder(&self) -> Option<&Path> {
-        match self {
-            DbLocation::Flag(dir) | DbLocation::Env(dir) | DbLocation::Installed(dir) => Some(dir),
-            DbLocation::Embedded => None,
-        }
-    }
-
-    /// How it was chosen, as `db info` says it.
-    pub fn found_by(&self) -> &'static str {
-        match self {
-            DbLocation::Flag(_) => "--cards",
-            DbLocation::Env(_) => CARDS_ENV,
-            DbLocation::Installed(_) => "user data folder",
-            DbLocation::Embedded => "built-in snapshot",
-        }
-    }
 }
 
 /// A printing hint written after a crypt name: `(G6)`, `(ADV)`, `(G3 ADV)`, `Gangrel:6`.
@@ -221,34 +183,6 @@ impl CardDb {
         )?;
         db.source = dir.to_path_buf();
         Ok(db)
-    }
-
-    /// The user's data folder for the card database (`~/.local/share/vtesdeck/cards`).
-    pub fn user_dir() -> Option<PathBuf> {
-        directories::ProjectDirs::from("", "", "vtesdeck").map(|d| d.data_dir().join("cards"))
-    }
-
-    /// Chooses the database: `flag`, else `$VTESDECK_CARDS`, else the copy
-    /// installed in [`CardDb::user_dir`], else the built-in snapshot.
-    pub fn locate(flag: Option<&Path>) -> DbLocation {
-        if let Some(dir) = flag {
-            return DbLocation::Flag(dir.to_path_buf());
-        }
-        if let Some(dir) = std::env::var_os(CARDS_ENV).filter(|v| !v.is_empty()) {
-            return DbLocation::Env(PathBuf::from(dir));
-        }
-        match CardDb::user_dir() {
-            Some(dir) if dir.join("vtescrypt.csv").is_file() => DbLocation::Installed(dir),
-            _ => DbLocation::Embedded,
-        }
-    }
-
-    /// Loads the database at `location`.
-    pub fn open(location: &DbLocation) -> Result<CardDb, DbError> {
-        match location.folder() {
-            Some(dir) => CardDb::load(dir),
-            None => CardDb::embedded(),
-        }
     }
 
     /// The official card list built into the program (see `data/cards/PROVENANCE`).

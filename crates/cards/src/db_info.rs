@@ -15,7 +15,7 @@ pub struct DbInfo {
     /// The database folder; `None` for the snapshot built into the program.
     pub path: Option<PathBuf>,
     /// How it was chosen (`--cards`, `VTESDECK_CARDS`, `user data folder`,
-    /// `built-in snapshot`): see [`DbLocation::found_by`](super::DbLocation::found_by).
+    /// `built-in snapshot`): as the program that found it says.
     pub found_by: String,
     /// The URL or local path it was installed from, when vtesdeck installed it.
     pub source: Option<String>,
