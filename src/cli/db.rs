@@ -15,6 +15,10 @@ use super::db_location::{self, DbLocation, CARDS_ENV};
 
 use super::{Global, Outcome};
 
+/// `db update --timeout` when none is given: the overall deadline of the
+/// download, in seconds.
+const DEFAULT_TIMEOUT_SECS: u64 = 120;
+
 /// Arguments of `vtesdeck db`.
 #[derive(Debug, Args)]
 pub struct DbArgs {
@@ -48,7 +52,7 @@ struct UpdateArgs {
 
     /// Give up when the download is not finished after this many seconds
     /// (besides the 30 s connect and 60 s per-read timeouts).
-    #[arg(long, value_name = "SECS", default_value_t = install::DEFAULT_DOWNLOAD_DEADLINE.as_secs(),
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIMEOUT_SECS,
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     timeout: u64,
 

@@ -23,7 +23,7 @@ pub struct CapacitySpread {
 
 impl CapacitySpread {
     /// Computes the spread of a deck's crypt (cards unknown to the database are left out).
-    pub fn of_deck(deck: &Deck, db: &CardDb) -> CapacitySpread {
+    pub(crate) fn of_deck(deck: &Deck, db: &CardDb) -> CapacitySpread {
         let capacities: Vec<(u32, u64)> = deck
             .crypt
             .iter()

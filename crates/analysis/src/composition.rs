@@ -62,7 +62,7 @@ pub struct CryptComposition {
 
 impl CryptComposition {
     /// Computes the crypt's composition.
-    pub fn of_deck(deck: &Deck, db: &CardDb) -> CryptComposition {
+    pub(crate) fn of_deck(deck: &Deck, db: &CardDb) -> CryptComposition {
         let mut groups: Vec<(Option<u8>, bool, u32)> = Vec::new();
         let mut clans = Vec::new();
         let mut sects = Vec::new();
@@ -164,7 +164,7 @@ pub struct LibraryComposition {
 
 impl LibraryComposition {
     /// Computes the library's composition.
-    pub fn of_deck(deck: &Deck, db: &CardDb) -> LibraryComposition {
+    pub(crate) fn of_deck(deck: &Deck, db: &CardDb) -> LibraryComposition {
         let mut composition = LibraryComposition {
             count: deck.library_count(),
             distinct: 0,

@@ -49,7 +49,7 @@ pub struct DisciplineSpread {
 
 impl DisciplineSpread {
     /// Computes the deck's disciplines.
-    pub fn of_deck(deck: &Deck, db: &CardDb) -> DisciplineSpread {
+    pub(crate) fn of_deck(deck: &Deck, db: &CardDb) -> DisciplineSpread {
         let crypt = crypt_discipline_counts(known_cards(&deck.crypt, db));
         let crypt_count = f64::from(deck.crypt_count());
         let key = crypt

@@ -44,7 +44,7 @@ pub struct Playability {
 
 impl Playability {
     /// Checks every library card with a requirement against every crypt card.
-    pub fn of_deck(deck: &Deck, db: &CardDb) -> Playability {
+    pub(crate) fn of_deck(deck: &Deck, db: &CardDb) -> Playability {
         let crypt: Vec<_> = known_cards(&deck.crypt, db)
             .map(|(card, count)| (CryptCard::new(card), Identity::of(card), count))
             .collect();

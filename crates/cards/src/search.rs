@@ -160,7 +160,7 @@ impl CardSearch {
     }
 
     /// Whether a card passes every filter.
-    pub fn matches(&self, card: &Card) -> bool {
+    pub(crate) fn matches(&self, card: &Card) -> bool {
         (self.types.is_empty() || self.types.iter().any(|t| card.types.contains(t)))
             && (self.clans.is_empty() || card.clans.iter().any(|c| self.clans.contains(&fold(c))))
             && self.disciplines.iter().all(|d| has_discipline(card, *d))

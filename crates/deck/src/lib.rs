@@ -427,7 +427,7 @@ impl Deck {
 
     /// How the lines of a card were read, when not literally: a remark on the
     /// name or count first, else the printing chosen.
-    pub fn read_as_of(&self, card: CardId) -> Option<&ReadAs> {
+    pub(crate) fn read_as_of(&self, card: CardId) -> Option<&ReadAs> {
         let mut remarks = self.read_as.iter().filter(|r| r.card == card);
         let first = remarks.next()?;
         if first.how != ReadHow::PrintingChosen {

@@ -33,10 +33,6 @@ const MAX_FILE_BYTES: u64 = 64 << 20;
 /// The largest archive accepted, downloaded or imported: 16 MB (the official
 /// zip is about 0.3 MB, its CSV files 1.3 MB).
 pub const MAX_ARCHIVE_BYTES: u64 = 16 << 20;
-/// The overall deadline of a download when none is given: 120 seconds (kept
-/// here, beside the size cap, so that builds without the `download` feature
-/// and the command line's `--timeout` default name the same figure).
-pub const DEFAULT_DOWNLOAD_DEADLINE: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// An error while installing a card database. The previous database, if any,
 /// is left as it was.

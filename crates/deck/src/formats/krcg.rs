@@ -100,11 +100,6 @@ impl ArchiveWriter {
         self.decks += 1;
     }
 
-    /// How many decks were written.
-    pub fn decks(&self) -> usize {
-        self.decks
-    }
-
     /// Appends the end of the array (the whole `[]` when no deck was written).
     pub fn finish(self, out: &mut Vec<u8>) {
         out.extend_from_slice(if self.decks == 0 { b"[]\n" } else { b"\n]\n" });

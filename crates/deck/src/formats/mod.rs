@@ -18,8 +18,8 @@
 //! let deck = Deck::from_text(text, None, &db);
 //! assert_eq!((deck.crypt_count(), deck.library_count()), (12, 90));
 //! // The misspelling is read, and said.
-//! let read_as = deck.read_as_of(CardId(100_515)).ok_or("read literally")?;
-//! assert_eq!(read_as.how, ReadHow::Misspelling);
+//! let read_as = deck.read_as.iter().find(|r| r.card == CardId(100_515));
+//! assert_eq!(read_as.map(|r| r.how), Some(ReadHow::Misspelling));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
