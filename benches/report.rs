@@ -29,10 +29,7 @@ use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::LoadDeck;
 use vtesdeck::rules::{CheckDate, Checker, Profile};
-use vtesdeck::sim::GoldfishReport;
-use vtesdeck::sim::Seed;
-use vtesdeck::sim::{DrawOdds, DrawOptions};
-use vtesdeck::sim::{TransferCurve, TransferOptions};
+use vtesdeck::sim::{DrawOdds, DrawOptions, GoldfishReport, Seed, TransferCurve, TransferOptions};
 
 fn load() -> (CardDb, Deck) {
     let cards = common::cards_dir();

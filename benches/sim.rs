@@ -13,10 +13,10 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::LoadDeck;
-use vtesdeck::sim::OpeningFigures;
-use vtesdeck::sim::Seed;
-use vtesdeck::sim::{check_opening, DrawOdds, DrawOptions, SampledOdds};
-use vtesdeck::sim::{TransferCurve, TransferOptions};
+use vtesdeck::sim::{
+    check_opening, DrawOdds, DrawOptions, OpeningFigures, SampledOdds, Seed, TransferCurve,
+    TransferOptions,
+};
 
 fn load() -> (CardDb, Deck) {
     let cards = common::cards_dir();

@@ -7,8 +7,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
-use vtesdeck::cards::CardDb;
-use vtesdeck::cards::Snapshot;
+use vtesdeck::cards::{CardDb, Snapshot};
 
 /// The folder of the snapshot, from the project root.
 const DATA_DIR: &str = "data/cards";

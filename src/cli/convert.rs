@@ -9,8 +9,7 @@ use std::path::PathBuf;
 use crate::output::output_file::OutputFile;
 use anyhow::Context;
 use clap::Args;
-use vtesdeck::deck::Deck;
-use vtesdeck::deck::Format;
+use vtesdeck::deck::{Deck, Format};
 use vtesdeck::formats;
 use vtesdeck::formats::LoadDeck;
 

@@ -7,9 +7,9 @@ use crate::output::json_lines::write_tagged;
 use clap::{Args, ValueEnum};
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
-use vtesdeck::sim::KeyVampires;
-use vtesdeck::sim::{GoldfishReport, TransferOptions, COVERAGE_WARNING};
-use vtesdeck::sim::{Policy, STARTING_POOL};
+use vtesdeck::sim::{
+    GoldfishReport, KeyVampires, Policy, TransferOptions, COVERAGE_WARNING, STARTING_POOL,
+};
 
 use super::progress::Progress;
 use super::sim_options::{write_reports, SeatsAndTurns, SimArgs, SimDecks, INPUTS_HELP};

@@ -10,15 +10,13 @@ use anyhow::{bail, Context as _};
 use clap::Args;
 use rayon::prelude::*;
 use vtesdeck::analysis::Stats;
-use vtesdeck::cards::quantity;
-use vtesdeck::cards::CardDb;
+use vtesdeck::cards::{quantity, CardDb};
 use vtesdeck::deck::Deck;
 use vtesdeck::formats::{skipped_when_read, InputError};
 use vtesdeck::rules::Checker;
-use vtesdeck::sim::GoldfishReport;
-use vtesdeck::sim::Seed;
-use vtesdeck::sim::{DrawOdds, DrawOptions};
-use vtesdeck::sim::{TransferCurve, TransferOptions, SEATS};
+use vtesdeck::sim::{
+    DrawOdds, DrawOptions, GoldfishReport, Seed, TransferCurve, TransferOptions, SEATS,
+};
 
 use super::check::JudgeArgs;
 use super::progress::Progress;

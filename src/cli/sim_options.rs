@@ -7,9 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 use vtesdeck::cards::CardDb;
 use vtesdeck::deck::Deck;
-use vtesdeck::sim::KeyVampires;
-use vtesdeck::sim::Seed;
-use vtesdeck::sim::{Policy, TransferOptions, SEATS};
+use vtesdeck::sim::{KeyVampires, Policy, Seed, TransferOptions, SEATS};
 
 use super::inputs::{self, Input};
 use super::Outcome;

@@ -9,8 +9,7 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 use vtesdeck::analysis::{Stats, SummaryBuilder};
-use vtesdeck::deck::Deck;
-use vtesdeck::deck::TwdHeader;
+use vtesdeck::deck::{Deck, TwdHeader};
 
 use super::{inputs, report_input_error, Global, Outcome};
 

@@ -9,8 +9,7 @@ use crate::output::{transfer_plot, transfer_table};
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use vtesdeck::cards::CardDb;
-use vtesdeck::deck::Deck;
-use vtesdeck::deck::STARTING_CRYPT;
+use vtesdeck::deck::{Deck, STARTING_CRYPT};
 use vtesdeck::sim::{
     Policy, PolicyComparison, TransferCurve, TransferOptions, COMPARE_KEY_AND_POOL_TURN,
     COMPARE_TWO_BY_TURN, CRYPT_DRAW_TRANSFERS, STARTING_POOL, TRANSFERS_PER_TURN,

@@ -5,8 +5,7 @@
 use std::fmt::Write;
 
 use crate::cards::CardDb;
-use crate::deck::Deck;
-use crate::deck::{DeckMeta, Format};
+use crate::deck::{Deck, DeckMeta, Format};
 
 /// Renders a deck: a `# path (format)` line, name and author, the cards in the
 /// TWDA layout, then the lines not read literally (`path:line: text  -> 2x "Card"

@@ -5,8 +5,7 @@ use std::io::{self, Write};
 use comfy_table::{presets, CellAlignment, Table};
 
 use super::figures::{percent, percent_with_error};
-use crate::cards::quantity;
-use crate::cards::CardDb;
+use crate::cards::{quantity, CardDb};
 use crate::deck::Deck;
 use crate::sim::{CardOdds, DrawOdds, Estimate, Figures, OpeningMethod};
 

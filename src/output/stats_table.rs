@@ -6,8 +6,7 @@ use std::fmt::Write;
 use comfy_table::{presets, CellAlignment, Table};
 
 use crate::analysis::{CostTotal, LibraryComposition, Stats, Summary, Tally};
-use crate::cards::quantity;
-use crate::cards::CardKind;
+use crate::cards::{quantity, CardKind};
 use crate::deck::{Deck, STARTING_CRYPT};
 
 /// How many cards of each part the summary's "most played" tables list.

@@ -9,8 +9,7 @@ use std::path::PathBuf;
 use predicates::prelude::*;
 use rayon::prelude::*;
 use vtesdeck::cards::CardDb;
-use vtesdeck::deck::Format;
-use vtesdeck::deck::{Deck, DeckCard};
+use vtesdeck::deck::{Deck, DeckCard, Format};
 use vtesdeck::formats;
 use vtesdeck::formats::LoadDeck;
 

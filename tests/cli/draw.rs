@@ -360,9 +360,7 @@ fn exact_opening_equals_a_million_samples_on_twenty_twda_decks() {
     use vtesdeck::cards::CardDb;
     use vtesdeck::deck::Deck;
     use vtesdeck::formats::LoadDeck;
-    use vtesdeck::sim::OpeningFigures;
-    use vtesdeck::sim::Seed;
-    use vtesdeck::sim::{check_opening, DrawOptions, SampledOdds};
+    use vtesdeck::sim::{check_opening, DrawOptions, OpeningFigures, SampledOdds, Seed};
 
     let db = CardDb::load(&common::cards_dir()).unwrap();
     let files = common::twda_files();

@@ -6,8 +6,7 @@ use crate::common;
 use std::collections::BTreeMap;
 
 use vtesdeck::cards::CardDb;
-use vtesdeck::deck::Deck;
-use vtesdeck::deck::Format;
+use vtesdeck::deck::{Deck, Format};
 use vtesdeck::formats::LoadDeck;
 
 /// Each sample file and the format it must be detected as.

@@ -12,8 +12,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde_json::Value;
 use vtesdeck::cards::{CardDb, CardType};
-use vtesdeck::deck::Deck;
-use vtesdeck::deck::Format;
+use vtesdeck::deck::{Deck, Format};
 use vtesdeck::formats;
 use vtesdeck::formats::LoadDeck;
 

@@ -7,8 +7,7 @@ use std::collections::BTreeSet;
 
 use predicates::prelude::*;
 use vtesdeck::cards::{Card, CardDb, Group};
-use vtesdeck::deck::Deck;
-use vtesdeck::deck::Format;
+use vtesdeck::deck::{Deck, Format};
 use vtesdeck::formats::LoadDeck;
 
 fn real_db() -> CardDb {

@@ -6,8 +6,7 @@
 use crate::common;
 
 use vtesdeck::cards::{CardDb, CardId};
-use vtesdeck::deck::Format;
-use vtesdeck::deck::{Deck, ReadHow};
+use vtesdeck::deck::{Deck, Format, ReadHow};
 use vtesdeck::formats::LoadDeck;
 
 /// What a line must give.

@@ -9,10 +9,8 @@ use std::sync::LazyLock;
 use predicates::prelude::*;
 use rayon::prelude::*;
 use regex::Regex;
-use vtesdeck::cards::CardDb;
-use vtesdeck::cards::CardType;
-use vtesdeck::deck::Deck;
-use vtesdeck::deck::{CryptHeader, LibrarySection, TwdHeader};
+use vtesdeck::cards::{CardDb, CardType};
+use vtesdeck::deck::{CryptHeader, Deck, LibrarySection, TwdHeader};
 use vtesdeck::formats::LoadDeck;
 
 fn fixture(name: &str) -> PathBuf {

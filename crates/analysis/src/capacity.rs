@@ -3,8 +3,7 @@
 use serde::Serialize;
 
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::CryptHeader;
-use vtesdeck_deck::Deck;
+use vtesdeck_deck::{CryptHeader, Deck};
 
 /// The capacity spread of a crypt, copies counted: the figures of the TWD
 /// crypt header ([`CryptHeader`]) and the unrounded mean.

@@ -6,8 +6,9 @@ use serde::Serialize;
 
 use super::composition::known_cards;
 use super::tally::{self, Tally};
-use vtesdeck_cards::crypt_discipline_levels;
-use vtesdeck_cards::{Card, CardDb, Discipline, DisciplineLevel, DisciplineRequirement};
+use vtesdeck_cards::{
+    crypt_discipline_levels, Card, CardDb, Discipline, DisciplineLevel, DisciplineRequirement,
+};
 use vtesdeck_deck::Deck;
 
 /// Share of the crypt (copies) a discipline must reach to be a key discipline.

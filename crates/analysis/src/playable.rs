@@ -5,9 +5,7 @@
 use serde::Serialize;
 
 use super::composition::{known_cards, CardCount};
-use vtesdeck_cards::Identity;
-use vtesdeck_cards::{CardDb, CardId};
-use vtesdeck_cards::{CryptCard, CryptRequirement};
+use vtesdeck_cards::{CardDb, CardId, CryptCard, CryptRequirement, Identity};
 use vtesdeck_deck::Deck;
 
 /// A library card with a requirement, and who in the crypt meets it.

@@ -6,8 +6,7 @@ use super::composition::{CryptComposition, LibraryComposition};
 use super::disciplines::DisciplineSpread;
 use super::playable::Playability;
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::Deck;
-use vtesdeck_deck::TwdHeader;
+use vtesdeck_deck::{Deck, TwdHeader};
 
 /// What a deck is made of and what its crypt can play, all computed from the
 /// card database (never from the file's own headers).

@@ -3,9 +3,9 @@
 
 use chrono::NaiveDate;
 
-use vtesdeck_cards::Identity;
-use vtesdeck_cards::{is_unique, legal_from, Card, CardType};
-use vtesdeck_cards::{CryptCard, CryptRequirement};
+use vtesdeck_cards::{
+    is_unique, legal_from, Card, CardType, CryptCard, CryptRequirement, Identity,
+};
 use vtesdeck_deck::DeckCard;
 
 /// Facts about one card that the rules read often.

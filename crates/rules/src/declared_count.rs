@@ -4,10 +4,8 @@
 //! line the reader missed never goes unnoticed.
 
 use super::{Context, Rule, Severity, Violation};
-use vtesdeck_cards::quantity;
-use vtesdeck_cards::CardKind;
-use vtesdeck_deck::Deck;
-use vtesdeck_deck::{DeclaredTotal, TotalOf};
+use vtesdeck_cards::{quantity, CardKind};
+use vtesdeck_deck::{Deck, DeclaredTotal, TotalOf};
 
 /// The totals a list declares match the cards read.
 #[derive(Debug, Clone, Copy)]

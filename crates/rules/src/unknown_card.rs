@@ -53,8 +53,7 @@ mod tests {
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
     use vtesdeck_deck::formats::LoadDeck;
-    use vtesdeck_deck::Deck;
-    use vtesdeck_deck::Format;
+    use vtesdeck_deck::{Deck, Format};
 
     #[test]
     fn unresolved_line_becomes_a_problem_with_suggestions() {

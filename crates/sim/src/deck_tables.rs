@@ -3,9 +3,7 @@
 //! (as the shared playability model says, [`vtesdeck_cards::playability`]), and
 //! which crypt cards are one vampire ([`vtesdeck_cards::identity`]).
 
-use vtesdeck_cards::Identity;
-use vtesdeck_cards::{is_unique, CardDb, CardId, CardType};
-use vtesdeck_cards::{CryptCard, CryptRequirement};
+use vtesdeck_cards::{is_unique, CardDb, CardId, CardType, CryptCard, CryptRequirement, Identity};
 use vtesdeck_deck::Deck;
 
 use super::key::KeyVampires;

@@ -1,8 +1,5 @@
-use crate::hypergeometric::Hypergeometric;
-use crate::hypergeometric::LnFactorials;
-use vtesdeck_cards::split_printing_suffix;
-use vtesdeck_cards::Identity;
-use vtesdeck_cards::{Card, CardDb, CardKind, Lookup, MatchKind};
+use crate::hypergeometric::{Hypergeometric, LnFactorials};
+use vtesdeck_cards::{split_printing_suffix, Card, CardDb, CardKind, Identity, Lookup, MatchKind};
 use vtesdeck_deck::Deck;
 
 use super::deck_tables::DeckTables;

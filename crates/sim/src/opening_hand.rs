@@ -1,8 +1,7 @@
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::hypergeometric::{score_distribution, tail, Hypergeometric, LnFactorials};
-use vtesdeck_analysis::known_cards;
-use vtesdeck_analysis::{crypt_discipline_counts, DisciplineCount};
+use vtesdeck_analysis::{crypt_discipline_counts, known_cards, DisciplineCount};
 use vtesdeck_cards::{CardDb, CardId, CardType};
 use vtesdeck_deck::{Deck, OPENING_HAND, STARTING_CRYPT};
 

@@ -118,8 +118,7 @@ fn figures(out: &mut String, goldfish: &GoldfishReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::Seed;
-    use crate::sim::TransferOptions;
+    use crate::sim::{Seed, TransferOptions};
     use crate::testing::{deck_of, fixture_db};
 
     #[test]

@@ -24,10 +24,7 @@ use crate::cards::CardDb;
 use crate::deck::Deck;
 use crate::formats::REPORT_PAGE_MARK;
 use crate::rules::{CheckError, CheckReport};
-use crate::sim::DrawOdds;
-use crate::sim::GoldfishReport;
-use crate::sim::SimError;
-use crate::sim::TransferCurve;
+use crate::sim::{DrawOdds, GoldfishReport, SimError, TransferCurve};
 
 /// The style sheet of every page (screen and print).
 const STYLE: &str = include_str!("style.css");

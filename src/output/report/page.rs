@@ -5,15 +5,13 @@ use std::fmt::Write;
 use super::html::{self, escape, Cell, Table};
 use super::{charts, open_page, DeckReport, Provenance};
 use crate::cards::quantity;
-use crate::deck::Format;
-use crate::deck::STARTING_CRYPT;
+use crate::deck::{Format, STARTING_CRYPT};
 use crate::output::draw_table;
 use crate::output::figures::percent;
 use crate::output::stats_table::{cost, events, tallies};
 use crate::output::transfer_table::ordinal;
 use crate::rules::CheckReport;
-use crate::sim::DrawOdds;
-use crate::sim::TransferCurve;
+use crate::sim::{DrawOdds, TransferCurve};
 
 /// Renders the page of one deck.
 pub fn deck_page(report: &DeckReport, provenance: &Provenance) -> String {

@@ -4,8 +4,7 @@
 //! ELDB writes apostrophes as backquotes (``Cats` Guidance``).
 
 use super::{Format, LineKind, RawDeck, RawLine};
-use vtesdeck_cards::split_printing_suffix;
-use vtesdeck_cards::CardKind;
+use vtesdeck_cards::{split_printing_suffix, CardKind};
 
 /// Whether a text has the ELDB shape: a quoted first line, and a line holding
 /// only a number followed by a quoted line.

@@ -1,9 +1,8 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::json_doc;
 use super::layout::{DeckWriter, JsonShape, Layout};
-use super::{EventInfo, Format, LineProblem, RawDeck};
+use super::{json_doc, EventInfo, Format, LineProblem, RawDeck};
 use crate::{Deck, DeckCard, NameMismatch, ReadAs, Unresolved};
 use vtesdeck_cards::{CardDb, CardKind};
 

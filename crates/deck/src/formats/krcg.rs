@@ -291,8 +291,7 @@ json_doc::json_layout!(KrcgLayout, Format::Krcg, Some(&KrcgWriter));
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::Layout;
-    use crate::formats::LineKind;
+    use crate::formats::{Layout, LineKind};
     use crate::testing::{deck_of, fixture_db};
     use vtesdeck_cards::CardId;
 

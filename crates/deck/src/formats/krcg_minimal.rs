@@ -50,8 +50,7 @@ json_doc::json_layout!(KrcgMinimalLayout, Format::KrcgMinimal);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::Layout;
-    use crate::formats::LineKind;
+    use crate::formats::{Layout, LineKind};
     use vtesdeck_cards::CardId;
 
     #[test]

@@ -16,8 +16,9 @@ use super::{
     Reading, TotalOf,
 };
 use crate::crypt_columns::WrittenColumns;
-use vtesdeck_cards::split_printing_suffix;
-use vtesdeck_cards::{CardKind, CardType, Discipline, PrintingHint, CAPACITIES};
+use vtesdeck_cards::{
+    split_printing_suffix, CardKind, CardType, Discipline, PrintingHint, CAPACITIES,
+};
 
 /// Reads a plain list.
 pub fn read(text: &str) -> RawDeck<'_> {

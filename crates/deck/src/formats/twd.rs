@@ -6,12 +6,13 @@
 //! (`Crypt(12 cards`), Sutekh "TWDA" (tab-aligned crypt columns).
 
 use super::layout::{DeckWriter, Layout};
-use super::{card_line, trim_line, trim_line_end, trim_line_start, twd_event};
-use super::{CountPlace, EventInfo, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine};
+use super::{
+    card_line, trim_line, trim_line_end, trim_line_start, twd_event, CountPlace, EventInfo, Format,
+    LineKind, LineProblem, OtherReading, RawDeck, RawLine,
+};
 use crate::crypt_columns::WrittenColumns;
 use crate::text_memo::TextMemo;
-use vtesdeck_cards::split_printing_suffix;
-use vtesdeck_cards::{CardKind, Group, PrintingHint, CAPACITIES};
+use vtesdeck_cards::{split_printing_suffix, CardKind, Group, PrintingHint, CAPACITIES};
 
 /// Whether a line starts with `word`, ignoring case (a cheap test before a closer reading).
 fn starts_with_word(line: &str, word: &str) -> bool {

@@ -1,8 +1,7 @@
 //! One seat's game at an idle table, turn by turn, and the integer tallies of
 //! many games. The rules played are those of [`super`]'s documentation.
 
-use vtesdeck_cards::{is_same_clan, CryptCard, CryptRequirement};
-use vtesdeck_cards::{CardDb, CardType, Cost};
+use vtesdeck_cards::{is_same_clan, CardDb, CardType, Cost, CryptCard, CryptRequirement};
 use vtesdeck_deck::OPENING_HAND;
 
 use super::super::deck_tables::{DeckTables, MASTER_CLASS, NON_MINION_CLASS};
