@@ -14,7 +14,8 @@
 #   CHECK-ARGS     instead of `check --quiet $VTESDECK_TWDA` (the built-in
 #                  card list), e.g. `-- --cards ../shared/cards check --quiet ../shared/twda/decks`
 # The phases are named by their functions' paths, as the library's crates
-# (vtesdeck_deck::formats::...) or as its modules before them (vtesdeck::formats::...).
+# (vtesdeck_deck::formats::..., vtesdeck_formats::... before the deck crate took
+# the formats in) or as its modules before them (vtesdeck::formats::...).
 # Needs valgrind (apt-get install valgrind). Data: $VTESDECK_TWDA (default
 # ../shared/twda/decks).
 set -euo pipefail
@@ -59,17 +60,17 @@ import re, sys
 # included). A function inlined in several places is listed several times by
 # callgrind_annotate: its largest figure is taken.
 PHASES = [
-    ("card database load", [r"vtesdeck(?:::|_)cards::db::CardDb::open$"]),
-    ("walking the folders", [r"vtesdeck(?:::|_)formats::inputs::walk::walk$"]),
-    ("reading the files", [r"vtesdeck(?:::|_)formats::load::read_bounded$"]),
-    ("decoding (UTF-8, CR)", [r"vtesdeck(?:::|_)formats::decode::decode$", r"vtesdeck(?:::|_)formats::decode::decode_owned$"]),
+    ("card database load", [r"vtesdeck(?:::|_)cards::db::CardDb::open$", r"vtesdeck::cli::db_location::DbLocation::open$"]),
+    ("walking the folders", [r"vtesdeck(?:::|_|_deck::)formats::inputs::walk::walk$"]),
+    ("reading the files", [r"vtesdeck(?:::|_|_deck::)formats::load::read_bounded$"]),
+    ("decoding (UTF-8, CR)", [r"vtesdeck(?:::|_|_deck::)formats::decode::decode$", r"vtesdeck(?:::|_|_deck::)formats::decode::decode_owned$"]),
     # (the control test of a file's bytes, and the binary test when it finds
     # something, before decoding; the screen of the text after)
-    ("line screening", [r"vtesdeck(?:::|_)formats::screen::ControlTest::of_bytes$", r"vtesdeck(?:::|_)formats::screen::looks_binary$", r"vtesdeck(?:::|_)formats::screen::screen$"]),
-    ("layout detection", [r"vtesdeck(?:::|_)formats::registry::detect$"]),
+    ("line screening", [r"vtesdeck(?:::|_|_deck::)formats::screen::ControlTest::of_bytes$", r"vtesdeck(?:::|_|_deck::)formats::screen::looks_binary$", r"vtesdeck(?:::|_|_deck::)formats::screen::screen$"]),
+    ("layout detection", [r"vtesdeck(?:::|_|_deck::)formats::registry::detect$"]),
     # (`read_kept` for a reader of many decks, with its crypt-row memo)
-    ("layout reading (lines to counts and names)", [r"<vtesdeck(?:::|_)formats::\w+::\w+Layout as vtesdeck(?:::|_)formats::layout::Layout>::read(_kept)?$"]),
-    ("name lookup (lines to cards)", [r"vtesdeck(?:::|_)formats::load::resolve$"]),
+    ("layout reading (lines to counts and names)", [r"<vtesdeck(?:::|_|_deck::)formats::\w+::\w+Layout as vtesdeck(?:::|_|_deck::)formats::layout::Layout>::read(_kept)?$"]),
+    ("name lookup (lines to cards)", [r"vtesdeck(?:::|_|_deck::)formats::load::resolve$"]),
     ("rules", [r"vtesdeck(?:::|_)rules::checker::Checker::check$"]),
     # (`deck` in builds before the rendering moved to the reading threads)
     ("output (rendering each deck)", [r"as vtesdeck::output::check::CheckRenderer>::(render_deck|deck)$"]),
