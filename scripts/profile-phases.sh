@@ -60,9 +60,10 @@ import re, sys
 # included). A function inlined in several places is listed several times by
 # callgrind_annotate: its largest figure is taken.
 PHASES = [
-    ("card database load", [r"vtesdeck(?:::|_)cards::db::CardDb::open$", r"vtesdeck::cli::db_location::DbLocation::open$"]),
+    ("card database load", [r"vtesdeck::cli::Global::card_db$"]),
     ("walking the folders", [r"vtesdeck(?:::|_|_deck::)formats::inputs::walk::walk$"]),
-    ("reading the files", [r"vtesdeck(?:::|_|_deck::)formats::load::read_bounded$"]),
+    # read_bounded, inlined in the builds of the deck crate into read_bytes.
+    ("reading the files", [r"vtesdeck(?:::|_|_deck::)formats::load::read_bounded$", r"as vtesdeck_deck::formats::load::LoadDeck>::read_bytes$"]),
     ("decoding (UTF-8, CR)", [r"vtesdeck(?:::|_|_deck::)formats::decode::decode$", r"vtesdeck(?:::|_|_deck::)formats::decode::decode_owned$"]),
     # (the control test of a file's bytes, and the binary test when it finds
     # something, before decoding; the screen of the text after)
