@@ -7,7 +7,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
-use vtesdeck::cards::{CardDb, Snapshot};
+use vtesdeck::cards::CardDb;
 
 /// The folder of the snapshot, from the project root.
 const DATA_DIR: &str = "data/cards";
@@ -39,12 +39,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some((&sets.0, &sets.1)),
         Some((&meta.0, &meta.1)),
     )?;
-    let encoded = Snapshot {
-        date,
-        cards: db.cards().to_vec(),
-        sets: db.sets().to_vec(),
-    }
-    .encode();
+    let encoded = db.encode_snapshot(date);
     let target = dir.join("cards.bin.gz");
     let mut gzip = flate2::GzBuilder::new()
         .mtime(0)

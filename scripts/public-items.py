@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Count the public items of the library's API, as rustdoc sees them.
 
-Usage: scripts/public-items.py [--list] [CRATE...]
+Usage: scripts/public-items.py [--list] [--all-features] [CRATE...]
 
 Builds the rustdoc JSON of each library crate (default: every library crate of
 the workspace that is published, the test fixtures left out; RUSTC_BOOTSTRAP=1
 lets the stable toolchain write it) and walks the
 API from the crate root the way a user of the crate reaches it: public modules,
 the items in them, re-exports (`pub use`), the public fields of public structs
-and the public methods of their inherent impls (trait impls are not counted:
+and the public methods and associated constants of their inherent impls (trait impls are not counted:
 they add no name of their own). A re-export of the crate's own item counts as
 that item (with its methods and fields); a re-export of another crate's item
 counts once, as a re-export. Prints one line per crate and a total, by kind:
@@ -17,7 +17,9 @@ counts once, as a re-export. Prints one line per crate and a total, by kind:
     ...
     total: 290 public items, 200 public fields
 
---list prints every counted item's path as well, one per line.
+--list prints every counted item's path as well, one per line. --all-features
+counts each crate with every feature on (the `download` feature of
+vtesdeck-cards adds `install::download`), not its default features.
 """
 
 import collections
@@ -50,9 +52,11 @@ def library_crates(meta):
     ]
 
 
-def rustdoc_json(crate, meta):
+def rustdoc_json(crate, meta, all_features=False):
     """Builds the rustdoc JSON of `crate` (a package name)."""
     command = ["cargo", "rustdoc", "--lib", "--locked", "--quiet", "-p", crate]
+    if all_features:
+        command.append("--all-features")
     command += ["--", "-Z", "unstable-options", "--output-format", "json", "--cap-lints", "allow"]
     env = dict(os.environ, RUSTC_BOOTSTRAP="1")
     subprocess.run(command, check=True, env=env, stderr=subprocess.DEVNULL)
@@ -128,9 +132,14 @@ def count(doc, listing):
                     continue
                 for method in impl.get("items", []):
                     method_item = index.get(str(method))
-                    if method_item and method_item.get("visibility") == "public" and kind_of(method_item) == "function":
+                    if not method_item or method_item.get("visibility") != "public":
+                        continue
+                    if kind_of(method_item) == "function":
                         counts["functions"] += 1
                         listing.append(("function", f"{here}::{method_item.get('name')}"))
+                    elif kind_of(method_item) == "assoc_const":
+                        counts["constants"] += 1
+                        listing.append(("constant", f"{here}::{method_item.get('name')}"))
         elif kind in {"constant", "static", "macro"}:
             counts["constants"] += 1
             listing.append((kind, here))
@@ -142,11 +151,12 @@ def count(doc, listing):
 def main():
     args = sys.argv[1:]
     show = "--list" in args
+    all_features = "--all-features" in args
     meta = metadata()
-    crates = [a for a in args if a != "--list"] or library_crates(meta)
+    crates = [a for a in args if not a.startswith("--")] or library_crates(meta)
     total = collections.Counter()
     for crate in crates:
-        name, doc = rustdoc_json(crate, meta)
+        name, doc = rustdoc_json(crate, meta, all_features)
         listing = []
         counts = count(doc, listing)
         total += counts

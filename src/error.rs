@@ -36,6 +36,3 @@ pub enum Error {
     #[error(transparent)]
     Sim(#[from] SimError),
 }
-
-/// A result with the library's [`Error`].
-pub type Result<T> = std::result::Result<T, Error>;

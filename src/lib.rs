@@ -17,7 +17,7 @@
 
 mod error;
 
-pub use error::{Error, Result};
+pub use error::Error;
 pub use vtesdeck_analysis as analysis;
 pub use vtesdeck_cards as cards;
 pub use vtesdeck_deck as deck;

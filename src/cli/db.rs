@@ -109,8 +109,7 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
 /// `db update`: downloads the zip and installs it.
 #[cfg(feature = "download")]
 fn update_db(update: &UpdateArgs, global: &Global) -> anyhow::Result<Outcome> {
-    use vtesdeck::cards::install::download;
-    let url = update.url.clone().unwrap_or_else(download::db_url_from_env);
+    let url = update.url.clone().unwrap_or_else(db_url_from_env);
     if let Some(path) = url.strip_prefix("file://") {
         anyhow::bail!(
             "`db update` downloads over HTTP(S); for a local file use `vtesdeck db import {path}`"
@@ -135,6 +134,20 @@ fn update_db(update: &UpdateArgs, global: &Global) -> anyhow::Result<Outcome> {
     finish(&db_text::render_install(&report), &target, global)
 }
 
+/// The official card list zip, as linked from vekn.net's card lists page.
+#[cfg(feature = "download")]
+const DEFAULT_DB_URL: &str = "https://www.vekn.net/images/stories/downloads/vtescsv_utf8.zip";
+
+/// The zip `db update` downloads when no URL is given: `$VTESDECK_DB_URL`
+/// when set, else the official one.
+#[cfg(feature = "download")]
+fn db_url_from_env() -> String {
+    std::env::var("VTESDECK_DB_URL")
+        .ok()
+        .filter(|u| !u.trim().is_empty())
+        .unwrap_or_else(|| DEFAULT_DB_URL.to_string())
+}
+
 /// `db update` in a build without the `download` feature.
 #[cfg(not(feature = "download"))]
 fn update_db(_update: &UpdateArgs, _global: &Global) -> anyhow::Result<Outcome> {
@@ -154,7 +167,6 @@ fn fetch(
 ) -> Result<Vec<u8>, vtesdeck::cards::install::InstallError> {
     use indicatif::{ProgressBar, ProgressStyle};
     use std::io::IsTerminal;
-    use vtesdeck::cards::install::download;
     let bar = if !quiet && std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(0);
         if let Ok(style) =
@@ -166,7 +178,7 @@ fn fetch(
     } else {
         ProgressBar::hidden()
     };
-    let result = download::download(url, deadline, &mut |done, total| {
+    let result = install::download(url, deadline, &mut |done, total| {
         if let Some(total) = total {
             bar.set_length(total);
         }

@@ -476,23 +476,21 @@ const CRASH_STEP_ENV: &str = "VTESDECK_TEST_CRASH_STEP";
 /// The child half of [`crash_at_each_install_step`]: run by that test in a
 /// process of its own, it imports `$VTESDECK_TEST_CRASH_ZIP` into
 /// `$VTESDECK_TEST_CRASH_TARGET` and aborts the process (no clean-up, as a kill
-/// would) right after the step numbered `$VTESDECK_TEST_CRASH_STEP`. In a normal
-/// run, without that variable, it does nothing.
+/// would) right after the step named `$VTESDECK_TEST_CRASH_STEP` (as `{:?}`
+/// writes it). In a normal run, without that variable, it does nothing.
 #[test]
 fn crash_child() {
-    let Ok(step) = std::env::var(CRASH_STEP_ENV) else {
+    let Ok(crash_after) = std::env::var(CRASH_STEP_ENV) else {
         return;
     };
-    let step: usize = step.parse().expect("step number");
     let zip = std::env::var_os("VTESDECK_TEST_CRASH_ZIP").expect("zip");
     let target = std::env::var_os("VTESDECK_TEST_CRASH_TARGET").expect("target");
-    let crash_after = vtesdeck::cards::install::InstallStep::ALWAYS[step];
     let _ = vtesdeck::cards::install::import(Path::new(&zip), Path::new(&target), &mut |done| {
-        if done == crash_after {
+        if format!("{done:?}") == crash_after {
             std::process::abort();
         }
     });
-    panic!("the install ended without reaching step {crash_after:?}");
+    panic!("the install ended without reaching step {crash_after}");
 }
 
 /// The provenance source of the database in `cards`, after checking that it
@@ -516,12 +514,22 @@ fn staging_leftovers(home: &Home) -> usize {
 #[test]
 fn crash_at_each_install_step() {
     use vtesdeck::cards::install::InstallStep;
-    let switched = InstallStep::ALWAYS
+    // The steps an install goes through, as a whole install reports them.
+    let steps: Vec<InstallStep> = {
+        let home = Home::new();
+        let zip = home.dir.path().join("steps.zip");
+        std::fs::write(&zip, fixture_zip("", &[], &[])).expect("zip");
+        let mut steps = Vec::new();
+        vtesdeck::cards::install::import(&zip, &home.cards(), &mut |step| steps.push(step))
+            .expect("a whole install");
+        steps
+    };
+    let switched = steps
         .iter()
         .position(|s| *s == InstallStep::Switched)
         .expect("a switch step");
     for with_previous in [true, false] {
-        for (index, step) in InstallStep::ALWAYS.iter().enumerate() {
+        for (index, step) in steps.iter().enumerate() {
             let home = Home::new();
             let old_zip = home.dir.path().join("old.zip");
             let new_zip = home.dir.path().join("new.zip");
@@ -543,7 +551,7 @@ fn crash_at_each_install_step() {
             );
             let status = std::process::Command::new(std::env::current_exe().expect("test binary"))
                 .args(["--exact", &child, "--nocapture", "--test-threads", "1"])
-                .env(CRASH_STEP_ENV, index.to_string())
+                .env(CRASH_STEP_ENV, format!("{step:?}"))
                 .env("VTESDECK_TEST_CRASH_ZIP", &new_zip)
                 .env("VTESDECK_TEST_CRASH_TARGET", home.cards())
                 .stdout(std::process::Stdio::null())
@@ -566,7 +574,7 @@ fn crash_at_each_install_step() {
                 "crash after {step:?} (previous: {with_previous})"
             );
             // From the staging folder's making to the switch, the crash leaves it behind.
-            let staged = InstallStep::ALWAYS
+            let staged = steps
                 .iter()
                 .position(|s| *s == InstallStep::Staged)
                 .expect("a staging step");

@@ -7,18 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use vtesdeck_cards::{CardDb, CardId};
+use vtesdeck_cards::{CardDb, CardId, CardKind};
 use vtesdeck_deck::{Deck, DeckCard};
-
-/// The part of a deck a card belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Section {
-    /// Vampires and Imbued.
-    Crypt,
-    /// Every other card.
-    Library,
-}
 
 /// Which of the two decks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -49,7 +39,7 @@ pub struct CardChange {
     /// Its name, with the printing when the vampire has several (`Theo Bell (G6)`).
     pub name: String,
     /// Crypt or library.
-    pub section: Section,
+    pub section: CardKind,
     /// Copies in the left deck.
     pub left: u32,
     /// Copies in the right deck.
@@ -101,14 +91,6 @@ impl DeckSize {
             library: deck.library_count(),
         }
     }
-
-    /// The count of one section.
-    pub fn of_section(&self, section: Section) -> u32 {
-        match section {
-            Section::Crypt => self.crypt,
-            Section::Library => self.library,
-        }
-    }
 }
 
 /// What differs between two decks.
@@ -129,8 +111,8 @@ impl DeckDiff {
     pub fn between(left: &Deck, right: &Deck, db: &CardDb) -> DeckDiff {
         let mut changes = Vec::new();
         for (section, left_part, right_part) in [
-            (Section::Crypt, &left.crypt, &right.crypt),
-            (Section::Library, &left.library, &right.library),
+            (CardKind::Crypt, &left.crypt, &right.crypt),
+            (CardKind::Library, &left.library, &right.library),
         ] {
             let left_cards = by_id(left_part);
             let right_cards = by_id(right_part);
@@ -190,7 +172,7 @@ impl DeckDiff {
     }
 
     /// The changes of one section.
-    pub fn changes_in(&self, section: Section) -> impl Iterator<Item = &CardChange> {
+    pub fn changes_in(&self, section: CardKind) -> impl Iterator<Item = &CardChange> {
         self.changes
             .iter()
             .filter(move |change| change.section == section)
@@ -246,7 +228,7 @@ mod tests {
             "1x Alma Test\n1x Carla Test\n3x Test Bleed\n2x Test Punch\n",
         );
         let diff = DeckDiff::between(&left, &right, &db);
-        let summary: Vec<(&str, Section, u32, u32, ChangeKind)> = diff
+        let summary: Vec<(&str, CardKind, u32, u32, ChangeKind)> = diff
             .changes
             .iter()
             .map(|c| (c.name.as_str(), c.section, c.left, c.right, c.kind()))
@@ -254,16 +236,16 @@ mod tests {
         assert_eq!(
             summary,
             [
-                ("Alma Test", Section::Crypt, 2, 1, ChangeKind::Changed),
-                ("Bruno Test", Section::Crypt, 1, 0, ChangeKind::Removed),
-                ("Carla Test", Section::Crypt, 0, 1, ChangeKind::Added),
-                ("Test Punch", Section::Library, 0, 2, ChangeKind::Added),
+                ("Alma Test", CardKind::Crypt, 2, 1, ChangeKind::Changed),
+                ("Bruno Test", CardKind::Crypt, 1, 0, ChangeKind::Removed),
+                ("Carla Test", CardKind::Crypt, 0, 1, ChangeKind::Added),
+                ("Test Punch", CardKind::Library, 0, 2, ChangeKind::Added),
             ]
         );
         assert_eq!(diff.changes[0].right_line, Some(1));
         assert_eq!(diff.changes[1].right_line, None);
         assert_eq!(diff.changes[1].left_line, Some(2));
-        assert_eq!(diff.changes_in(Section::Library).count(), 1);
+        assert_eq!(diff.changes_in(CardKind::Library).count(), 1);
         assert!(!diff.is_same());
     }
 

@@ -30,7 +30,7 @@ pub(crate) mod tally;
 
 pub use capacity::{capacities_by_group, CapacityCount, CapacitySpread};
 pub use composition::{known_cards, CardCount, CostTotal, CryptComposition, LibraryComposition};
-pub use deck_diff::{CardChange, ChangeKind, DeckDiff, DeckSize, Section, Side, UnreadLine};
+pub use deck_diff::{CardChange, ChangeKind, DeckDiff, DeckSize, Side, UnreadLine};
 pub use disciplines::{crypt_discipline_counts, DisciplineCount, DisciplineSpread};
 pub use playable::{Playability, PlayableCard};
 pub use stats::Stats;

@@ -25,7 +25,7 @@ impl fmt::Display for CardId {
 }
 
 /// Which half of a deck a card belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CardKind {
     /// Vampires and Imbued.
@@ -241,7 +241,7 @@ pub enum Sect {
 
 impl Sect {
     /// Every sect.
-    pub const ALL: [Sect; 5] = [
+    pub(crate) const ALL: [Sect; 5] = [
         Sect::Camarilla,
         Sect::Sabbat,
         Sect::Independent,

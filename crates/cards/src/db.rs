@@ -191,6 +191,17 @@ impl CardDb {
         Ok(CardDb::index(cards, sets, PathBuf::new(), Some(date)))
     }
 
+    /// The database in the compact form the program embeds
+    /// (`data/cards/cards.bin.gz`, read back by [`CardDb::embedded`]), as the
+    /// card list of `date`.
+    pub fn encode_snapshot(&self, date: NaiveDate) -> Vec<u8> {
+        snapshot::encode(&Snapshot {
+            date,
+            cards: self.cards.clone(),
+            sets: self.sets.clone(),
+        })
+    }
+
     /// The card list's date when this is the built-in snapshot; `None` for a
     /// database loaded from a folder.
     pub fn snapshot_date(&self) -> Option<NaiveDate> {

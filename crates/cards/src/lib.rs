@@ -54,7 +54,7 @@ pub use playability::{
 pub use print_ref::{PrintRef, PrintRefError};
 pub use search::{CardSearch, SearchError};
 pub use sets::SetInfo;
-pub use snapshot::{Snapshot, SnapshotError};
+pub use snapshot::SnapshotError;
 pub use title::title_votes;
 pub use words::quantity;
 mod words;

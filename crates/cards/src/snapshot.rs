@@ -28,13 +28,13 @@ pub(crate) const EMBEDDED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/car
 
 /// The cards and sets of a snapshot, and the date of the card list.
 #[derive(Debug, Clone)]
-pub struct Snapshot {
+pub(crate) struct Snapshot {
     /// The date VEKN published the card list (the snapshot's date).
-    pub date: NaiveDate,
+    pub(crate) date: NaiveDate,
     /// Every card, crypt first, in CSV order.
-    pub cards: Vec<Card>,
+    pub(crate) cards: Vec<Card>,
     /// The sets of `vtessets.csv`.
-    pub sets: Vec<SetInfo>,
+    pub(crate) sets: Vec<SetInfo>,
 }
 
 /// The stored form cannot be read (stale or damaged); rebuild it with
@@ -48,16 +48,8 @@ pub struct SnapshotError {
     pub what: &'static str,
 }
 
-impl Snapshot {
-    /// Writes the snapshot in the compact form (read back by the built-in
-    /// card list).
-    pub fn encode(&self) -> Vec<u8> {
-        encode(self)
-    }
-}
-
 /// Writes a snapshot in the compact form.
-fn encode(snapshot: &Snapshot) -> Vec<u8> {
+pub(crate) fn encode(snapshot: &Snapshot) -> Vec<u8> {
     let mut out = Writer {
         values: Vec::with_capacity(1 << 20),
         text: String::with_capacity(1 << 20),

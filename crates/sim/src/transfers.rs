@@ -53,7 +53,7 @@ pub enum Policy {
 
 impl Policy {
     /// Every policy, in the order `--policy all` shows them.
-    pub const ALL: [Policy; 3] = [Policy::Cheapest, Policy::Biggest, Policy::Key];
+    pub(crate) const ALL: [Policy; 3] = [Policy::Cheapest, Policy::Biggest, Policy::Key];
 
     /// The policies `--policy all` compares: every one, `key` only when there
     /// are key vampires to aim at (without, it would only dig the crypt).
@@ -327,7 +327,7 @@ pub struct PolicyComparison {
     pub seed: u64,
     /// Key vampires' names.
     pub keys: Vec<String>,
-    /// Per seat, one row per policy ([`Policy::compared`], in [`Policy::ALL`] order).
+    /// Per seat, one row per policy compared ([`Policy::compared`], in that order).
     pub comparison: Vec<PolicyRow>,
     /// The full curve of each policy.
     pub curves: Vec<TransferCurve>,

@@ -4,8 +4,9 @@
 use std::io::{self, Write};
 
 use super::{side_word, DiffPair, DiffRenderer, DiffSummary};
-use crate::analysis::{CardChange, ChangeKind, Section, Side};
+use crate::analysis::{CardChange, ChangeKind, Side};
 use crate::cards::quantity;
+use crate::cards::CardKind;
 
 /// Writes comparisons for people.
 #[derive(Debug, Default)]
@@ -69,7 +70,11 @@ impl DiffRenderer for TextDiffRenderer {
             .map(|c| c.left.max(c.right).to_string().len())
             .max()
             .unwrap_or(1);
-        for (section, title) in [(Section::Crypt, "Crypt"), (Section::Library, "Library")] {
+        let (left, right) = (diff.left_size, diff.right_size);
+        for (section, title, left_count, right_count) in [
+            (CardKind::Crypt, "Crypt", left.crypt, right.crypt),
+            (CardKind::Library, "Library", left.library, right.library),
+        ] {
             let mut rows: Vec<&CardChange> = diff.changes_in(section).collect();
             if rows.is_empty() {
                 continue;
@@ -78,8 +83,8 @@ impl DiffRenderer for TextDiffRenderer {
             writeln!(
                 out,
                 "  {title} ({} -> {})",
-                diff.left_size.of_section(section),
-                quantity(diff.right_size.of_section(section), "card", "cards")
+                left_count,
+                quantity(right_count, "card", "cards")
             )?;
             for change in rows {
                 writeln!(

@@ -7,25 +7,11 @@ use std::time::{Duration, Instant};
 
 use super::{InstallError, MAX_ARCHIVE_BYTES};
 
-/// The official card list zip, as linked from vekn.net's card lists page.
-pub const DEFAULT_DB_URL: &str = "https://www.vekn.net/images/stories/downloads/vtescsv_utf8.zip";
-
-/// Environment variable overriding [`DEFAULT_DB_URL`].
-pub const DB_URL_ENV: &str = "VTESDECK_DB_URL";
-
 /// The longest wait for the connection.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The longest wait for any one read.
 const READ_TIMEOUT: Duration = Duration::from_secs(60);
-
-/// The URL to download from: `$VTESDECK_DB_URL` when set, else the official one.
-pub fn db_url_from_env() -> String {
-    std::env::var(DB_URL_ENV)
-        .ok()
-        .filter(|u| !u.trim().is_empty())
-        .unwrap_or_else(|| DEFAULT_DB_URL.to_string())
-}
 
 /// Downloads `url` into memory, at most [`MAX_ARCHIVE_BYTES`] (a larger
 /// `Content-Length` is refused before reading), all of it within `deadline`.

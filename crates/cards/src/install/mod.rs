@@ -9,7 +9,7 @@
 //! [`MAX_ARCHIVE_BYTES`].
 
 #[cfg(feature = "download")]
-pub mod download;
+mod download;
 mod staging;
 
 use std::fs::File;
@@ -22,6 +22,8 @@ use serde::Serialize;
 use crate::db::CardDb;
 use crate::error::DbError;
 use crate::provenance::{Provenance, PROVENANCE_FILE};
+#[cfg(feature = "download")]
+pub use download::download;
 use staging::{InstallLock, Staging};
 
 /// The crypt file, required.
@@ -166,7 +168,8 @@ pub enum InstallStep {
 
 impl InstallStep {
     /// Every step an install always goes through, in order (all but [`InstallStep::Waiting`]).
-    pub const ALWAYS: [InstallStep; 7] = [
+    #[cfg(test)]
+    const ALWAYS: [InstallStep; 7] = [
         InstallStep::Locked,
         InstallStep::CleanedUp,
         InstallStep::Staged,
