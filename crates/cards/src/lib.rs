@@ -1,9 +1,10 @@
 //! The official VEKN card database: typed cards, loading, name lookup, and
 //! the game's facts about cards, each written once: who can play a card
 //! ([`CryptRequirement`], [`can_play`]), which printings are one vampire
-//! ([`Identity`]), when a card became legal ([`legal_from`]). The database comes from the VEKN CSV files
-//! ([`CardDb::load`]) or from the list built into the program
-//! ([`CardDb::embedded`]); installing a copy is [`install`]'s.
+//! ([`Identity`]), when a card became legal ([`legal_from`]). The database
+//! comes from the VEKN CSV files of a folder ([`CardDb::load`]) or from the
+//! list built into the program ([`CardDb::embedded`]); installing a copy in a
+//! folder is [`install`]'s.
 //!
 //! ```
 //! use vtesdeck_cards::{find_by_name, CardDb, Lookup, MatchKind};
@@ -38,6 +39,7 @@ mod search;
 mod sets;
 mod snapshot;
 mod title;
+mod words;
 
 pub use card::{Card, CardId, CardKind, CardType, Cost, Group, Printing, Sect, CAPACITIES};
 pub use db::{CardDb, Lookup, MatchKind, NameForm, PrintingHint, Printings};
@@ -57,7 +59,6 @@ pub use sets::SetInfo;
 pub use snapshot::SnapshotError;
 pub use title::title_votes;
 pub use words::quantity;
-mod words;
 
 #[cfg(test)]
 mod testing;

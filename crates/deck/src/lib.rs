@@ -23,28 +23,27 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod crypt_columns;
+pub mod formats;
+mod name_forms;
+mod raw;
+mod text_memo;
 mod twd_header;
 
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::crypt_columns::{fits_written_columns, Column, RowsReadAs, WrittenColumns};
 use vtesdeck_cards::{
     Card, CardDb, CardId, CardKind, Group, Lookup, NameForm, PrintingHint, Printings,
 };
-mod crypt_columns;
-pub mod formats;
-mod name_forms;
-mod raw;
-mod text_memo;
 
-use raw::RawDeck;
+use crypt_columns::{fits_written_columns, Column, RowsReadAs, WrittenColumns};
+use name_forms::{article_forms, number_forms};
+use raw::{CountPlace, LineKind, RawDeck, RawLine};
+
 pub use raw::{prose_note, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo, Format, TotalOf};
 pub use twd_header::{CryptHeader, LibrarySection, TwdHeader};
-
-use name_forms::{article_forms, number_forms};
-use raw::{CountPlace, LineKind, RawLine};
 
 /// Most copies of one card a deck holds, and a card line gives: a line that
 /// would take a card past it (added to the lines before) is not read, so
