@@ -113,7 +113,9 @@ pub struct Global {
     pub cards: Option<PathBuf>,
     /// `-q`/`--quiet`: only results and problems ([`inputs::QUIET_HELP`]).
     pub quiet: bool,
-    /// `--offline` written before the command: never use the network.
+    /// `--offline` written before the command: never use the network (read
+    /// by `db update` only, which a build without `download` does not have).
+    #[cfg_attr(not(feature = "download"), allow(dead_code))]
     pub offline: bool,
 }
 
