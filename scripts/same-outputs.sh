@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Shows that a change to vtesdeck changes no output: runs the same commands
 # with two binaries (the one built before the change, and this tree's) on the
-# whole TWDA, the sample exports and examples/decks, and compares standard
+# whole TWDA, the sample exports and examples/decks (check, parse, stats; and
+# once each convert, draw, transfers, goldfish, diff, card), and compares standard
 # output, standard error and exit status byte for byte. Used for the speed work
 # (issue 16), whose promise is "no change in any output".
 #
@@ -117,5 +118,26 @@ compare check examples/decks "$samples"/daylily.vdb.txt examples/no-such-deck.tx
 for file in "$samples"/daylily.* examples/decks/*; do
   compare parse "$file"
 done
+# The other commands, seeded where they sample: stats and convert of each
+# example deck, the three simulations (small runs), two diffs, card lookups.
+rush=examples/decks/brujah-rush.txt
+votes=examples/decks/toreador-votes.twd.txt
+for file in examples/decks/*; do
+  compare stats "$file"
+  for to in twd json krcg lackey jol; do
+    compare convert --to "$to" "$file"
+  done
+done
+compare draw --seed 7 --samples 2000 "$rush"
+compare draw --json --seed 7 --samples 2000 --seen 10 "$votes"
+compare transfers --seed 7 --samples 2000 "$rush"
+compare transfers --json --seed 7 --samples 2000 --policy all --key "Tupdog" "$rush"
+compare goldfish --seed 7 --samples 500 "$rush"
+compare goldfish --json --seed 7 --samples 500 --seat 1 "$votes"
+compare diff "$rush" "$votes"
+compare diff --json "$rush" examples/decks/nosferatu-stealth.lackey.txt
+compare card "Nathan Turnr" "Theo Bell (G6)" "no such card at all"
+compare card --json --clan Brujah --group 2 --type vampire
+compare card --discipline POT --type combat --set V5
 echo "$runs commands, $differ with a different output"
 [ "$differ" = 0 ]
