@@ -1,6 +1,7 @@
 //! The deck arguments of the commands (`PATH...`, `--glob`, `--exclude`,
 //! `--input-format`) and what the command line says about them; the reading
-//! itself is the library's one input pipeline ([`vtesdeck::formats::inputs`]).
+//! itself is the library's one input pipeline ([`vtesdeck::formats::walk`],
+//! [`vtesdeck::formats::read_walked`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

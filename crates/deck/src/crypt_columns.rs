@@ -777,7 +777,7 @@ mod tests {
         }
     }
 
-    /// The claim [`CardDb::fits_written_columns`] rests on: a row that reads
+    /// The claim [`fits_written_columns`] rests on: a row that reads
     /// as a card's written columns is read as they are, and fits the card;
     /// checked on every vampire of the card list built into the program,
     /// with the white space between columns drawn at random.
