@@ -732,6 +732,47 @@ mod tests {
         }
     }
 
+    /// A reader's memo ([`RowsReadAs::fits`]: each card's written text
+    /// worked out once, rows known to fit) says what [`fits_written_columns`]
+    /// says, for rows written for a card, for another card, and mangled.
+    #[test]
+    fn a_readers_memo_fits_the_cards_a_row_fits() {
+        let db = vtesdeck_cards::CardDb::embedded().expect("built-in card list");
+        let vampires: Vec<&Card> = db
+            .cards()
+            .iter()
+            .filter(|card| CryptColumns::written_for(card).is_some())
+            .step_by(7)
+            .collect();
+        let mut pieces = crate::testing::Pieces(0xf175);
+        let mut kept = RowsReadAs::default();
+        let (mut fitting, mut compared) = (0, 0);
+        for _ in 0..4_000 {
+            let of = vampires[pieces.next_number() as usize % vampires.len()];
+            // Half the rows against the card they were written for.
+            let card = if pieces.next_number().is_multiple_of(2) {
+                of
+            } else {
+                vampires[pieces.next_number() as usize % vampires.len()]
+            };
+            let written = CryptColumns::written_for(of).expect("written columns");
+            let row = match pieces.next_number() % 3 {
+                0 => written.replace('\t', "  "),
+                1 => written.replace('\t', " "),
+                _ => written.replacen('\t', "  x ", 1),
+            };
+            let fits = fits_written_columns(&row, card);
+            assert_eq!(kept.fits(&row, card), fits, "{row:?} for {}", card.name);
+            fitting += usize::from(fits);
+            compared += 1;
+        }
+        // Both answers are exercised: a row fits the card it was written for.
+        assert!(
+            fitting > 100 && fitting < compared,
+            "{fitting} of {compared}"
+        );
+    }
+
     /// Random rows against random written texts, some compared again:
     /// [`RowsReadAs::reads_as`] says what [`reads_as`] says, whether it
     /// compares them or knows the answer.
