@@ -35,8 +35,9 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
         },
         ..deck.clone()
     };
-    // The TWDA layout has a writer: `write` gives its text.
-    out.push_str(&crate::formats::write(Format::Twd, &cards_only, db).unwrap_or_default());
+    out.push_str(
+        &crate::formats::write(Format::Twd, &cards_only, db).expect("the TWDA layout has a writer"),
+    );
     if !deck.read_as.is_empty() {
         let _ = writeln!(out, "\nRead as (not literally):");
         // One row per line, every remark on it.

@@ -195,11 +195,7 @@ impl CardDb {
     /// (`data/cards/cards.bin.gz`, read back by [`CardDb::embedded`]), as the
     /// card list of `date`.
     pub fn encode_snapshot(&self, date: NaiveDate) -> Vec<u8> {
-        snapshot::encode(&Snapshot {
-            date,
-            cards: self.cards.clone(),
-            sets: self.sets.clone(),
-        })
+        snapshot::encode(date, &self.cards, &self.sets)
     }
 
     /// The card list's date when this is the built-in snapshot; `None` for a

@@ -48,21 +48,21 @@ pub struct SnapshotError {
     pub what: &'static str,
 }
 
-/// Writes a snapshot in the compact form.
-pub(crate) fn encode(snapshot: &Snapshot) -> Vec<u8> {
+/// Writes the cards and sets of the card list of `date` in the compact form.
+pub(crate) fn encode(date: NaiveDate, cards: &[Card], sets: &[SetInfo]) -> Vec<u8> {
     let mut out = Writer {
         values: Vec::with_capacity(1 << 20),
         text: String::with_capacity(1 << 20),
     };
-    out.date(Some(snapshot.date));
-    out.len(snapshot.sets.len());
-    for set in &snapshot.sets {
+    out.date(Some(date));
+    out.len(sets.len());
+    for set in sets {
         out.str(&set.abbreviation);
         out.str(&set.name);
         out.date(set.release);
     }
-    out.len(snapshot.cards.len());
-    for card in &snapshot.cards {
+    out.len(cards.len());
+    for card in cards {
         out.card(card);
     }
     let mut bytes = Vec::with_capacity(MAGIC.len() + 4 + out.text.len() + out.values.len());
@@ -587,11 +587,7 @@ mod tests {
     #[test]
     fn built_in_snapshot_is_what_the_csv_loader_reads_from_the_stored_files() {
         let csv = csv_db();
-        let expected = encode(&Snapshot {
-            date: provenance_date(),
-            cards: csv.cards().to_vec(),
-            sets: csv.sets().to_vec(),
-        });
+        let expected = csv.encode_snapshot(provenance_date());
         assert!(
             expected == EMBEDDED,
             "data/cards/cards.bin.gz differs from loading data/cards/*.csv.gz with today's loader \
