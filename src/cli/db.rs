@@ -191,8 +191,10 @@ fn fetch(
 /// Prints the install report, with a note when `$VTESDECK_CARDS` will still win.
 fn finish(report: &str, target: &Path, global: &Global) -> anyhow::Result<Outcome> {
     write!(std::io::stdout().lock(), "{report}")?;
-    if global.cards.is_none() {
-        if let Some(dir) = env_cards().filter(|dir| dir != target) {
+    // Where the next command finds the database without `--cards`: the
+    // environment's folder wins over this copy.
+    if let (None, DbLocation::Env(dir)) = (&global.cards, DbLocation::find(None)) {
+        if dir != target {
             let _ = writeln!(
                 std::io::stderr(),
                 "vtesdeck: note: {CARDS_ENV}={} is set and is used instead of this copy",
@@ -201,12 +203,6 @@ fn finish(report: &str, target: &Path, global: &Global) -> anyhow::Result<Outcom
         }
     }
     Ok(Outcome::Ok)
-}
-
-fn env_cards() -> Option<PathBuf> {
-    std::env::var_os(CARDS_ENV)
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
 }
 
 /// Where `db update`/`db import` install: `--cards DIR`, else the user data folder.

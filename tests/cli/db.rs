@@ -340,6 +340,44 @@ fn import_installs_a_zip_file() {
         .stdout(predicate::str::contains("\"crypt_cards\":15"));
 }
 
+/// A copy installed in the user data folder while `$VTESDECK_CARDS` names
+/// another folder: the note says the other folder is what commands will use;
+/// no note when it names the folder installed into, or with `--cards`.
+#[test]
+fn import_notes_that_the_environment_s_folder_wins() {
+    let home = Home::new();
+    let zip = home.dir.path().join("vtescsv_utf8.zip");
+    std::fs::write(&zip, fixture_zip("csv/", &[], &[])).expect("write zip");
+    let other = home.dir.path().join("other");
+    let note = "is set and is used instead of this copy";
+    home.vtesdeck()
+        .env("VTESDECK_CARDS", &other)
+        .args(["db", "import"])
+        .arg(&zip)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "vtesdeck: note: VTESDECK_CARDS={} {note}",
+            other.display()
+        )));
+    home.vtesdeck()
+        .env("VTESDECK_CARDS", home.cards())
+        .args(["db", "import"])
+        .arg(&zip)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(note).not());
+    home.vtesdeck()
+        .env("VTESDECK_CARDS", &other)
+        .arg("--cards")
+        .arg(home.cards())
+        .args(["db", "import"])
+        .arg(&zip)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(note).not());
+}
+
 #[test]
 fn import_installs_a_folder() {
     let home = Home::new();
