@@ -713,17 +713,18 @@ fn a_note_of_prose_in_a_folder_is_skipped() {
     fs::remove_file(dir.path().join("deck.txt")).expect("remove");
     fs::write(dir.path().join("empty.txt"), "").expect("write");
     fs::write(dir.path().join("README.md"), "Our decks.\n").expect("write");
+    let no_decklist = format!(
+        "{}: no decklist in this folder (nothing to read; hidden files are left out, \
+         3 other files skipped as not decklists)",
+        dir.path().display()
+    );
     for command in ["check", "parse", "stats", "draw", "transfers"] {
         common::vtesdeck()
             .arg(command)
             .arg(dir.path())
             .assert()
             .code(2)
-            .stderr(contains(format!(
-                "{}: no decklist in this folder (nothing to read; hidden files are left out, \
-                 3 other files skipped as not decklists)",
-                dir.path().display()
-            )))
+            .stderr(contains(no_decklist.clone()))
             .stderr(contains("skipped").and(contains("empty.txt")));
     }
     common::vtesdeck()
@@ -733,9 +734,5 @@ fn a_note_of_prose_in_a_folder_is_skipped() {
         .arg(out.path().join("none"))
         .assert()
         .code(2)
-        .stderr(contains(format!(
-            "{}: no decklist in this folder (nothing to read; hidden files are left out, \
-             3 other files skipped as not decklists)",
-            dir.path().display()
-        )));
+        .stderr(contains(no_decklist));
 }
