@@ -1,6 +1,6 @@
-//! Writes the built-in card list snapshot, `data/cards/cards.bin.gz`, from the
-//! official CSV files kept beside it (`data/cards/*.csv.gz`) and the date in
-//! `data/cards/PROVENANCE`. Run by `scripts/refresh-cards.sh`; run it alone
+//! Writes the built-in card list snapshot, `crates/cards/data/cards/cards.bin.gz`, from the
+//! official CSV files kept beside it (`crates/cards/data/cards/*.csv.gz`) and the date in
+//! `crates/cards/data/cards/PROVENANCE`. Run by `scripts/refresh-cards.sh`; run it alone
 //! (`cargo run --example card_snapshot`) after a change to the card loader.
 
 use std::io::{Read, Write};
@@ -10,7 +10,7 @@ use chrono::NaiveDate;
 use vtesdeck::cards::CardDb;
 
 /// The folder of the snapshot, from the project root.
-const DATA_DIR: &str = "data/cards";
+const DATA_DIR: &str = "crates/cards/data/cards";
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dir = std::env::args_os()

@@ -6,7 +6,7 @@ coverage does not depend on the sampling) and prints: the share of library
 cards modelled or inert over every deck, the number of decks under 80% (they
 carry the warning), the decks under 80% listed by their share (lowest first),
 and the cards not modelled with the most copies (the rows to add next to
-data/goldfish-effects.tsv).
+crates/sim/data/goldfish-effects.tsv).
 
 Usage: scripts/goldfish-coverage.py [--bin PATH] [--decks N] [--cards N] [FOLDER]
   FOLDER    default: $VTESDECK_TWDA, else ../shared/twda/decks

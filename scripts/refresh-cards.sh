@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# Refreshes the built-in card list snapshot (data/cards/) from a newer official
+# Refreshes the built-in card list snapshot (crates/cards/data/cards/) from a newer official
 # VEKN zip, or rebuilds its compact form after a change to the card loader.
 #
 #   scripts/refresh-cards.sh PATH/TO/vtescsv_utf8.zip [YYYY-MM-DD]
 #       the zip as downloaded from vekn.net ("Card lists"); the date of the card
 #       list (default: the zip file's modification date)
 #   scripts/refresh-cards.sh --rebuild
-#       rewrites data/cards/cards.bin.gz from the CSV files already there
+#       rewrites crates/cards/data/cards/cards.bin.gz from the CSV files already there
 #
-# Then run the tests (`cargo test -p vtesdeck-cards --lib snapshot`) and commit data/cards/.
+# Then run the tests (`cargo test -p vtesdeck-cards --lib snapshot`) and commit crates/cards/data/cards/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-data=data/cards
+data=crates/cards/data/cards
 
 if [ "${1:-}" != "--rebuild" ]; then
   zip="${1:?usage: scripts/refresh-cards.sh PATH/TO/vtescsv_utf8.zip [YYYY-MM-DD] | --rebuild}"

@@ -1,11 +1,11 @@
-//! Decompresses the built-in card list snapshot (`data/cards/cards.bin.gz`)
+//! Decompresses the built-in card list snapshot (`crates/cards/data/cards/cards.bin.gz`)
 //! into `OUT_DIR`, so that the program carries it ready to read.
 
 use std::io::Read;
 use std::path::PathBuf;
 
 fn main() {
-    let source = PathBuf::from("../../data/cards/cards.bin.gz");
+    let source = PathBuf::from("data/cards/cards.bin.gz");
     println!("cargo::rerun-if-changed={}", source.display());
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let target = out_dir.join("cards.bin");

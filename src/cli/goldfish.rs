@@ -24,7 +24,7 @@ Each turn: unlock; master phase (blood dolls move 1 blood to the pool; one maste
 
 The idle table: the prey has {STARTING_POOL} pool and never blocks, bounces, reacts or votes against; the predator does nothing. Every assumption is printed with the figures.
 
-Card effects come from a table (data/goldfish-effects.tsv in the sources): every library card is modelled, inert at an idle table (combat and reaction cards, stealth, intercept, votes...), or not modelled (played as nothing, named in the output). Below {} modelled or inert, a warning says the figures are a lower bound.
+Card effects come from a table (crates/sim/data/goldfish-effects.tsv in the sources): every library card is modelled, inert at an idle table (combat and reaction cards, stealth, intercept, votes...), or not modelled (played as nothing, named in the output). Below {} modelled or inert, a warning says the figures are a lower bound.
 
 {INPUTS_HELP}
 

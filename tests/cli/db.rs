@@ -453,9 +453,9 @@ fn with_nothing_installed_the_built_in_snapshot_answers_without_downloading() {
 fn info_without_a_database_names_the_built_in_snapshot_and_its_date() {
     let home = Home::new();
     let provenance = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/cards/PROVENANCE"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/cards/data/cards/PROVENANCE"),
     )
-    .expect("data/cards/PROVENANCE");
+    .expect("crates/cards/data/cards/PROVENANCE");
     let date = provenance
         .lines()
         .find_map(|line| line.strip_prefix("date:"))

@@ -118,8 +118,11 @@ fn hard_names_resolve() {
 #[test]
 fn every_alias_of_the_project_table_resolves_to_its_target() {
     let db = real_db();
-    let table =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/aliases.tsv")).unwrap();
+    let table = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/cards/data/aliases.tsv"
+    ))
+    .unwrap();
     for line in table
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())

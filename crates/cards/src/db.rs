@@ -18,7 +18,7 @@ use super::snapshot::{self, Snapshot};
 pub type Printings<'a> = SmallVec<[&'a Card; 4]>;
 
 /// Nicknames and old names kept by the project: `alias<TAB>card name` per line.
-const ALIASES: &str = include_str!("../../../data/aliases.tsv");
+const ALIASES: &str = include_str!("../data/aliases.tsv");
 
 /// The official card list, indexed by id and by name.
 #[derive(Debug, Clone)]
@@ -185,14 +185,14 @@ impl CardDb {
         Ok(db)
     }
 
-    /// The official card list built into the program (see `data/cards/PROVENANCE`).
+    /// The official card list built into the program (see `crates/cards/data/cards/PROVENANCE`).
     pub fn embedded() -> Result<CardDb, DbError> {
         let Snapshot { date, cards, sets } = snapshot::decode(snapshot::EMBEDDED)?;
         Ok(CardDb::index(cards, sets, PathBuf::new(), Some(date)))
     }
 
     /// The database in the compact form the program embeds
-    /// (`data/cards/cards.bin.gz`, read back by [`CardDb::embedded`]), as the
+    /// (`crates/cards/data/cards/cards.bin.gz`, read back by [`CardDb::embedded`]), as the
     /// card list of `date`.
     pub fn encode_snapshot(&self, date: NaiveDate) -> Vec<u8> {
         snapshot::encode(date, &self.cards, &self.sets)
@@ -245,7 +245,7 @@ impl CardDb {
         db
     }
 
-    /// Adds the project's alias table (`data/aliases.tsv`); an alias never
+    /// Adds the project's alias table (`crates/cards/data/aliases.tsv`); an alias never
     /// shadows a real card name.
     fn add_aliases(&mut self) {
         for line in ALIASES.lines() {

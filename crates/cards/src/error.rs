@@ -53,7 +53,7 @@ pub enum DbError {
         message: &'static str,
     },
     /// The snapshot built into the program cannot be read (a build from a
-    /// stale `data/cards/cards.bin.gz`).
+    /// stale `crates/cards/data/cards/cards.bin.gz`).
     #[error(transparent)]
     Snapshot(#[from] super::snapshot::SnapshotError),
 }

@@ -1,5 +1,5 @@
 //! The card list snapshot built into the program: the official VEKN CSV files
-//! of one date (kept compressed in `data/cards/`), loaded once by
+//! of one date (kept compressed in `crates/cards/data/cards/`), loaded once by
 //! [`CardDb::from_csv`] and stored in a compact binary form, so that the
 //! program starts with a card database and no parsing.
 //!
@@ -23,7 +23,7 @@ use super::sets::SetInfo;
 /// each text given by its length only, in the order of the text section.
 const MAGIC: &[u8; 8] = b"VTESDB3\n";
 
-/// The form, decompressed at build time by `build.rs` from `data/cards/cards.bin.gz`.
+/// The form, decompressed at build time by `build.rs` from `crates/cards/data/cards/cards.bin.gz`.
 pub(crate) const EMBEDDED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/cards.bin"));
 
 /// The cards and sets of a snapshot, and the date of the card list.
@@ -545,7 +545,7 @@ mod tests {
 
     /// The project's snapshot folder.
     fn data_dir() -> &'static Path {
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/cards"))
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/cards"))
     }
 
     fn gunzip(name: &str) -> String {
@@ -590,8 +590,8 @@ mod tests {
         let expected = csv.encode_snapshot(provenance_date());
         assert!(
             expected == EMBEDDED,
-            "data/cards/cards.bin.gz differs from loading data/cards/*.csv.gz with today's loader \
-             (or from the date in data/cards/PROVENANCE): run scripts/refresh-cards.sh --rebuild"
+            "crates/cards/data/cards/cards.bin.gz differs from loading crates/cards/data/cards/*.csv.gz with today's loader \
+             (or from the date in crates/cards/data/cards/PROVENANCE): run scripts/refresh-cards.sh --rebuild"
         );
         let embedded = CardDb::embedded().unwrap();
         assert_eq!(embedded.snapshot_date(), Some(provenance_date()));

@@ -1,4 +1,4 @@
-//! Rule sets: the profiles shipped in `data/profiles/*.toml` and a user's own TOML file.
+//! Rule sets: the profiles shipped in `crates/rules/data/profiles/*.toml` and a user's own TOML file.
 //!
 //! Every key is optional; a key left out takes the Standard Constructed value.
 //!
@@ -40,22 +40,13 @@ use vtesdeck_cards::{PrintRef, Printing};
 const BUILTIN: &[(&str, &str)] = &[
     (
         Profile::STANDARD,
-        include_str!("../../../data/profiles/standard.toml"),
+        include_str!("../data/profiles/standard.toml"),
     ),
-    ("v5", include_str!("../../../data/profiles/v5.toml")),
-    (
-        "limited",
-        include_str!("../../../data/profiles/limited.toml"),
-    ),
-    ("duel", include_str!("../../../data/profiles/duel.toml")),
-    (
-        "classic",
-        include_str!("../../../data/profiles/classic.toml"),
-    ),
-    (
-        "house-4",
-        include_str!("../../../data/profiles/house-4.toml"),
-    ),
+    ("v5", include_str!("../data/profiles/v5.toml")),
+    ("limited", include_str!("../data/profiles/limited.toml")),
+    ("duel", include_str!("../data/profiles/duel.toml")),
+    ("classic", include_str!("../data/profiles/classic.toml")),
+    ("house-4", include_str!("../data/profiles/house-4.toml")),
 ];
 
 /// A rule set: sizes, grouping, copy limit, card pool, extra bans.

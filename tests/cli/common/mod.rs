@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 /// The official VEKN card list as CSV files: `$VTESDECK_CARDS` when set (CI
 /// sets `../shared/cards`), else the copy the repository keeps compressed
-/// (`data/cards/*.csv.gz`, the list the binary embeds: `data/cards/PROVENANCE`),
+/// (`crates/cards/data/cards/*.csv.gz`, the list the binary embeds: `crates/cards/data/cards/PROVENANCE`),
 /// written out once under the build's temporary folder. Panics, naming the
 /// path, when `$VTESDECK_CARDS` names a folder without the files.
 pub fn cards_dir() -> PathBuf {
@@ -19,12 +19,12 @@ pub fn cards_dir() -> PathBuf {
     DIR.get_or_init(repository_cards).clone()
 }
 
-/// `data/cards/*.csv.gz` decompressed into a folder of the build's temporary
+/// `crates/cards/data/cards/*.csv.gz` decompressed into a folder of the build's temporary
 /// directory; each file written under a temporary name and renamed, so that a
 /// test process started at the same time never reads half a file.
 fn repository_cards() -> PathBuf {
     use std::io::Read;
-    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/cards");
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("crates/cards/data/cards");
     let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("official-cards");
     std::fs::create_dir_all(&target).expect("temporary card folder");
     for name in [
@@ -126,7 +126,7 @@ fn shared_path(var: &str, default: &str, probe: &str) -> PathBuf {
 }
 
 /// The `vtesdeck` binary with the card list built into it (the official list
-/// of `data/cards/PROVENANCE`, which needs nothing outside the repository) and
+/// of `crates/cards/data/cards/PROVENANCE`, which needs nothing outside the repository) and
 /// no user environment: no `$VTESDECK_CARDS`, and a user data folder that
 /// holds no installed copy.
 pub fn vtesdeck() -> assert_cmd::Command {

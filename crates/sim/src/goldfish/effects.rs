@@ -1,5 +1,5 @@
 //! The card effects `goldfish` plays at an idle table: the rows of
-//! `data/goldfish-effects.tsv` (one per library card id), and the class every
+//! `crates/sim/data/goldfish-effects.tsv` (one per library card id), and the class every
 //! library card falls in ([`CardClass`]): modelled (a row with an effect),
 //! inert (no effect at an idle table: a row of kind `inert`, or a card whose
 //! every type is Combat or Reaction, a fact of the type: combat needs an
@@ -14,7 +14,7 @@ use serde::Serialize;
 use vtesdeck_cards::{Card, CardId, CardType, Discipline};
 
 /// The table as shipped.
-const TABLE: &str = include_str!("../../../../data/goldfish-effects.tsv");
+const TABLE: &str = include_str!("../../data/goldfish-effects.tsv");
 
 /// What a modelled card does (the amounts are in [`Effect`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -274,7 +274,7 @@ pub struct TableError {
 }
 
 impl EffectTable {
-    /// The table shipped in `data/goldfish-effects.tsv` (checked by the tests:
+    /// The table shipped in `crates/sim/data/goldfish-effects.tsv` (checked by the tests:
     /// it always reads).
     pub fn builtin() -> &'static EffectTable {
         static BUILTIN: LazyLock<EffectTable> =

@@ -207,7 +207,7 @@ pub(crate) fn assumptions(options: &TransferOptions) -> Vec<String> {
 /// a vampire that can play it (the one playability model,
 /// `cards::playability`, through `DeckTables::can_play`). Cards
 /// with an X cost are never played. What cards do is the effect table,
-/// `data/goldfish-effects.tsv` (built in).
+/// `crates/sim/data/goldfish-effects.tsv` (built in).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GoldfishReport {
     /// The deck.

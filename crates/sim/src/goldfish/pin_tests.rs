@@ -1,5 +1,5 @@
 //! The effect table pinned to the cards' text: every row of
-//! `data/goldfish-effects.tsv` names its card as the built-in card list does,
+//! `crates/sim/data/goldfish-effects.tsv` names its card as the built-in card list does,
 //! holds words of its text, and has the type and figure the text gives its
 //! kind; a changed card or a wrong row fails here.
 
@@ -362,7 +362,7 @@ fn basic_level(text: &str) -> String {
 }
 
 /// The built-in card list: the official CSV files of the snapshot in
-/// `data/cards/`, the list every row is written against.
+/// `crates/cards/data/cards/`, the list every row is written against.
 fn real_db() -> CardDb {
     CardDb::embedded().expect("the built-in card list")
 }
