@@ -3,8 +3,12 @@
 # what CI runs (.ci/run calls it).
 #
 # It sets up what the tests need, saying what it installs:
-#   - ../shared beside the clone (the VEKN CSV files and the TWDA): required,
-#     never downloaded; VTESDECK_CARDS and VTESDECK_TWDA point elsewhere.
+#   - the real data (the VEKN CSV files, the TWDA, the sample exports): the
+#     snapshots the repository keeps (crates/cards/data/cards, data/twda,
+#     data/samples), unpacked once by the tests under target/; ../shared
+#     beside the clone when it is there, or VTESDECK_CARDS, VTESDECK_TWDA and
+#     VTESDECK_SAMPLES, are read instead (tests/cli/common/mod.rs). Nothing
+#     is downloaded for it.
 #   - a Python virtual environment with krcg==4.19 from PyPI, made once under
 #     target/krcg-venv (the peer of tests/cli/krcg.rs); VTESDECK_KRCG_PYTHON
 #     chooses another Python that has krcg.
@@ -25,13 +29,22 @@ cd "$(dirname "$0")/.."
 say() { echo "test.sh: $*" >&2; }
 fail() { say "$*"; exit 1; }
 
-# The real data, from ../shared unless the environment says otherwise.
+# The real data: said, not required (the tests choose, in tests/cli/common/mod.rs).
 shared="$(cd .. && pwd)/shared"
-export VTESDECK_CARDS="${VTESDECK_CARDS:-$shared/cards}"
-export VTESDECK_TWDA="${VTESDECK_TWDA:-$shared/twda/decks}"
-for need in "$VTESDECK_CARDS/vtescrypt.csv" "$VTESDECK_CARDS/vteslib.csv" "$VTESDECK_TWDA"; do
-  [ -e "$need" ] || fail "missing $need: the real-data tests need ../shared (cards/ and twda/decks/) beside the clone, or VTESDECK_CARDS and VTESDECK_TWDA set to them"
-done
+real_data() { # real_data VARIABLE SHARED-FOLDER PROBE REPOSITORY-COPY
+  local value="${!1:-}"
+  if [ -n "$value" ]; then
+    [ -e "$value/$3" ] || fail "$1=$value has no $3: unset it to test on $4"
+    say "$2: $value (\$$1)"
+  elif [ -e "$shared/$2/$3" ]; then
+    say "$2: $shared/$2 (../shared)"
+  else
+    say "$2: $4 (the repository's snapshot)"
+  fi
+}
+real_data VTESDECK_CARDS cards vtescrypt.csv crates/cards/data/cards
+real_data VTESDECK_TWDA twda/decks 10043.txt data/twda/decks.tar.xz
+real_data VTESDECK_SAMPLES samples README.md data/samples/samples.tar.xz
 
 # Installs Debian packages (apt-get, sudo when not root); fails saying what for.
 apt_install() { # apt_install WHY PACKAGE...

@@ -1,5 +1,6 @@
 //! vtesdeck end to end: the binary run as users run it, on the real card
-//! database and the TWDA from `../shared`, the sample exports, and fixtures
+//! database, the TWDA and the sample exports (the repository's snapshots, or
+//! `../shared` and `$VTESDECK_*` when there: `common`), and fixtures
 //! written for the tests. One test binary (one link) for every command; a
 //! module per command or concern. Run one module with
 //! `cargo test --profile test-release --test cli -- check::`.
@@ -30,4 +31,5 @@ mod robustness;
 mod shapes;
 mod shell;
 mod stats;
+mod test_data;
 mod transfers;

@@ -6,22 +6,23 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-/// The official VEKN card list as CSV files: `$VTESDECK_CARDS` when set (CI
-/// sets `../shared/cards`), else the copy the repository keeps compressed
-/// (`crates/cards/data/cards/*.csv.gz`, the list the binary embeds: `crates/cards/data/cards/PROVENANCE`),
-/// written out once under the build's temporary folder. Panics, naming the
-/// path, when `$VTESDECK_CARDS` names a folder without the files.
+/// The official VEKN card list as CSV files: `$VTESDECK_CARDS` when set, else
+/// `../shared/cards` when it is there, else the copy the repository keeps
+/// compressed (`crates/cards/data/cards/*.csv.gz`, the list the binary embeds:
+/// `crates/cards/data/cards/PROVENANCE`), written out once under the build's
+/// temporary folder. Panics, naming the path, when `$VTESDECK_CARDS` names a
+/// folder without the files.
 pub fn cards_dir() -> PathBuf {
-    if std::env::var_os("VTESDECK_CARDS").is_some_and(|v| !v.is_empty()) {
-        return shared_path("VTESDECK_CARDS", "cards", "vtescrypt.csv");
+    if let Some(dir) = real_data_override("VTESDECK_CARDS", "cards", "vtescrypt.csv") {
+        return dir;
     }
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(repository_cards).clone()
 }
 
-/// `crates/cards/data/cards/*.csv.gz` decompressed into a folder of the build's temporary
-/// directory; each file written under a temporary name and renamed, so that a
-/// test process started at the same time never reads half a file.
+/// `crates/cards/data/cards/*.csv.gz` decompressed into a folder of the build's
+/// temporary directory; each file written under a temporary name and renamed,
+/// so that a test process started at the same time never reads half a file.
 fn repository_cards() -> PathBuf {
     use std::io::Read;
     let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("crates/cards/data/cards");
@@ -46,9 +47,15 @@ fn repository_cards() -> PathBuf {
     target
 }
 
-/// The TWDA decklists: `$VTESDECK_TWDA`, else `../shared/twda/decks`.
+/// The TWDA decklists: `$VTESDECK_TWDA` when set, else `../shared/twda/decks`
+/// when it is there, else the snapshot the repository keeps
+/// (`data/twda/decks.tar.xz`, `data/twda/PROVENANCE`) unpacked once.
 pub fn twda_dir() -> PathBuf {
-    shared_path("VTESDECK_TWDA", "twda/decks", "10043.txt")
+    if let Some(dir) = real_data_override("VTESDECK_TWDA", "twda/decks", "10043.txt") {
+        return dir;
+    }
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(twda_snapshot_dir).clone()
 }
 
 /// Every `.txt` decklist of the TWDA, sorted (more than 4,000, or the test fails).
@@ -63,9 +70,87 @@ pub fn twda_files() -> Vec<PathBuf> {
     files
 }
 
-/// The sample exports: `$VTESDECK_SAMPLES`, else `../shared/samples`.
+/// The sample exports: `$VTESDECK_SAMPLES` when set, else `../shared/samples`
+/// when it is there, else the copy the repository keeps
+/// (`data/samples/samples.tar.xz`, `data/samples/PROVENANCE`) unpacked once.
 pub fn samples_dir() -> PathBuf {
-    shared_path("VTESDECK_SAMPLES", "samples", "README.md")
+    if let Some(dir) = real_data_override("VTESDECK_SAMPLES", "samples", "README.md") {
+        return dir;
+    }
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(samples_snapshot_dir).clone()
+}
+
+/// The repository's TWDA snapshot unpacked, whatever [`twda_dir`] reads.
+pub fn twda_snapshot_dir() -> PathBuf {
+    repository_snapshot("twda", "data/twda/decks.tar.xz", "decks")
+}
+
+/// The repository's sample exports unpacked, whatever [`samples_dir`] reads.
+pub fn samples_snapshot_dir() -> PathBuf {
+    repository_snapshot("samples", "data/samples/samples.tar.xz", "samples")
+}
+
+/// Where the real data comes from when not from the repository: the folder
+/// `$var` names (which must hold `probe`, or the test fails naming it), else
+/// `../shared/<shared>` beside the clone when it holds `probe`, else none.
+fn real_data_override(var: &str, shared: &str, probe: &str) -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(var).filter(|v| !v.is_empty()) {
+        let dir = PathBuf::from(dir);
+        assert!(
+            dir.join(probe).exists(),
+            "{var}={} has no {probe}: not the folder of the real data it names",
+            dir.display()
+        );
+        return Some(dir);
+    }
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(shared);
+    dir.join(probe).exists().then_some(dir)
+}
+
+/// A `.tar.xz` archive of the repository (`archive`, relative to the root)
+/// unpacked under the build's temporary folder, in a folder named after its
+/// content so that a changed archive is unpacked anew: into a temporary folder
+/// first, renamed into place whole, so that a test process started at the same
+/// time never sees half of it (the loser of a race drops its own copy).
+/// Returns the archive's top folder `top`. Panics naming the archive when it
+/// cannot be read.
+fn repository_snapshot(name: &str, archive: &str, top: &str) -> PathBuf {
+    use std::hash::{Hash, Hasher};
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(archive);
+    let packed = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut hasher = std::hash::DefaultHasher::new();
+    packed.hash(&mut hasher);
+    let staging_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let target = staging_dir.join(format!("{name}-{:016x}", hasher.finish()));
+    if !target.join(top).is_dir() {
+        let mut tar = Vec::new();
+        lzma_rs::xz_decompress(&mut packed.as_slice(), &mut tar)
+            .unwrap_or_else(|e| panic!("{}: not a readable xz file: {e}", path.display()));
+        let partial = tempfile::Builder::new()
+            .prefix(&format!(".{name}-"))
+            .tempdir_in(&staging_dir)
+            .expect("temporary folder");
+        tar::Archive::new(tar.as_slice())
+            .unpack(partial.path())
+            .unwrap_or_else(|e| panic!("{}: not a readable tar file: {e}", path.display()));
+        match std::fs::rename(partial.path(), &target) {
+            // Renamed away: the guard has nothing left to remove.
+            Ok(()) => {
+                let _ = partial.keep();
+            }
+            // Another test process put its copy in place first.
+            Err(_) if target.join(top).is_dir() => {}
+            Err(e) => panic!(
+                "unpacking {} into {}: {e}",
+                path.display(),
+                target.display()
+            ),
+        }
+    }
+    target.join(top)
 }
 
 /// The card database written for the tests (invented cards): a folder under
@@ -106,23 +191,6 @@ fn materialize_cards(source: &str, folder: &str) -> PathBuf {
         staging.persist(target.join(vekn)).expect("rename fixture");
     }
     target
-}
-
-fn shared_path(var: &str, default: &str, probe: &str) -> PathBuf {
-    let dir = std::env::var_os(var)
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../shared")
-                .join(default)
-        });
-    assert!(
-        dir.join(probe).exists(),
-        "missing {} (set {var} or put the shared data in ../shared): these tests need the real data",
-        dir.display()
-    );
-    dir
 }
 
 /// The `vtesdeck` binary with the card list built into it (the official list
