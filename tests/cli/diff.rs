@@ -1,6 +1,7 @@
 //! End-to-end tests of `vtesdeck diff` with the real card database: one deck in
-//! every layout of `../shared/samples`, counts changed by hand, printings, standard
-//! input from git, VDB URLs, folders, and the exit statuses.
+//! every layout of the sample exports (`common::samples_dir`), counts changed by
+//! hand, printings, standard input from git, VDB URLs, folders, and the exit
+//! statuses.
 
 use crate::common;
 

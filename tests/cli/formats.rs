@@ -1,4 +1,4 @@
-//! Every sample export of `../shared/samples` reads, with format detection and
+//! Every sample export (`common::samples_dir`) reads, with format detection and
 //! the real card database, to the same cards as the TWDA entry it was written from.
 
 use crate::common;

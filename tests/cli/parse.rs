@@ -1,5 +1,5 @@
 //! `vtesdeck parse` and name resolution, end to end, on the real card database
-//! and the whole TWDA from `../shared`.
+//! and the whole TWDA (`common::twda_dir`).
 
 use crate::common;
 
