@@ -14,12 +14,12 @@ const TURN_WIDTH: usize = 6;
 
 /// Renders the chart.
 pub(crate) fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
-    let lines: Vec<(u8, Vec<f64>)> = curve
+    let lines: Vec<(Vec<u8>, Vec<f64>)> = curve
         .seats
         .iter()
         .map(|s| {
             (
-                s.seat,
+                vec![s.seat],
                 s.turns.iter().map(|t| t.expected_capacity).collect(),
             )
         })
@@ -27,9 +27,29 @@ pub(crate) fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<
     render_seat_lines(&lines, out)
 }
 
-/// Renders one line per seat, `(seat, value by turn from turn 1)`, drawn with
-/// the seat's digit (the chart of `transfers`, and of `goldfish`).
-pub(crate) fn render_seat_lines(lines: &[(u8, Vec<f64>)], out: &mut impl Write) -> io::Result<()> {
+/// "seat 4", or "seats 4–5" for seats shown once because their figures are
+/// the same.
+pub(crate) fn seats_label(seats: &[u8]) -> String {
+    match seats {
+        [] => String::new(),
+        [seat] => format!("seat {seat}"),
+        [first, .., last] if usize::from(last - first) + 1 == seats.len() => {
+            format!("seats {first}–{last}")
+        }
+        _ => {
+            let all: Vec<String> = seats.iter().map(u8::to_string).collect();
+            format!("seats {}", all.join(", "))
+        }
+    }
+}
+
+/// Renders one line per group of seats, `(seats, value by turn from turn
+/// 1)`, drawn with the first seat's digit (the chart of `transfers`, and of
+/// `goldfish`, whose seats with the same figures make one line).
+pub(crate) fn render_seat_lines(
+    lines: &[(Vec<u8>, Vec<f64>)],
+    out: &mut impl Write,
+) -> io::Result<()> {
     let turns = lines.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
     if turns == 0 {
         return Ok(());
@@ -46,7 +66,7 @@ pub(crate) fn render_seat_lines(lines: &[(u8, Vec<f64>)], out: &mut impl Write) 
         let row = (value / top * HEIGHT as f64).round() as usize;
         HEIGHT - row.min(HEIGHT)
     };
-    for (seat, values) in lines {
+    for (seats, values) in lines {
         let points: Vec<(usize, f64)> = values
             .iter()
             .enumerate()
@@ -63,7 +83,10 @@ pub(crate) fn render_seat_lines(lines: &[(u8, Vec<f64>)], out: &mut impl Write) 
                 }
             }
         }
-        let mark = char::from_digit(u32::from(*seat), 10).unwrap_or('*');
+        let mark = seats
+            .first()
+            .and_then(|seat| char::from_digit(u32::from(*seat), 10))
+            .unwrap_or('*');
         for (x, y) in points {
             grid[row_of(y)][x] = mark;
         }
@@ -93,7 +116,10 @@ pub(crate) fn render_seat_lines(lines: &[(u8, Vec<f64>)], out: &mut impl Write) 
     writeln!(out, "       {labels}  turn")?;
     let legend: Vec<String> = lines
         .iter()
-        .map(|(seat, _)| format!("{seat} = seat {seat}"))
+        .map(|(seats, _)| {
+            let mark = seats.first().map_or("*".to_string(), u8::to_string);
+            format!("{mark} = {}", seats_label(seats))
+        })
         .collect();
     writeln!(
         out,
@@ -125,5 +151,13 @@ mod tests {
         assert_eq!(nice_ceiling(24.0), 25.0);
         assert_eq!(nice_ceiling(26.0), 30.0);
         assert_eq!(nice_ceiling(81.0), 100.0);
+    }
+
+    #[test]
+    fn seats_shown_once_are_named_together() {
+        assert_eq!(seats_label(&[4]), "seat 4");
+        assert_eq!(seats_label(&[4, 5]), "seats 4–5");
+        assert_eq!(seats_label(&[1, 2, 3]), "seats 1–3");
+        assert_eq!(seats_label(&[1, 3]), "seats 1, 3");
     }
 }
