@@ -1,9 +1,8 @@
-//! A terminal chart of the transfer curve: expected capacity in play (rows)
-//! by turn (columns), one line per seat drawn with the seat's digit.
+//! A terminal chart of a figure by turn (`transfers`' expected capacity in
+//! play, `goldfish`'s pool taken): one line per seat drawn with the seat's
+//! digit.
 
 use std::io::{self, Write};
-
-use crate::sim::TransferCurve;
 
 /// Rows of the plotting area.
 const HEIGHT: usize = 20;
@@ -11,21 +10,6 @@ const HEIGHT: usize = 20;
 const LABEL_EVERY: usize = 4;
 /// Characters per turn.
 const TURN_WIDTH: usize = 6;
-
-/// Renders the chart.
-pub(crate) fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
-    let lines: Vec<(Vec<u8>, Vec<f64>)> = curve
-        .seats
-        .iter()
-        .map(|s| {
-            (
-                vec![s.seat],
-                s.turns.iter().map(|t| t.expected_capacity).collect(),
-            )
-        })
-        .collect();
-    render_seat_lines(&lines, out)
-}
 
 /// "seat 4", or "seats 4–5" for seats shown once because their figures are
 /// the same.

@@ -251,7 +251,7 @@ pub(crate) fn assumptions(options: &TransferOptions) -> Vec<String> {
             "idle table: the prey has {PREY_POOL} pool and never blocks, bounces, reacts or votes against; the predator does nothing"
         ),
         format!(
-            "influence phase as `transfers --policy {} --max-vampires {}` with the same seed (the same crypts); vampires act from the turn after they come out; pool and vampires part from `transfers` only where cards are played (costs paid, masters that add transfers, blood or pool: `transfers` plays no library card)",
+            "influence phase as `transfers --policy {} --max-vampires {}`: with the same --seed the same crypts and, where no card is played, the same vampires and pool (without --seed each run draws its own seed); vampires act from the turn after they come out; they part where cards are played (costs paid, masters that add transfers, blood or pool, vampires brought out earlier: `transfers` plays no library card)",
             options.policy.name(),
             options.max_vampires
         ),
