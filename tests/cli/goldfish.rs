@@ -399,3 +399,53 @@ fn a_deck_with_an_unresolved_line_exits_2() {
     assert_eq!(output.status.code(), Some(2));
     assert!(output.stdout.is_empty());
 }
+
+/// The pool taken by turn from seat 5 of a crafted deck: 12 copies of one
+/// vampire (one comes out), 40 of one library card.
+fn taken(dir: &Path, vampire: &str, library: &str) -> Vec<f64> {
+    let deck = deck_file(dir, "six.txt", &format!("12x {vampire}\n40x {library}\n"));
+    let v = json_of(
+        "goldfish",
+        &deck,
+        &["--seat", "5", "--samples", "200", "--seed", "1"],
+    );
+    assert_eq!(v["coverage"]["played"], 40, "{library}");
+    column(&v["seats"][0], "bled_mean")
+}
+
+#[test]
+fn the_six_cards_once_filed_inert_are_played_by_the_vampires_they_fit() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let dir = dir.path();
+    // A capacity-4 vampire is out on turn 1 from seat 5. Treasured Samadji
+    // (Ravnos, +1 bleed): Devyn takes it on turn 2 (worth 6 turns), then
+    // bleeds for 2.
+    let bonus = [0.0, 0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0];
+    let plain = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0];
+    assert_eq!(taken(dir, "Devyn", "Treasured Samadji"), bonus);
+    // Stolen Police Cruiser: "This Anarch gets +1 bleed": Jenna Cross
+    // (Anarch) takes it; Earl (Camarilla) bleeds plainly.
+    assert_eq!(taken(dir, "Jenna Cross", "Stolen Police Cruiser"), bonus);
+    assert_eq!(taken(dir, "Earl", "Stolen Police Cruiser"), plain);
+    // Power of One (Anarch, Potence: +1 bleed, 1 blood): Elen Kamjian's 4
+    // blood pay it on turns 2 to 5; with none on turn 6 she hunts, bleeds
+    // for 2 on turn 7 with that blood, hunts on turn 8.
+    assert_eq!(
+        taken(dir, "Elen Kamjian", "Power of One"),
+        [0.0, 2.0, 4.0, 6.0, 8.0, 8.0, 10.0, 10.0]
+    );
+    // Virtuosa (3 blood): +2 bleed at Melpominee, Delilah Monroe's (4
+    // blood: once, then plain bleeds); Devyn plays it with Presence, for
+    // stealth only: nothing at an idle table.
+    assert_eq!(
+        taken(dir, "Delilah Monroe", "Virtuosa"),
+        [0.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]
+    );
+    assert_eq!(taken(dir, "Devyn", "Virtuosa"), plain);
+    // Vengeful Spirit (Harbinger of Skulls, +1 bleed to its employer):
+    // Nicomedes (5) is out on turn 2, employs it on turn 3, bleeds for 2.
+    assert_eq!(
+        taken(dir, "Nicomedes", "Vengeful Spirit"),
+        [0.0, 0.0, 0.0, 2.0, 4.0, 6.0, 8.0, 10.0]
+    );
+}
