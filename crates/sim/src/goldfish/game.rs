@@ -2227,4 +2227,87 @@ mod tests {
             assert_eq!(game.hand, [party, duo, punch]);
         });
     }
+    #[test]
+    fn a_parity_shift_is_worth_what_it_takes_and_gains_when_the_prey_has_more_pool() {
+        // Test Vote read as Parity Shift (3), Test Bleed as a bleed at +4
+        // (worth 5). With 20 pool Theo shifts (worth 6): prey 27, pool 23.
+        // With 31 pool, more than the prey's 30, the shift is worth 0 and
+        // is not played: the bleed takes 5.
+        let table = "100013\tTest Vote\tvote_take\t3\t3\tx\n100003\tTest Bleed\tbleed\t4\t0\tx\n";
+        for (pool, after) in [(20, (27, 23)), (31, (25, 31))] {
+            with_game(
+                &[(THEO, 12), (VOTE, 1), (BLEED, 1)],
+                table,
+                Policy::Cheapest,
+                |game| {
+                    game.pool = pool;
+                    game.hand = vec![card(game, BLEED), card(game, VOTE)];
+                    game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+                    game.minion_phase();
+                    assert_eq!((game.prey, game.pool), after, "pool {pool}");
+                },
+            );
+        }
+    }
+
+    #[test]
+    fn masters_the_game_plays_are_never_discarded() {
+        // Test Trifle read as Minion Tap, with no vampire in play to tap:
+        // the discard phase keeps it and throws the Party.
+        let table = "100002\tTest Trifle\ttap\t0\t0\tx\n";
+        with_game(
+            &[(THEO, 12), (TRIFLE, 1), (PARTY, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                let (trifle, party) = (card(game, TRIFLE), card(game, PARTY));
+                game.hand = vec![trifle, party];
+                game.discard_phase();
+                assert_eq!(game.hand, [trifle]);
+                game.discard_phase();
+                assert_eq!(game.hand, [trifle]);
+            },
+        );
+    }
+
+    #[test]
+    fn a_discipline_master_that_opens_nothing_stays_in_hand() {
+        // Test Trifle read as Presence: Theo has Presence, and the library
+        // holds no card it would open: not played.
+        let table = "100002\tTest Trifle\tdiscipline\t0\t0\tlevel of Presence [pre]\n";
+        with_game(
+            &[(THEO, 12), (TRIFLE, 1), (DUO, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                let trifle = card(game, TRIFLE);
+                game.hand = vec![trifle];
+                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+                game.master_phase();
+                assert_eq!(game.hand, [trifle]);
+                assert_eq!(game.vampires[0].capacity, 7);
+            },
+        );
+    }
+
+    #[test]
+    fn one_unlock_card_a_vampire_a_turn() {
+        // Two Test Duo read as unlock cards and Test Vote (1): Theo votes
+        // (29), unlocks, bleeds (28); the second copy is the same card: no
+        // second unlock this turn.
+        let table = "100006\tTest Duo\tunlock\t0\t0\tx\n100013\tTest Vote\tvote\t1\t0\tx\n";
+        with_game(
+            &[(THEO, 12), (DUO, 2), (VOTE, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                let (duo, vote) = (card(game, DUO), card(game, VOTE));
+                game.hand = vec![vote, duo, duo];
+                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+                assert_eq!(game.minion_phase(), 2);
+                assert_eq!(game.prey, 28);
+                assert_eq!(game.hand, [duo]);
+            },
+        );
+    }
 }
