@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
-"""How much of the TWDA `vtesdeck goldfish` plays (issue 29).
+"""How much of the TWDA `vtesdeck goldfish` plays (issues 29 and 42).
 
 Runs `goldfish --json --samples 1 --turns 1 --seat 1` on a folder of decks (the
 coverage does not depend on the sampling) and prints: the share of library
-cards modelled or inert over every deck, the number of decks under 80% (they
-carry the warning), the decks under 80% listed by their share (lowest first),
-and the cards not modelled with the most copies (the rows to add next to
+cards the game plays over every deck, and the decks the played-share warning
+fires on (the game plays under 25% of the library: the deck's plan takes no
+pool at an idle table), by plan (the archetype: the group of library cards
+with the most copies: bleed, votes, allies, combat, wall), as the Markdown
+table of docs/commands/goldfish.md; then the share of library cards modelled
+or inert, the number of decks under 80% (they carry the lower-bound warning),
+the decks under 80% listed by their share (lowest first), and the cards not
+modelled with the most copies (the rows to add next to
 crates/sim/data/goldfish-effects.tsv).
 
 Usage: scripts/goldfish-coverage.py [--bin PATH] [--decks N] [--cards N] [FOLDER]
@@ -39,9 +44,10 @@ def main():
          "--turns", "1", "--seat", "1"],
         check=False, capture_output=True, text=True,
     )
-    library = covered = 0
+    library = covered = played = 0
     decks = []
     missing = collections.Counter()
+    plans = collections.defaultdict(lambda: [0, 0, 0.0])
     for line in output.stdout.splitlines():
         record = json.loads(line)
         if record["type"] != "goldfish":
@@ -49,12 +55,27 @@ def main():
         coverage = record["coverage"]
         library += coverage["library"]
         covered += coverage["modelled"] + coverage["inert"]
+        played += coverage["played"]
+        plan = plans[coverage["plan"] or "none"]
+        plan[0] += 1
+        plan[1] += int(coverage["played_warning"])
+        plan[2] += coverage["played_share"]
         decks.append((coverage["share"], record["path"]))
         for card in coverage["not_modelled_cards"]:
             missing[card["name"]] += card["count"]
     if not decks:
         sys.exit(f"no goldfish record: {output.stderr}")
     under = sorted(d for d in decks if d[0] < 0.8)
+    warned = sum(p[1] for p in plans.values())
+    print(f"{len(decks)} decks: {played} of {library} library cards played "
+          f"({100 * played / library:.1f}%); the played-share warning fires on {warned} decks\n")
+    print("| Plan (archetype) | Decks | Warning fires | Share | Mean played share |")
+    print("|---|---:|---:|---:|---:|")
+    for name, (count, fired, shares) in sorted(plans.items(), key=lambda p: -p[1][0]):
+        print(f"| {name} | {count} | {fired} | {100 * fired / count:.1f}% | "
+              f"{100 * shares / count:.1f}% |")
+    print(f"| all | {len(decks)} | {warned} | {100 * warned / len(decks):.1f}% | "
+          f"{100 * sum(p[2] for p in plans.values()) / len(decks):.1f}% |\n")
     print(f"{len(decks)} decks: {covered} of {library} library cards modelled or inert "
           f"({100 * covered / library:.1f}%); {len(under)} decks under 80%")
     print(f"\nThe {min(args.decks, len(under))} decks under 80% with the lowest share:")

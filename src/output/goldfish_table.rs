@@ -7,7 +7,7 @@ use super::draw_table::new_table;
 use super::figures::percent;
 use super::transfer_chart;
 use crate::cards::quantity;
-use crate::sim::{GoldfishReport, TurnDistribution, COVERAGE_WARNING};
+use crate::sim::{GoldfishReport, GoldfishSeat, TurnDistribution};
 
 /// Not-modelled cards named on the coverage line (the JSON names them all).
 const NAMED: usize = 8;
@@ -27,15 +27,26 @@ pub fn render(report: &GoldfishReport, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "  - {assumption}")?;
     }
     let coverage = &report.coverage;
-    writeln!(
-        out,
-        "Coverage: {} library cards: {} modelled, {} inert at an idle table, {} not modelled ({} modelled or inert)",
+    let mut line = format!(
+        "Coverage: {} of {} cards played ({})",
+        coverage.played,
         coverage.library,
-        coverage.modelled,
-        coverage.inert,
-        coverage.not_modelled,
-        percent(coverage.share)
-    )?;
+        percent(coverage.played_share)
+    );
+    if coverage.inert > 0 {
+        let reasons: Vec<String> = coverage
+            .inert_reasons
+            .iter()
+            .map(|r| format!("{} {}", r.count, r.reason.label()))
+            .collect();
+        line.push_str(&format!(
+            "; {} with no effect at an idle table ({})",
+            coverage.inert,
+            reasons.join(", ")
+        ));
+    }
+    line.push_str(&format!("; {} not modelled", coverage.not_modelled));
+    writeln!(out, "{line}")?;
     if !coverage.not_modelled_cards.is_empty() {
         let mut named: Vec<String> = coverage
             .not_modelled_cards
@@ -55,16 +66,12 @@ pub fn render(report: &GoldfishReport, out: &mut impl Write) -> io::Result<()> {
             named.join(", ")
         )?;
     }
-    if coverage.warning {
-        writeln!(
-            out,
-            "Warning: fewer than {} of the library's cards are modelled or inert: the figures are a lower bound.",
-            percent(COVERAGE_WARNING)
-        )?;
+    for warning in &coverage.warnings {
+        writeln!(out, "Warning: {warning}.")?;
     }
     let header = [
         "Turn",
-        "Bled mean",
+        "Pool taken",
         "p10",
         "p50",
         "p90",
@@ -73,7 +80,9 @@ pub fn render(report: &GoldfishReport, out: &mut impl Write) -> io::Result<()> {
         "Vampires",
         "Actions",
     ];
-    for seat in &report.seats {
+    let groups = same_figures(report);
+    for seats in &groups {
+        let seat = seats[0];
         let mut table = new_table(&header, 0);
         for turn in &seat.turns {
             table.add_row(vec![
@@ -88,26 +97,56 @@ pub fn render(report: &GoldfishReport, out: &mut impl Write) -> io::Result<()> {
                 format!("{:.2}", turn.actions_mean),
             ]);
         }
-        writeln!(out, "\nSeat {}\n{table}", seat.seat)?;
-        writeln!(out, "First bleed: {}", when(&seat.first_bleed))?;
+        let numbers: Vec<u8> = seats.iter().map(|s| s.seat).collect();
+        let label = transfer_chart::seats_label(&numbers);
+        let mut title = label.clone();
+        title[..1].make_ascii_uppercase();
+        if seats.len() > 1 {
+            title.push_str(" (the same figures)");
+        }
+        writeln!(out, "\n{title}\n{table}")?;
+        writeln!(out, "First pool taken: {}", when(&seat.first_pool_taken))?;
         writeln!(out, "Prey ousted: {}", when(&seat.oust_turn))?;
     }
     writeln!(
         out,
-        "Columns: Bled = pool the prey has lost by the end of the turn (mean, 10th, 50th, 90th \
-         percentiles); Ousted = chance the prey is ousted by then; Own pool, Vampires (in play), \
-         Actions (taken that turn) = means."
+        "Columns: Pool taken = pool the prey has lost by the end of the turn, to bleeds, votes \
+         and burns (mean, 10th, 50th, 90th percentiles); Ousted = chance the prey is ousted by \
+         then; Own pool, Vampires (in play), Actions (taken that turn, hunts included) = means."
     )?;
     writeln!(
         out,
         "\nPool taken from the prey by turn (mean, one line per seat)"
     )?;
-    let lines: Vec<(u8, Vec<f64>)> = report
-        .seats
+    let lines: Vec<(Vec<u8>, Vec<f64>)> = groups
         .iter()
-        .map(|s| (s.seat, s.turns.iter().map(|t| t.bled_mean).collect()))
+        .map(|seats| {
+            (
+                seats.iter().map(|s| s.seat).collect(),
+                seats[0].turns.iter().map(|t| t.bled_mean).collect(),
+            )
+        })
         .collect();
     transfer_chart::render_seat_lines(&lines, out)
+}
+
+/// The seats in order, those next to each other with the same figures
+/// together (seats 4 and 5 get the same transfers: their games are the same).
+fn same_figures(report: &GoldfishReport) -> Vec<Vec<&GoldfishSeat>> {
+    let mut groups: Vec<Vec<&GoldfishSeat>> = Vec::new();
+    for seat in &report.seats {
+        match groups.last_mut() {
+            Some(group)
+                if group[0].turns == seat.turns
+                    && group[0].first_pool_taken == seat.first_pool_taken
+                    && group[0].oust_turn == seat.oust_turn =>
+            {
+                group.push(seat)
+            }
+            _ => groups.push(vec![seat]),
+        }
+    }
+    groups
 }
 
 /// "mean turn 3.40, median 3, never in 2%" for a turn distribution.

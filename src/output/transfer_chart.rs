@@ -1,9 +1,8 @@
-//! A terminal chart of the transfer curve: expected capacity in play (rows)
-//! by turn (columns), one line per seat drawn with the seat's digit.
+//! A terminal chart of a figure by turn (`transfers`' expected capacity in
+//! play, `goldfish`'s pool taken): one line per seat drawn with the seat's
+//! digit.
 
 use std::io::{self, Write};
-
-use crate::sim::TransferCurve;
 
 /// Rows of the plotting area.
 const HEIGHT: usize = 20;
@@ -12,24 +11,29 @@ const LABEL_EVERY: usize = 4;
 /// Characters per turn.
 const TURN_WIDTH: usize = 6;
 
-/// Renders the chart.
-pub(crate) fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
-    let lines: Vec<(u8, Vec<f64>)> = curve
-        .seats
-        .iter()
-        .map(|s| {
-            (
-                s.seat,
-                s.turns.iter().map(|t| t.expected_capacity).collect(),
-            )
-        })
-        .collect();
-    render_seat_lines(&lines, out)
+/// "seat 4", or "seats 4–5" for seats shown once because their figures are
+/// the same.
+pub(crate) fn seats_label(seats: &[u8]) -> String {
+    match seats {
+        [] => String::new(),
+        [seat] => format!("seat {seat}"),
+        [first, .., last] if usize::from(last - first) + 1 == seats.len() => {
+            format!("seats {first}–{last}")
+        }
+        _ => {
+            let all: Vec<String> = seats.iter().map(u8::to_string).collect();
+            format!("seats {}", all.join(", "))
+        }
+    }
 }
 
-/// Renders one line per seat, `(seat, value by turn from turn 1)`, drawn with
-/// the seat's digit (the chart of `transfers`, and of `goldfish`).
-pub(crate) fn render_seat_lines(lines: &[(u8, Vec<f64>)], out: &mut impl Write) -> io::Result<()> {
+/// Renders one line per group of seats, `(seats, value by turn from turn
+/// 1)`, drawn with the first seat's digit (the chart of `transfers`, and of
+/// `goldfish`, whose seats with the same figures make one line).
+pub(crate) fn render_seat_lines(
+    lines: &[(Vec<u8>, Vec<f64>)],
+    out: &mut impl Write,
+) -> io::Result<()> {
     let turns = lines.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
     if turns == 0 {
         return Ok(());
@@ -46,7 +50,7 @@ pub(crate) fn render_seat_lines(lines: &[(u8, Vec<f64>)], out: &mut impl Write) 
         let row = (value / top * HEIGHT as f64).round() as usize;
         HEIGHT - row.min(HEIGHT)
     };
-    for (seat, values) in lines {
+    for (seats, values) in lines {
         let points: Vec<(usize, f64)> = values
             .iter()
             .enumerate()
@@ -63,7 +67,10 @@ pub(crate) fn render_seat_lines(lines: &[(u8, Vec<f64>)], out: &mut impl Write) 
                 }
             }
         }
-        let mark = char::from_digit(u32::from(*seat), 10).unwrap_or('*');
+        let mark = seats
+            .first()
+            .and_then(|seat| char::from_digit(u32::from(*seat), 10))
+            .unwrap_or('*');
         for (x, y) in points {
             grid[row_of(y)][x] = mark;
         }
@@ -93,7 +100,10 @@ pub(crate) fn render_seat_lines(lines: &[(u8, Vec<f64>)], out: &mut impl Write) 
     writeln!(out, "       {labels}  turn")?;
     let legend: Vec<String> = lines
         .iter()
-        .map(|(seat, _)| format!("{seat} = seat {seat}"))
+        .map(|(seats, _)| {
+            let mark = seats.first().map_or("*".to_string(), u8::to_string);
+            format!("{mark} = {}", seats_label(seats))
+        })
         .collect();
     writeln!(
         out,
@@ -125,5 +135,13 @@ mod tests {
         assert_eq!(nice_ceiling(24.0), 25.0);
         assert_eq!(nice_ceiling(26.0), 30.0);
         assert_eq!(nice_ceiling(81.0), 100.0);
+    }
+
+    #[test]
+    fn seats_shown_once_are_named_together() {
+        assert_eq!(seats_label(&[4]), "seat 4");
+        assert_eq!(seats_label(&[4, 5]), "seats 4–5");
+        assert_eq!(seats_label(&[1, 2, 3]), "seats 1–3");
+        assert_eq!(seats_label(&[1, 3]), "seats 1, 3");
     }
 }

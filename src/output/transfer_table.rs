@@ -6,7 +6,9 @@ use super::draw_table::new_table;
 use super::figures::percent;
 use super::transfer_chart;
 use crate::cards::quantity;
-use crate::sim::{PolicyComparison, TransferCurve, COMPARE_KEY_AND_POOL_TURN, COMPARE_TWO_BY_TURN};
+use crate::sim::{
+    PolicyComparison, SeatCurve, TransferCurve, COMPARE_KEY_AND_POOL_TURN, COMPARE_TWO_BY_TURN,
+};
 
 /// Renders the report: per seat the turn-by-turn figures and when the n-th
 /// vampire comes out, then the terminal chart of the expected capacity.
@@ -27,7 +29,9 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
         header.push("Key in play".to_string());
     }
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
-    for seat in &curve.seats {
+    let groups = same_figures(curve);
+    for seats in &groups {
+        let seat = seats[0];
         let mut table = new_table(&header, 0);
         for turn in &seat.turns {
             let mut row = vec![turn.turn.to_string()];
@@ -42,7 +46,13 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
             }
             table.add_row(row);
         }
-        writeln!(out, "\nSeat {}\n{table}", seat.seat)?;
+        let numbers: Vec<u8> = seats.iter().map(|s| s.seat).collect();
+        let mut title = transfer_chart::seats_label(&numbers);
+        title[..1].make_ascii_uppercase();
+        if seats.len() > 1 {
+            title.push_str(" (the same figures)");
+        }
+        writeln!(out, "\n{title}\n{table}")?;
         let mut nth = new_table(&["Vampire", "Mean turn", "Median turn", "Not out"], 1);
         for n in &seat.nth_vampire {
             nth.add_row(vec![
@@ -78,7 +88,35 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
         out,
         "\nExpected capacity in play by turn (one line per seat)"
     )?;
-    transfer_chart::render(curve, out)
+    let lines: Vec<(Vec<u8>, Vec<f64>)> = groups
+        .iter()
+        .map(|seats| {
+            (
+                seats.iter().map(|s| s.seat).collect(),
+                seats[0].turns.iter().map(|t| t.expected_capacity).collect(),
+            )
+        })
+        .collect();
+    transfer_chart::render_seat_lines(&lines, out)
+}
+
+/// The seats in order, those next to each other with the same figures
+/// together (seats 4 and 5 get the same transfers: their games are the same).
+fn same_figures(curve: &TransferCurve) -> Vec<Vec<&SeatCurve>> {
+    let mut groups: Vec<Vec<&SeatCurve>> = Vec::new();
+    for seat in &curve.seats {
+        match groups.last_mut() {
+            Some(group)
+                if group[0].turns == seat.turns
+                    && group[0].nth_vampire == seat.nth_vampire
+                    && group[0].key == seat.key =>
+            {
+                group.push(seat)
+            }
+            _ => groups.push(vec![seat]),
+        }
+    }
+    groups
 }
 
 /// Renders `transfers --policy all`: per seat, one row per policy.

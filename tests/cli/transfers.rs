@@ -161,6 +161,33 @@ fn table_and_terminal_chart() {
 }
 
 #[test]
+fn seats_with_the_same_figures_are_shown_once() {
+    // Seats 4 and 5 both get 4 transfers on their first turn: the same
+    // games, one table and one chart line; the JSON keeps both records,
+    // equal but for the seat.
+    let output = vtesdeck_sim()
+        .arg("transfers")
+        .arg(sim_dir().join("titans.txt"))
+        .args(["--samples", "1000", "--seed", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("\nSeat 3\n"), "{text}");
+    assert!(text.contains("\nSeats 4–5 (the same figures)\n"), "{text}");
+    assert!(
+        !text.contains("\nSeat 4\n") && !text.contains("\nSeat 5\n"),
+        "{text}"
+    );
+    assert!(text.contains(", 4 = seats 4–5 (where"), "{text}");
+    let v = transfers_json("titans.txt", &[]);
+    let seats = v["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 5);
+    assert_eq!(seats[3]["turns"], seats[4]["turns"]);
+    assert_eq!(seats[3]["nth_vampire"], seats[4]["nth_vampire"]);
+}
+
+#[test]
 fn plot_writes_svg_and_refuses_png() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("curve.svg");

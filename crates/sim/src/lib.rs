@@ -40,7 +40,8 @@ mod transfers;
 pub use deck_tables::DeckTables;
 pub use error::SimError;
 pub use goldfish::{
-    Coverage, GoldfishReport, GoldfishSeat, GoldfishTurn, TurnDistribution, COVERAGE_WARNING,
+    Coverage, GoldfishReport, GoldfishSeat, GoldfishTurn, InertReason, Plan, ReasonCount,
+    TurnDistribution, COVERAGE_WARNING, PLAYED_WARNING, VALUE_HORIZON,
 };
 pub use key::{KeyInStart, KeyReading, KeyVampires};
 pub use opening_exact::OpeningFigures;

@@ -8,7 +8,7 @@ use super::DeckReport;
 use crate::cards::quantity;
 use crate::output::figures::percent;
 use crate::output::goldfish_table::when;
-use crate::sim::{GoldfishReport, COVERAGE_WARNING};
+use crate::sim::GoldfishReport;
 
 /// The turn of the first figure column (the last turn is the second).
 const EARLY_TURN: usize = 4;
@@ -35,7 +35,7 @@ fn figures(out: &mut String, goldfish: &GoldfishReport) {
         by(last).as_str(),
         ousted.as_str(),
         "Oust turn",
-        "First bleed",
+        "First pool taken",
     ]
     .map(str::to_string);
     let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
@@ -60,7 +60,7 @@ fn figures(out: &mut String, goldfish: &GoldfishReport) {
             ),
             Cell::number(oust),
             Cell::number(
-                seat.first_bleed
+                seat.first_pool_taken
                     .median
                     .map_or("-".to_string(), |m| m.to_string()),
             ),
@@ -84,29 +84,31 @@ fn figures(out: &mut String, goldfish: &GoldfishReport) {
         ),
     );
     let coverage = &goldfish.coverage;
+    let reasons: Vec<String> = coverage
+        .inert_reasons
+        .iter()
+        .map(|r| format!("{} {}", r.count, r.reason.label()))
+        .collect();
     html::paragraph(
         out,
         None,
         &format!(
-            "Coverage: {} library cards, {} modelled, {} inert at an idle table, {} not modelled \
-             ({} modelled or inert).",
+            "Coverage: {} of {} cards played ({}); {} with no effect at an idle table{}; {} not \
+             modelled.",
+            coverage.played,
             coverage.library,
-            coverage.modelled,
+            percent(coverage.played_share),
             coverage.inert,
-            coverage.not_modelled,
-            percent(coverage.share)
+            if reasons.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", reasons.join(", "))
+            },
+            coverage.not_modelled
         ),
     );
-    if coverage.warning {
-        html::paragraph(
-            out,
-            Some("error"),
-            &format!(
-                "Fewer than {} of the library's cards are modelled or inert: the figures are a \
-                 lower bound.",
-                percent(COVERAGE_WARNING)
-            ),
-        );
+    for warning in &coverage.warnings {
+        html::paragraph(out, Some("error"), &format!("Warning: {warning}."));
     }
     out.push_str("<ul class=\"assumptions\">\n");
     for assumption in &goldfish.assumptions {
@@ -143,7 +145,15 @@ mod tests {
         assert!(out.contains("3.00 · 3–3"), "{out}");
         assert!(out.contains("7.00 · 7–7"), "{out}");
         assert!(
-            out.contains("30 inert at an idle table, 10 not modelled"),
+            out.contains(
+                "0 of 40 cards played (0%); 30 with no effect at an idle table (30 reactions); 10 not modelled"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains(
+                "Warning: 0 of 40 cards played: this deck&apos;s plan (wall) takes no pool"
+            ),
             "{out}"
         );
         assert!(out.contains("the figures are a lower bound"), "{out}");

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use vtesdeck_cards::{Card, CardId, CardType, Discipline};
+use vtesdeck_cards::{Card, CardId, CardType, Discipline, Sect};
 
 /// The table as shipped.
 const TABLE: &str = include_str!("../../data/goldfish-effects.tsv");
@@ -156,13 +156,16 @@ pub enum EffectKind {
     /// Master: gain `amount` pool if you control a ready vampire of the clan
     /// the evidence ends with (The Eternals of Sirius: a Follower of Set).
     ClanPool,
+    /// Action modifier during a referendum (Bribes): gain `amount` pool;
+    /// played on each political action (each card once).
+    VotePool,
     /// No effect at an idle table.
     Inert,
 }
 
 impl EffectKind {
     /// Every kind with its name in the table.
-    const NAMES: [(&'static str, EffectKind); 45] = [
+    const NAMES: [(&'static str, EffectKind); 46] = [
         ("bleed", EffectKind::Bleed),
         ("action_pool", EffectKind::ActionPool),
         ("bleed_mod", EffectKind::BleedMod),
@@ -207,6 +210,7 @@ impl EffectKind {
         ("clan_bleed", EffectKind::ClanBleed),
         ("x_bleed_mod", EffectKind::XBleedMod),
         ("clan_pool", EffectKind::ClanPool),
+        ("vote_pool", EffectKind::VotePool),
         ("inert", EffectKind::Inert),
     ];
 
@@ -247,6 +251,33 @@ impl Effect {
         Some(self.evidence[start..].trim_end_matches('.')).filter(|clan| !clan.is_empty())
     }
 
+    /// What the acting vampire must be for the row's effect, when its
+    /// evidence starts with it: `[mel] ...` (the discipline, at any level:
+    /// the card's other disciplines do something else, Virtuosa) or `This
+    /// Anarch ...` (a sect the card's requirements do not say, Stolen Police
+    /// Cruiser). `None` for an inert row.
+    pub(crate) fn condition(&self) -> Option<Condition> {
+        if self.kind == EffectKind::Inert {
+            return None;
+        }
+        if let Some(rest) = self.evidence.strip_prefix('[') {
+            let end = rest.find(']')?;
+            return Discipline::from_abbreviation(&rest[..end]).map(Condition::Discipline);
+        }
+        let rest = self.evidence.strip_prefix("This ")?;
+        let word = rest.split_whitespace().next()?;
+        [
+            Sect::Camarilla,
+            Sect::Sabbat,
+            Sect::Independent,
+            Sect::Anarch,
+            Sect::Laibon,
+        ]
+        .into_iter()
+        .find(|sect| sect.name() == word)
+        .map(Condition::Sect)
+    }
+
     /// The discipline a `discipline` row gives: the last `[abc]` of its
     /// evidence.
     pub(crate) fn discipline(&self) -> Option<Discipline> {
@@ -254,6 +285,16 @@ impl Effect {
         let end = start + self.evidence[start..].find(']')?;
         Discipline::from_abbreviation(&self.evidence[start + 1..end])
     }
+}
+
+/// What the acting vampire must be for a row's effect
+/// ([`Effect::condition`]), beyond the card's requirements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Condition {
+    /// A discipline, at any level.
+    Discipline(Discipline),
+    /// A sect.
+    Sect(Sect),
 }
 
 /// The effect table.
@@ -356,6 +397,159 @@ pub(crate) fn is_inert_by_type(card: &Card) -> bool {
             .types
             .iter()
             .all(|t| matches!(t, CardType::Combat | CardType::Reaction))
+}
+
+/// Why a card has no effect at an idle table, by kind: what the coverage
+/// line counts ([`inert_reason`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InertReason {
+    /// Combat cards, weapons, strength, damage, torpor: no opponent to fight.
+    Combat,
+    /// Reactions and out-of-turn cards: nobody else acts.
+    Reactions,
+    /// Stealth and block evasion: nobody blocks.
+    Stealth,
+    /// Intercept and blocking: nobody acts to be blocked.
+    Intercept,
+    /// Extra votes and ballots, votes against others: no referendum is
+    /// opposed.
+    Votes,
+    /// Cards aimed at other players or their minions: they have none.
+    OtherPlayers,
+    /// Anything else that needs what never happens at an idle table.
+    Other,
+}
+
+impl InertReason {
+    /// Its words on the coverage line.
+    pub fn label(self) -> &'static str {
+        match self {
+            InertReason::Combat => "combat",
+            InertReason::Reactions => "reactions",
+            InertReason::Stealth => "stealth",
+            InertReason::Intercept => "intercept",
+            InertReason::Votes => "votes",
+            InertReason::OtherPlayers => "aimed at other players",
+            InertReason::Other => "other",
+        }
+    }
+}
+
+/// Why an inert card does nothing at an idle table: its type (Combat,
+/// Reaction), else the words of its row's evidence.
+pub(crate) fn inert_reason(card: &Card, effect: Option<&Effect>) -> InertReason {
+    if card.types.contains(&CardType::Combat) {
+        return InertReason::Combat;
+    }
+    if card.types.contains(&CardType::Reaction) {
+        return InertReason::Reactions;
+    }
+    let evidence = effect
+        .map(|e| e.evidence.to_lowercase())
+        .unwrap_or_default();
+    let has = |words: &[&str]| words.iter().any(|w| evidence.contains(w));
+    if has(&["vote", "ballot", "referendum", "passes automatically"]) {
+        InertReason::Votes
+    } else if has(&["intercept"]) {
+        InertReason::Intercept
+    } else if has(&["stealth", "unblockable", "block"]) {
+        InertReason::Stealth
+    } else if has(&[
+        "weapon", "strike", "combat", "maneuver", "press", "strength", "damage", "torpor",
+    ]) {
+        InertReason::Combat
+    } else if has(&[
+        "ut-of-turn",
+        "cancel",
+        "fail",
+        "bleed against you",
+        "bleeding you",
+        "reduce a bleed",
+        "reaction",
+    ]) {
+        InertReason::Reactions
+    } else if has(&[
+        "prey",
+        "predator",
+        "methuselah",
+        "another",
+        "controlled by",
+        "younger",
+        "ready minion",
+        "ready vampire",
+        "(d)",
+    ]) {
+        InertReason::OtherPlayers
+    } else {
+        InertReason::Other
+    }
+}
+
+/// What a deck is built to do, read from its library: the group of cards
+/// with the most copies among these (the "archetype" of the coverage
+/// script's table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Plan {
+    /// Bleeds played (bleed actions, modifiers, bonuses, unlocks) and the
+    /// stealth that gets them through.
+    Bleed,
+    /// Political actions played, their modifiers, and the votes and ballots
+    /// that pass them.
+    Votes,
+    /// Allies and embraces played.
+    Allies,
+    /// Combat cards.
+    Combat,
+    /// Reactions and intercept: a wall.
+    Wall,
+}
+
+impl Plan {
+    /// Its name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Plan::Bleed => "bleed",
+            Plan::Votes => "votes",
+            Plan::Allies => "allies",
+            Plan::Combat => "combat",
+            Plan::Wall => "wall",
+        }
+    }
+
+    /// The plan a modelled card serves (`None`: masters and the cards that
+    /// bring pool or blood).
+    pub(crate) fn of_kind(kind: EffectKind) -> Option<Plan> {
+        use EffectKind as K;
+        match kind {
+            K::Bleed
+            | K::BleedMod
+            | K::Unlock
+            | K::BleedBonus
+            | K::Cog
+            | K::BleedEquipment
+            | K::CombatBleed
+            | K::TutorEquipment
+            | K::FreshBonus
+            | K::ClanBleed
+            | K::XBleedMod => Some(Plan::Bleed),
+            K::Vote | K::VoteTake | K::VoteBlood | K::VotePool => Some(Plan::Votes),
+            K::Ally | K::Embrace | K::PreyBurn => Some(Plan::Allies),
+            _ => None,
+        }
+    }
+
+    /// The plan an inert card serves.
+    pub(crate) fn of_reason(reason: InertReason) -> Option<Plan> {
+        match reason {
+            InertReason::Combat => Some(Plan::Combat),
+            InertReason::Reactions | InertReason::Intercept => Some(Plan::Wall),
+            InertReason::Stealth => Some(Plan::Bleed),
+            InertReason::Votes => Some(Plan::Votes),
+            InertReason::OtherPlayers | InertReason::Other => None,
+        }
+    }
 }
 
 /// Which of the three classes a library card falls in.

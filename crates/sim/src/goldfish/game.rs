@@ -8,8 +8,8 @@ use super::super::deck_tables::{DeckTables, MASTER_CLASS, NON_MINION_CLASS};
 use super::super::influence::Influence;
 use super::super::seed::{self, add_counts, below, SeatGame, SimRng};
 use super::super::transfers::{first_turn_transfers, STARTING_POOL, TRANSFERS_PER_TURN};
-use super::effects::{CardClass, EffectKind, EffectTable};
-use super::TransferOptions;
+use super::effects::{CardClass, Condition, EffectKind, EffectTable};
+use super::{TransferOptions, VALUE_HORIZON};
 
 /// The prey's pool at the start: what can be taken from it.
 pub(super) const PREY_POOL: u32 = STARTING_POOL;
@@ -39,6 +39,10 @@ pub(super) struct LibCard {
     equipment: bool,
     /// A combat card (its types include Combat).
     combat: bool,
+    /// Whether its row asks more of the acting vampire than the card's
+    /// requirements ([`super::effects::Effect::condition`]): then only a
+    /// vampire [`DeckCards::meets`] accepts plays it.
+    conditioned: bool,
     /// Its class.
     pub(super) coverage: CardClass,
 }
@@ -61,7 +65,8 @@ pub(super) struct DeckCards {
     /// `[card][crypt kind]`: whether the crypt kind meets the card's
     /// requirement (its clan, Black Hand, Anarch: the one playability model,
     /// [`CryptRequirement::is_met_by`]), for the kinds that aim at or need
-    /// such a vampire; empty for the other cards.
+    /// such a vampire, or the row's condition for a conditioned card; empty
+    /// for the other cards.
     meets: Vec<Vec<bool>>,
     /// `[slot][crypt kind]`: the library classes (a bit set of
     /// `tables.words` words) a vampire of that kind can play once it has the
@@ -111,6 +116,7 @@ impl DeckCards {
                     slot: 0,
                     equipment: card.is_some_and(|c| c.types.contains(&CardType::Equipment)),
                     combat: card.is_some_and(|c| c.types.contains(&CardType::Combat)),
+                    conditioned: false,
                     coverage: card.map_or(CardClass::NotModelled, |c| effects.class_of(c)),
                 }
             })
@@ -137,6 +143,21 @@ impl DeckCards {
             meets[c] = crypt
                 .iter()
                 .map(|vampire| vampire.is_some_and(|v| requirement.is_met_by(&CryptCard::new(v))))
+                .collect();
+        }
+        for (c, kind) in tables.library.iter().enumerate() {
+            let Some(condition) = effects.get(kind.id).and_then(|row| row.condition()) else {
+                continue;
+            };
+            cards[c].conditioned = true;
+            meets[c] = crypt
+                .iter()
+                .map(|vampire| {
+                    vampire.is_some_and(|v| match condition {
+                        Condition::Discipline(d) => CryptCard::new(v).disciplines() & d.bit() != 0,
+                        Condition::Sect(sect) => v.sect == Some(sect),
+                    })
+                })
                 .collect();
         }
         for (c, kind) in tables.library.iter().enumerate() {
@@ -321,6 +342,27 @@ impl seed::Tally for Tally {
 
 /// No card: a plain bleed.
 const PLAIN: usize = usize::MAX;
+
+/// No card: the hunt of a vampire with no blood.
+const HUNT: usize = usize::MAX - 1;
+
+/// What a vampire has done this turn that it can do once a turn: a bleed
+/// (a minion performs one bleed action a turn) and a political action (a
+/// vampire one a turn).
+#[derive(Debug, Clone, Copy, Default)]
+struct Done {
+    bled: bool,
+    voted: bool,
+}
+
+impl Done {
+    fn after(self, bleed: bool, political: bool) -> Done {
+        Done {
+            bled: self.bled || bleed,
+            voted: self.voted || political,
+        }
+    }
+}
 
 /// One thread's game state, reused from game to game.
 pub(super) struct Game<'a> {
@@ -596,10 +638,30 @@ impl<'a> Game<'a> {
 
     /// Plays the card at `index` of the hand: out of the hand, replaced.
     fn play_card(&mut self, index: usize) -> LibCard {
-        let card = self.cards[usize::from(self.hand.swap_remove(index))];
+        let card = self.cards[usize::from(self.hand[index])];
         self.pool -= card.pool_cost;
-        self.draw();
+        self.replace(index);
         card
+    }
+
+    /// The card at `index` of the hand leaves it; the card drawn to replace
+    /// it takes its place (the hand's order decides ties: the card first in
+    /// hand is played first).
+    fn replace(&mut self, index: usize) {
+        if self.draw() {
+            if let Some(drawn) = self.hand.pop() {
+                self.hand[index] = drawn;
+            }
+        } else {
+            self.hand.remove(index);
+        }
+    }
+
+    /// The turns a card that pays each turn is counted for: those left after
+    /// this one up to [`VALUE_HORIZON`], whatever `--turns` (so that a turn's
+    /// figures never depend on the turns played after it).
+    fn turns_left(&self) -> u32 {
+        VALUE_HORIZON.saturating_sub(self.turn + 1)
     }
 
     /// Whether the card can be paid (pool never to 0) by a vampire with `blood`.
@@ -847,32 +909,43 @@ impl<'a> Game<'a> {
         })
     }
 
-    /// Every vampire in play acts; returns the actions taken.
+    /// Every vampire in play acts; returns the actions taken. A vampire with
+    /// no blood hunts first (1 blood); then it takes its actions
+    /// ([`Game::best_action`]): at most one bleed and one political action.
     fn minion_phase(&mut self) -> u32 {
         let mut actions = 0;
         for v in 0..self.vampires.len() {
             self.used.clear();
             self.vampires[v].archetype_used = false;
             self.vampires[v].cog_used = false;
-            let mut plain_done = false;
+            let mut done = Done::default();
+            let mut hunt = self.vampires[v].blood == 0;
             loop {
                 if self.prey == 0 {
                     return actions;
                 }
-                let Some(choice) = self.best_action(v, plain_done) else {
-                    break;
+                let choice = if hunt {
+                    hunt = false;
+                    HUNT
+                } else {
+                    let Some(choice) = self.best_action(v, done) else {
+                        break;
+                    };
+                    choice
                 };
                 actions += 1;
-                self.act(v, choice);
+                if choice == HUNT {
+                    self.gain_blood(v, 1);
+                } else {
+                    done = done.after(self.is_bleed(choice), self.is_political(choice));
+                    self.act(v, choice);
+                }
                 let vampire = self.vampires[v];
                 if vampire.archetype > 0 && !vampire.archetype_used {
                     self.vampires[v].archetype_used = true;
                     self.gain_blood(v, vampire.archetype);
                 }
-                if choice == PLAIN {
-                    plain_done = true;
-                }
-                if self.unlock(v, plain_done) {
+                if self.unlock(v, done) {
                     continue;
                 }
                 let vampire = self.vampires[v];
@@ -894,12 +967,29 @@ impl<'a> Game<'a> {
         actions
     }
 
+    /// Whether action `choice` (a hand index, or [`PLAIN`]) is a bleed.
+    fn is_bleed(&self, choice: usize) -> bool {
+        choice == PLAIN
+            || self.cards[usize::from(self.hand[choice])].effect == Some(EffectKind::Bleed)
+    }
+
+    /// Whether action `choice` (a hand index, or [`PLAIN`]) is a political
+    /// action.
+    fn is_political(&self, choice: usize) -> bool {
+        choice != PLAIN
+            && matches!(
+                self.cards[usize::from(self.hand[choice])].effect,
+                Some(EffectKind::Vote | EffectKind::VoteTake)
+            )
+    }
+
     /// Whether vampire `v` can play `card` as an action or modifier now.
     fn usable(&self, v: usize, c: u16) -> bool {
         let card = &self.cards[usize::from(c)];
         let vampire = self.vampires[v];
         card.class != MASTER_CLASS
             && self.can_play(&vampire, card.class)
+            && (!card.conditioned || self.meets(c, vampire.kind))
             && self.affordable(card, vampire.blood)
             && !self.used.contains(&c)
     }
@@ -909,19 +999,21 @@ impl<'a> Game<'a> {
     /// (it cycles the hand); a plain bleed (`PLAIN`) if none is better and it
     /// has not bled plainly this turn yet; `None` when nothing is left. A
     /// bleed bonus is worth its bleed times the turns left after this one.
-    fn best_action(&self, v: usize, plain_done: bool) -> Option<usize> {
+    fn best_action(&self, v: usize, done: Done) -> Option<usize> {
         let Vampire {
             bonus, plain_bonus, ..
         } = self.vampires[v];
         let mut best: Option<(usize, u32)> =
-            (!plain_done).then_some((PLAIN, 1 + bonus.max(plain_bonus)));
+            (!done.bled).then_some((PLAIN, 1 + bonus.max(plain_bonus)));
         for (index, &c) in self.hand.iter().enumerate() {
             let card = &self.cards[usize::from(c)];
             let value = match card.effect {
-                Some(EffectKind::Bleed) => 1 + bonus + card.amount + card.gain,
+                Some(EffectKind::Bleed) if !done.bled => 1 + bonus + card.amount + card.gain,
                 Some(EffectKind::ActionPool) => card.gain,
-                Some(EffectKind::Vote) => card.amount + card.gain,
-                Some(EffectKind::VoteTake) if self.prey > self.pool => 2 * card.amount,
+                Some(EffectKind::Vote) if !done.voted => card.amount + card.gain,
+                Some(EffectKind::VoteTake) if !done.voted && self.prey > self.pool => {
+                    2 * card.amount
+                }
                 Some(EffectKind::Ally) if !(card.unique && self.unique_in_play.contains(&c)) => {
                     1 + card.amount
                 }
@@ -940,9 +1032,9 @@ impl<'a> Game<'a> {
                 {
                     card.amount
                 }
-                Some(EffectKind::Embrace) => self.turns.saturating_sub(self.turn + 1),
+                Some(EffectKind::Embrace) => self.turns_left(),
                 Some(EffectKind::PreyBurn) if self.prey_burn == 0 => {
-                    card.amount * self.turns.saturating_sub(self.turn + 1)
+                    card.amount * self.turns_left()
                 }
                 _ => continue,
             };
@@ -969,7 +1061,7 @@ impl<'a> Game<'a> {
             return 0;
         }
         let vampire = &self.vampires[v];
-        let left = self.turns.saturating_sub(self.turn + 1);
+        let left = self.turns_left();
         match card.effect {
             Some(EffectKind::BleedBonus) => card.amount * left,
             Some(EffectKind::BleedEquipment) => {
@@ -1024,6 +1116,7 @@ impl<'a> Game<'a> {
                 || card.pool_cost + tutor.pool_cost >= self.pool
                 || card.blood_cost.saturating_add(tutor.blood_cost) > vampire.blood
                 || !self.can_play(&vampire, card.class)
+                || (card.conditioned && !self.meets(c, vampire.kind))
             {
                 continue;
             }
@@ -1157,16 +1250,23 @@ impl<'a> Game<'a> {
         vampire.cog = true;
     }
 
-    /// After a vote of vampire `v` passed: plays the `vote_blood` modifiers
-    /// it can (each card once).
+    /// On a vote of vampire `v`: plays the `vote_pool` and `vote_blood`
+    /// modifiers it can (each card once).
     fn vote_modifiers(&mut self, v: usize) {
         while let Some(index) = self.hand.iter().position(|&c| {
-            self.cards[usize::from(c)].effect == Some(EffectKind::VoteBlood) && self.usable(v, c)
+            matches!(
+                self.cards[usize::from(c)].effect,
+                Some(EffectKind::VoteBlood | EffectKind::VotePool)
+            ) && self.usable(v, c)
         }) {
             self.used.push(self.hand[index]);
             let card = self.play_card(index);
             self.vampires[v].blood -= card.blood_cost;
-            self.gain_blood(v, card.amount);
+            if card.effect == Some(EffectKind::VotePool) {
+                self.pool += card.amount;
+            } else {
+                self.gain_blood(v, card.amount);
+            }
         }
     }
 
@@ -1184,8 +1284,7 @@ impl<'a> Game<'a> {
                 let card = &self.cards[usize::from(c)];
                 card.combat && card.coverage != CardClass::Modelled
             }) {
-                self.hand.swap_remove(index);
-                self.draw();
+                self.replace(index);
                 added += self.cards[usize::from(law)].amount;
             }
         }
@@ -1215,7 +1314,7 @@ impl<'a> Game<'a> {
 
     /// After a successful action: plays an unlock card if vampire `v` has one
     /// and an action left to take; returns whether it unlocked.
-    fn unlock(&mut self, v: usize, plain_done: bool) -> bool {
+    fn unlock(&mut self, v: usize, done: Done) -> bool {
         let Some(index) = self.hand.iter().position(|&c| {
             self.cards[usize::from(c)].effect == Some(EffectKind::Unlock) && self.usable(v, c)
         }) else {
@@ -1224,7 +1323,7 @@ impl<'a> Game<'a> {
         let c = self.hand[index];
         // Would it act again? Checked with the unlock card still in hand
         // (it is no action card, so it changes nothing).
-        if self.best_action(v, plain_done).is_none() {
+        if self.best_action(v, done).is_none() {
             return false;
         }
         self.used.push(c);
@@ -1311,8 +1410,7 @@ impl<'a> Game<'a> {
             let Some(index) = self.worst_in_hand() else {
                 break;
             };
-            self.hand.swap_remove(index);
-            self.draw();
+            self.replace(index);
         }
     }
 }
@@ -1995,5 +2093,221 @@ mod tests {
                 assert_eq!(game.pool, pool);
             });
         }
+    }
+    #[test]
+    fn a_minion_bleeds_once_a_turn_even_unlocked() {
+        // Theo (7) holds Test Bleed read as a bleed at +1 and Test Duo
+        // (Potence & Presence, 1 blood) read as an unlock card. He bleeds
+        // for 2 (prey 28); a second bleed is not allowed, and nothing else
+        // is left to do: the unlock card stays in hand.
+        let table = "100003\tTest Bleed\tbleed\t1\t0\tx\n100006\tTest Duo\tunlock\t0\t0\tx\n";
+        with_game(
+            &[(THEO, 12), (BLEED, 1), (DUO, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                game.hand = vec![card(game, BLEED), card(game, DUO)];
+                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+                assert_eq!(game.minion_phase(), 1);
+                assert_eq!((game.prey, game.vampires[0].blood), (28, 7));
+                assert_eq!(game.hand, [card(game, DUO)]);
+            },
+        );
+    }
+
+    #[test]
+    fn a_vampire_takes_one_political_action_a_turn() {
+        // Theo holds Test Vote (the prey burns 3), Test Bleed read as a
+        // second vote (2) and Test Duo as an unlock card. He votes for 3
+        // (prey 27), unlocks, and his second action is a plain bleed (26),
+        // not the second vote (which would leave 25).
+        let table = "100013\tTest Vote\tvote\t3\t0\tx\n100003\tTest Bleed\tvote\t2\t0\tx\n100006\tTest Duo\tunlock\t0\t0\tx\n";
+        let cards = [(THEO, 12), (VOTE, 1), (BLEED, 1), (DUO, 1)];
+        with_game(&cards, table, Policy::Cheapest, |game| {
+            game.hand = vec![card(game, VOTE), card(game, BLEED), card(game, DUO)];
+            game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+            assert_eq!(game.minion_phase(), 2);
+            assert_eq!(game.prey, 26);
+            assert_eq!(game.hand, [card(game, BLEED)]);
+        });
+    }
+
+    #[test]
+    fn a_vampire_with_no_blood_hunts_before_any_other_action() {
+        // Theo with no blood: he hunts (1 blood), an action; nothing more
+        // (no unlock card): the prey keeps its 30.
+        with_game(&[(THEO, 12), (DUO, 1)], "", Policy::Cheapest, |game| {
+            game.vampires.push(Vampire::new(kind(game, THEO), 0, 7, 0));
+            assert_eq!(game.minion_phase(), 1);
+            assert_eq!((game.prey, game.vampires[0].blood), (30, 1));
+            // With blood he bleeds.
+            assert_eq!(game.minion_phase(), 1);
+            assert_eq!((game.prey, game.vampires[0].blood), (29, 1));
+        });
+        // With Test Duo (1 blood) read as an unlock card: he hunts (1),
+        // unlocks for his blood (0), bleeds (prey 29): two actions.
+        let table = "100006\tTest Duo\tunlock\t0\t0\tx\n";
+        with_game(&[(THEO, 12), (DUO, 1)], table, Policy::Cheapest, |game| {
+            game.hand = vec![card(game, DUO)];
+            game.vampires.push(Vampire::new(kind(game, THEO), 0, 7, 0));
+            assert_eq!(game.minion_phase(), 2);
+            assert_eq!((game.prey, game.vampires[0].blood), (29, 0));
+        });
+    }
+
+    #[test]
+    fn a_row_s_condition_picks_the_vampires_that_play_its_effect() {
+        // Test Bleed read as "This Anarch gets +1 bleed": the Camarilla Theo
+        // (200008) bleeds plainly (29); the Anarch Theo (200010) takes it
+        // (worth the turns left) and bleeds for 2 the next turn (28).
+        let table = "100003\tTest Bleed\tbleed_bonus\t1\t0\tThis Anarch gets +1 bleed.\n";
+        for (theo, prey) in [(THEO, [29, 28]), (200010, [30, 28])] {
+            with_game(&[(theo, 12), (BLEED, 1)], table, Policy::Cheapest, |game| {
+                game.hand = vec![card(game, BLEED)];
+                game.vampires.push(Vampire::new(kind(game, theo), 7, 7, 0));
+                game.minion_phase();
+                assert_eq!(game.prey, prey[0], "{theo}");
+                game.hand.clear();
+                game.minion_phase();
+                assert_eq!(game.prey, prey[1], "{theo}");
+            });
+        }
+        // Test Bleed read as "[aus] ... +1 bleed": Dario (AUS) bleeds with it
+        // for 2, Theo (no Auspex) plainly for 1.
+        let table = "100003\tTest Bleed\tbleed\t1\t0\t[aus] x\n";
+        for (vampire, prey) in [(DARIO, 28), (THEO, 29)] {
+            with_game(
+                &[(vampire, 12), (BLEED, 1)],
+                table,
+                Policy::Cheapest,
+                |game| {
+                    game.hand = vec![card(game, BLEED)];
+                    game.vampires
+                        .push(Vampire::new(kind(game, vampire), 7, 7, 0));
+                    game.minion_phase();
+                    assert_eq!(game.prey, prey, "{vampire}");
+                },
+            );
+        }
+    }
+
+    #[test]
+    fn a_vote_pool_modifier_gains_its_pool_on_a_vote() {
+        // Test Vote (the prey burns 1) with Test Bleed read as Bribes (gain
+        // 1 pool): prey 29, pool 31; the second copy waits for the next vote.
+        let table = "100013\tTest Vote\tvote\t1\t0\tx\n100003\tTest Bleed\tvote_pool\t1\t0\tx\n";
+        with_game(
+            &[(THEO, 12), (VOTE, 1), (BLEED, 2)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                let (vote, bleed) = (card(game, VOTE), card(game, BLEED));
+                game.hand = vec![vote, bleed, bleed];
+                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+                game.minion_phase();
+                assert_eq!((game.prey, game.pool), (29, 31));
+                assert_eq!(game.hand, [bleed]);
+            },
+        );
+    }
+
+    #[test]
+    fn the_card_drawn_takes_the_place_of_the_card_played() {
+        // Hand: Party, Test Bleed (a bleed at +1), Punch; Theo bleeds with
+        // Test Bleed and the Duo drawn takes its place: Party, Duo, Punch.
+        let table = "100003\tTest Bleed\tbleed\t1\t0\tx\n";
+        let cards = [(THEO, 12), (PARTY, 1), (BLEED, 1), (PUNCH, 1), (DUO, 1)];
+        with_game(&cards, table, Policy::Cheapest, |game| {
+            let (party, punch, duo) = (card(game, PARTY), card(game, PUNCH), card(game, DUO));
+            game.hand = vec![party, card(game, BLEED), punch];
+            game.library = vec![duo];
+            game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+            game.minion_phase();
+            assert_eq!(game.prey, 28);
+            assert_eq!(game.hand, [party, duo, punch]);
+        });
+    }
+    #[test]
+    fn a_parity_shift_is_worth_what_it_takes_and_gains_when_the_prey_has_more_pool() {
+        // Test Vote read as Parity Shift (3), Test Bleed as a bleed at +4
+        // (worth 5). With 20 pool Theo shifts (worth 6): prey 27, pool 23.
+        // With 31 pool, more than the prey's 30, the shift is worth 0 and
+        // is not played: the bleed takes 5.
+        let table = "100013\tTest Vote\tvote_take\t3\t3\tx\n100003\tTest Bleed\tbleed\t4\t0\tx\n";
+        for (pool, after) in [(20, (27, 23)), (31, (25, 31))] {
+            with_game(
+                &[(THEO, 12), (VOTE, 1), (BLEED, 1)],
+                table,
+                Policy::Cheapest,
+                |game| {
+                    game.pool = pool;
+                    game.hand = vec![card(game, BLEED), card(game, VOTE)];
+                    game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+                    game.minion_phase();
+                    assert_eq!((game.prey, game.pool), after, "pool {pool}");
+                },
+            );
+        }
+    }
+
+    #[test]
+    fn masters_the_game_plays_are_never_discarded() {
+        // Test Trifle read as Minion Tap, with no vampire in play to tap:
+        // the discard phase keeps it and throws the Party.
+        let table = "100002\tTest Trifle\ttap\t0\t0\tx\n";
+        with_game(
+            &[(THEO, 12), (TRIFLE, 1), (PARTY, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                let (trifle, party) = (card(game, TRIFLE), card(game, PARTY));
+                game.hand = vec![trifle, party];
+                game.discard_phase();
+                assert_eq!(game.hand, [trifle]);
+                game.discard_phase();
+                assert_eq!(game.hand, [trifle]);
+            },
+        );
+    }
+
+    #[test]
+    fn a_discipline_master_that_opens_nothing_stays_in_hand() {
+        // Test Trifle read as Presence: Theo has Presence, and the library
+        // holds no card it would open: not played.
+        let table = "100002\tTest Trifle\tdiscipline\t0\t0\tlevel of Presence [pre]\n";
+        with_game(
+            &[(THEO, 12), (TRIFLE, 1), (DUO, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                let trifle = card(game, TRIFLE);
+                game.hand = vec![trifle];
+                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+                game.master_phase();
+                assert_eq!(game.hand, [trifle]);
+                assert_eq!(game.vampires[0].capacity, 7);
+            },
+        );
+    }
+
+    #[test]
+    fn one_unlock_card_a_vampire_a_turn() {
+        // Two Test Duo read as unlock cards and Test Vote (1): Theo votes
+        // (29), unlocks, bleeds (28); the second copy is the same card: no
+        // second unlock this turn.
+        let table = "100006\tTest Duo\tunlock\t0\t0\tx\n100013\tTest Vote\tvote\t1\t0\tx\n";
+        with_game(
+            &[(THEO, 12), (DUO, 2), (VOTE, 1)],
+            table,
+            Policy::Cheapest,
+            |game| {
+                let (duo, vote) = (card(game, DUO), card(game, VOTE));
+                game.hand = vec![vote, duo, duo];
+                game.vampires.push(Vampire::new(kind(game, THEO), 7, 7, 0));
+                assert_eq!(game.minion_phase(), 2);
+                assert_eq!(game.prey, 28);
+                assert_eq!(game.hand, [duo]);
+            },
+        );
     }
 }

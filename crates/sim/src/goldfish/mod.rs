@@ -8,7 +8,8 @@ use serde::Serialize;
 use vtesdeck_cards::CardDb;
 use vtesdeck_deck::Deck;
 
-use self::effects::{CardClass, EffectTable};
+use self::effects::{inert_reason, CardClass, EffectTable};
+pub use self::effects::{InertReason, Plan};
 use self::game::{DeckCards, Game, Tally, PREY_POOL};
 use super::deck_tables::DeckTables;
 use super::seed::play_seats;
@@ -18,6 +19,18 @@ use super::SimError;
 /// Below this share of the library's cards modelled or inert, the report
 /// warns that its figures are a lower bound.
 pub const COVERAGE_WARNING: f64 = 0.8;
+
+/// Below this share of the library's cards played (modelled), the report
+/// warns that the deck's plan takes no pool at an idle table: its figures
+/// are mostly plain bleeds.
+pub const PLAYED_WARNING: f64 = 0.25;
+
+/// A card that pays each turn (a bleed bonus, an equipment, an embraced
+/// vampire, a card in play) is worth what it pays a turn times the turns
+/// left up to the end of this turn (the default `--turns`), whatever
+/// `--turns`: a turn's figures never depend on how many turns are played
+/// after it.
+pub const VALUE_HORIZON: u32 = 8;
 
 /// Figures at the end of one turn.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -75,7 +88,10 @@ pub struct GoldfishSeat {
     pub seat: u8,
     /// Turn by turn.
     pub turns: Vec<GoldfishTurn>,
-    /// The turn the prey first loses pool.
+    /// The turn the prey first loses pool, to a bleed, a vote or a burn.
+    pub first_pool_taken: TurnDistribution,
+    /// The same as `first_pool_taken`, under its first name (kept for the
+    /// scripts that read it: it counts pool lost to votes too).
     pub first_bleed: TurnDistribution,
     /// The turn the prey is ousted.
     pub oust_turn: TurnDistribution,
@@ -98,6 +114,28 @@ pub struct Coverage {
     pub warning: bool,
     /// The cards not modelled, most copies first.
     pub not_modelled_cards: Vec<vtesdeck_analysis::Tally>,
+    /// Copies the game plays (those modelled).
+    pub played: u32,
+    /// played / library.
+    pub played_share: f64,
+    /// The inert copies by why they do nothing at an idle table, most first.
+    pub inert_reasons: Vec<ReasonCount>,
+    /// What the deck is built to do: the group of library cards with the
+    /// most copies ([`Plan`]); `null` for a library with none.
+    pub plan: Option<Plan>,
+    /// Whether the played share is under [`PLAYED_WARNING`].
+    pub played_warning: bool,
+    /// The warnings printed, in order.
+    pub warnings: Vec<String>,
+}
+
+/// Inert copies for one reason.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReasonCount {
+    /// Why they do nothing at an idle table.
+    pub reason: InertReason,
+    /// Copies.
+    pub count: u32,
 }
 
 impl Coverage {
@@ -105,18 +143,45 @@ impl Coverage {
     pub(crate) fn of_deck(deck: &Deck, db: &CardDb, effects: &EffectTable) -> Coverage {
         let (mut modelled, mut inert, mut not_modelled) = (0, 0, 0);
         let mut named: Vec<vtesdeck_analysis::Tally> = Vec::new();
+        let mut reasons: Vec<ReasonCount> = Vec::new();
+        let mut plans: Vec<(Plan, u32, u32)> = Vec::new();
+        let mut add_plan = |plan: Option<Plan>, count: u32, played: bool| {
+            let Some(plan) = plan else { return };
+            let played = if played { count } else { 0 };
+            match plans.iter_mut().find(|(p, _, _)| *p == plan) {
+                Some((_, copies, played_copies)) => {
+                    *copies += count;
+                    *played_copies += played;
+                }
+                None => plans.push((plan, count, played)),
+            }
+        };
         for entry in &deck.library {
-            let class = db
-                .get(entry.id)
-                .map_or(CardClass::NotModelled, |card| effects.class_of(card));
+            let card = db.get(entry.id);
+            let class = card.map_or(CardClass::NotModelled, |card| effects.class_of(card));
             match class {
-                CardClass::Modelled => modelled += entry.count,
-                CardClass::Inert => inert += entry.count,
+                CardClass::Modelled => {
+                    modelled += entry.count;
+                    let kind = effects.get(entry.id).map(|row| row.kind);
+                    add_plan(kind.and_then(Plan::of_kind), entry.count, true);
+                }
+                CardClass::Inert => {
+                    inert += entry.count;
+                    if let Some(card) = card {
+                        let reason = inert_reason(card, effects.get(entry.id));
+                        add_plan(Plan::of_reason(reason), entry.count, false);
+                        match reasons.iter_mut().find(|r| r.reason == reason) {
+                            Some(r) => r.count += entry.count,
+                            None => reasons.push(ReasonCount {
+                                reason,
+                                count: entry.count,
+                            }),
+                        }
+                    }
+                }
                 CardClass::NotModelled => {
                     not_modelled += entry.count;
-                    let name = db
-                        .get(entry.id)
-                        .map_or_else(|| entry.id.to_string(), |c| db.printing_name(c));
+                    let name = card.map_or_else(|| entry.id.to_string(), |c| db.printing_name(c));
                     match named.iter_mut().find(|n| n.name == name) {
                         Some(n) => n.count += entry.count,
                         None => named.push(vtesdeck_analysis::Tally {
@@ -128,12 +193,39 @@ impl Coverage {
             }
         }
         named.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.name.cmp(&b.name)));
+        reasons.sort_by(|a, b| b.count.cmp(&a.count).then(a.reason.cmp(&b.reason)));
+        plans.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let library = modelled + inert + not_modelled;
-        let share = if library == 0 {
-            1.0
-        } else {
-            f64::from(modelled + inert) / f64::from(library)
+        let of_library = |n: u32| {
+            if library == 0 {
+                1.0
+            } else {
+                f64::from(n) / f64::from(library)
+            }
         };
+        let share = of_library(modelled + inert);
+        let played_share = of_library(modelled);
+        let played_warning = played_share < PLAYED_WARNING;
+        let mut warnings = Vec::new();
+        if played_warning {
+            let plan = plans.first().copied();
+            warnings.push(match plan {
+                // Most of the plan's cards do nothing at an idle table.
+                Some((plan, copies, played)) if played * 2 < copies => format!(
+                    "{modelled} of {library} cards played: this deck's plan ({}) takes no pool at an idle table: the figures show plain bleeds",
+                    plan.label()
+                ),
+                _ => format!(
+                    "{modelled} of {library} cards played: most of this deck does nothing the game plays: the figures show plain bleeds"
+                ),
+            });
+        }
+        if share < COVERAGE_WARNING {
+            warnings.push(format!(
+                "fewer than {}% of the library's cards are modelled or inert: the figures are a lower bound",
+                (COVERAGE_WARNING * 100.0).round()
+            ));
+        }
         Coverage {
             library,
             modelled,
@@ -142,6 +234,12 @@ impl Coverage {
             share,
             warning: share < COVERAGE_WARNING,
             not_modelled_cards: named,
+            played: modelled,
+            played_share,
+            inert_reasons: reasons,
+            plan: plans.first().map(|(plan, _, _)| *plan),
+            played_warning,
+            warnings,
         }
     }
 }
@@ -153,13 +251,16 @@ pub(crate) fn assumptions(options: &TransferOptions) -> Vec<String> {
             "idle table: the prey has {PREY_POOL} pool and never blocks, bounces, reacts or votes against; the predator does nothing"
         ),
         format!(
-            "influence phase as `transfers --policy {} --max-vampires {}`; vampires act from the turn after they come out",
+            "influence phase as `transfers --policy {} --max-vampires {}`: with the same --seed the same crypts and, where no card is played, the same vampires and pool (without --seed each run draws its own seed); vampires act from the turn after they come out; they part where cards are played (costs paid, masters that add transfers, blood or pool, vampires brought out earlier: `transfers` plays no library card)",
             options.policy.name(),
             options.max_vampires
         ),
         "every action succeeds and every referendum passes; nothing is taken once the prey is ousted (no new prey)".to_string(),
-        "each vampire: the action card that takes the most pool, else a plain bleed for 1; the same action once a turn; bleed modifiers on every bleed (one limited); unlock cards give one more action; allies bleed from the turn after they are recruited".to_string(),
-        "card effects at their basic level (inferior discipline, no clan bonus); not modelled cards are never played; vampires never hunt (but a new vampire whose card says it must); blood gained stops at capacity".to_string(),
+        "each vampire: with no blood it hunts first (1 blood); then the action card that takes the most pool, else a plain bleed for 1; one bleed and one political action a turn, a card once a turn (so one unlock card); bleed modifiers on its bleed (one limited); an unlock card gives one more action; allies bleed from the turn after they are recruited".to_string(),
+        format!(
+            "choices: ties go to the card first in hand (a card drawn takes the place of the card played); a card worth 0 is not played; a Parity Shift is worth the pool it takes plus the pool it gains; a Discipline master goes only on a vampire it opens a library card to; masters the game plays are never discarded; a card that pays each turn is worth it up to turn {VALUE_HORIZON}, whatever --turns"
+        ),
+        "card effects at their basic level (inferior discipline, no clan bonus); not modelled cards are never played; blood gained stops at capacity".to_string(),
     ]
 }
 
@@ -319,6 +420,7 @@ fn seat_figures(seat: u8, tally: &Tally, samples: u64) -> GoldfishSeat {
     GoldfishSeat {
         seat,
         turns,
+        first_pool_taken: TurnDistribution::of(&tally.first_bleed, samples),
         first_bleed: TurnDistribution::of(&tally.first_bleed, samples),
         oust_turn: TurnDistribution::of(&tally.oust_turn, samples),
     }
@@ -420,7 +522,8 @@ mod tests {
         // 30 - 7 on Theo, then one crypt draw a turn (every other card is a copy).
         assert_eq!(seat.turns[7].own_pool_mean, 17.0);
         assert_eq!(report.coverage.modelled, 40);
-        // Nine turns: turn 9's bleed has no blood left for the modifier, until 1.
+        // Ten turns: turn 9's bleed spends his last blood on the modifier;
+        // on turn 10 he has none: he hunts (1 blood), and that is his action.
         let db = fixture_db();
         let deck = deck_of(&db, &[(200008, 12), (100006, 40)]);
         let options = TransferOptions {
@@ -432,7 +535,7 @@ mod tests {
         let effects = EffectTable::parse(table).unwrap();
         let long = GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap();
         let bled: Vec<f64> = long.seats[0].turns.iter().map(|t| t.bled_mean).collect();
-        assert_eq!(&bled[7..], [12.0, 14.0, 15.0]);
+        assert_eq!(&bled[7..], [12.0, 14.0, 14.0]);
     }
 
     #[test]
@@ -505,7 +608,9 @@ mod tests {
         // (7 blood) is out on turn 2 from seat 5; two dolls a turn from turn 3
         // (the trifle's extra action); each doll in play moves 1 blood at the
         // start of the next master phase, while Theo has blood: +2 on turn 4,
-        // +4 on turn 5, +1 on turn 6 (his last blood).
+        // +4 on turn 5, +1 on turn 6 (his last blood); with none left he
+        // hunts each minion phase (1 blood), and a doll moves it: +1 on
+        // turns 7 and 8.
         let table = "100002\tTest Trifle\tblood_doll\t1\t0\tTrifle\n";
         let cards = [(200008, 12), (100002, 40)];
         let report = run(&cards, table, vec![5], 100);
@@ -516,7 +621,7 @@ mod tests {
             .zip(&curve.seats[0].turns)
             .map(|(g, t)| g.own_pool_mean - t.expected_pool)
             .collect();
-        assert_eq!(extra, [0.0, 0.0, 0.0, 2.0, 6.0, 7.0, 7.0, 7.0]);
+        assert_eq!(extra, [0.0, 0.0, 0.0, 2.0, 6.0, 7.0, 8.0, 9.0]);
     }
 
     #[test]
@@ -649,7 +754,8 @@ mod tests {
         let actions: Vec<f64> = seat.turns.iter().map(|t| t.actions_mean).collect();
         assert_eq!(actions, [0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
         assert_eq!(report.coverage.modelled, 40);
-        // Two turns: on turn 2 no turn is left for the bonus: a plain bleed.
+        // Two turns are the first two of the eight: on turn 2 she takes the
+        // bonus (worth the 6 turns left up to turn 8), whatever --turns.
         let db = fixture_db();
         let deck = deck_of(&db, &[(200001, 12), (100003, 40)]);
         let options = TransferOptions {
@@ -661,7 +767,7 @@ mod tests {
         let effects = EffectTable::parse(table).unwrap();
         let short = GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap();
         let bled: Vec<f64> = short.seats[0].turns.iter().map(|t| t.bled_mean).collect();
-        assert_eq!(bled, [0.0, 1.0]);
+        assert_eq!(bled, [0.0, 0.0]);
     }
 
     fn column(report: &GoldfishReport, figure: impl Fn(&GoldfishTurn) -> f64) -> Vec<f64> {
@@ -674,8 +780,9 @@ mod tests {
         // Presence, Test Duo (Potence & Presence, 1 blood) as +1 bleed. Alma
         // (pot, capacity 1) is out on turn 1 from seat 1 and cannot play Test
         // Duo (discarded then). Turn 2: Presence on her (the second copy
-        // opens nothing more), her bleed with Test Duo: 2; her blood is gone,
-        // plain bleeds of 1 after. Without the Presence row: 1 a turn.
+        // opens nothing more), her bleed with Test Duo: 2; her blood is gone:
+        // on turn 3 she hunts (1 blood), and that is her action; plain
+        // bleeds of 1 after. Without the Presence row: 1 a turn.
         let cards = [(200001, 12), (100002, 2), (100006, 2)];
         let duo = "100006\tTest Duo\tbleed_mod\t1\t0\tx\n";
         let table =
@@ -683,7 +790,7 @@ mod tests {
         let with = run(&cards, &table, vec![1], 20);
         assert_eq!(
             column(&with, |t| t.bled_mean),
-            [0.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]
+            [0.0, 2.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]
         );
         let without = run(&cards, duo, vec![1], 20);
         assert_eq!(
@@ -796,5 +903,83 @@ mod tests {
             })
         };
         assert_eq!(go(1), go(2));
+    }
+    #[test]
+    fn a_turn_s_figures_do_not_depend_on_the_turns_played_after_it() {
+        // Cards worth the turns left (a bleed bonus, an embrace, a cycle)
+        // once counted them up to --turns: turn 3 of a 6-turn game was
+        // another game than turn 3 of an 8-turn one. The first six turns
+        // of --turns 8 are --turns 6, with the same seed.
+        let table = "100003\tTest Bleed\tbleed_bonus\t1\t0\tx\n100006\tTest Duo\tbleed_mod\t1\t0\tx\n100008\tTest Brujah Pride\tembrace\t1\t0\tx\n";
+        let cards = [
+            (200008, 6),
+            (200002, 6),
+            (100003, 15),
+            (100006, 15),
+            (100008, 10),
+        ];
+        let db = fixture_db();
+        let deck = deck_of(&db, &cards);
+        let effects = EffectTable::parse(table).unwrap();
+        let play = |turns| {
+            let options = TransferOptions {
+                seats: vec![1, 4],
+                turns,
+                samples: 3000,
+                seed: Seed(11),
+                ..TransferOptions::default()
+            };
+            GoldfishReport::simulate_with(&deck, &db, &options, &effects, &|_| {}).unwrap()
+        };
+        let (short, long) = (play(6), play(8));
+        for (s, l) in short.seats.iter().zip(&long.seats) {
+            assert_eq!(s.turns[..], l.turns[..6]);
+            assert_eq!(
+                s.first_pool_taken.p_by_turn[..],
+                l.first_pool_taken.p_by_turn[..6]
+            );
+            assert_eq!(s.oust_turn.p_by_turn[..], l.oust_turn.p_by_turn[..6]);
+        }
+        // And the cards do something: more pool taken than plain bleeds.
+        assert!(long.seats[0].turns[7].bled_mean > 0.0);
+    }
+
+    #[test]
+    fn the_coverage_says_what_the_game_plays_and_warns_for_a_plan_it_cannot_see() {
+        // 40 combat cards (Test Punch), 10 reactions, 10 bleed modifiers
+        // (Test Duo): 10 of 60 played, under 25%: the plan is combat.
+        let table = "100006\tTest Duo\tbleed_mod\t1\t0\tx\n";
+        let report = run(
+            &[(200008, 12), (100004, 40), (100009, 10), (100006, 10)],
+            table,
+            vec![1],
+            10,
+        );
+        let coverage = &report.coverage;
+        assert_eq!((coverage.played, coverage.library), (10, 60));
+        assert_eq!(coverage.plan, Some(Plan::Combat));
+        assert!(coverage.played_warning);
+        assert_eq!(
+            coverage.warnings,
+            ["10 of 60 cards played: this deck's plan (combat) takes no pool at an idle table: the figures show plain bleeds"]
+        );
+        let reasons: Vec<(InertReason, u32)> = coverage
+            .inert_reasons
+            .iter()
+            .map(|r| (r.reason, r.count))
+            .collect();
+        assert_eq!(
+            reasons,
+            [(InertReason::Combat, 40), (InertReason::Reactions, 10)]
+        );
+        // 30 bleed modifiers of 60: half played, no warning; the plan is bleed.
+        let report = run(
+            &[(200008, 12), (100004, 30), (100006, 30)],
+            table,
+            vec![1],
+            10,
+        );
+        assert_eq!(report.coverage.plan, Some(Plan::Bleed));
+        assert!(report.coverage.warnings.is_empty());
     }
 }

@@ -171,6 +171,11 @@ fn check_row(effect: &Effect, db: &CardDb) -> Result<(), String> {
                     "gains {amount} blood for each vote by which the referendum passed"
                 ))
         }
+        EffectKind::VotePool => {
+            has(CardType::ActionModifier)
+                && holds("Only usable during a referendum")
+                && holds(&format!("Gain {amount} pool."))
+        }
         EffectKind::Tap => {
             has(CardType::Master)
                 && basic.trim() == "Move any amount of blood from a vampire you control to your pool."
