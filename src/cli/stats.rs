@@ -94,7 +94,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
                 "{}:{}: {}: no such card, left out of the stats",
                 deck.path_label(),
                 unresolved.line,
-                unresolved.text
+                vtesdeck::deck::excerpt(&unresolved.text)
             ));
             outcome = outcome.merge(Outcome::Findings);
         }
