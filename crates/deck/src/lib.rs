@@ -99,11 +99,12 @@ fn is_invisible(c: char) -> bool {
 /// Bytes of names one line compares with every card name for close
 /// spellings, in all: its name, its other reading, the texts before its
 /// comment marks, in that order, each searched while it fits what is left
-/// (a name longer than that gets no close spelling search; no card name is
-/// a third as long). The search's budget per line: a file's time for
-/// suggestions is at most [`MAX_FUZZY_LINES`] times one search of this
-/// many bytes, whatever its lines hold.
-pub(crate) const FUZZY_LINE_BYTES: usize = 192;
+/// (a name longer than that gets no close spelling search: no card name is
+/// as long). The search's budget per line: a search costs about its length
+/// times every card name's (some 0.1 ms a byte against the official card
+/// list), so a line costs at most one search of the longest key ranked,
+/// and a file at most [`MAX_FUZZY_LINES`] of those, whatever its lines hold.
+pub(crate) const FUZZY_LINE_BYTES: usize = 64;
 
 /// Crypt cards each player starts with, dealt to the uncontrolled region: the
 /// starting crypt of `draw` and `transfers`, and the number of capacities the
