@@ -183,10 +183,10 @@ pub struct Walk {
 /// A file named as a path is always read, and so is a VDB deck URL
 /// (`vdb_url`). A symbolic link of a folder whose target lies outside the
 /// folder is not followed unless [`FileSelection::follow_links`]: it is
-/// skipped and listed. The selection applies to every file.
-/// Walk errors (symlink
-/// loops, unreadable folders), folders without any decklist, patterns that
-/// matched nothing and a second `-` come back as problems in place.
+/// skipped and listed. The selection applies to every file. Walk errors
+/// (symlink loops, unreadable folders), folders without any decklist,
+/// patterns that matched nothing and a second `-` come back as problems in
+/// place.
 pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Walk {
     use rayon::prelude::*;
     let mut expansion = Walk::default();
