@@ -143,9 +143,24 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
 }
 
 /// Lists the lines of a deck that did not resolve on standard error
-/// (`vtesdeck: PATH:LINE: not converted: ...`); `Findings` when there are some.
+/// (`vtesdeck: PATH:LINE: not converted: ...`), `Findings` when there are
+/// some; and the cards given by an id beside a name of another card, written
+/// as the id's card (`vtesdeck: PATH:LINE: `...`: id N is CARD, not the name
+/// given: written as CARD`), which change no exit status.
 fn report_not_converted(deck: &Deck) -> Outcome {
     let mut stderr = std::io::stderr().lock();
+    for mismatch in &deck.name_mismatches {
+        let _ = writeln!(
+            stderr,
+            "vtesdeck: {}:{}: `{}`: id {} is {}, not the name given: written as {}",
+            deck.path_label(),
+            mismatch.line,
+            vtesdeck::deck::excerpt(mismatch.typed.trim()),
+            mismatch.id,
+            mismatch.card,
+            mismatch.card
+        );
+    }
     let mut outcome = Outcome::Ok;
     for line in &deck.unresolved {
         outcome = Outcome::Findings;
@@ -154,7 +169,7 @@ fn report_not_converted(deck: &Deck) -> Outcome {
             "vtesdeck: {}:{}: not converted: {} ({})",
             deck.path_label(),
             line.line,
-            line.text,
+            vtesdeck::deck::excerpt(&line.text),
             line.detail()
         );
     }

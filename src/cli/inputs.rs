@@ -79,6 +79,12 @@ pub struct FileSelectionArgs {
     /// `--glob`; `drafts` leaves out every folder or file named so); repeat.
     #[arg(long = "exclude", value_name = "PATTERN", value_parser = parse_pattern)]
     pub excludes: Vec<Pattern>,
+
+    /// Follow the symbolic links of a folder that lead out of it (by default
+    /// they are skipped and listed, as files that are not decklists are:
+    /// checking someone's folder reads nothing outside it).
+    #[arg(long = "follow")]
+    pub follow: bool,
 }
 
 impl FileSelectionArgs {
@@ -87,6 +93,7 @@ impl FileSelectionArgs {
         FileSelection {
             globs: self.globs.clone(),
             excludes: self.excludes.clone(),
+            follow_links: self.follow,
         }
     }
 }

@@ -6,10 +6,9 @@ use crate::output::json_lines::write_record;
 use crate::output::stats_json::{StatsJson, SummaryJson};
 use crate::output::{stats_table, twd_header};
 use clap::Args;
-use rayon::prelude::*;
 use serde::Serialize;
 use vtesdeck::analysis::{Stats, SummaryBuilder};
-use vtesdeck::deck::{Deck, TwdHeader};
+use vtesdeck::deck::TwdHeader;
 
 use super::{inputs, report_input_error, Global, Outcome};
 
@@ -56,51 +55,50 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
     let (db, walked) = args.inputs.walk_while(|| global.card_db());
     let db = db?;
     let mut outcome = Outcome::Ok;
-    let mut decks: Vec<Deck> = Vec::new();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let (mut inputs, skipped) = args.inputs.read_walked(walked?, &db, |input| input);
+    // Stats, and the tables when they are printed, are computed as the decks
+    // are read, in parallel; the output is written in input order, each deck
+    // as it comes: the memory of a file of 100,000 decks is a slice of them,
+    // never every deck.
+    let tables = !args.json && !args.twd_header && !args.summary_only;
+    let (mut inputs, skipped) = args.inputs.read_walked(walked?, &db, |input| {
+        input.map(|deck| {
+            let stats = Stats::of_deck(&deck, &db);
+            let text = tables.then(|| stats_table::render(&deck, &stats));
+            (deck, stats, text)
+        })
+    });
     if !global.quiet {
         inputs::note_skipped(&skipped.skipped);
     }
+    let mut summary = (args.summary || args.summary_only).then(SummaryBuilder::default);
+    let mut written = 0;
+    // The TWDA headers of the first deck, held until it is known whether
+    // another deck follows (each is then titled with its path).
+    let mut first_header: Option<(String, String)> = None;
     for (path, input) in inputs.by_ref() {
-        match input {
-            Ok(deck) => decks.push(deck),
+        let (deck, stats, text) = match input {
+            Ok(made) => made,
             Err(err) => {
                 inputs::report_unreadable(&mut out, args.json, &path, &err)?;
                 outcome = outcome.merge(Outcome::Error);
+                continue;
             }
-        }
-    }
-    if !global.quiet {
-        inputs::note_skipped(inputs.skipped());
-    }
-    // Stats, and the tables when they are printed, are computed in parallel;
-    // the output is written in input order.
-    let tables = !args.json && !args.twd_header && !args.summary_only;
-    let (stats, rendered): (Vec<Stats>, Vec<Option<String>>) = decks
-        .par_iter()
-        .map(|deck| {
-            let stats = Stats::of_deck(deck, &db);
-            let text = tables.then(|| stats_table::render(deck, &stats));
-            (stats, text)
-        })
-        .unzip();
-    let mut summary = (args.summary || args.summary_only).then(SummaryBuilder::default);
-    let several = decks.len() > 1;
-    for (index, ((deck, stats), text)) in decks.iter().zip(&stats).zip(rendered).enumerate() {
+        };
         for unresolved in &deck.unresolved {
             report_input_error(&anyhow::anyhow!(
                 "{}:{}: {}: no such card, left out of the stats",
                 deck.path_label(),
                 unresolved.line,
-                unresolved.text
+                vtesdeck::deck::excerpt(&unresolved.text)
             ));
             outcome = outcome.merge(Outcome::Findings);
         }
         if let Some(builder) = summary.as_mut() {
-            builder.add(deck, stats);
+            builder.add(&deck, &stats);
         }
+        written += 1;
         if args.summary_only {
             continue;
         }
@@ -114,31 +112,40 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
                 write_record(&mut out, &record)?;
             }
             (true, false) => {
-                write_record(&mut out, &StatsJson::new(deck, stats))?;
+                write_record(&mut out, &StatsJson::new(&deck, &stats))?;
             }
             (false, true) => {
-                if several {
-                    if index > 0 {
-                        writeln!(out)?;
-                    }
-                    writeln!(out, "# {}", deck.path_label())?;
+                let header = twd_header::render(&stats.twd_header);
+                if written == 1 {
+                    first_header = Some((deck.path_label(), header));
+                    continue;
                 }
-                write!(out, "{}", twd_header::render(&stats.twd_header))?;
+                if let Some((label, first)) = first_header.take() {
+                    write!(out, "# {label}\n{first}")?;
+                }
+                write!(out, "\n# {}\n{header}", deck.path_label())?;
             }
             (false, false) => {
-                if index > 0 {
+                if written > 1 {
                     writeln!(out)?;
                 }
                 write!(out, "{}", text.unwrap_or_default())?;
             }
         }
     }
+    if let Some((_, first)) = first_header {
+        // The one deck: its headers alone.
+        write!(out, "{first}")?;
+    }
+    if !global.quiet {
+        inputs::note_skipped(inputs.skipped());
+    }
     if let Some(builder) = summary {
         let summary = builder.finish(&db);
         if args.json {
             write_record(&mut out, &SummaryJson::new(&summary))?;
         } else {
-            if !decks.is_empty() && !args.summary_only {
+            if written > 0 && !args.summary_only {
                 writeln!(out)?;
             }
             write!(out, "{}", stats_table::render_summary(&summary))?;

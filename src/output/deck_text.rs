@@ -58,7 +58,7 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
                 "{}:{}: {}  -> {}x \"{card}\" ({})",
                 deck.path_label(),
                 read_as.line,
-                read_as.typed,
+                vtesdeck::deck::excerpt(&read_as.typed),
                 read_as.count,
                 hows.join("; ")
             );
@@ -72,7 +72,7 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
                 "{}:{}: {}  ({})",
                 deck.path_label(),
                 line.line,
-                line.text,
+                vtesdeck::deck::excerpt(&line.text),
                 line.detail()
             );
         }
@@ -88,7 +88,7 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
                 "{}:{}: {}  (id {} is {})",
                 deck.path_label(),
                 mismatch.line,
-                mismatch.typed,
+                vtesdeck::deck::excerpt(&mismatch.typed),
                 mismatch.id,
                 mismatch.card
             );

@@ -484,3 +484,218 @@ fn convert_of_many_decks_writes_all_or_nothing_to_its_file() {
         .iter()
         .all(|deck| deck["crypt"]["count"] == 12 && deck["library"]["count"] == 90));
 }
+
+/// A folder of decks holding symbolic links out of it (issue 41): to a file
+/// of fake secrets, to `/proc/self/environ` (whose process holds a fake
+/// secret in its environment) and to a folder of such files; and a link that
+/// stays in the folder. Returns the temporary root (`decks/` and `outside/`).
+#[cfg(unix)]
+fn folder_with_links_out() -> tempfile::TempDir {
+    use std::os::unix::fs::symlink;
+    // Every line of the secret file would be quoted if it were read: a card
+    // line naming no card, a line that is nearly a card, a control character.
+    let secret = "SECRET=hunter2-xyz\n3x hunter2-xyz Alma\n2x Alma Test hunter2-xyz\n\
+                  4x SECRET\u{1b}[31m hunter2-xyz\n";
+    let root = folder_with(&[
+        ("decks/good.txt", GOOD_DECK.as_bytes()),
+        ("outside/secret.txt", secret.as_bytes()),
+        ("outside/more/deck.txt", secret.as_bytes()),
+    ]);
+    let decks = root.path().join("decks");
+    symlink(
+        root.path().join("outside/secret.txt"),
+        decks.join("secret.txt"),
+    )
+    .expect("link");
+    symlink("../outside/more", decks.join("more")).expect("link");
+    symlink("/proc/self/environ", decks.join("environ.txt")).expect("link");
+    // A link inside the folder is followed, as before.
+    symlink("good.txt", decks.join("same.txt")).expect("link");
+    root
+}
+
+/// Checking a folder with links out of it, in every output, reads nothing
+/// the links lead to and quotes none of it: each link is skipped and said,
+/// the exit status is the rest of the folder's (its two legal decks, the
+/// file and the link to it inside the folder).
+#[cfg(unix)]
+#[test]
+fn links_out_of_a_folder_are_skipped_and_nothing_of_their_files_is_shown() {
+    let root = folder_with_links_out();
+    let decks = root.path().join("decks");
+    for format in ["human", "json", "github", "junit"] {
+        let assert = common::vtesdeck_fixture()
+            .env("FAKE_TOKEN", "hunter2-env")
+            .args(["check", "--format", format])
+            .arg(&decks)
+            .assert()
+            .code(0);
+        let output = assert.get_output();
+        let shown = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        for secret in ["hunter2", "SECRET", "FAKE_TOKEN"] {
+            assert!(
+                !shown.contains(secret),
+                "{format}: {secret} shown:\n{shown}"
+            );
+        }
+        for link in ["secret.txt", "more", "environ.txt"] {
+            let said = shown.lines().any(|line| {
+                line.contains(&format!("decks/{link}"))
+                    && line.contains("symbolic link to outside the folder, not followed")
+            });
+            assert!(
+                said,
+                "{format}: the link {link} is not said skipped:\n{shown}"
+            );
+        }
+    }
+    // The link inside the folder is read: two decks.
+    let json = common::vtesdeck_fixture()
+        .args(["check", "--format", "json"])
+        .arg(&decks)
+        .assert()
+        .code(0);
+    let records = common::json_records(&json.get_output().stdout);
+    let paths: Vec<&str> = records
+        .iter()
+        .filter(|record| record["type"] == "deck")
+        .filter_map(|record| record["path"].as_str())
+        .collect();
+    assert_eq!(paths.len(), 2, "{records:?}");
+    assert!(paths.iter().any(|path| path.ends_with("decks/same.txt")));
+}
+
+/// `--follow` follows the links out of the folder; a link named as an
+/// argument is read without it (the user named it).
+#[cfg(unix)]
+#[test]
+fn follow_reads_links_out_of_a_folder_and_a_link_named_is_read() {
+    let root = folder_with_links_out();
+    let decks = root.path().join("decks");
+    common::vtesdeck_fixture()
+        .args(["check", "--follow", "--format", "github"])
+        .arg(decks.join("good.txt"))
+        .arg(decks.join("more"))
+        .assert()
+        .code(1)
+        .stdout(contains("decks/more/deck.txt,line=2,title=unknown-card"));
+    common::vtesdeck_fixture()
+        .args(["check", "--format", "github"])
+        .arg(decks.join("secret.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("decks/secret.txt,line=2,title=unknown-card"));
+    common::vtesdeck_fixture()
+        .args(["parse", "--json"])
+        .arg(&decks)
+        .assert()
+        .code(0)
+        .stdout(contains("hunter2").not());
+}
+
+/// No problem quotes more than a short, printable excerpt of a line: a long
+/// unknown card line, one with a right-to-left override, in every output of
+/// `check`, and in `parse`'s and `stats`'s notes.
+#[test]
+fn problems_quote_a_short_printable_excerpt_of_a_line() {
+    let long_name = "Alma Testx ".repeat(300);
+    let deck = format!(
+        "{GOOD_DECK}3x {long_name}\n2x Test \u{202e}hcnuP\n1x Alma Test {}\n",
+        "zq".repeat(200)
+    );
+    let dir = folder_with(&[("deck.txt", deck.as_bytes())]);
+    let file = dir.path().join("deck.txt");
+    for format in ["human", "json", "github", "junit"] {
+        let assert = common::vtesdeck_fixture()
+            .args(["check", "--format", format])
+            .arg(&file)
+            .assert()
+            .code(1);
+        let output = assert.get_output();
+        let shown = String::from_utf8_lossy(&output.stdout);
+        assert!(!shown.contains('\u{202e}'), "{format}: {shown}");
+        assert!(shown.contains("\\u{202e}"), "{format}: {shown}");
+        assert!(
+            !shown.contains(&"Alma Testx ".repeat(10)),
+            "{format}: a long line quoted whole:\n{shown}"
+        );
+        assert!(shown.contains('…'), "{format}: {shown}");
+    }
+    for command in [&["parse"][..], &["stats"]] {
+        let assert = common::vtesdeck_fixture().args(command).arg(&file).assert();
+        let output = assert.get_output();
+        let shown = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(!shown.contains('\u{202e}'), "{command:?}: {shown}");
+        assert!(
+            !shown.contains(&"Alma Testx ".repeat(10)),
+            "{command:?}: {shown}"
+        );
+    }
+}
+
+/// A KRCG deck whose card name disagrees with its id: the id is taken, and
+/// `convert` says so (the name written is the id's card, not the name
+/// read), as `check` does with a remark on the line (a JSON deck's lines
+/// are its record's first line).
+#[test]
+fn convert_says_a_krcg_name_that_disagrees_with_its_id() {
+    let deck = r#"{"name": "Mismatch",
+ "crypt": {"count": 12, "cards": [
+  {"id": 200001, "count": 12, "name": "Alma Test"}]},
+ "library": {"count": 90, "cards": [{"type": "Combat", "count": 90, "cards": [
+  {"id": 100004, "count": 90, "name": "Test Haven"}]}]}}
+"#;
+    let dir = folder_with(&[("deck.json", deck.as_bytes())]);
+    let file = dir.path().join("deck.json");
+    let converted = common::vtesdeck_fixture()
+        .args(["convert", "--to", "twd"])
+        .arg(&file)
+        .assert()
+        .code(0)
+        .stdout(contains("90x Test Punch"))
+        .stdout(contains("Test Haven").not());
+    let stderr = String::from_utf8_lossy(&converted.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains(
+            "deck.json:1: `90x Test Haven (#100004)`: id 100004 is Test Punch, \
+             not the name given: written as Test Punch"
+        ),
+        "{stderr}"
+    );
+    common::vtesdeck_fixture()
+        .args(["check", "--warnings", "--format", "github"])
+        .arg(&file)
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "line=1,title=name-mismatch::`90x Test Haven (#100004)`",
+        ));
+}
+
+/// JSON after two byte order marks (a tool that adds one to a text that
+/// had one) is read as JSON, not as a text with no card line.
+#[test]
+fn json_after_a_doubled_byte_order_mark_is_read() {
+    let deck = "\u{feff}\u{feff}{\"name\": \"Twice\", \"crypt\": {\"cards\": [\
+                {\"id\": 200001, \"count\": 12, \"name\": \"Alma Test\"}]}, \
+                \"library\": {\"cards\": [{\"type\": \"Combat\", \"cards\": [\
+                {\"id\": 100004, \"count\": 90, \"name\": \"Test Punch\"}]}]}}\n";
+    let dir = folder_with(&[("deck.json", deck.as_bytes())]);
+    let parsed = common::vtesdeck_fixture()
+        .args(["parse", "--json"])
+        .arg(dir.path().join("deck.json"))
+        .assert()
+        .code(0);
+    let records = common::json_records(&parsed.get_output().stdout);
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0]["name"], "Twice");
+    assert_eq!(records[0]["format"], "krcg");
+}

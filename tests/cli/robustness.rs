@@ -736,3 +736,194 @@ fn a_note_of_prose_in_a_folder_is_skipped() {
         .code(2)
         .stderr(contains(no_decklist));
 }
+
+/// What a run of the command line cost: its time, the peak of its resident
+/// memory, and the bytes it wrote.
+#[cfg(target_os = "linux")]
+struct Cost {
+    seconds: f64,
+    peak_bytes: u64,
+    output_bytes: u64,
+}
+
+/// Runs `vtesdeck ARGS` (the fixture card database, or the built-in list)
+/// with its outputs to files, and measures it: the peak resident memory is
+/// the child's own (`VmHWM` of `/proc/PID/status`, read until it exits:
+/// the tests of this binary run at once, so the rusage of all children
+/// would be any child's).
+#[cfg(target_os = "linux")]
+fn measured(args: &[&std::ffi::OsStr], fixture: bool) -> Cost {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (out, err) = (dir.path().join("out"), dir.path().join("err"));
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("vtesdeck"));
+    let no_user_data = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-user-data");
+    if fixture {
+        command.env("VTESDECK_CARDS", common::fixture_cards_dir());
+    } else {
+        command
+            .env_remove("VTESDECK_CARDS")
+            .env("XDG_DATA_HOME", &no_user_data)
+            .env("HOME", &no_user_data);
+    }
+    command
+        .env("VTESDECK_OFFLINE", "1")
+        .env("NO_COLOR", "1")
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(fs::File::create(&out).expect("out"))
+        .stderr(fs::File::create(&err).expect("err"));
+    let started = Instant::now();
+    let mut child = command.spawn().expect("runs");
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak_bytes = 0;
+    let code = loop {
+        if let Some(hwm) = fs::read_to_string(&status).ok().and_then(|text| {
+            let line = text.lines().find(|line| line.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        }) {
+            peak_bytes = peak_bytes.max(hwm * 1024);
+        }
+        if let Some(code) = child.try_wait().expect("waits") {
+            break code;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let stderr = fs::read_to_string(&err).unwrap_or_default();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        code.code().is_some_and(|code| code < 2),
+        "{code:?}: {stderr}"
+    );
+    Cost {
+        seconds,
+        peak_bytes,
+        output_bytes: fs::metadata(&out).expect("out").len(),
+    }
+}
+
+/// Runs a command on an input made at 1x, 10x and 100x its size (`make`
+/// gives the arguments and the input's size), and fails on superlinear
+/// time (100x the input taking more than 300x the time of 1x: generous,
+/// the machine is shared), on memory growing by more than `memory` times
+/// the input's growth (beside a few megabytes of allocator slack), or on
+/// output growing faster than the input (300x at 100x).
+#[cfg(target_os = "linux")]
+fn assert_scales(
+    what: &str,
+    fixture: bool,
+    memory: u64,
+    make: impl Fn(usize) -> (Vec<std::ffi::OsString>, u64),
+) {
+    let costs: Vec<(u64, Cost)> = [1, 10, 100]
+        .into_iter()
+        .map(|scale| {
+            let (args, size) = make(scale);
+            let args: Vec<&std::ffi::OsStr> = args.iter().map(|arg| arg.as_os_str()).collect();
+            (size, measured(&args, fixture))
+        })
+        .collect();
+    let [(size_1, one), (_, _), (size_100, hundred)] = &costs[..] else {
+        unreachable!("three runs");
+    };
+    let report: Vec<String> = costs
+        .iter()
+        .map(|(size, cost)| {
+            format!(
+                "{size} bytes: {:.3} s, peak {} KB, output {} bytes",
+                cost.seconds,
+                cost.peak_bytes / 1024,
+                cost.output_bytes
+            )
+        })
+        .collect();
+    let report = format!("{what}:\n  {}", report.join("\n  "));
+    assert!(
+        hundred.seconds <= 300.0 * one.seconds.max(0.01),
+        "time: {report}"
+    );
+    let grown = hundred.peak_bytes.saturating_sub(one.peak_bytes);
+    assert!(
+        grown <= memory * (size_100 - size_1) + (8 << 20),
+        "memory: {report}"
+    );
+    assert!(
+        hundred.output_bytes <= 300 * one.output_bytes.max(1),
+        "output: {report}"
+    );
+    eprintln!("{report}");
+}
+
+/// One KRCG deck record of a JSON Lines file of the fixture database.
+const JSON_LINES_DECK: &str = r#"{"name": "Deck", "crypt": {"cards": [{"id": 200001, "count": 12, "name": "Alma Test"}]}, "library": {"cards": [{"type": "Combat", "cards": [{"id": 100004, "count": 90, "name": "Test Punch"}]}]}}"#;
+
+/// A file of many decks (JSON Lines, 300 to 30,000 decks) is read a slice
+/// of records at a time by `check` and `stats` alike: linear time, memory
+/// within a small multiple of the file (issue 41: `stats` kept every deck,
+/// 1.4 GB for 100,000).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_of_many_decks_scales_linearly_in_check_and_stats() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for command in [
+        &["check", "--format", "json"][..],
+        &["stats", "--json"],
+        &["stats"],
+    ] {
+        assert_scales(&format!("{command:?} of JSON Lines"), true, 10, |scale| {
+            let path = dir.path().join(format!("decks-{scale}.jsonl"));
+            let line = format!("{JSON_LINES_DECK}\n");
+            fs::write(&path, line.repeat(300 * scale)).expect("write");
+            let mut args: Vec<std::ffi::OsString> = command.iter().map(Into::into).collect();
+            args.push(path.clone().into());
+            (args, (line.len() * 300 * scale) as u64)
+        });
+    }
+}
+
+/// Long unknown card lines, each with many comment marks (a close spelling
+/// search for the text before each), against the built-in card list: the
+/// search has a budget per line, so time is linear in the lines (issue 41:
+/// about 55 ms a line).
+#[cfg(target_os = "linux")]
+#[test]
+fn long_unknown_lines_scale_linearly_in_their_suggestions() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let line = "2x bloodq dollq -- dominateq kineq--fameq vitaeq //tasteq proseq #vesselq \
+                anarchq<-kineq dollq (fameq bloodq [vesselq *vitaeq - deflectionq / fameq\n";
+    assert_scales("check of long unknown lines", false, 10, |scale| {
+        let path = dir.path().join(format!("lines-{scale}.txt"));
+        fs::write(&path, line.repeat(5 * scale)).expect("write");
+        let args = vec![
+            "check".into(),
+            "--format".into(),
+            "json".into(),
+            path.into(),
+        ];
+        (args, (line.len() * 5 * scale) as u64)
+    });
+}
+
+/// A VDB deck URL repeating one pair past 999 copies: each pair refused is
+/// a problem quoting the pair, and the URL's label is an excerpt (issue 41:
+/// each quoted the whole URL, 99.5 MB of output for 33 KB). Each 9-byte
+/// pair is a problem of its own, held for the deck's verdict (a sentence,
+/// and a row of the table): memory grows with the problems, a few hundred
+/// bytes for each pair.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_long_vdb_url_scales_linearly_in_its_output() {
+    for format in ["human", "github", "junit", "json"] {
+        let what = format!("check --format {format} of a VDB URL");
+        assert_scales(&what, true, 500, |scale| {
+            let pairs = vec!["100004=9"; 130 * scale].join(";");
+            let url = format!("https://vdb.im/decks/deck?name=Long#200001=12;100004=999;{pairs}");
+            let size = url.len() as u64;
+            (
+                vec!["check".into(), "--format".into(), format.into(), url.into()],
+                size,
+            )
+        });
+    }
+}

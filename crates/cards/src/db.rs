@@ -125,8 +125,9 @@ impl CardDb {
             None => Vec::new(),
         };
         let dates = SetDates::new(&sets);
-        let mut cards = load::crypt_cards(crypt.0, crypt.1, &dates)?;
-        cards.extend(load::library_cards(library.0, library.1, &dates)?);
+        let mut ids = rustc_hash::FxHashSet::default();
+        let mut cards = load::crypt_cards(crypt.0, crypt.1, &dates, &mut ids)?;
+        cards.extend(load::library_cards(library.0, library.1, &dates, &mut ids)?);
         if let Some((path, text)) = library_meta {
             let mut requirements = load::requirements(path, text)?;
             for card in &mut cards {

@@ -200,8 +200,34 @@ fn split_list(text: &str, separator: char) -> Vec<String> {
         .collect()
 }
 
-/// Reads `vtescrypt.csv`.
-pub fn crypt_cards(path: &Path, text: &str, sets: &SetDates) -> Result<Vec<Card>, DbError> {
+/// Adds a card's id to the ids read so far (`ids`, of both card files): an
+/// error naming the record when the id was read before, since a card list
+/// gives each card its own id and a second card of the same id would be
+/// unreachable (or, read by id, the wrong card).
+fn unique_id(
+    table: &Table,
+    record: &csv::StringRecord,
+    id: CardId,
+    ids: &mut rustc_hash::FxHashSet<CardId>,
+) -> Result<(), DbError> {
+    if ids.insert(id) {
+        return Ok(());
+    }
+    Err(table.bad_value(
+        record,
+        "Id",
+        &id.0.to_string(),
+        "an id given to another card before (each card has its own)",
+    ))
+}
+
+/// Reads `vtescrypt.csv`; `ids` gathers the ids read ([`unique_id`]).
+pub fn crypt_cards(
+    path: &Path,
+    text: &str,
+    sets: &SetDates,
+    ids: &mut rustc_hash::FxHashSet<CardId>,
+) -> Result<Vec<Card>, DbError> {
     let table = Table::parse(path, text)?;
     let common = CommonColumns::new(&table)?;
     let adv = table.column("Adv")?;
@@ -213,6 +239,7 @@ pub fn crypt_cards(path: &Path, text: &str, sets: &SetDates) -> Result<Vec<Card>
     for record in &table.records {
         let get = |i: usize| record.get(i).unwrap_or("");
         let mut card = common.card(&table, record, CardKind::Crypt, sets)?;
+        unique_id(&table, record, card.id, ids)?;
         let group_text = get(group);
         card.group =
             Some(Group::parse(group_text).ok_or_else(|| {
@@ -244,8 +271,14 @@ pub fn crypt_cards(path: &Path, text: &str, sets: &SetDates) -> Result<Vec<Card>
     Ok(cards)
 }
 
-/// Reads `vteslib.csv`.
-pub fn library_cards(path: &Path, text: &str, sets: &SetDates) -> Result<Vec<Card>, DbError> {
+/// Reads `vteslib.csv`; `ids` gathers the ids read, those of the crypt file
+/// too ([`unique_id`]).
+pub fn library_cards(
+    path: &Path,
+    text: &str,
+    sets: &SetDates,
+    ids: &mut rustc_hash::FxHashSet<CardId>,
+) -> Result<Vec<Card>, DbError> {
     let table = Table::parse(path, text)?;
     let common = CommonColumns::new(&table)?;
     let discipline = table.column("Discipline")?;
@@ -258,6 +291,7 @@ pub fn library_cards(path: &Path, text: &str, sets: &SetDates) -> Result<Vec<Car
     for record in &table.records {
         let get = |i: usize| record.get(i).unwrap_or("");
         let mut card = common.card(&table, record, CardKind::Library, sets)?;
+        unique_id(&table, record, card.id, ids)?;
         let discipline_text = get(discipline);
         card.discipline_requirement =
             DisciplineRequirement::parse(discipline_text).map_err(|_| {
@@ -349,7 +383,12 @@ mod tests {
 
     fn load_crypt(body: &str) -> Result<Vec<Card>, DbError> {
         let text = format!("{CRYPT_HEADER}{body}");
-        crypt_cards(Path::new("vtescrypt.csv"), &text, &SetDates::default())
+        crypt_cards(
+            Path::new("vtescrypt.csv"),
+            &text,
+            &SetDates::default(),
+            &mut Default::default(),
+        )
     }
 
     #[test]
@@ -381,7 +420,13 @@ mod tests {
     #[test]
     fn missing_column_is_reported() {
         let text = "\"Id\",\"Name\"\n\"1\",\"x\"\n";
-        let err = crypt_cards(Path::new("c.csv"), text, &SetDates::default()).unwrap_err();
+        let err = crypt_cards(
+            Path::new("c.csv"),
+            text,
+            &SetDates::default(),
+            &mut Default::default(),
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("missing column"), "{err}");
     }
 

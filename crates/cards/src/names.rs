@@ -358,8 +358,14 @@ impl NameIndex {
     }
 }
 
-/// Longest folded key [`NameIndex::ranked`] compares (card names are under 64 bytes).
-pub(crate) const MAX_RANKED_KEY: usize = 160;
+/// Longest folded key [`NameIndex::ranked`] compares: card names are under
+/// 48 bytes (the longest, `Malkavian Derangement: Alternate Personality`,
+/// 44), and a longer key is no close spelling of any (its suggestions would
+/// be noise). Each comparison costs the key's length times the name's, for
+/// every name: the bound keeps one search of a line under a few
+/// milliseconds (issue 41: a search of a 160-byte line, ten of them a line,
+/// cost about 55 ms).
+pub(crate) const MAX_RANKED_KEY: usize = 64;
 
 /// A fuzzy match of a key against the index.
 #[derive(Debug, Clone)]

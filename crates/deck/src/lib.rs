@@ -30,7 +30,7 @@ mod raw;
 mod text_memo;
 mod twd_header;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -54,6 +54,57 @@ pub(crate) const MAX_CARD_COUNT: u32 = 999;
 /// spelling search (a few milliseconds each against the whole database); the
 /// rest are matched exactly only, so that a huge file of junk stays fast.
 pub(crate) const MAX_FUZZY_LINES: usize = 500;
+
+/// How many characters of a line a problem quotes ([`excerpt`]).
+pub(crate) const EXCERPT_CHARS: usize = 80;
+
+/// A line as shown in a problem: a short, printable excerpt. At most
+/// [`EXCERPT_CHARS`] characters of it (`…` when there were more), control
+/// characters but tab escaped (`\u{1b}`), and so are the invisible ones that
+/// reorder or hide text (bidirectional overrides, zero-width characters, the
+/// byte order mark). The one way every message quotes the text of an
+/// input (the readers call it `screen::shorten`): a line of a file a folder
+/// holds never reaches a terminal, a job log or an annotation whole.
+pub fn excerpt(line: &str) -> String {
+    let mut out = String::new();
+    for c in line.chars().take(EXCERPT_CHARS) {
+        if (c.is_control() && c != '\t') || is_invisible(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if line.chars().nth(EXCERPT_CHARS).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// Whether a character is one of the invisible format characters that
+/// change how the text around it shows: bidirectional marks, embeddings,
+/// overrides and isolates, zero-width spaces and joiners, word joiners and
+/// invisible operators, the byte order mark, interlinear annotation marks.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061c}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2069}'
+            | '\u{feff}'
+            | '\u{fff9}'..='\u{fffb}'
+    )
+}
+
+/// Bytes of names one line compares with every card name for close
+/// spellings, in all: its name, its other reading, the texts before its
+/// comment marks, in that order, each searched while it fits what is left
+/// (a name longer than that gets no close spelling search: no card name is
+/// as long). The search's budget per line: a search costs about its length
+/// times every card name's (some 0.1 ms a byte against the official card
+/// list), so a line costs at most one search of the longest key ranked,
+/// and a file at most [`MAX_FUZZY_LINES`] of those, whatever its lines hold.
+pub(crate) const FUZZY_LINE_BYTES: usize = 64;
 
 /// Crypt cards each player starts with, dealt to the uncontrolled region: the
 /// starting crypt of `draw` and `transfers`, and the number of capacities the
@@ -457,7 +508,10 @@ impl Deck {
     }
 
     /// The path as text, `-` for standard input, with `#N` for the N-th
-    /// deck of a file of several decks.
+    /// deck of a file of several decks. A VDB deck URL given as the input
+    /// is labelled by its first characters ([`excerpt`]): every problem
+    /// about the deck repeats its label, and a URL of 33 KB quoted whole in
+    /// each would make megabytes of output.
     pub fn path_label(&self) -> String {
         let path = self
             .path
@@ -472,6 +526,11 @@ impl Deck {
                         .map_or_else(|| p.to_string_lossy().into_owned(), str::to_owned)
                 },
             );
+        // A URL names no file (a file of a URL is labelled by its path).
+        let url = self.format == Format::VdbUrl
+            && path.chars().nth(EXCERPT_CHARS).is_some()
+            && !Path::new(&path).exists();
+        let path = if url { excerpt(&path) } else { path };
         match self.record {
             Some(record) => format!("{path}#{record}"),
             None => path,
@@ -721,7 +780,16 @@ fn resolve<'a, 'l>(
         return Err(unresolved(Vec::new(), None));
     }
     let mut suggestions: Vec<String> = Vec::new();
+    let mut budget = FUZZY_LINE_BYTES;
     for (index, name) in names.enumerate() {
+        // Each search compares the name with every card name: the names of
+        // one line share a budget, so that a long line with many comment
+        // marks (a search for each text before one) costs what one search
+        // of a long name does.
+        let Some(left) = budget.checked_sub(name.len()) else {
+            continue;
+        };
+        budget = left;
         match db.lookup(name, line.hint, line.section) {
             Lookup::Found { cards, .. } => {
                 let (count, count_note) = match (&reading.other, index) {
@@ -959,6 +1027,35 @@ mod tests {
                 .collect();
             assert!(uses.is_empty(), "{file} uses formats: {uses:?}");
         }
+    }
+
+    /// The names of one line share the close spelling search's budget
+    /// ([`FUZZY_LINE_BYTES`]): a name longer than it is not searched, the
+    /// text before its comment mark still is (and found); the text before a
+    /// comma of a name that used up the budget is not.
+    #[test]
+    fn the_close_spelling_search_has_a_budget_per_line() {
+        use crate::formats::LoadDeck;
+        let db = fixture_db();
+        let comment = "a long remark on how the card plays ".repeat(6);
+        assert!(comment.len() > FUZZY_LINE_BYTES);
+        let deck = Deck::from_text(
+            &format!("12x Alma Test\n2x Test Havn -- {comment}\n"),
+            Some(Format::Plain),
+            &db,
+        );
+        assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
+        assert_eq!(deck.library.len(), 1);
+        assert_eq!(deck.read_as[0].how, ReadHow::Misspelling);
+        // Past the budget: the whole name fits, and leaves too little for
+        // the text before its comma.
+        let name = format!("Test Havn, {}", "x".repeat(FUZZY_LINE_BYTES - 15));
+        let deck = Deck::from_text(
+            &format!("12x Alma Test\n2x {name}\n"),
+            Some(Format::Plain),
+            &db,
+        );
+        assert_eq!(deck.unresolved.len(), 1, "{:?}", deck.library);
     }
 
     #[cfg(unix)]

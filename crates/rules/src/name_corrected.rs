@@ -26,7 +26,7 @@ pub(super) fn remark_message(remarks: &[&ReadAs], card: &str) -> String {
         .collect();
     format!(
         "`{}` read as {}x \"{card}\" ({})",
-        first.typed.trim(),
+        vtesdeck_deck::excerpt(first.typed.trim()),
         first.count,
         hows.join("; ")
     )

@@ -31,7 +31,7 @@ impl Rule for NameMismatch {
                 severity: self.severity(),
                 message: format!(
                     "`{}`: id {} is {}, not the name given (the id is taken)",
-                    mismatch.typed.trim(),
+                    vtesdeck_deck::excerpt(mismatch.typed.trim()),
                     mismatch.id,
                     mismatch.card
                 ),

@@ -25,7 +25,7 @@ impl Rule for UnknownCard {
         deck.unresolved
             .iter()
             .map(|unresolved| {
-                let text = unresolved.text.trim();
+                let text = vtesdeck_deck::excerpt(unresolved.text.trim());
                 let message = match (
                     &unresolved.reason,
                     vtesdeck_deck::did_you_mean(&unresolved.suggestions),

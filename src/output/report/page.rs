@@ -192,7 +192,7 @@ fn deck_list(out: &mut String, report: &DeckReport) {
         for line in &report.deck.unresolved {
             table.row(vec![
                 Cell::number(line.line.to_string()),
-                Cell::text(&line.text),
+                Cell::text(vtesdeck::deck::excerpt(&line.text)),
                 Cell::prose(line.detail()),
             ]);
         }

@@ -697,6 +697,44 @@ mod tests {
         assert!(!err.contains(staging::STAGING_PREFIX), "{err}");
     }
 
+    /// A card list that gives one id to two cards is refused (issue 41),
+    /// naming the second record, and nothing is installed: within a file,
+    /// and a library card with a crypt card's id.
+    #[test]
+    fn a_card_list_with_an_id_given_twice_is_refused() {
+        let home = tempfile::tempdir().unwrap();
+        let library = String::from_utf8(fixture("vteslib.csv")).unwrap();
+        let line = library.trim_end().lines().count() + 1;
+        let card = |id: &str| {
+            format!(
+                "{}\n\"{id}\",\"Test Twice\",\"\",\"Master\",\"\",\"\",\"\",\"1\",\"\",\"\",\"\",\
+                 \"Text.\",\"\",\"Base:C\",\"\",\"Fixture\",\"\"\n",
+                library.trim_end()
+            )
+        };
+        // A library card's id again; a crypt card's id.
+        let cases = [
+            (card("100001"), line, "100001"),
+            (card("200001"), line, "200001"),
+        ];
+        for (index, (twice, line, id)) in cases.into_iter().enumerate() {
+            let mut entries = good_entries("");
+            entries[1].1 = twice.into_bytes();
+            let target = home.path().join(format!("c{index}"));
+            let err = install_bytes(&zip_of_owned(&entries), "v.zip", &target)
+                .unwrap_err()
+                .to_string();
+            assert_eq!(
+                err,
+                format!(
+                    "v.zip: not a valid card database: vteslib.csv:{line}: column \"Id\": \
+                     an id given to another card before (each card has its own): \"{id}\""
+                )
+            );
+            assert!(!target.exists());
+        }
+    }
+
     #[test]
     fn invalid_csv_in_a_folder_is_named_by_its_own_path() {
         let home = tempfile::tempdir().unwrap();

@@ -82,12 +82,20 @@ fn from_utf16(bytes: &[u8]) -> Option<String> {
     } else {
         return None;
     };
-    Some(encoding.decode_with_bom_removal(bytes).0.into_owned())
+    let text = encoding.decode_with_bom_removal(bytes).0;
+    // A mark written twice (a tool that adds one to a text that had one):
+    // the second is no text either.
+    Some(text.trim_start_matches('\u{feff}').to_string())
 }
 
-/// The bytes after a UTF-8 byte order mark.
-fn without_bom(bytes: &[u8]) -> &[u8] {
-    bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes)
+/// The bytes after a UTF-8 byte order mark, or after several (a tool that
+/// adds one to a text that had one): none of them is text, and a JSON
+/// document after two marks is still read as JSON.
+fn without_bom(mut bytes: &[u8]) -> &[u8] {
+    while let Some(rest) = bytes.strip_prefix(b"\xef\xbb\xbf") {
+        bytes = rest;
+    }
+    bytes
 }
 
 /// Bytes that are not UTF-8, read as Windows-1252.
@@ -156,6 +164,23 @@ mod tests {
     #[test]
     fn utf8_with_bom_and_crlf() {
         assert_eq!(decode(b"\xef\xbb\xbf2x C\xc3\xa9leste\r\n"), "2x Céleste\n");
+    }
+
+    /// A byte order mark written twice (UTF-8 or UTF-16) is no text either:
+    /// issue 41's JSON after two marks was read as no decklist.
+    #[test]
+    fn a_doubled_byte_order_mark_is_taken_out() {
+        assert_eq!(
+            decode(b"\xef\xbb\xbf\xef\xbb\xbf{\"a\": 1}\n"),
+            "{\"a\": 1}\n"
+        );
+        let utf16: Vec<u8> = "\u{feff}\u{feff}{}"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert_eq!(decode(&utf16), "{}");
+        // A mark inside the text is kept: only the marks that start it go.
+        assert_eq!(decode(b"a\xef\xbb\xbfb"), "a\u{feff}b");
     }
 
     #[test]

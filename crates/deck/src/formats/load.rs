@@ -320,7 +320,7 @@ pub(super) fn resolve(mut raw: RawDeck, db: &CardDb, kept: Option<&mut RowsReadA
             let named = if line.name.is_empty() {
                 String::new()
             } else {
-                format!(" (given as `{}`)", line.name)
+                format!(" (given as `{}`)", crate::excerpt(&line.name))
             };
             problems.push(LineProblem {
                 line: line.line,

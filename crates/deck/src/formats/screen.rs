@@ -238,24 +238,9 @@ fn has_control(bytes: &[u8]) -> bool {
     })
 }
 
-/// A line as shown in a problem: at most 80 characters, control characters escaped.
-pub fn shorten(line: &str) -> String {
-    let mut out: String = line
-        .chars()
-        .take(80)
-        .flat_map(|c| {
-            if c.is_control() && c != '\t' {
-                c.escape_default().collect::<Vec<_>>()
-            } else {
-                vec![c]
-            }
-        })
-        .collect();
-    if line.chars().nth(80).is_some() {
-        out.push('…');
-    }
-    out
-}
+/// A line as shown in a problem: a short, printable excerpt (the deck
+/// model's [`crate::excerpt`], the one way every message quotes an input).
+pub use crate::excerpt as shorten;
 
 /// Reads a card count as written (`"3"`, `"-3"`, `"999999999999"`): 1 to
 /// [`MAX_CARD_COUNT`], else the message saying what is wrong with it.
@@ -401,6 +386,21 @@ mod tests {
         assert!(matches!(screened.text, Cow::Borrowed(_)));
         assert!(screened.problems.is_empty());
         assert!(shorten(&long).ends_with('…'));
+    }
+
+    #[test]
+    fn an_excerpt_is_short_and_printable() {
+        assert_eq!(shorten("2x Alma Test"), "2x Alma Test");
+        let long = "é".repeat(crate::EXCERPT_CHARS + 1);
+        let cut = shorten(&long);
+        assert_eq!(cut.chars().count(), crate::EXCERPT_CHARS + 1);
+        assert!(cut.ends_with('…'));
+        assert_eq!(
+            shorten("a\u{1b}[31mb\tc\u{202e}d\u{200b}e\u{feff}"),
+            "a\\u{1b}[31mb\tc\\u{202e}d\\u{200b}e\\u{feff}"
+        );
+        // Accents and other scripts are printable, and kept.
+        assert_eq!(shorten("Étienne Fauberge 東京"), "Étienne Fauberge 東京");
     }
 
     #[test]

@@ -18,6 +18,14 @@ pub struct FileSelection {
     pub globs: Vec<Pattern>,
     /// Leave out the files, and the folders, matching one of these.
     pub excludes: Vec<Pattern>,
+    /// Follow the symbolic links of a folder that lead out of it (the
+    /// command line's `--follow`). By default such a link is not followed:
+    /// it is skipped and listed ([`Walk::skipped`]), so that checking a
+    /// folder of someone else's decks never reads (and never quotes) a file
+    /// of the machine a link points to. Links that stay inside the folder
+    /// are followed either way, and a path named as an argument is read
+    /// whatever it is.
+    pub follow_links: bool,
 }
 
 impl FileSelection {
@@ -136,6 +144,10 @@ impl std::fmt::Display for Pattern {
     }
 }
 
+/// Why a symbolic link of a folder that leads out of it is not followed.
+const LINK_OUT_OF_FOLDER: &str =
+    "a symbolic link to outside the folder, not followed (--follow follows it)";
+
 /// A file found in a folder and not read, with why.
 #[derive(Debug, Clone)]
 pub struct Skipped {
@@ -169,9 +181,12 @@ pub struct Walk {
 /// not look like decklists (`formats::sniff`: a decklist extension, or a
 /// content that reads as one); those are listed in [`Walk::skipped`].
 /// A file named as a path is always read, and so is a VDB deck URL
-/// (`vdb_url`). The selection applies to every file. Walk errors (symlink
-/// loops, unreadable folders), folders without any decklist, patterns that
-/// matched nothing and a second `-` come back as problems in place.
+/// (`vdb_url`). A symbolic link of a folder whose target lies outside the
+/// folder is not followed unless [`FileSelection::follow_links`]: it is
+/// skipped and listed. The selection applies to every file. Walk errors
+/// (symlink loops, unreadable folders), folders without any decklist,
+/// patterns that matched nothing and a second `-` come back as problems in
+/// place.
 pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Walk {
     use rayon::prelude::*;
     let mut expansion = Walk::default();
@@ -214,6 +229,10 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Walk {
         }
         let found_before = out.len();
         let skipped_before = expansion.skipped.len();
+        // Where the folder really is, to tell the links that stay in it; not
+        // found (it was just there): every link leads out.
+        let inside = (!selection.follow_links).then(|| std::fs::canonicalize(path).ok());
+        let mut links_out = Vec::new();
         // Unsorted here (walkdir's sort parses both paths at each comparison,
         // the most of a walk's work): sorted once below, in the same order.
         let walker = walkdir::WalkDir::new(path)
@@ -225,7 +244,18 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Walk {
                 let excluded = entry.depth() > 0
                     && entry.file_type().is_dir()
                     && selection.excludes_folder(&relative(path, entry.path()));
-                !hidden && !excluded
+                if hidden || excluded {
+                    return false;
+                }
+                let leads_out = entry.depth() > 0
+                    && entry.path_is_symlink()
+                    && inside
+                        .as_ref()
+                        .is_some_and(|root| leads_out_of(root.as_deref(), entry.path()));
+                if leads_out {
+                    links_out.push(entry.path().to_path_buf());
+                }
+                !leads_out
             });
         for entry in walker {
             match entry {
@@ -267,6 +297,12 @@ pub fn walk(paths: &[PathBuf], selection: &FileSelection) -> Walk {
                 }
             }
         }
+        expansion
+            .skipped
+            .extend(links_out.into_iter().map(|path| Skipped {
+                path,
+                reason: LINK_OUT_OF_FOLDER,
+            }));
         out[found_before..].sort_by_cached_key(|found| {
             walk_order(match found {
                 Ok(file) => file,
@@ -313,6 +349,17 @@ fn walk_order(path: &Path) -> Vec<u8> {
             }
         })
         .collect()
+}
+
+/// Whether a symbolic link found in a folder leads out of it: its target,
+/// links resolved all the way, is not inside the folder (`root`, resolved
+/// the same way; `None` when it could not be: every link leads out). A link
+/// whose target cannot be resolved leads nowhere and is not followed either.
+fn leads_out_of(root: Option<&Path>, link: &Path) -> bool {
+    match (root, std::fs::canonicalize(link)) {
+        (Some(root), Ok(target)) => !target.starts_with(root),
+        _ => true,
+    }
 }
 
 /// A path with `/` separators and no leading `./`, for pattern matching.
