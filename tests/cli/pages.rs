@@ -666,7 +666,18 @@ fn pages_are_judged_as_their_decks(kinds: &[Kind], seed: u64) -> Vec<String> {
             }
             Some(line) => {
                 let flagged = flagged(record);
-                if flagged != BTreeSet::from([*line as u64]) {
+                // A JSON record is flagged at one of its lines (`{`, `"count"`,
+                // `"name"`, `}`: the name's line is the third).
+                let right = match kinds[*index % kinds.len()] {
+                    Kind::Json => {
+                        flagged.len() == 1
+                            && flagged
+                                .iter()
+                                .all(|&l| (*line as u64 - 2..=*line as u64 + 1).contains(&l))
+                    }
+                    _ => flagged == BTreeSet::from([*line as u64]),
+                };
+                if !right {
                     failures.push(format!(
                         "{shown}: line {line} misspelt, lines {flagged:?} flagged"
                     ));

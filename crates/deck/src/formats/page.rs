@@ -23,8 +23,8 @@ pub(crate) struct Unquoted<'t> {
 }
 
 /// Reads a page's quoted lines as their text (`> 4 Deflection`, `>> Crypt:`,
-/// `> > 2x Dodge`, `3 Temptation>>`) when a quoted line is a card line or a
-/// crypt or library heading (a deck quoted in a reply), and blanks a
+/// `> > 2x Dodge`, `3 Temptation>>`) when a quoted line is a deck's heading
+/// (a deck quoted in a reply), and blanks a
 /// signature (a `--` or `-- ` line, and the lines after it to the end of its
 /// quoted block) that holds no card line. Linear in the text; a text with no
 /// such line (nearly every decklist) is left as it is, after two byte searches.
@@ -102,8 +102,8 @@ fn is_signature(line: &str) -> bool {
     line.trim_end() == "--" && line.starts_with("--")
 }
 
-/// Whether a quoted line of the text (`>` first, or `>>` last) is a card line or
-/// a crypt or library heading once its marks are taken out.
+/// Whether a quoted line of the text (`>` first, or `>>` last) is a deck's
+/// heading once its marks are taken out.
 fn has_quoted_deck(text: &str) -> bool {
     let bytes = text.as_bytes();
     let mut from = 0;
@@ -127,11 +127,11 @@ fn has_quoted_deck(text: &str) -> bool {
     false
 }
 
-/// Whether a line is a card line (a count first) or a crypt or library heading.
+/// Whether a quoted line is a deck's heading (`Crypt (12 cards)`,
+/// `Masters:`): a quoted list of counted lines alone (`> 1 Ann (Toreador)`,
+/// a final table's seating) is no deck.
 fn deck_like(line: &str) -> bool {
-    let line = line.trim();
-    line.starts_with(|c: char| c.is_ascii_digit())
-        || heading(line).is_some_and(|h| h.part.is_some())
+    heading(line).is_some()
 }
 
 /// A quoted line's depth (its `>` marks, first or trailing `>>`) and its text.
@@ -336,6 +336,7 @@ mod tests {
         // A quote of prose only, and a `--` separating cards, are left as written.
         for text in [
             "> I liked it.\n2x Alma Test\n",
+            "Seating:\n> 1 Ann (Toreador)\n> 2 Bob (Brujah)\n",
             "Crypt\n--\n2x Alma Test\n",
             "2x Alma Test\n--->\n",
             "2x Alma Test\n>",
