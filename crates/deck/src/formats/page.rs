@@ -30,8 +30,7 @@ pub(crate) struct Unquoted<'t> {
 /// such line (nearly every decklist) is left as it is, after two byte searches.
 pub(crate) fn unquote(text: &str) -> Unquoted<'_> {
     let quoted = has_quoted_deck(text);
-    let signed = memchr::memmem::find_iter(text.as_bytes(), b"--")
-        .any(|at| is_signature(line_around(text, at)));
+    let signed = has_signature(text);
     if !quoted && !signed {
         return Unquoted {
             text: Cow::Borrowed(text),
@@ -97,6 +96,21 @@ fn line_around(text: &str, at: usize) -> &str {
     text[start..end].trim_end_matches('\r')
 }
 
+/// Whether a line of the text is `--` alone (white space after it allowed):
+/// found by a byte search for a line that starts with `--`, each match told
+/// by the bytes right after it (a TWDA entry's `-----` underline at once).
+fn has_signature(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let ends_line = |from: usize| {
+        bytes[from..]
+            .iter()
+            .find(|&&b| b != b' ' && b != b'\t' && b != b'\r')
+            .is_none_or(|&b| b == b'\n')
+    };
+    (bytes.starts_with(b"--") && ends_line(2))
+        || memchr::memmem::find_iter(bytes, b"\n--").any(|at| ends_line(at + 3))
+}
+
 /// A signature's first line: `--` or `-- ` alone (a quote's marks taken out).
 fn is_signature(line: &str) -> bool {
     line.trim_end() == "--" && line.starts_with("--")
@@ -112,6 +126,21 @@ fn has_quoted_deck(text: &str) -> bool {
             break;
         };
         let at = from + found;
+        from = at + 1;
+        // A `>` first on its line, or `>>` last: told by the bytes around it.
+        let first = bytes[..at]
+            .iter()
+            .rev()
+            .find(|&&b| b != b' ' && b != b'\t')
+            .is_none_or(|&b| b == b'\n');
+        let last = bytes.get(at + 1) == Some(&b'>')
+            && bytes[at + 2..]
+                .iter()
+                .find(|&&b| b != b' ' && b != b'\t' && b != b'\r' && b != b'>')
+                .is_none_or(|&b| b == b'\n');
+        if !first && !last {
+            continue;
+        }
         let line = line_around(text, at);
         let start = line.as_ptr() as usize - text.as_ptr() as usize;
         from = start + line.len() + 1;

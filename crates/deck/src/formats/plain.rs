@@ -384,7 +384,7 @@ fn is_decoration(line: &str) -> bool {
 /// The author of a `by Someone` or `Created by Someone` line (written
 /// before the first card line, without a colon): a few words that do not
 /// start with a digit.
-fn author_line(line: &str) -> Option<&str> {
+pub(super) fn author_line(line: &str) -> Option<&str> {
     let lower_start = |prefix: &str| {
         line.get(..prefix.len())
             .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
