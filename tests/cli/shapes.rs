@@ -332,7 +332,7 @@ fn a_deck_inside_a_page_is_read_with_its_prose_counted() {
         (
             "forum-post.txt",
             "plain",
-            "7 lines of prose skipped (lines 1, 3, 5, 52, 54–55, 57)",
+            "8 lines of prose skipped (lines 1, 3, 5, 52, 54–57)",
         ),
         (
             "deck-guide.html",

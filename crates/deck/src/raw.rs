@@ -478,6 +478,37 @@ fn ends_trimmed(byte: u8) -> bool {
     byte.is_ascii() && byte != 0x0b
 }
 
+/// Whether the text after a count reads as a card's name rather than a
+/// sentence: one to eight words, no link or address, no sentence's end.
+pub(crate) fn name_like(name: &str) -> bool {
+    let name = name.trim();
+    let words = name.split_whitespace().count();
+    (1..=8).contains(&words)
+        && !name.contains("://")
+        && !name.contains('@')
+        && !name.ends_with(['.', '!', '?'])
+        && name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | '\'' | '"' | '('))
+}
+
+/// Whether a line's count is written as a heading writes its count, after
+/// the name and not marked as copies: `Combo (8)`, `Bleed [6]`, `Category: 8`.
+pub(crate) fn heading_count_mark(text: &str) -> bool {
+    let text = text.trim();
+    let bracketed = |open: char, close: char| {
+        text.strip_suffix(close)
+            .and_then(|rest| rest.rsplit_once(open))
+            .is_some_and(|(_, inner)| inner.trim().parse::<u32>().is_ok())
+    };
+    bracketed('(', ')')
+        || bracketed('[', ']')
+        || text
+            .rsplit_once(':')
+            .is_some_and(|(_, count)| count.trim().parse::<u32>().is_ok())
+}
+
 /// The lines of a text (`\n` separated, a trailing `\r` removed), found with a
 /// vectorised byte search: reading the whole archive is mostly this.
 pub fn lines(text: &str) -> impl Iterator<Item = &str> {

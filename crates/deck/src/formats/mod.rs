@@ -77,6 +77,7 @@ pub(crate) mod lackey;
 mod layout;
 mod load;
 pub(crate) mod markup;
+pub(crate) mod page;
 pub(crate) mod plain;
 pub(crate) mod pmwiki;
 pub(crate) mod prose;
@@ -145,7 +146,44 @@ pub(crate) fn read_kept<'t>(
     controls: screen::ControlTest,
     memo: Option<&mut RowMemo>,
 ) -> RawDeck<'t> {
-    let layout = registry::layout(format.unwrap_or_else(|| detect(text)));
+    let mut layout = registry::layout(format.unwrap_or_else(|| detect(text)));
+    // A page's quoted deck is read as its text, its signature as prose
+    // (`page::unquote`): the layout told again on the text read.
+    let page = if layout.reads_lines() {
+        page::unquote(text)
+    } else {
+        page::Unquoted {
+            text: Cow::Borrowed(text),
+            blanked: Vec::new(),
+        }
+    };
+    let mut deck = match page.text {
+        Cow::Borrowed(text) => read_screened(text, layout, controls, memo),
+        Cow::Owned(unquoted) => {
+            if format.is_none() {
+                let unquoted_layout = registry::layout(detect(&unquoted));
+                if unquoted_layout.reads_lines() {
+                    layout = unquoted_layout;
+                }
+            }
+            read_screened(&unquoted, layout, controls, memo).into_owned()
+        }
+    };
+    if !page.blanked.is_empty() {
+        deck.meta.prose_skipped.extend(page.blanked);
+        deck.meta.prose_skipped.sort_unstable();
+        deck.meta.prose_skipped.dedup();
+    }
+    deck
+}
+
+/// Reads a text in a layout, its lines screened first (see [`read`]).
+fn read_screened<'t>(
+    text: &'t str,
+    layout: &dyn Layout,
+    controls: screen::ControlTest,
+    memo: Option<&mut RowMemo>,
+) -> RawDeck<'t> {
     // JSON, a URL, XML and HTML are documents: not cut after a number of lines.
     let max_lines = if layout.reads_lines() {
         screen::MAX_LINES
@@ -193,6 +231,7 @@ pub(crate) fn screen_card_lines(deck: &mut RawDeck, mut problems: Vec<LineProble
             problem.text = screen::shorten(&problem.text);
         }
     }
+    let mut prose = Vec::new();
     deck.lines.retain_mut(|line| {
         let message = if matches!(line.kind, LineKind::Id(_)) {
             if long(&line.text) {
@@ -214,6 +253,11 @@ pub(crate) fn screen_card_lines(deck: &mut RawDeck, mut problems: Vec<LineProble
         } else {
             None
         };
+        if message.is_none() && over_cap(line) && !crate::raw::name_like(&line.name) {
+            // `... viewtopic.php?t=1234`: prose, no card line.
+            prose.push(line.line);
+            return false;
+        }
         let message = message.or_else(|| {
             over_cap(line).then(|| {
                 format!(
@@ -236,6 +280,11 @@ pub(crate) fn screen_card_lines(deck: &mut RawDeck, mut problems: Vec<LineProble
     if !problems.is_empty() {
         deck.problems.extend(problems);
         deck.problems.sort_by_key(|p| p.line);
+    }
+    if !prose.is_empty() {
+        deck.meta.prose_skipped.extend(prose);
+        deck.meta.prose_skipped.sort_unstable();
+        deck.meta.prose_skipped.dedup();
     }
 }
 

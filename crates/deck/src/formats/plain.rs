@@ -45,13 +45,25 @@ pub fn read_lines<'a>(
     // A first line without a count may be the list's title: it is a card
     // only if it names one exactly.
     let mut at_top = true;
+    // The last line written (not blank) before this one.
+    let mut last_written = 0;
     for (number, raw) in lines {
         let was_at_top = at_top;
+        let previous = last_written;
         if !raw.trim().is_empty() {
             at_top = false;
+            last_written = number;
+        }
+        // An e-mail's header (`Subject: Re: ...`) before the deck: prose.
+        if deck.lines.is_empty() && raw.contains(':') && super::prose::mail_header(raw) {
+            deck.meta.prose_skipped.push(number);
+            continue;
         }
         // Metadata values are kept as written (`Saulot &amp; Friends`).
         if raw.contains(':') && is_metadata_field(raw.trim(), &mut deck) {
+            if deck.meta.author.is_some() {
+                title_before_author(&mut deck, previous);
+            }
             continue;
         }
         let unwrapped = card_line::unwrap_markup(raw);
@@ -92,13 +104,24 @@ pub fn read_lines<'a>(
             }
             continue;
         }
+        // A heading known by its words, in any decoration (`— Crypt (12) —`,
+        // `Action Modifiers:`): a part's opens it.
+        if let Some(heading) = super::page::heading(line) {
+            if let Some(part) = heading.part {
+                section = Some(part);
+                declare(&mut deck, Some(part), line, number);
+            }
+            continue;
+        }
         if is_decoration(line) || is_metadata(line, &mut deck) {
             continue;
         }
-        if deck.lines.is_empty() && deck.meta.author.is_none() {
+        if deck.meta.author.is_none() {
             if let Some(author) = author_line(line) {
-                deck.meta.author = Some(author.to_string());
-                continue;
+                if deck.lines.is_empty() || title_before_author(&mut deck, previous) {
+                    deck.meta.author = Some(author.to_string());
+                    continue;
+                }
             }
         }
         line = card_line::strip_comment(line);
@@ -174,6 +197,26 @@ fn push_counted(
 ) {
     let count = match super::screen::card_count(split.count) {
         Ok(n) => n,
+        // `2008 Wraiths`: digits too many for a count, maybe the name's.
+        Err(_) if split.whole.is_some() && !line.contains('\t') => {
+            let mut raw_line = RawLine::new(
+                number,
+                line,
+                1,
+                line,
+                PrintingHint::default(),
+                section,
+                LineKind::Card,
+            );
+            raw_line.reading.count_place = CountPlace::Unwritten;
+            deck.lines.push(raw_line.into_owned());
+            return;
+        }
+        Err(_) if !crate::raw::name_like(split.name) || split.place == CountPlace::AfterName => {
+            // `More decks at http://...?t=1234`, `Nationals 2022`: prose, no card line.
+            deck.meta.prose_skipped.push(number);
+            return;
+        }
         Err(message) => {
             deck.problems.push(LineProblem {
                 line: number,
@@ -322,11 +365,14 @@ pub(super) fn is_type_header(line: &str) -> bool {
         })
         .unwrap_or(line.len());
     let head = &line[..end];
-    if !slash {
+    let one_type = if slash {
+        head.split('/').all(|t| CardType::parse(t).is_some())
+    } else {
         // One type (nearly every header): no splitting to set up.
-        return CardType::parse(head).is_some();
-    }
-    head.split('/').all(|t| CardType::parse(t).is_some())
+        CardType::parse(head).is_some()
+    };
+    // Else a heading in another decoration, or plural (`Masters:`, `— Combat (3) —`).
+    one_type || super::page::heading(line).is_some()
 }
 
 /// Underlines and rules: `----`, `====`.
@@ -338,7 +384,7 @@ fn is_decoration(line: &str) -> bool {
 /// The author of a `by Someone` or `Created by Someone` line (written
 /// before the first card line, without a colon): a few words that do not
 /// start with a digit.
-fn author_line(line: &str) -> Option<&str> {
+pub(super) fn author_line(line: &str) -> Option<&str> {
     let lower_start = |prefix: &str| {
         line.get(..prefix.len())
             .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
@@ -353,6 +399,35 @@ fn author_line(line: &str) -> Option<&str> {
         .next()
         .is_some_and(|c| c.is_alphabetic() || c == '@');
     (starts_well && (1..=5).contains(&words)).then_some(author)
+}
+
+/// A list's last card line, right before an author line (`15 Minutes of
+/// Fame` then `by Ann`) with only bare lines before it, is the deck's title:
+/// taken out of the card lines. Whether it was (or there was none to take).
+fn title_before_author(deck: &mut RawDeck, previous: usize) -> bool {
+    let bare = |line: &RawLine| line.reading.count_place == CountPlace::Unwritten;
+    match deck.lines.as_slice() {
+        [] => true,
+        [before @ .., last]
+            if last.line == previous
+                && deck.meta.name.is_none()
+                && before.iter().all(bare)
+                && !is_field(&last.text) =>
+        {
+            let title = deck.lines.pop().map(|line| line.text.trim().to_string());
+            deck.meta.name = title;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Whether a line is a `key: value` field of one word (`date: 2022-02-10`).
+fn is_field(line: &str) -> bool {
+    line.split_once(':').is_some_and(|(key, _)| {
+        let key = key.trim();
+        !key.is_empty() && !key.contains(char::is_whitespace)
+    })
 }
 
 /// `Deck Name:`, `Author:`, `Description:` lines, kept as metadata; type headers.
@@ -429,7 +504,8 @@ mod tests {
             "(3)",
         ] {
             let end = line.find(['(', '[', ':']).unwrap_or(line.len());
-            let expected = line[..end].split('/').all(|t| CardType::parse(t).is_some());
+            let expected = line[..end].split('/').all(|t| CardType::parse(t).is_some())
+                || super::super::page::heading(line).is_some();
             assert_eq!(is_type_header(line), expected, "{line:?}");
         }
     }

@@ -87,27 +87,38 @@ pub fn skip(text: &str, deck: &mut RawDeck) {
             .all(|line| line.line <= front || sentence_like(&line.text))
         && deck.lines.iter().any(|line| ends_sentence(&line.text));
     let lines: Vec<&str> = text.lines().collect();
-    // The 1-based lines of the paragraph (to a blank line) around a line.
-    let paragraph = |line: usize| {
-        let at = line.saturating_sub(1).min(lines.len());
-        let start = lines[..at]
-            .iter()
-            .rposition(|l| l.trim().is_empty())
-            .map_or(1, |p| p + 2);
-        let end = lines[at..]
-            .iter()
-            .position(|l| l.trim().is_empty())
-            .map_or(lines.len(), |p| at + p);
-        start..=end
-    };
+    // The paragraph (lines to a blank one) of each line, and what each
+    // paragraph holds: worked out once, in one pass (a text of any length is
+    // judged in linear time).
+    let mut paragraph_of: Vec<usize> = Vec::with_capacity(lines.len());
+    let mut paragraphs = 0;
+    let mut has_sentence: Vec<bool> = vec![false];
+    for line in &lines {
+        if line.trim().is_empty() {
+            paragraphs += 1;
+            has_sentence.push(false);
+        } else if sentence_like(line) {
+            has_sentence[paragraphs] = true;
+        }
+        paragraph_of.push(paragraphs);
+    }
+    let mut has_cards = vec![false; paragraphs + 1];
+    for line in &deck.lines {
+        if line.reading.count_place != CountPlace::Unwritten {
+            if let Some(&at) = paragraph_of.get(line.line.wrapping_sub(1)) {
+                has_cards[at] = true;
+            }
+        }
+    }
     let paragraph_has_cards = |line: usize| {
-        let lines = paragraph(line);
-        deck.lines
-            .iter()
-            .any(|l| l.reading.count_place != CountPlace::Unwritten && lines.contains(&l.line))
+        paragraph_of
+            .get(line.wrapping_sub(1))
+            .is_some_and(|&at| has_cards[at])
     };
     let paragraph_has_sentence = |line: usize| {
-        paragraph(line).any(|l| lines.get(l - 1).is_some_and(|text| sentence_like(text)))
+        paragraph_of
+            .get(line.wrapping_sub(1))
+            .is_some_and(|&at| has_sentence[at])
     };
     // The first line of a text without a front matter may be the deck's
     // name (read as such when it names no card): prose only when a sentence.
@@ -159,7 +170,9 @@ pub fn skip(text: &str, deck: &mut RawDeck) {
     if !skipped.is_empty() {
         skipped.sort_unstable();
         skipped.dedup();
-        deck.meta.prose_skipped = skipped;
+        deck.meta.prose_skipped.extend(skipped);
+        deck.meta.prose_skipped.sort_unstable();
+        deck.meta.prose_skipped.dedup();
     }
 }
 
@@ -211,7 +224,7 @@ fn fence(text: &str) -> bool {
 }
 
 /// Whether a line is an e-mail header (`From: ...`, `Subject: ...`).
-fn mail_header(text: &str) -> bool {
+pub(super) fn mail_header(text: &str) -> bool {
     let Some((key, _)) = text.trim().split_once(':') else {
         return false;
     };

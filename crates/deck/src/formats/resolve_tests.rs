@@ -127,3 +127,46 @@ fn unreadable_counts_become_unresolved_lines_with_a_reason() {
     assert!(deck.unresolved[0].reason.is_some());
     assert_eq!(deck.library_count(), 1);
 }
+
+/// Prose is judged in time linear in the text (issue 39: 100k lines of plain
+/// text took 75 s, judged in quadratic time): a text 10 and 100 times longer
+/// takes at most 30 and 300 times as long (the best of three runs each; the
+/// margins are for a noisy machine: quadratic time would be 100 and 10,000).
+#[test]
+fn prose_is_judged_in_linear_time() {
+    use std::time::{Duration, Instant};
+    let db = fixture_db();
+    let lines = [
+        "We played on Saturday and the deck did rather well",
+        "Home",
+        "Thanks to everyone who came!",
+        "See http://example.org/forum/viewtopic.php?t=1234 for more",
+        "Strategy",
+    ];
+    let time = |copies: usize| -> Duration {
+        // The cards first: a text is read up to `screen::MAX_LINES` lines.
+        let mut text = String::from("2x Alma Test\n3x Test Bleed\n");
+        text.extend((0..copies).map(|i| format!("{}\n", lines[i % lines.len()])));
+        (0..3)
+            .map(|_| {
+                let start = Instant::now();
+                let deck = Deck::from_text(&text, Some(Format::Plain), &db);
+                let cards: u32 = deck
+                    .crypt
+                    .iter()
+                    .chain(&deck.library)
+                    .map(|c| c.count)
+                    .sum();
+                assert_eq!(cards, 5);
+                assert!(deck.unresolved.is_empty(), "{:?}", &deck.unresolved[..1]);
+                start.elapsed()
+            })
+            .min()
+            .unwrap_or_default()
+    };
+    let one = time(900).max(Duration::from_micros(200));
+    let ten = time(9_000);
+    let hundred = time(90_000);
+    assert!(ten < one * 30, "1x {one:?}, 10x {ten:?}");
+    assert!(hundred < one * 300, "1x {one:?}, 100x {hundred:?}");
+}

@@ -117,9 +117,11 @@ pub(crate) fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
                 && line.reading.count_place != crate::raw::CountPlace::Unwritten
         })
         .count();
+    // The lines that are neither prose nor headings (a post around a deck).
     let written_lines = super::lines(&text)
-        .filter(|line| !line.trim().is_empty())
-        .count();
+        .filter(|line| !line.trim().is_empty() && super::page::heading(line).is_none())
+        .count()
+        .saturating_sub(deck.meta.prose_skipped.len());
     if card_lines > 0 && card_lines * 2 >= written_lines {
         Ok(())
     } else {

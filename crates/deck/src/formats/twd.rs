@@ -158,6 +158,7 @@ fn read_from<'t>(
     // bytes; a denser text grows the room as it needs).
     deck.lines.reserve(text.len() / 24 + 1);
     let mut has_crypt_header = false;
+    let mut part_before_crypt = part;
     // The event block (the lines up to the first blank one, template hints
     // removed, empty ones dropped), gathered in the same pass.
     let mut event_block: Vec<&str> = Vec::new();
@@ -179,6 +180,9 @@ fn read_from<'t>(
             }
         }
         if let Some(count) = crypt_header(line) {
+            if !has_crypt_header {
+                part_before_crypt = part;
+            }
             if deck.declared.crypt.is_none() {
                 deck.declared.set(CardKind::Crypt, count, number);
             }
@@ -209,6 +213,13 @@ fn read_from<'t>(
         }
     }
     read_event_header(&event_block, &mut deck);
+    if deck.meta.event.is_none()
+        && deck.meta.author.is_none()
+        && has_crypt_header
+        && part_before_crypt != Part::Description
+    {
+        title_and_author(text, &mut deck);
+    }
     if deck.meta.author.is_none() {
         deck.meta.author = deck.meta.event.as_ref().and_then(|e| e.winner.clone());
     }
@@ -217,6 +228,35 @@ fn read_from<'t>(
         deck.meta.description = Some(description);
     }
     (deck, has_crypt_header)
+}
+
+/// The title and author of a page read as TWD with no event header: a `by
+/// Someone` line before the crypt header is the author, and the line right
+/// before it (not a field, not a sentence) the title, as a plain list reads
+/// them (issue 39: every layout reads them the same).
+fn title_and_author(text: &str, deck: &mut RawDeck) {
+    let mut previous: Option<&str> = None;
+    for raw in super::lines(text) {
+        let line = trim_line(raw);
+        if crypt_header(line).is_some() {
+            return;
+        }
+        if let Some(author) = super::plain::author_line(line) {
+            deck.meta.author = Some(author.to_string());
+            let title = previous.filter(|title| {
+                !title.contains(':')
+                    && title.split_whitespace().count() <= 8
+                    && !title.ends_with(['.', '!', '?', ','])
+            });
+            if deck.meta.name.is_none() {
+                deck.meta.name = title.map(str::to_string);
+            }
+            return;
+        }
+        if !line.is_empty() {
+            previous = Some(line);
+        }
+    }
 }
 
 /// Reads a line before the crypt header (template hints removed): a
@@ -770,6 +810,21 @@ mod tests {
         assert_eq!(deck.meta.description.as_deref(), None);
         let no_event = read("Crypt (1 cards)\nMay 1st 2020\n\nLibrary (0 cards)\n");
         assert_eq!(no_event.meta.event, None);
+    }
+
+    #[test]
+    fn a_page_read_as_twd_has_its_title_and_author() {
+        let page = "Some menu\n\nNossie bleed\nby Ann Smith\n\nCrypt (1 cards)\n\
+                    1x Alma Test  1 pot  Brujah:1\nLibrary (1 cards)\n1x Test Punch\n";
+        let deck = read(page);
+        assert_eq!(deck.meta.name.as_deref(), Some("Nossie bleed"));
+        assert_eq!(deck.meta.author.as_deref(), Some("Ann Smith"));
+        // A field's name is kept; a sentence before the `by` line is no title.
+        let deck = read(
+            "Deck Name: Kept\nI wrote this one.\nby Ann\nCrypt (0 cards)\nLibrary (0 cards)\n",
+        );
+        assert_eq!(deck.meta.name.as_deref(), Some("Kept"));
+        assert_eq!(deck.meta.author.as_deref(), Some("Ann"));
     }
 
     #[test]
