@@ -22,6 +22,7 @@ mod json_decks;
 mod json_schema;
 mod krcg;
 mod one_model;
+mod pages;
 mod parse;
 mod profiles;
 mod reading;

@@ -64,6 +64,7 @@ mod decode;
 pub(crate) mod eldb;
 pub(crate) mod forum;
 mod html;
+pub(crate) mod html_text;
 mod inputs;
 pub(crate) mod jol;
 pub(crate) mod jol_deck;
