@@ -30,8 +30,9 @@ pub struct PageText {
     /// The text, a line for each line the browser shows (blank lines
     /// between paragraphs, headings, lists and tables).
     pub text: String,
-    /// The 1-based source line of each line of [`PageText::text`].
-    lines: Vec<usize>,
+    /// The 1-based source lines each line of [`PageText::text`] starts and
+    /// ends on.
+    lines: Vec<(usize, usize)>,
     /// The source lines of the text left out (navigation, header rows), in order.
     left_out: Vec<usize>,
 }
@@ -144,6 +145,8 @@ struct Builder<'t> {
     /// The line being built, and the source line of its first character.
     current: String,
     current_line: usize,
+    /// The source line of the last character of the line being built.
+    last_line: usize,
     /// White space seen since the last character of the line.
     space: bool,
     /// A cell opened since the last character of the line.
@@ -182,6 +185,7 @@ impl PageText {
             },
             current: String::new(),
             current_line: 1,
+            last_line: 1,
             space: false,
             cell: false,
             blank: false,
@@ -214,16 +218,23 @@ impl PageText {
 
     /// The source line of a 1-based line of the text (past the end: the last).
     pub fn source_line(&self, line: usize) -> usize {
+        self.source_lines(line).0
+    }
+
+    /// The source lines a 1-based line of the text starts and ends on.
+    fn source_lines(&self, line: usize) -> (usize, usize) {
         let at = line
             .saturating_sub(1)
             .min(self.lines.len().saturating_sub(1));
-        self.lines.get(at).copied().unwrap_or(1)
+        self.lines.get(at).copied().unwrap_or((1, 1))
     }
 
     /// The lines of the text, each with its source line.
     #[cfg(test)]
     pub fn lines(&self) -> impl Iterator<Item = (&str, usize)> {
-        self.text.lines().zip(self.lines.iter().copied())
+        self.text
+            .lines()
+            .zip(self.lines.iter().map(|&(start, _)| start))
     }
 
     /// The source lines of the text left out (navigation, header rows).
@@ -251,11 +262,15 @@ impl PageText {
         for total in &mut declared.totals {
             total.line = self.source_line(total.line);
         }
-        let skipped = &mut deck.meta.prose_skipped;
-        for line in skipped.iter_mut() {
-            *line = self.source_line(*line);
+        // A line of prose skipped is every source line it spans.
+        let mut skipped: Vec<usize> = Vec::with_capacity(deck.meta.prose_skipped.len());
+        for &line in &deck.meta.prose_skipped {
+            let (start, end) = self.source_lines(line);
+            skipped.extend(start..=end);
         }
         skipped.extend_from_slice(&self.left_out);
+        deck.meta.prose_skipped = skipped;
+        let skipped = &mut deck.meta.prose_skipped;
         skipped.sort_unstable();
         skipped.dedup();
     }
@@ -409,7 +424,7 @@ impl Builder<'_> {
         let cut = self.page.text.len() - self.page_lines_from(start).len();
         self.page.text.truncate(cut);
         self.starts.truncate(start);
-        for line in self.page.lines.drain(start..) {
+        for (line, _) in self.page.lines.drain(start..) {
             if self.page.left_out.last() != Some(&line) {
                 self.page.left_out.push(line);
             }
@@ -481,6 +496,7 @@ impl Builder<'_> {
         }
         self.cell = false;
         self.space = false;
+        self.last_line = line;
         self.current.push_str(text);
     }
 
@@ -517,7 +533,7 @@ impl Builder<'_> {
         if self.blank && !self.page.lines.is_empty() && !self.current.is_empty() {
             self.starts.push(self.page.text.len());
             self.page.text.push('\n');
-            self.page.lines.push(line);
+            self.page.lines.push((line, line));
         }
         if !self.current.is_empty() {
             self.blank = false;
@@ -525,7 +541,12 @@ impl Builder<'_> {
         self.starts.push(self.page.text.len());
         self.page.text.push_str(self.current.trim_end());
         self.page.text.push('\n');
-        self.page.lines.push(line);
+        let last = if self.current.is_empty() {
+            line
+        } else {
+            self.last_line.max(line)
+        };
+        self.page.lines.push((line, last));
         self.current.clear();
         self.space = false;
         self.cell = false;
