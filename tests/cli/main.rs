@@ -28,6 +28,7 @@ mod profiles;
 mod reading;
 mod report;
 mod robustness;
+mod scaling;
 mod shapes;
 mod shell;
 mod stats;

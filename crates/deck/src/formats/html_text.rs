@@ -137,6 +137,23 @@ const NAVIGATION: [&str; 6] = [
     "contentinfo",
 ];
 
+/// Words of an id or class (split at `-` and `_`) that say navigation:
+/// `site-menu`, `navbar`, `breadcrumbs` (not `unavailable`).
+const NAVIGATION_WORDS: [&str; 12] = [
+    "nav",
+    "navbar",
+    "navigation",
+    "topnav",
+    "sitenav",
+    "menu",
+    "menubar",
+    "mainmenu",
+    "breadcrumb",
+    "breadcrumbs",
+    "sidebar",
+    "toolbar",
+];
+
 /// The layout of a page being built.
 struct Builder<'t> {
     html: &'t str,
@@ -288,10 +305,9 @@ impl Builder<'_> {
         let [id, class, role] = attributes;
         let navigation = role.is_some_and(|role| NAVIGATION.contains(&role.trim()))
             || [id, class].into_iter().flatten().any(|value| {
-                value.split_ascii_whitespace().any(|word| {
-                    let word = word.to_ascii_lowercase();
-                    word.contains("nav") || word.contains("menu") || word.contains("breadcrumb")
-                })
+                value
+                    .split(|c: char| c.is_ascii_whitespace() || c == '-' || c == '_')
+                    .any(|word| NAVIGATION_WORDS.contains(&word.to_ascii_lowercase().as_str()))
             });
         let role = if HIDDEN.contains(&name) {
             Role::Hidden
@@ -664,6 +680,9 @@ mod tests {
         let html = "<header>Site name</header><article><header><h1>My deck</h1></header>\
                     <p>2x Abbot</p></article>";
         assert_eq!(laid_out(html), [line("My deck", 1), line("2x Abbot", 1)]);
+        let classes = "<div class=\"top-menu\">Home</div><div id=\"navbar\">Search</div>\
+                       <div class=\"card unavailable\">2x Abbot</div>";
+        assert_eq!(laid_out(classes), [line("2x Abbot", 1)]);
     }
 
     /// 200,000 rows on one source line: laid out in linear time, every row a line.

@@ -174,6 +174,9 @@ fn read_xml(text: &str) -> Result<RawDeck<'static>, (usize, String)> {
         })
     })?;
     let (root, tree) = tree::from_xml(&document, text).map_err(|message| (1, message))?;
+    // The tree owns what it holds: the parsed document is let go before the
+    // cards are read (the peak memory of a large document).
+    drop(document);
     read_tree(&tree, Document::Xml(root), 1)
 }
 
@@ -446,28 +449,27 @@ impl<'t> Finder<'t> {
             self.found(place.path.clone());
             return true;
         }
-        let cards: Vec<Option<Card>> = values
-            .iter()
-            .map(|(value, line)| {
-                card_of(value, place.holds_cards).map(|mut card| {
-                    if *line > 0 {
-                        card.line = *line;
-                    }
-                    card.line = card.line.max(1);
-                    card
-                })
+        // Two passes, no card held between them (a document of 100,000
+        // records is read without a second copy of them): what the entries
+        // are, then each entry read and added.
+        let card_at = |value: &Tree, line: usize| {
+            card_of(value, place.holds_cards).map(|mut card| {
+                if line > 0 {
+                    card.line = line;
+                }
+                card.line = card.line.max(1);
+                card
             })
-            .collect();
-        let found: Vec<&Card> = cards.iter().flatten().collect();
-        if found.is_empty() {
-            return false;
-        }
-        let counted = found.iter().any(|card| card.count.is_some());
-        if !counted && !place.holds_cards && !found.iter().all(|card| card.id.is_some()) {
-            return false;
-        }
+        };
+        let (mut any, mut counted, mut all_ids) = (false, false, true);
         let mut fields: Vec<String> = Vec::new();
-        for card in &found {
+        for card in values
+            .iter()
+            .filter_map(|(value, line)| card_at(value, *line))
+        {
+            any = true;
+            counted |= card.count.is_some();
+            all_ids &= card.id.is_some();
             let keys = [
                 card.count.as_ref().map(|(_, key)| key),
                 card.id.as_ref().map(|(_, key)| key),
@@ -479,13 +481,16 @@ impl<'t> Finder<'t> {
                 }
             }
         }
+        if !any || (!counted && !place.holds_cards && !all_ids) {
+            return false;
+        }
         let path = if self.xml {
             format!("{}[{}]", place.path, fields.join(","))
         } else {
             format!("{}.{{{}}}", place.path, fields.join(","))
         };
-        for (card, (value, _)) in cards.into_iter().zip(values) {
-            match card {
+        for (value, line) in values {
+            match card_at(value, *line) {
                 Some(card) => self.push(card, place.section, counted),
                 None => self.walk(value, place, 1),
             }

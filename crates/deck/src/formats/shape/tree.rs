@@ -359,6 +359,8 @@ fn element(
             value,
         });
     }
+    // A large document holds many small records: none keeps room it does not use.
+    fields.shrink_to_fit();
     Ok(Tree::Map(fields))
 }
 
