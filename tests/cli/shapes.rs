@@ -557,3 +557,56 @@ fn documents_are_read_whole_and_honestly() {
     }
     assert!(!text.contains("Anthelios"), "{text}");
 }
+
+/// Two decks in one document (`{"decks": [...]}`, `{"mine": ...,
+/// "opponent": ...}`) are two records, each judged: two illegal halves
+/// never make one legal deck.
+#[test]
+fn two_decks_in_one_document_are_two_records() {
+    let half = |name: &str, vampire: &str, card: &str| {
+        format!(
+            "{{\"name\": \"{name}\", \"crypt\": [{{\"count\": 12, \"name\": \"{vampire}\"}}], \
+             \"library\": [{{\"count\": 40, \"name\": \"{card}\"}}]}}"
+        )
+    };
+    let (a, b) = (
+        half("A", "Nathan Turner", "Deep Song"),
+        half("B", "Janey Pickman", "Earth Meld"),
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (file, text) in [
+        ("decks.json", format!("{{\"decks\": [\n{a},\n{b}\n]}}\n")),
+        (
+            "game.json",
+            format!("{{\"mine\": {a},\n\"opponent\": {b}}}\n"),
+        ),
+    ] {
+        let path = dir.path().join(file);
+        std::fs::write(&path, text).expect("written");
+        let output = common::vtesdeck()
+            .args(["parse", "--json"])
+            .arg(&path)
+            .output()
+            .expect("runs");
+        let decks = common::json_records(&output.stdout);
+        let read: Vec<(String, Vec<(u64, u64)>)> = decks
+            .iter()
+            .map(|deck| (deck["name"].as_str().unwrap_or("").to_string(), cards(deck)))
+            .collect();
+        assert_eq!(read.len(), 2, "{file}: {read:?}");
+        assert_eq!(
+            (read[0].0.as_str(), read[1].0.as_str()),
+            ("A", "B"),
+            "{file}"
+        );
+        for (_, cards) in &read {
+            assert_eq!(cards.iter().map(|(_, n)| n).sum::<u64>(), 52, "{file}");
+        }
+        common::vtesdeck()
+            .arg("check")
+            .arg(&path)
+            .assert()
+            .code(1)
+            .stdout(contains("#1: illegal").and(contains("#2: illegal")));
+    }
+}

@@ -47,6 +47,20 @@ pub(super) fn records_of(text: &str, format: Option<Format>) -> Result<Records, 
         return Ok(Records::Whole);
     }
     let start = text.as_ptr() as usize;
+    let mut documents = documents;
+    if let (None, [one]) = (format, documents.as_slice()) {
+        // One document of several decks: a record for each.
+        if let Some(decks) = super::shape::decks_of(one.json) {
+            let mut lines = super::markup::LineCounter::new(text);
+            documents = decks
+                .into_iter()
+                .map(|json| Document {
+                    line: lines.line_at((json.as_ptr() as usize).saturating_sub(start)),
+                    json,
+                })
+                .collect();
+        }
+    }
     Ok(Records::Json(
         documents
             .into_iter()

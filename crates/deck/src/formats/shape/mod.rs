@@ -137,6 +137,62 @@ pub fn not_understood(raw: &RawDeck, path: &std::path::Path) -> Option<super::De
     })
 }
 
+/// The decks of one JSON document that holds several, each a slice of its
+/// text: the objects of a `decks` list (`{"decks": [...]}`), or two or more
+/// objects side by side that each hold a crypt and a library (`{"mine":
+/// {...}, "opponent": {...}}`); `None` for a document of one deck. Two
+/// decks in one document are two records, never one deck of both.
+pub fn decks_of(json: &str) -> Option<Vec<&str>> {
+    use serde_json::value::RawValue;
+    let fields: std::collections::BTreeMap<String, &RawValue> = serde_json::from_str(json).ok()?;
+    let first: Object = serde_json::from_str(json).ok()?;
+    if registry::detect_object(&first).is_some() {
+        return None;
+    }
+    fn objects(raw: &RawValue) -> Vec<&str> {
+        let text = raw.get();
+        if text.starts_with('{') {
+            return vec![text];
+        }
+        serde_json::from_str::<Vec<&RawValue>>(text)
+            .map(|items| {
+                items
+                    .into_iter()
+                    .map(RawValue::get)
+                    .filter(|item| item.starts_with('{'))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+    // A whole deck: an object read by its shape to crypt and library cards.
+    let whole = |text: &str| {
+        serde_json::from_str::<Object>(text).is_ok_and(|object| {
+            read_object(&object, text, 1).is_ok_and(|deck| {
+                let part = |kind| deck.lines.iter().any(|l| l.section == Some(kind));
+                part(CardKind::Crypt) && part(CardKind::Library)
+            })
+        })
+    };
+    let mut decks: Vec<&str> = Vec::new();
+    for (key, raw) in &fields {
+        if words::fold(key) == "decks" {
+            let listed = objects(raw);
+            if listed.len() >= 2 && listed.iter().all(|text| whole(text)) {
+                decks = listed;
+                break;
+            }
+        } else if !words::is_apart(&words::fold(key))
+            && raw.get().starts_with('{')
+            && whole(raw.get())
+        {
+            decks.push(raw.get());
+        }
+    }
+    let offset = |text: &str| text.as_ptr() as usize;
+    decks.sort_by_key(|text| offset(text));
+    (decks.len() >= 2).then_some(decks)
+}
+
 /// Whether the JSON documents of a text are cards rather than decks: the
 /// first is a card entry and no JSON layout claims it (a file that is a JSON
 /// array or JSON Lines of cards is one deck).

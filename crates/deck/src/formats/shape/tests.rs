@@ -285,3 +285,25 @@ fn lists_of_strings_that_are_not_cards_are_ignored_and_said() {
     // A JSON array of names is a list of cards.
     assert_eq!(read_lines(r#"["Alma Test", "Test Punch"]"#).0.len(), 2);
 }
+
+/// Two decks in one document are its decks, in order; one deck, a deck
+/// beside its sideboard, or a crypt beside a library are not.
+#[test]
+fn the_decks_of_a_document_of_several() {
+    let deck = |name: &str| {
+        format!(r#"{{"name": "{name}", "crypt": ["Alma Test"], "library": ["Test Punch"]}}"#)
+    };
+    let (a, b) = (deck("A"), deck("B"));
+    let listed = format!(r#"{{"decks": [{a}, {b}]}}"#);
+    assert_eq!(decks_of(&listed), Some(vec![a.as_str(), b.as_str()]));
+    let side_by_side = format!(r#"{{"opponent": {b}, "mine": {a}}}"#);
+    assert_eq!(decks_of(&side_by_side), Some(vec![b.as_str(), a.as_str()]));
+    for one in [
+        a.clone(),
+        format!(r#"{{"deck": {a}, "stats": {{"crypt": 1}}}}"#),
+        format!(r#"{{"main": {a}, "sideboard": {b}}}"#),
+        r#"{"crypt": {"cards": ["Alma Test"]}, "library": {"cards": ["Test Punch"]}}"#.to_string(),
+    ] {
+        assert_eq!(decks_of(&one), None, "{one}");
+    }
+}
