@@ -48,14 +48,14 @@ fn chromium_binary() -> PathBuf {
 
 /// What Chromium printed for a page: the DOM it built (`--dump-dom`) or
 /// nothing (`--screenshot`), and its log (console messages included).
-struct BrowserRun {
-    stdout: String,
-    log: String,
+pub(crate) struct BrowserRun {
+    pub(crate) stdout: String,
+    pub(crate) log: String,
 }
 
 /// Runs headless Chromium on a file URL with no network and a fresh profile,
 /// killed after [`BROWSER_DEADLINE`].
-fn chromium(url: &str, extra: &[String]) -> BrowserRun {
+pub(crate) fn chromium(url: &str, extra: &[String]) -> BrowserRun {
     let scratch = tempfile::tempdir().unwrap();
     let stdout_path = scratch.path().join("stdout");
     let stderr_path = scratch.path().join("stderr");

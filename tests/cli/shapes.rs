@@ -337,7 +337,7 @@ fn a_deck_inside_a_page_is_read_with_its_prose_counted() {
         (
             "deck-guide.html",
             "ardb-html",
-            "5 lines of prose skipped (lines 11–13, 25, 81)",
+            "4 lines of prose skipped (lines 12–13, 25, 81)",
         ),
     ] {
         let deck = parsed(&fixture(file), None);
@@ -431,5 +431,182 @@ fn lines_not_read_literally_are_named_on_their_own_line() {
         "decks.json#2:7: 60x Deep Snog  -> 60x \"Deep Song\" (misspelling)",
     ] {
         assert!(text.contains(expected), "{expected}\n{text}");
+    }
+}
+
+/// Documents that are no decklist, of each kind a repository holds (an SVG
+/// whose `<text x="5.0">2</text>` once read as `5.0x 2`, an RSS feed, a
+/// package.json and a renovate.json, a Magic deck in JSON): alone, exit 2
+/// with the reason and no verdict; in a folder with a real deck, skipped as
+/// no decklist while the deck is judged (issue 39).
+#[test]
+fn documents_that_are_no_decklist_get_no_verdict() {
+    let files: [(&str, &str); 5] = [
+        (
+            "logo.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">\
+             <text x=\"5.0\" y=\"7\">2</text><text x=\"1\" y=\"2\">Hello</text></svg>\n",
+        ),
+        (
+            "feed.rss",
+            "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>Blog</title>\n\
+             <item><title>Deck of the week</title><guid>200001</guid></item>\n\
+             <item><title>Another post</title><guid>123456</guid></item></channel></rss>\n",
+        ),
+        (
+            "package.json",
+            "{\"name\": \"my-app\", \"version\": \"1.0.0\", \"dependencies\": {\"react\": \"^18.2.0\"}}\n",
+        ),
+        (
+            "renovate.json",
+            "{\"extends\": [\"config:base\"], \"packageRules\": [{\"matchPackagePatterns\": [\"*\"], \"groupName\": \"all\"}]}\n",
+        ),
+        (
+            "magic.json",
+            "{\"name\": \"Mono Red\", \"mainboard\": [{\"quantity\": 4, \"name\": \"Lightning Bolt\"},\n\
+             {\"quantity\": 20, \"name\": \"Mountain\"}], \"sideboard\": [{\"quantity\": 2, \"name\": \"Smash to Smithereens\"}]}\n",
+        ),
+    ];
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, text) in files {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("written");
+        common::vtesdeck()
+            .arg("check")
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stdout(contains(": legal").not().and(contains(": illegal").not()))
+            .stderr(contains(name).and(contains("not a decklist")));
+    }
+    std::fs::copy(
+        common::twda_dir().join("10043.txt"),
+        dir.path().join("10043.txt"),
+    )
+    .expect("copied");
+    let assert = common::vtesdeck()
+        .arg("check")
+        .arg(dir.path())
+        .assert()
+        .code(0);
+    let output = assert.get_output();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stdout.contains("10043.txt: legal"), "{stdout}");
+    assert!(stdout.contains("1 deck: 1 legal"), "{stdout}");
+    for (name, _) in files {
+        assert!(!stdout.contains(name), "{name}: {stdout}");
+        assert!(
+            stderr.contains(&format!("skipped {}", dir.path().join(name).display())),
+            "{name}: {stderr}"
+        );
+    }
+}
+
+/// What a document says of its cards is read as it says it: an id under a
+/// key of another database (`CatID`, `cardmarket_id`) is not a VEKN id; a
+/// sideboard is not added to the deck, and is said; a count of `null` is a
+/// problem on its line; a list of card types is no list of cards, said.
+#[test]
+fn documents_are_read_whole_and_honestly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("deck.json");
+    std::fs::write(
+        &path,
+        "{\"name\": \"Honest\",\n\
+         \"categoriesOrder\": [\"Vampire\", \"Action Modifier\", \"Master\"],\n\
+         \"cards\": [\n\
+         {\"quantity\": 12, \"name\": \"Nathan Turner\", \"CatID\": 100004},\n\
+         {\"quantity\": 60, \"name\": \"Deep Song\", \"cardmarket_id\": 200001},\n\
+         {\"quantity\": null, \"name\": \"Earth Meld\"}],\n\
+         \"sideboard\": [{\"quantity\": 4, \"name\": \"Anthelios, The Red Star\"}]}\n",
+    )
+    .expect("written");
+    let deck = parsed(&path, None);
+    let names: Vec<(String, u64)> = ["crypt", "library"]
+        .iter()
+        .flat_map(|part| deck[part].as_array().cloned().unwrap_or_default())
+        .map(|card| {
+            (
+                card["name"].as_str().unwrap_or("").to_string(),
+                card["count"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("Nathan Turner".to_string(), 12),
+            ("Deep Song".to_string(), 60)
+        ]
+    );
+    let output = common::vtesdeck()
+        .arg("parse")
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    for said in [
+        "sideboard not read (1 entry of a sideboard or maybe list: never added to the deck)",
+        "categoriesOrder[] not read (a list of card types, not of cards)",
+        "deck.json:6: nullx Earth Meld",
+        "card count null",
+    ] {
+        assert!(text.contains(said), "{said}\n{text}");
+    }
+    assert!(!text.contains("Anthelios"), "{text}");
+}
+
+/// Two decks in one document (`{"decks": [...]}`, `{"mine": ...,
+/// "opponent": ...}`) are two records, each judged: two illegal halves
+/// never make one legal deck.
+#[test]
+fn two_decks_in_one_document_are_two_records() {
+    let half = |name: &str, vampire: &str, card: &str| {
+        format!(
+            "{{\"name\": \"{name}\", \"crypt\": [{{\"count\": 12, \"name\": \"{vampire}\"}}], \
+             \"library\": [{{\"count\": 40, \"name\": \"{card}\"}}]}}"
+        )
+    };
+    let (a, b) = (
+        half("A", "Nathan Turner", "Deep Song"),
+        half("B", "Janey Pickman", "Earth Meld"),
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (file, text) in [
+        ("decks.json", format!("{{\"decks\": [\n{a},\n{b}\n]}}\n")),
+        (
+            "game.json",
+            format!("{{\"mine\": {a},\n\"opponent\": {b}}}\n"),
+        ),
+    ] {
+        let path = dir.path().join(file);
+        std::fs::write(&path, text).expect("written");
+        let output = common::vtesdeck()
+            .args(["parse", "--json"])
+            .arg(&path)
+            .output()
+            .expect("runs");
+        let decks = common::json_records(&output.stdout);
+        let read: Vec<(String, Vec<(u64, u64)>)> = decks
+            .iter()
+            .map(|deck| (deck["name"].as_str().unwrap_or("").to_string(), cards(deck)))
+            .collect();
+        assert_eq!(read.len(), 2, "{file}: {read:?}");
+        assert_eq!(
+            (read[0].0.as_str(), read[1].0.as_str()),
+            ("A", "B"),
+            "{file}"
+        );
+        for (_, cards) in &read {
+            assert_eq!(cards.iter().map(|(_, n)| n).sum::<u64>(), 52, "{file}");
+        }
+        common::vtesdeck()
+            .arg("check")
+            .arg(&path)
+            .assert()
+            .code(1)
+            .stdout(contains("#1: illegal").and(contains("#2: illegal")));
     }
 }

@@ -87,7 +87,9 @@ pub fn read(text: &str) -> RawDeck<'_> {
     let slot = |section: CardKind| usize::from(section == CardKind::Library);
     for event in Events::new(text) {
         match event {
-            Event::Open { name, id, offset } => {
+            Event::Open {
+                name, id, offset, ..
+            } => {
                 let field = id.and_then(|id| {
                     FIELDS
                         .iter()

@@ -20,6 +20,10 @@ pub enum Event<'t> {
         name: &'t str,
         /// Its `id` attribute, as written (character references not decoded).
         id: Option<&'t str>,
+        /// Its `class` attribute, as written.
+        class: Option<&'t str>,
+        /// Its `role` attribute, as written (`navigation`).
+        role: Option<&'t str>,
         /// Byte offset of its `<` in the text.
         offset: usize,
     },
@@ -382,6 +386,8 @@ impl<'t> Events<'t> {
         self.pending.push(Event::Open {
             name,
             id: tag.id,
+            class: tag.class,
+            role: tag.role,
             offset,
         });
         if kind.void || tag.self_closing {
@@ -477,10 +483,12 @@ impl<'t> Iterator for Events<'t> {
     }
 }
 
-/// What a tag's attributes give: its `id`, whether it ends with `/>`, and
-/// the offset after its `>`.
+/// What a tag's attributes give: its `id`, `class` and `role`, whether it
+/// ends with `/>`, and the offset after its `>`.
 struct Tag<'t> {
     id: Option<&'t str>,
+    class: Option<&'t str>,
+    role: Option<&'t str>,
     self_closing: bool,
     end: usize,
 }
@@ -491,6 +499,8 @@ fn attributes(text: &str, from: usize) -> Option<Tag<'_>> {
     let bytes = text.as_bytes();
     let mut at = from;
     let mut id = None;
+    let mut class = None;
+    let mut role = None;
     let mut self_closing = false;
     loop {
         while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
@@ -500,6 +510,8 @@ fn attributes(text: &str, from: usize) -> Option<Tag<'_>> {
             b'>' => {
                 return Some(Tag {
                     id,
+                    class,
+                    role,
                     self_closing,
                     end: at + 1,
                 })
@@ -550,8 +562,17 @@ fn attributes(text: &str, from: usize) -> Option<Tag<'_>> {
                 &text[start..at]
             }
         };
-        if id.is_none() && name.eq_ignore_ascii_case("id") {
-            id = Some(value);
+        let slot = if name.eq_ignore_ascii_case("id") {
+            &mut id
+        } else if name.eq_ignore_ascii_case("class") {
+            &mut class
+        } else if name.eq_ignore_ascii_case("role") {
+            &mut role
+        } else {
+            continue;
+        };
+        if slot.is_none() {
+            *slot = Some(value);
         }
     }
 }

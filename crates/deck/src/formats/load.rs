@@ -281,6 +281,7 @@ pub(super) fn read_record<'t>(
             "a JSON value that is not an object: not a deck document".to_string(),
         ));
     };
+    let detected = format.is_none();
     let Some(format) = format.or_else(|| registry::detect_object(object)) else {
         // No layout's keys: read by the shape of its records.
         let mut deck =
@@ -292,6 +293,15 @@ pub(super) fn read_record<'t>(
         .json()
         .unwrap_or(&super::json::JsonLayout);
     let mut deck = shape.read_object(object, line);
+    if detected && deck.lines.is_empty() {
+        // The layout whose keys the record has read no card of it (ids
+        // written as strings): read by the shape of its records.
+        if let Ok(by_shape) = super::shape::read_object(object, document.json, line) {
+            if !by_shape.lines.is_empty() {
+                deck = by_shape;
+            }
+        }
+    }
     super::screen_card_lines(&mut deck, parsed.problems(line));
     Ok(deck)
 }

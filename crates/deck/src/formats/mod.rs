@@ -64,6 +64,7 @@ mod decode;
 pub(crate) mod eldb;
 pub(crate) mod forum;
 mod html;
+pub(crate) mod html_text;
 mod inputs;
 pub(crate) mod jol;
 pub(crate) mod jol_deck;
@@ -202,7 +203,26 @@ fn read_screened<'t>(
     if layout.format() == Format::Plain {
         prose::skip(text, &mut deck);
     }
+    if format.is_none() && handed_to_shape(layout, &deck) {
+        // A document layout that claimed the text and read no card of it
+        // (ids as strings, counts as child elements): read by its shape.
+        let by_shape = shape::read(text);
+        if !by_shape.lines.is_empty() {
+            return by_shape;
+        }
+    }
     deck
+}
+
+/// Whether a document layout that detection chose read no card line of a
+/// text: the reader of shapes is asked (an HTML page is not a document).
+fn handed_to_shape(layout: &dyn Layout, deck: &RawDeck) -> bool {
+    !layout.reads_lines()
+        && !matches!(
+            layout.format(),
+            Format::Shape | Format::ArdbHtml | Format::VdbUrl
+        )
+        && deck.lines.is_empty()
 }
 
 /// Takes out the card lines no deck has, as problems: a count over

@@ -12,49 +12,15 @@ use super::layout::Layout;
 use super::{CountPlace, RawDeck};
 
 /// Reads an HTML page that is no deck builder's page (a deck guide, a blog
-/// post): its text, tags left out and lines kept, read as a plain list
-/// with the prose around the decklist skipped.
+/// post): its text as a browser lays it out ([`super::html_text`]), read as
+/// a plain list with the prose around the decklist skipped, each line
+/// pointing into the page's source.
 pub fn read_page(html: &str) -> RawDeck<'static> {
-    let text = page_text(html);
-    let mut deck = super::plain::PlainLayout.read(&text).into_owned();
-    skip(&text, &mut deck);
+    let page = super::html_text::PageText::of(html);
+    let mut deck = super::plain::PlainLayout.read(&page.text).into_owned();
+    skip(&page.text, &mut deck);
+    page.to_source(&mut deck);
     deck
-}
-
-/// The text of an HTML page on the page's own lines: every tag, comment,
-/// script and style made white space (line breaks kept), character
-/// references decoded.
-fn page_text(html: &str) -> String {
-    let mut out = String::with_capacity(html.len());
-    let mut rest = html;
-    let blank = |out: &mut String, skipped: &str| {
-        out.extend(skipped.chars().filter(|&c| c == '\n'));
-        out.push(' ');
-    };
-    while let Some(at) = rest.find('<') {
-        out.push_str(&html_escape::decode_html_entities(&rest[..at]));
-        rest = &rest[at..];
-        let lower = rest.get(..8).unwrap_or(rest).to_ascii_lowercase();
-        let end = if rest.starts_with("<!--") {
-            rest.find("-->").map(|e| e + 3)
-        } else if lower.starts_with("<script") || lower.starts_with("<style") {
-            let close = if lower.starts_with("<script") {
-                "</script"
-            } else {
-                "</style"
-            };
-            rest.to_ascii_lowercase()
-                .find(close)
-                .and_then(|e| rest[e..].find('>').map(|g| e + g + 1))
-        } else {
-            rest.find('>').map(|e| e + 1)
-        };
-        let end = end.unwrap_or(rest.len());
-        blank(&mut out, &rest[..end]);
-        rest = &rest[end..];
-    }
-    out.push_str(&html_escape::decode_html_entities(rest));
-    out
 }
 
 /// Takes the prose lines out of a plain list's card lines and problems,
@@ -266,18 +232,17 @@ mod tests {
                     <p>A deck I like a lot, it won twice.</p>\n\
                     <ul><li>12x Alma &amp; Test</li>\n<li>60x Test Bleed</li></ul>\n\
                     <!-- a\ncomment --><p>Bye now, friends!</p></body></html>";
-        let text = page_text(html);
-        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        let page = crate::formats::html_text::PageText::of(html);
+        let lines: Vec<(&str, usize)> = page.lines().collect();
         assert_eq!(
             lines,
             [
-                "",
-                "",
-                "A deck I like a lot, it won twice.",
-                "12x Alma & Test",
-                "60x Test Bleed",
-                "",
-                "Bye now, friends!"
+                ("A deck I like a lot, it won twice.", 3),
+                ("", 4),
+                ("12x Alma & Test", 4),
+                ("60x Test Bleed", 5),
+                ("", 7),
+                ("Bye now, friends!", 7)
             ]
         );
         let deck = read_page(html);

@@ -47,6 +47,20 @@ pub(super) fn records_of(text: &str, format: Option<Format>) -> Result<Records, 
         return Ok(Records::Whole);
     }
     let start = text.as_ptr() as usize;
+    let mut documents = documents;
+    if let (None, [one]) = (format, documents.as_slice()) {
+        // One document of several decks: a record for each.
+        if let Some(decks) = super::shape::decks_of(one.json) {
+            let mut lines = super::markup::LineCounter::new(text);
+            documents = decks
+                .into_iter()
+                .map(|json| Document {
+                    line: lines.line_at((json.as_ptr() as usize).saturating_sub(start)),
+                    json,
+                })
+                .collect();
+        }
+    }
     Ok(Records::Json(
         documents
             .into_iter()
@@ -194,12 +208,26 @@ impl<'a> DeckRecords<'a> {
                 };
                 match read_record(&document, self.format) {
                     Ok(raw) => raw,
+                    // The one document of a file, in which no card entry is
+                    // found: no decklist (a package.json), as an XML one.
+                    Err(RecordError::Shape { line, message }) if records.len() == 1 => {
+                        return Some(Err(DeckError::NoCardEntry {
+                            path: self.path.clone(),
+                            line,
+                            message,
+                        }))
+                    }
                     Err(err) => return Some(Err(record_error(err, &self.path))),
                 }
             }
         };
         let rows_read_as = memo.map(|memo| &mut memo.rows_read_as);
+        let by_shape = (raw.format == Format::Shape).then(|| raw.meta.read_by_shape.clone());
         let mut deck = resolve(raw, self.db, rows_read_as);
+        if let Some(error) = by_shape.and_then(|paths| no_record_resolves(&deck, paths, &self.path))
+        {
+            return Some(Err(error));
+        }
         if self.path.as_os_str() != "-" {
             deck.path = Some(self.path.clone());
         }
@@ -306,6 +334,42 @@ impl Found {
             not_utf8: self.not_utf8,
         }
     }
+}
+
+/// The error for a document read by its shape in which no card entry
+/// names a VEKN card (an SVG's `<text>`, an RSS feed, a package.json, a
+/// Magic deck): not a decklist, its entries named; `None` when some
+/// entry resolves.
+fn no_record_resolves(deck: &Deck, paths: Option<String>, path: &Path) -> Option<DeckError> {
+    if !deck.crypt.is_empty() || !deck.library.is_empty() {
+        return None;
+    }
+    let shown: Vec<String> = deck
+        .unresolved
+        .iter()
+        .take(3)
+        .map(|card| format!("`{}`", screen::shorten(&card.text)))
+        .collect();
+    let more = deck.unresolved.len().saturating_sub(shown.len());
+    let entries = match (shown.is_empty(), more) {
+        (true, _) => "none of its entries reads as a card".to_string(),
+        (false, 0) => format!(
+            "none of its entries names a VEKN card ({})",
+            shown.join(", ")
+        ),
+        (false, more) => format!(
+            "none of its entries names a VEKN card ({} and {more} more)",
+            shown.join(", ")
+        ),
+    };
+    let paths = paths.map_or_else(String::new, |paths| format!(" at {paths}"));
+    Some(DeckError::NoCardEntry {
+        path: path.to_path_buf(),
+        line: deck.unresolved.first().map_or(1, |card| card.line),
+        message: format!(
+            "a document read by its shape (card entries{paths}): {entries}: not a decklist"
+        ),
+    })
 }
 
 /// The error of a file's records, naming the file.

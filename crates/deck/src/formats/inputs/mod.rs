@@ -239,7 +239,10 @@ impl<'a, F> Reader<'a, F> {
                 let mut memo = self.take_memo();
                 let deck = records.get_kept(0, &mut memo);
                 self.give_back(memo);
-                let no_card_line = matches!(&deck, Some(Ok(deck)) if has_no_card_line(deck));
+                // A document in which no card entry is found, or none names
+                // a card, is no decklist either (an SVG, a package.json).
+                let no_card_line = matches!(&deck, Some(Ok(deck)) if has_no_card_line(deck))
+                    || matches!(&deck, Some(Err(DeckError::NoCardEntry { .. })));
                 if let Some(folder) = folder.filter(|_| no_card_line) {
                     return ReadFile::Skipped(path, self.last_of(folder));
                 }

@@ -23,7 +23,7 @@ use self::tree::{Field, Origin, Tree};
 use super::json_doc::{self, Object};
 use super::layout::Layout;
 use super::{markup, registry, Format, LineKind, LineProblem, RawDeck, RawLine};
-use vtesdeck_cards::{CardId, CardKind, Group, PrintingHint};
+use vtesdeck_cards::{CardId, CardKind, PrintingHint};
 
 /// The `Shape` layout in the formats registry: any JSON or XML document no
 /// layout reader claims.
@@ -137,6 +137,62 @@ pub fn not_understood(raw: &RawDeck, path: &std::path::Path) -> Option<super::De
     })
 }
 
+/// The decks of one JSON document that holds several, each a slice of its
+/// text: the objects of a `decks` list (`{"decks": [...]}`), or two or more
+/// objects side by side that each hold a crypt and a library (`{"mine":
+/// {...}, "opponent": {...}}`); `None` for a document of one deck. Two
+/// decks in one document are two records, never one deck of both.
+pub fn decks_of(json: &str) -> Option<Vec<&str>> {
+    use serde_json::value::RawValue;
+    let fields: std::collections::BTreeMap<String, &RawValue> = serde_json::from_str(json).ok()?;
+    let first: Object = serde_json::from_str(json).ok()?;
+    if registry::detect_object(&first).is_some() {
+        return None;
+    }
+    fn objects(raw: &RawValue) -> Vec<&str> {
+        let text = raw.get();
+        if text.starts_with('{') {
+            return vec![text];
+        }
+        serde_json::from_str::<Vec<&RawValue>>(text)
+            .map(|items| {
+                items
+                    .into_iter()
+                    .map(RawValue::get)
+                    .filter(|item| item.starts_with('{'))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+    // A whole deck: an object read by its shape to crypt and library cards.
+    let whole = |text: &str| {
+        serde_json::from_str::<Object>(text).is_ok_and(|object| {
+            read_object(&object, text, 1).is_ok_and(|deck| {
+                let part = |kind| deck.lines.iter().any(|l| l.section == Some(kind));
+                part(CardKind::Crypt) && part(CardKind::Library)
+            })
+        })
+    };
+    let mut decks: Vec<&str> = Vec::new();
+    for (key, raw) in &fields {
+        if words::fold(key) == "decks" {
+            let listed = objects(raw);
+            if listed.len() >= 2 && listed.iter().all(|text| whole(text)) {
+                decks = listed;
+                break;
+            }
+        } else if !words::is_apart(&words::fold(key))
+            && raw.get().starts_with('{')
+            && whole(raw.get())
+        {
+            decks.push(raw.get());
+        }
+    }
+    let offset = |text: &str| text.as_ptr() as usize;
+    decks.sort_by_key(|text| offset(text));
+    (decks.len() >= 2).then_some(decks)
+}
+
 /// Whether the JSON documents of a text are cards rather than decks: the
 /// first is a card entry and no JSON layout claims it (a file that is a JSON
 /// array or JSON Lines of cards is one deck).
@@ -174,6 +230,9 @@ fn read_xml(text: &str) -> Result<RawDeck<'static>, (usize, String)> {
         })
     })?;
     let (root, tree) = tree::from_xml(&document, text).map_err(|message| (1, message))?;
+    // The tree owns what it holds: the parsed document is let go before the
+    // cards are read (the peak memory of a large document).
+    drop(document);
     read_tree(&tree, Document::Xml(root), 1)
 }
 
@@ -198,6 +257,7 @@ fn read_tree(
     let mut finder = Finder {
         deck: RawDeck::new(Format::Shape),
         paths: Vec::new(),
+        apart: Vec::new(),
         xml,
         stack: Vec::new(),
         chain: None,
@@ -216,7 +276,11 @@ fn read_tree(
     deck.meta.name = meta(&chain, &words::DECK_NAME);
     deck.meta.author = meta(&chain, &words::AUTHOR);
     deck.meta.description = meta(&chain, &words::DESCRIPTION);
-    deck.meta.read_by_shape = Some(finder.paths.join("; "));
+    let mut said = finder.paths.join("; ");
+    for (path, why) in &finder.apart {
+        said.push_str(&format!("; {path} not read ({why})"));
+    }
+    deck.meta.read_by_shape = Some(said);
     Ok(deck)
 }
 
@@ -266,6 +330,9 @@ struct Finder<'t> {
     deck: RawDeck<'static>,
     /// The paths of the card entries found, each once.
     paths: Vec<String>,
+    /// The lists not read as cards, each with why (a sideboard, a list of
+    /// card types): said beside the paths.
+    apart: Vec<(String, String)>,
     xml: bool,
     /// The maps enclosing the node walked.
     stack: Vec<&'t Tree>,
@@ -332,6 +399,34 @@ impl<'t> Finder<'t> {
             (false, true) => segment.to_string(),
             (false, false) => format!("{}.{segment}", place.path),
         };
+        if words::is_apart(&words::fold(key)) {
+            let entries: usize = fields
+                .iter()
+                .filter(|f| f.key == key)
+                .map(|f| match &f.value {
+                    Tree::List(items) => items.len(),
+                    Tree::Map(fields) if !self.xml => fields.len(),
+                    Tree::Map(fields) => fields
+                        .iter()
+                        .filter(|f| f.origin == Origin::Element)
+                        .count()
+                        .max(1),
+                    Tree::Scalar(_) | Tree::Null => 0,
+                })
+                .sum();
+            if entries > 0 {
+                let entries = if entries == 1 {
+                    "1 entry".to_string()
+                } else {
+                    format!("{entries} entries")
+                };
+                self.apart.push((
+                    path,
+                    format!("{entries} of a sideboard or maybe list: never added to the deck"),
+                ));
+            }
+            return;
+        }
         let inner = Place {
             path,
             section: words::section(key).or(place.section),
@@ -368,12 +463,35 @@ impl<'t> Finder<'t> {
     /// Reads the card entries among the values of one list (a JSON array, an
     /// XML element's children of one name); false when none is a card entry.
     fn collection(&mut self, values: &[(&'t Tree, usize)], place: &Place) -> bool {
-        // A list of names only, each a copy (`"crypt": ["Alma", "Alma"]`).
-        if !values.is_empty()
-            && !self.xml
-            && place.holds_cards
-            && values.iter().all(|(v, _)| matches!(v, Tree::Scalar(_)))
-        {
+        // A list of names only, each a copy (`"crypt": ["Alma", "Alma"]`),
+        // under a key that lists cards; a list of card types or parts
+        // (`"categoriesOrder": ["Vampire", "Master"]`), or of strings under
+        // a key that says nothing of cards, is no list of cards: said.
+        let strings =
+            !values.is_empty() && values.iter().all(|(v, _)| matches!(v, Tree::Scalar(_)));
+        let types = strings
+            && values.iter().all(|(v, _)| {
+                v.scalar()
+                    .is_some_and(|text| words::section(text).is_some())
+            });
+        if strings && !self.xml && (place.holds_cards || types) {
+            let own_key = place
+                .path
+                .trim_end_matches("[]")
+                .rsplit(['.', '/'])
+                .next()
+                .is_some_and(|key| matches!(key, "" | "*") || words::holds_cards(key));
+            if types || !own_key {
+                let why = if types {
+                    "a list of card types, not of cards"
+                } else {
+                    "a list of strings under a key that names no cards"
+                };
+                self.apart.push((place.path.clone(), why.to_string()));
+                return true;
+            }
+        }
+        if strings && !self.xml && place.holds_cards {
             for (value, line) in values {
                 if let Some(name) = value.scalar() {
                     let card = Card {
@@ -387,28 +505,27 @@ impl<'t> Finder<'t> {
             self.found(place.path.clone());
             return true;
         }
-        let cards: Vec<Option<Card>> = values
-            .iter()
-            .map(|(value, line)| {
-                card_of(value, place.holds_cards).map(|mut card| {
-                    if *line > 0 {
-                        card.line = *line;
-                    }
-                    card.line = card.line.max(1);
-                    card
-                })
+        // Two passes, no card held between them (a document of 100,000
+        // records is read without a second copy of them): what the entries
+        // are, then each entry read and added.
+        let card_at = |value: &Tree, line: usize| {
+            card_of(value, place.holds_cards).map(|mut card| {
+                if line > 0 {
+                    card.line = line;
+                }
+                card.line = card.line.max(1);
+                card
             })
-            .collect();
-        let found: Vec<&Card> = cards.iter().flatten().collect();
-        if found.is_empty() {
-            return false;
-        }
-        let counted = found.iter().any(|card| card.count.is_some());
-        if !counted && !place.holds_cards && !found.iter().all(|card| card.id.is_some()) {
-            return false;
-        }
+        };
+        let (mut any, mut counted, mut all_ids) = (false, false, true);
         let mut fields: Vec<String> = Vec::new();
-        for card in &found {
+        for card in values
+            .iter()
+            .filter_map(|(value, line)| card_at(value, *line))
+        {
+            any = true;
+            counted |= card.count.is_some();
+            all_ids &= card.id.is_some();
             let keys = [
                 card.count.as_ref().map(|(_, key)| key),
                 card.id.as_ref().map(|(_, key)| key),
@@ -420,13 +537,16 @@ impl<'t> Finder<'t> {
                 }
             }
         }
+        if !any || (!counted && !place.holds_cards && !all_ids) {
+            return false;
+        }
         let path = if self.xml {
             format!("{}[{}]", place.path, fields.join(","))
         } else {
             format!("{}.{{{}}}", place.path, fields.join(","))
         };
-        for (card, (value, _)) in cards.into_iter().zip(values) {
-            match card {
+        for (value, line) in values {
+            match card_at(value, *line) {
                 Some(card) => self.push(card, place.section, counted),
                 None => self.walk(value, place, 1),
             }
@@ -536,14 +656,33 @@ impl<'t> Finder<'t> {
     }
 }
 
+/// The count of a record whose count is `null`.
+const NULL_COUNT: &str = "null";
+
+/// The count of a record whose count is an object or a list.
+const OBJECT_COUNT: &str = "{...}";
+
 /// A card count as written in a field: a whole number from 1 (`2`, `"2"`,
-/// `2.0`, `3x`); a fraction, a negative number or too large a count is
-/// the message saying so.
+/// `2.0`, `3x`); a fraction, a negative number, too large a count, `null`
+/// or an object is the message saying so.
 fn card_count(text: &str) -> Result<u32, String> {
     let text = text.trim();
+    if text == NULL_COUNT {
+        return Err("card count null: no count (a whole number from 1)".to_string());
+    }
+    if text == OBJECT_COUNT {
+        return Err(
+            "card count given as an object or a list, not a number (a whole number from 1)"
+                .to_string(),
+        );
+    }
     let text = text.strip_suffix(['x', 'X']).unwrap_or(text).trim();
     if text.contains(['.', 'e', 'E']) {
         return match text.parse::<f64>() {
+            Ok(value) if value.is_infinite() || value > 1e9 => Err(format!(
+                "card count {text} too large (at most {})",
+                super::screen::MAX_CARD_COUNT
+            )),
             Ok(value) if value.fract() == 0.0 && (1.0..=1e9).contains(&value) => {
                 super::screen::card_count(&format!("{value:.0}"))
             }
@@ -578,21 +717,28 @@ struct Card {
     line: usize,
 }
 
-/// The scalar fields of a record, each with its folded key and its key as
-/// a path shows it (`@qty` for an attribute, `card.name` for a nested card).
-fn scalars<'a>(record: &'a Tree, prefix: &str, out: &mut Vec<(String, String, &'a str)>) {
+/// The scalar fields of a record, each with its folded key, its key as a
+/// path shows it (`@qty` for an attribute, `card.name` for a nested card)
+/// and where it comes from. A count that is no scalar (`null`, an object, a
+/// list of several) is given as [`NULL_COUNT`] or [`OBJECT_COUNT`], to be
+/// said a problem on its line.
+fn scalars<'a>(record: &'a Tree, prefix: &str, out: &mut Vec<(String, String, &'a str, Origin)>) {
     for field in record.fields() {
         let shown = match field.origin {
             Origin::Attribute => format!("{prefix}@{}", field.key),
             Origin::Text => format!("{prefix}text()"),
             Origin::Key | Origin::Element => format!("{prefix}{}", field.key),
         };
+        let folded = words::fold(&field.key);
+        let count = words::COUNT.contains(&folded.as_str());
         let value = match &field.value {
+            Tree::List(items) if count && items.len() != 1 => Some(OBJECT_COUNT),
             Tree::List(items) => items.first().and_then(|(item, _)| item.scalar()),
-            value => value.scalar(),
+            Tree::Null if count => Some(NULL_COUNT),
+            value => value.scalar().or(count.then_some(OBJECT_COUNT)),
         };
         if let Some(value) = value {
-            out.push((words::fold(&field.key), shown, value));
+            out.push((folded, shown, value, field.origin));
         }
     }
 }
@@ -612,9 +758,10 @@ fn card_of(record: &Tree, holds_cards: bool) -> Option<Card> {
             && words::fold(&field.key) == "card"
             && field.value.scalar().is_none()
     };
+    let is_count = |field: &Field| words::COUNT.contains(&words::fold(&field.key).as_str());
     let container = fields.iter().any(|field| match &field.value {
         Tree::List(items) => items.iter().any(|(item, _)| matches!(item, Tree::Map(_))),
-        Tree::Map(_) => field.value.scalar().is_none() && !nested(field),
+        Tree::Map(_) => field.value.scalar().is_none() && !nested(field) && !is_count(field),
         _ => false,
     });
     if container {
@@ -637,8 +784,16 @@ fn card_of(record: &Tree, holds_cards: bool) -> Option<Card> {
     };
     let text_name = values
         .iter()
-        .position(|(key, shown, _)| key.is_empty() && shown.ends_with("text()"));
-    for (key, shown, value) in &values {
+        .position(|(key, shown, ..)| key.is_empty() && shown.ends_with("text()"));
+    // An XML `<id>` element (an Atom entry's) is a VEKN id only in a record
+    // that names nothing else.
+    let named = values
+        .iter()
+        .any(|(key, _, value, _)| words::NAME.contains(&key.as_str()) && !value.trim().is_empty());
+    for (key, shown, value, origin) in &values {
+        if *origin == Origin::Element && key == "id" && named {
+            continue;
+        }
         let value = value.trim();
         if words::NAME.contains(&key.as_str()) && !value.is_empty() && card.name.is_none() {
             if value.bytes().all(|b| b.is_ascii_digit()) {
@@ -657,7 +812,7 @@ fn card_of(record: &Tree, holds_cards: bool) -> Option<Card> {
         } else if words::SECTION.contains(&key.as_str()) && card.section.is_none() {
             card.section = words::section(value);
         } else if matches!(key.as_str(), "group" | "grp" | "g") {
-            card.hint.group = card.hint.group.or_else(|| Group::parse(value));
+            card.hint.group = card.hint.group.or_else(|| words::group(value));
         } else if matches!(key.as_str(), "adv" | "advanced" | "isadvanced") {
             card.hint.advanced = Some(matches!(
                 words::fold(value).as_str(),
@@ -666,7 +821,7 @@ fn card_of(record: &Tree, holds_cards: bool) -> Option<Card> {
         }
     }
     if card.name.is_none() && card.id.is_none() {
-        let (_, shown, text) = values.get(text_name?)?;
+        let (_, shown, text, _) = values.get(text_name?)?;
         if card.count.is_none() && !holds_cards {
             return None;
         }

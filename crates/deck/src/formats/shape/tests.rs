@@ -144,3 +144,166 @@ fn json_keys_not_located_read_on_the_first_line() {
         tree::from_json(&serde_json::json!({"a": 1}), 1)
     );
 }
+
+/// The cards of a text read by shape as `(count, name, id)` lines, and its remark.
+fn read_lines(text: &str) -> (Vec<(u32, String, Option<u32>)>, String) {
+    let deck = read(text);
+    let lines = deck
+        .lines
+        .iter()
+        .map(|line| {
+            let id = match line.kind {
+                LineKind::Id(id) => Some(id.0),
+                _ => None,
+            };
+            (line.count, line.name.to_string(), id)
+        })
+        .collect();
+    (lines, deck.meta.read_by_shape.unwrap_or_default())
+}
+
+/// An id is a VEKN id only under a key that says so: `CatID`,
+/// `cardmarket_id` are ids of other databases, and an XML `<id>` beside a
+/// name (an Atom entry's) is not read.
+#[test]
+fn ids_only_under_keys_that_say_so() {
+    let text = r#"{"cards": [{"CatID": 200001, "name": "Test Punch", "count": 2},
+        {"cardmarket_id": 100004, "name": "Alma Test", "count": 1},
+        {"vekn_id": 100004, "count": 3}, {"cardId": 200001, "count": 1}]}"#;
+    let (lines, _) = read_lines(text);
+    assert_eq!(
+        lines,
+        [
+            (2, "Test Punch".to_string(), None),
+            (1, "Alma Test".to_string(), None),
+            (3, String::new(), Some(100_004)),
+            (1, String::new(), Some(200_001)),
+        ]
+    );
+    let atom = "<feed><entry><id>200001</id><title>Alma Test</title></entry></feed>";
+    assert_eq!(
+        lines_xml(atom),
+        [],
+        "an Atom <id> beside a title is not a VEKN id: no card entry"
+    );
+    let bare = "<deck><card><id>200001</id><count>2</count></card></deck>";
+    assert_eq!(lines_xml(bare), [(2, String::new(), Some(200_001))]);
+}
+
+fn lines_xml(text: &str) -> Vec<(u32, String, Option<u32>)> {
+    read_lines(text).0
+}
+
+/// A sideboard or maybe list is never added to the deck, and is said.
+#[test]
+fn sideboards_and_maybe_lists_are_read_apart_and_said() {
+    let text = r#"{"main": [{"count": 12, "name": "Alma Test"}],
+        "sideboard": [{"count": 4, "name": "Test Punch"}], "maybe": ["Test Punch"]}"#;
+    let (lines, said) = read_lines(text);
+    assert_eq!(lines, [(12, "Alma Test".to_string(), None)]);
+    assert!(
+        said.contains("sideboard not read (1 entry of a sideboard or maybe list")
+            && said.contains("maybe not read (1 entry"),
+        "{said}"
+    );
+    let xml = "<deck><crypt><card count=\"12\">Alma Test</card></crypt>\
+               <sideboard><card count=\"4\">Test Punch</card><card count=\"1\">Alma Test</card></sideboard></deck>";
+    let (lines, said) = read_lines(xml);
+    assert_eq!(lines, [(12, "Alma Test".to_string(), None)]);
+    assert!(
+        said.contains("deck/sideboard not read (2 entries"),
+        "{said}"
+    );
+}
+
+/// `G6`, `Group 6`, `g6` are group 6.
+#[test]
+fn groups_written_with_a_prefix_are_read() {
+    for group in ["G6", "Group 6", "g6", "6"] {
+        let text =
+            format!(r#"{{"crypt": [{{"count": 1, "name": "Alma Test", "group": "{group}"}}]}}"#);
+        let deck = read(&text);
+        assert_eq!(
+            deck.lines[0].hint.group,
+            Some(vtesdeck_cards::Group::Number(6)),
+            "{group}"
+        );
+    }
+}
+
+/// A count of `null`, an object, `"1e999"` or `-0` is a problem on its
+/// line, said as what it is.
+#[test]
+fn null_object_huge_and_negative_zero_counts_are_problems_said_right() {
+    for (count, message, shown) in [
+        ("null", "card count null", "nullx Test Punch"),
+        ("{\"n\": 2}", "given as an object", "{...}x Test Punch"),
+        (
+            "\"1e999\"",
+            "card count 1e999 too large",
+            "1e999x Test Punch",
+        ),
+        ("-0", "", "-0x Test Punch"),
+    ] {
+        let text = format!(
+            "{{\"cards\": [{{\"count\": 2, \"name\": \"Alma Test\"}},\n{{\"count\": {count}, \"name\": \"Test Punch\"}}]}}"
+        );
+        let deck = read(&text);
+        assert_eq!(deck.lines.len(), 1, "{count}");
+        let [problem] = &deck.problems[..] else {
+            panic!("{count}: {:?}", deck.problems);
+        };
+        assert_eq!((problem.line, problem.text.as_str()), (2, shown), "{count}");
+        assert!(
+            problem.message.contains(message),
+            "{count}: {}",
+            problem.message
+        );
+        assert!(
+            !problem.message.contains("fractional"),
+            "{}",
+            problem.message
+        );
+    }
+}
+
+/// A list of card types, or of strings under a key that names no cards,
+/// is no list of cards: ignored and said.
+#[test]
+fn lists_of_strings_that_are_not_cards_are_ignored_and_said() {
+    let text = r#"{"deck": {"categoriesOrder": ["Vampire", "Action Modifier", "Master"],
+        "tags": ["fun", "bleed"], "crypt": ["Alma Test"]}}"#;
+    let (lines, said) = read_lines(text);
+    assert_eq!(lines, [(1, "Alma Test".to_string(), None)]);
+    assert!(
+        said.contains("deck.categoriesOrder[] not read (a list of card types")
+            && said.contains(
+                "deck.tags[] not read (a list of strings under a key that names no cards)"
+            ),
+        "{said}"
+    );
+    // A JSON array of names is a list of cards.
+    assert_eq!(read_lines(r#"["Alma Test", "Test Punch"]"#).0.len(), 2);
+}
+
+/// Two decks in one document are its decks, in order; one deck, a deck
+/// beside its sideboard, or a crypt beside a library are not.
+#[test]
+fn the_decks_of_a_document_of_several() {
+    let deck = |name: &str| {
+        format!(r#"{{"name": "{name}", "crypt": ["Alma Test"], "library": ["Test Punch"]}}"#)
+    };
+    let (a, b) = (deck("A"), deck("B"));
+    let listed = format!(r#"{{"decks": [{a}, {b}]}}"#);
+    assert_eq!(decks_of(&listed), Some(vec![a.as_str(), b.as_str()]));
+    let side_by_side = format!(r#"{{"opponent": {b}, "mine": {a}}}"#);
+    assert_eq!(decks_of(&side_by_side), Some(vec![b.as_str(), a.as_str()]));
+    for one in [
+        a.clone(),
+        format!(r#"{{"deck": {a}, "stats": {{"crypt": 1}}}}"#),
+        format!(r#"{{"main": {a}, "sideboard": {b}}}"#),
+        r#"{"crypt": {"cards": ["Alma Test"]}, "library": {"cards": ["Test Punch"]}}"#.to_string(),
+    ] {
+        assert_eq!(decks_of(&one), None, "{one}");
+    }
+}

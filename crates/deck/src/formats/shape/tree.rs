@@ -98,6 +98,15 @@ fn located_json(value: &Value, located: Option<&Located>, line: usize) -> Tree {
     match value {
         Value::Null => Tree::Null,
         Value::Bool(b) => Tree::Scalar(b.to_string()),
+        // `-0` is read as the float -0.0: written back as `-0`.
+        Value::Number(n) if n.as_f64() == Some(0.0) && n.is_f64() => Tree::Scalar(
+            if n.as_f64().is_some_and(f64::is_sign_negative) {
+                "-0"
+            } else {
+                "0"
+            }
+            .to_string(),
+        ),
         Value::Number(n) => Tree::Scalar(n.to_string()),
         Value::String(s) => Tree::Scalar(s.clone()),
         Value::Array(items) => {
@@ -350,6 +359,8 @@ fn element(
             value,
         });
     }
+    // A large document holds many small records: none keeps room it does not use.
+    fields.shrink_to_fit();
     Ok(Tree::Map(fields))
 }
 

