@@ -170,6 +170,14 @@ pub(crate) fn read_kept<'t>(
             read_screened(&unquoted, layout, controls, memo).into_owned()
         }
     };
+    if format.is_none() && handed_to_shape(layout, &deck) {
+        // A document layout that claimed the text and read no card of it
+        // (ids as strings, counts as child elements): read by its shape.
+        let by_shape = shape::read(text);
+        if !by_shape.lines.is_empty() {
+            return by_shape;
+        }
+    }
     if !page.blanked.is_empty() {
         deck.meta.prose_skipped.extend(page.blanked);
         deck.meta.prose_skipped.sort_unstable();
@@ -202,14 +210,6 @@ fn read_screened<'t>(
     screen_card_lines(&mut deck, screened.problems);
     if layout.format() == Format::Plain {
         prose::skip(text, &mut deck);
-    }
-    if format.is_none() && handed_to_shape(layout, &deck) {
-        // A document layout that claimed the text and read no card of it
-        // (ids as strings, counts as child elements): read by its shape.
-        let by_shape = shape::read(text);
-        if !by_shape.lines.is_empty() {
-            return by_shape;
-        }
     }
     deck
 }
