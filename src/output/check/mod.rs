@@ -13,7 +13,7 @@ use crate::cards::quantity;
 use crate::rules::{CheckReport, Severity};
 
 pub use github::GithubRenderer;
-pub(crate) use github::{escape_data, escape_property};
+pub(crate) use github::{annotation_path, escape_data, escape_property};
 pub use jsonl::JsonLinesRenderer;
 pub use junit::JunitRenderer;
 pub use table::{TableOptions, TableRenderer};
