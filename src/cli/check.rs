@@ -224,7 +224,7 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
         let report = checker.check(&deck)?;
         let mut rendered = Vec::new();
         shared_renderer.render_deck(&mut rendered, &report)?;
-        anyhow::Ok((report.legal, rendered))
+        anyhow::Ok((report.legal, names_guessed(&deck), rendered))
     });
     if !global.quiet {
         inputs::note_skipped(&skipped.skipped);
@@ -235,8 +235,11 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     for (path, judged) in inputs.by_ref() {
         match judged {
-            Ok((legal, rendered)) => {
+            Ok((legal, guessed, rendered)) => {
                 summary.add_deck(legal);
+                if guessed {
+                    summary.add_guessed();
+                }
                 if !legal {
                     outcome = outcome.merge(Outcome::Findings);
                 }
@@ -262,6 +265,23 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     renderer.finish(&mut out, &summary)?;
     out.flush()?;
     Ok(outcome)
+}
+
+/// Whether a card name or printing of the deck was guessed: a remark that
+/// `name-corrected` reports, or a printing chosen among several that fit
+/// (not the one printing that fits, nor where a count is written, nor an
+/// abbreviation of the table).
+fn names_guessed(deck: &vtesdeck::deck::Deck) -> bool {
+    use vtesdeck::deck::ReadHow;
+    deck.read_as.iter().any(|remark| {
+        !matches!(
+            remark.how,
+            ReadHow::PrintingFits
+                | ReadHow::CountAfterName
+                | ReadHow::CountLabelled
+                | ReadHow::Abbreviation
+        )
+    })
 }
 
 /// The renderer the arguments ask for.

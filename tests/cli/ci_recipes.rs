@@ -428,7 +428,8 @@ fn the_action_fits_a_real_repository_run_after_run() {
         assert_eq!(output.status.code(), Some(0), "run {run}: {output:?}");
         let last = stdout.lines().last().unwrap_or_default().to_string();
         assert_eq!(
-            last, "3 decks: 3 legal, 0 illegal (4 files skipped: not decklists)",
+            last,
+            "3 decks: 3 legal, 0 illegal, 1 with names guessed (4 files skipped: not decklists)",
             "run {run}: {stdout}"
         );
         assert!(summary.contains(&last), "{summary}");
@@ -477,7 +478,8 @@ fn the_action_fits_a_real_repository_run_after_run() {
     let (pattern, _, _) = run_action(dir.path(), &[("INPUT_PATH", "decks/**/*.txt")]);
     assert_eq!(pattern.status.code(), Some(0), "{pattern:?}");
     assert!(
-        String::from_utf8_lossy(&pattern.stdout).ends_with("\n2 decks: 2 legal, 0 illegal\n"),
+        String::from_utf8_lossy(&pattern.stdout)
+            .ends_with("\n2 decks: 2 legal, 0 illegal, 1 with names guessed\n"),
         "{pattern:?}"
     );
     let (nothing, _, _) = run_action(dir.path(), &[("INPUT_PATH", "decks/*.dek")]);
@@ -498,7 +500,10 @@ fn the_action_fits_a_real_repository_run_after_run() {
     let (excluded, _, _) = run_action(dir.path(), &[("INPUT_EXCLUDE", "old")]);
     assert_eq!(excluded.status.code(), Some(0), "{excluded:?}");
     let text = String::from_utf8_lossy(&excluded.stdout);
-    assert!(text.contains("\n1 deck: 1 legal, 0 illegal ("), "{text}");
+    assert!(
+        text.contains("\n1 deck: 1 legal, 0 illegal, 1 with names guessed ("),
+        "{text}"
+    );
 }
 
 /// The pre-commit hook's patterns leave a repository's settings and hidden
