@@ -103,7 +103,11 @@ pub(super) struct JudgeArgs {
 impl JudgeArgs {
     /// The `--profile` asked for (a shipped profile or a file).
     pub(super) fn profile(&self) -> anyhow::Result<Profile> {
-        Profile::find(&self.profile).context("--profile")
+        // A shipped profile's name in any case (`V5`), unless a file is named so.
+        let shipped = Profile::builtin_names()
+            .find(|name| name.eq_ignore_ascii_case(&self.profile))
+            .filter(|_| !std::path::Path::new(&self.profile).is_file());
+        Profile::find(shipped.unwrap_or(&self.profile)).context("--profile")
     }
 
     /// The checker of the profile at `--date` for `--players`.

@@ -124,7 +124,8 @@ fn update_db(update: &UpdateArgs, global: &Global) -> anyhow::Result<Outcome> {
     let target = install_target(global)?;
     install::check_target(&target)?;
     let deadline = std::time::Duration::from_secs(update.timeout);
-    let bytes = fetch(&url, deadline, global.quiet)?;
+    let bytes =
+        fetch(&url, deadline, global.quiet).map_err(|err| way_out(err.into(), &url, global))?;
     let report = install::install_zip(
         std::io::Cursor::new(bytes),
         &url,
@@ -132,6 +133,29 @@ fn update_db(update: &UpdateArgs, global: &Global) -> anyhow::Result<Outcome> {
         &mut tell_waiting(&target, global.quiet),
     )?;
     finish(&db_text::render_install(&report), &target, global)
+}
+
+/// A failed download, with the way out: the card list still in use, and
+/// `db import` with the zip fetched some other way.
+#[cfg(feature = "download")]
+fn way_out(err: anyhow::Error, url: &str, global: &Global) -> anyhow::Error {
+    let location = DbLocation::find(global.cards.as_deref());
+    let in_use = match (&location, location.open()) {
+        (DbLocation::Embedded, Ok(db)) => match db.snapshot_date() {
+            Some(date) => format!("the list built into vtesdeck, of {date}, is still used"),
+            None => "the list built into vtesdeck is still used".to_string(),
+        },
+        (DbLocation::Embedded, Err(_)) => "the list built into vtesdeck is still used".to_string(),
+        (_, _) => format!(
+            "the card list in use ({}) is left as it was",
+            location.found_by()
+        ),
+    };
+    anyhow::anyhow!(
+        "{}; {in_use}; to install a newer one without this network, download {url} \
+         another way and run `vtesdeck db import PATH`",
+        super::error_text(&err)
+    )
 }
 
 /// The official card list zip, as linked from vekn.net's card lists page.

@@ -74,12 +74,23 @@ fn parse_seat(text: &str) -> Result<SeatChoice, String> {
     }
 }
 
+/// Parses `--samples`: a whole number of games, at least 1.
+fn parse_samples(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("0 games: give at least 1 sampled game".to_string()),
+        Ok(samples) => Ok(samples),
+        Err(_) => Err(format!(
+            "expected a whole number of games (1 or more), found {text:?}"
+        )),
+    }
+}
+
 /// `--samples`, `--seed`, `--threads`.
 #[derive(Debug, Args)]
 pub struct SimArgs {
     /// Number of sampled games.
     #[arg(long, default_value_t = TransferOptions::default().samples, value_name = "N",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = parse_samples)]
     pub samples: u64,
 
     /// Seed of the random draws, for a reproducible run: 0 to 9007199254740991

@@ -1176,3 +1176,27 @@ fn only_printing_that_fits_is_a_note_and_guessed_names_are_counted() {
     let text = String::from_utf8_lossy(&output.stdout);
     assert_eq!(text.matches(",line=5,").count(), 1, "{text}");
 }
+
+/// A shipped profile's name in any case: `--profile V5` is `v5`.
+#[test]
+fn profile_names_are_case_insensitive() {
+    let deck = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks/brujah-rush.txt");
+    let run = |profile: &str| {
+        common::vtesdeck()
+            .args([
+                "check",
+                "--json",
+                "--date",
+                "2026-01-01",
+                "--profile",
+                profile,
+            ])
+            .arg(&deck)
+            .output()
+            .expect("runs")
+    };
+    let (upper, lower) = (run("V5"), run("v5"));
+    assert_eq!(lower.status.code(), upper.status.code(), "{upper:?}");
+    assert_eq!(upper.stdout, lower.stdout);
+    assert!(String::from_utf8_lossy(&upper.stdout).contains("\"profile\":\"v5\""));
+}

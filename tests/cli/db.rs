@@ -922,3 +922,44 @@ fn timeout_must_be_a_positive_number_of_seconds() {
         .code(2)
         .stderr(predicate::str::contains("--timeout"));
 }
+
+/// No network: the error says the way out, `db import`, and that the list
+/// built into vtesdeck (its date) is still used.
+#[test]
+fn update_without_network_names_the_way_out() {
+    let home = Home::new();
+    let snapshot = home
+        .vtesdeck()
+        .args(["db", "info", "--json"])
+        .output()
+        .expect("runs");
+    let info = String::from_utf8_lossy(&snapshot.stdout).into_owned();
+    let date = regex::Regex::new(r"\d{4}-\d{2}-\d{2}")
+        .expect("regex")
+        .find(&info)
+        .map(|m| m.as_str().to_string())
+        .expect("a date in db info");
+    let output = home
+        .vtesdeck()
+        .args([
+            "db",
+            "update",
+            "--url",
+            "http://127.0.0.1:9/vtescsv_utf8.zip",
+            "--timeout",
+            "5",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("download failed"), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "the list built into vtesdeck, of {date}, is still used"
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("run `vtesdeck db import PATH`"), "{stderr}");
+    assert!(!home.cards().exists());
+}

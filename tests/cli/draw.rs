@@ -506,3 +506,19 @@ fn a_key_that_is_a_part_of_a_name_suggests_the_vampires_that_hold_it() {
             )));
     }
 }
+
+/// `--samples 0` says what is wrong in the words of games, not as a range
+/// of integers.
+#[test]
+fn zero_samples_is_refused_in_words() {
+    let deck = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks/brujah-rush.txt");
+    common::vtesdeck()
+        .args(["draw", "--samples", "0"])
+        .arg(deck)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "0 games: give at least 1 sampled game",
+        ))
+        .stderr(predicate::str::contains("18446744073709551615").not());
+}
