@@ -49,9 +49,8 @@ pub struct CardArgs {
     #[arg(long, value_name = "TEXT")]
     text: Vec<String>,
 
-    /// JSON Lines: one `card` record per card, a `not_found` record per name not found.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::output_format::FormatArgs,
 }
 
 impl CardArgs {
@@ -150,7 +149,7 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
             search = search.with_text(value);
         }
         let found = search.run(&db);
-        if args.json {
+        if args.output.json() {
             for card in &found {
                 write_record(&mut out, &CardJson::new(card, &db))?;
             }
@@ -200,7 +199,7 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
                     }
                 }
                 for card in cards {
-                    if args.json {
+                    if args.output.json() {
                         write_record(&mut out, &CardJson::new(card, &db))?;
                     } else {
                         if !first {
@@ -213,7 +212,7 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
             }
             Lookup::NotFound { suggestions } => {
                 outcome = Outcome::Findings;
-                if args.json {
+                if args.output.json() {
                     write_record(&mut out, &NotFoundJson::new(name, &suggestions))?;
                 }
                 out.flush()?;

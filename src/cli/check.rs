@@ -40,7 +40,7 @@ pub struct CheckArgs {
     boosters: Option<u32>,
 
     /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     format: OutputFormat,
 
     /// One JSON object per deck, one per line (same as `--format json`).
@@ -168,8 +168,10 @@ fn parse_date(text: &str) -> Result<DateArg, String> {
 /// `--format` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum OutputFormat {
-    /// A line per legal deck, a table of problems per illegal deck, a summary.
-    Human,
+    /// A line per legal deck, a table of problems per illegal deck, a summary
+    /// (`human` is accepted for it).
+    #[value(alias = "human")]
+    Text,
     /// JSON Lines: one object per deck.
     Json,
     /// GitHub Actions annotations (`::error file=...,line=...::...`).
@@ -304,7 +306,7 @@ fn renderer(args: &CheckArgs, quiet: bool) -> Box<dyn CheckRenderer> {
         OutputFormat::Junit => {
             Box::new(JunitRenderer::new(args.warnings || args.verbose).with_info(args.verbose))
         }
-        OutputFormat::Human => {
+        OutputFormat::Text => {
             let terminal = std::io::stdout().is_terminal();
             let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
             let color = match args.color {

@@ -72,9 +72,8 @@ struct ImportArgs {
 /// Arguments of `db info`.
 #[derive(Debug, Args)]
 struct InfoArgs {
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::output_format::FormatArgs,
 }
 
 /// Runs a `db` subcommand: exit 0 on success, 2 on an error (the previous database
@@ -96,7 +95,7 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
             let db = location.open()?;
             let info = DbInfo::new(&db, location.found_by(), chrono::Utc::now());
             let mut out = std::io::stdout().lock();
-            if info_args.json {
+            if info_args.output.json() {
                 write_tagged(&mut out, "db_info", &info)?;
             } else {
                 write!(out, "{}", db_text::render_info(&info))?;

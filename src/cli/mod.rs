@@ -11,6 +11,7 @@ mod draw;
 mod exit;
 mod goldfish;
 mod inputs;
+mod output_format;
 mod parse;
 mod progress;
 mod report;
@@ -59,18 +60,14 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Read decklists and print them normalised (or as JSON), with unresolved lines.
-    Parse(parse::ParseArgs),
+    // In the README's order (its "One example per command").
     /// Check tournament legality (sizes, grouping, banned and new cards) under a profile.
     #[command(after_help = check::rules_help())]
     Check(check::CheckArgs),
-    // Its summary lists the layouts of the formats registry that vtesdeck writes.
-    #[command(about = convert::about())]
-    Convert(convert::ConvertArgs),
-    /// Compare two decklists (or two folders of them) card by card: exit 0 same, 1 different, 2 unreadable.
-    Diff(diff::DiffArgs),
-    /// Get, install and describe the card database (update, import, info).
-    Db(db::DbArgs),
+    /// Read decklists and print them normalised (or as JSON), with unresolved lines.
+    Parse(parse::ParseArgs),
+    /// What decks are made of (crypt, library, disciplines) and what their crypt can play.
+    Stats(stats::StatsArgs),
     /// Look cards up by name (as decklists do), or search them with filters.
     Card(card::CardArgs),
     /// Odds of the opening hand and of the starting crypt cards (exact and sampled).
@@ -82,11 +79,16 @@ enum Command {
     /// Play a deck alone at an idle table: how fast it takes pool, per seat.
     #[command(long_about = goldfish::long_about())]
     Goldfish(goldfish::GoldfishArgs),
-    /// What decks are made of (crypt, library, disciplines) and what their crypt can play.
-    Stats(stats::StatsArgs),
     /// A deck on one HTML page with charts; a folder of decks as pages and an index.
     #[command(long_about = report::LONG_ABOUT)]
     Report(report::ReportArgs),
+    // Its summary lists the layouts of the formats registry that vtesdeck writes.
+    #[command(about = convert::about())]
+    Convert(convert::ConvertArgs),
+    /// Compare two decklists (or two folders of them) card by card: exit 0 same, 1 different, 2 unreadable.
+    Diff(diff::DiffArgs),
+    /// Get, install and describe the card database (update, import, info).
+    Db(db::DbArgs),
     /// Print the shell completion script: bash, zsh, fish, powershell or elvish.
     Completions(shell::CompletionsArgs),
     /// Print the manual page (roff), or write one page per command with --dir.

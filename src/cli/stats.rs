@@ -19,10 +19,8 @@ pub struct StatsArgs {
     #[command(flatten)]
     inputs: inputs::DeckPaths,
 
-    /// JSON Lines: one `"type": "deck"` record per deck (with `path`), an `error`
-    /// record per input that cannot be read; with `--summary`, a last `summary` record.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::output_format::FormatArgs,
 
     /// Print only the deck's crypt and library headers, exactly as the TWDA
     /// writes them (`Crypt (12 cards, min=8, max=26, avg=4.42)`, `Library (90 cards)`,
@@ -67,7 +65,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
         match input {
             Ok(deck) => decks.push(deck),
             Err(err) => {
-                inputs::report_unreadable(&mut out, args.json, &path, &err)?;
+                inputs::report_unreadable(&mut out, args.output.json(), &path, &err)?;
                 outcome = outcome.merge(Outcome::Error);
             }
         }
@@ -77,7 +75,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     // Stats, and the tables when they are printed, are computed in parallel;
     // the output is written in input order.
-    let tables = !args.json && !args.twd_header && !args.summary_only;
+    let tables = !args.output.json() && !args.twd_header && !args.summary_only;
     let (stats, rendered): (Vec<Stats>, Vec<Option<String>>) = decks
         .par_iter()
         .map(|deck| {
@@ -104,7 +102,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
         if args.summary_only {
             continue;
         }
-        match (args.json, args.twd_header) {
+        match (args.output.json(), args.twd_header) {
             (true, true) => {
                 let record = HeaderJson {
                     kind: "deck",
@@ -135,7 +133,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     if let Some(builder) = summary {
         let summary = builder.finish(&db);
-        if args.json {
+        if args.output.json() {
             write_record(&mut out, &SummaryJson::new(&summary))?;
         } else {
             if !decks.is_empty() && !args.summary_only {
