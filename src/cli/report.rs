@@ -41,6 +41,9 @@ pub struct ReportArgs {
     input: Option<PathBuf>,
 
     #[command(flatten)]
+    selection: inputs::FileSelectionArgs,
+
+    #[command(flatten)]
     deck_format: inputs::DeckFormat,
 
     /// Where to write: the page of one deck (`-`: standard output, the default),
@@ -222,7 +225,7 @@ fn target(args: &ReportArgs, input: &Path, quiet: bool) -> anyhow::Result<Target
     let mut pages = Vec::new();
     let walked = inputs::walk(
         std::slice::from_ref(&input.to_path_buf()),
-        &Default::default(),
+        &args.selection.selection(),
     );
     if !quiet {
         inputs::note_skipped(&walked.skipped);

@@ -129,13 +129,17 @@ impl SimArgs {
 /// ([`SimDecks`]).
 pub const INPUTS_HELP: &str = "Inputs: decklist files, folders (every file under them, one report per deck), `-` for standard input, and VDB deck URLs (as `convert`). With --json, one JSON object per deck, one per line.";
 
-/// The decks of `draw` and `transfers`: the paths and `--input-format`.
+/// The decks of `draw`, `transfers` and `goldfish`: the paths,
+/// `--glob`/`--exclude` and `--input-format`.
 #[derive(Debug, Args)]
 pub struct SimDecks {
     /// Decklist files, folders, VDB deck URLs, or `-` for standard input
     /// (read when no path is given and it is not a terminal).
     #[arg(value_name = "PATH")]
     files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    selection: inputs::FileSelectionArgs,
 
     #[command(flatten)]
     deck_format: inputs::DeckFormat,
@@ -152,7 +156,7 @@ impl SimDecks {
         let paths = inputs::paths_or_stdin(&self.files)?;
         let format = self.deck_format.input_format;
         let mut skipped = Vec::new();
-        let walked = inputs::walk(&paths, &Default::default());
+        let walked = inputs::walk(&paths, &self.selection.selection());
         if !quiet {
             inputs::note_skipped(&walked.skipped);
         }
