@@ -42,9 +42,22 @@ enum DbCommand {
     Info(InfoArgs),
 }
 
+/// `--cards` on `db update` and `db import`: where to install (the global
+/// `--cards` says where to read).
+#[derive(Debug, Args)]
+struct InstallInto {
+    /// Install into this folder (created when missing) instead of the user data
+    /// folder (~/.local/share/vtesdeck/cards on Linux).
+    #[arg(long = "cards", value_name = "DIR")]
+    cards: Option<PathBuf>,
+}
+
 /// Arguments of `db update`.
 #[derive(Debug, Args)]
 struct UpdateArgs {
+    #[command(flatten)]
+    into: InstallInto,
+
     /// The zip to download [default: $VTESDECK_DB_URL, else the official
     /// https://www.vekn.net/images/stories/downloads/vtescsv_utf8.zip].
     #[arg(long, value_name = "URL")]
@@ -64,6 +77,9 @@ struct UpdateArgs {
 /// Arguments of `db import`.
 #[derive(Debug, Args)]
 struct ImportArgs {
+    #[command(flatten)]
+    into: InstallInto,
+
     /// A zip file or a folder with the VEKN CSV files (at the top or in one sub-folder).
     #[arg(value_name = "PATH")]
     path: PathBuf,
@@ -82,7 +98,7 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
     match &args.command {
         DbCommand::Update(update) => update_db(update, global),
         DbCommand::Import(import) => {
-            let target = install_target(global)?;
+            let target = install_target(&import.into, global)?;
             let report = install::import(
                 &import.path,
                 &target,
@@ -120,7 +136,7 @@ fn update_db(update: &UpdateArgs, global: &Global) -> anyhow::Result<Outcome> {
              use `vtesdeck db import PATH` with a downloaded zip or folder"
         );
     }
-    let target = install_target(global)?;
+    let target = install_target(&update.into, global)?;
     install::check_target(&target)?;
     let deadline = std::time::Duration::from_secs(update.timeout);
     let bytes =
@@ -229,8 +245,8 @@ fn finish(report: &str, target: &Path, global: &Global) -> anyhow::Result<Outcom
 }
 
 /// Where `db update`/`db import` install: `--cards DIR`, else the user data folder.
-fn install_target(global: &Global) -> anyhow::Result<PathBuf> {
-    match &global.cards {
+fn install_target(into: &InstallInto, global: &Global) -> anyhow::Result<PathBuf> {
+    match into.cards.as_ref().or(global.cards.as_ref()) {
         Some(dir) => Ok(dir.clone()),
         None => db_location::user_dir().context(
             "no user data folder (is HOME set?); pass --cards DIR to choose where to install",

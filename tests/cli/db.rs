@@ -963,3 +963,40 @@ fn update_without_network_names_the_way_out() {
     assert!(stderr.contains("run `vtesdeck db import PATH`"), "{stderr}");
     assert!(!home.cards().exists());
 }
+
+/// Help written per command: on `db update` and `db import`, `--cards` says
+/// where to install, and installs there when written after the command;
+/// `completions` and `man`, which read no database, show neither `--cards`
+/// nor `-q` (both still accepted).
+#[test]
+fn cards_says_where_to_install_and_is_not_on_commands_without_a_database() {
+    let install_into =
+        regex::Regex::new(r"--cards <DIR> +Install into this folder").expect("regex");
+    for command in [&["db", "update"][..], &["db", "import"]] {
+        let help = common::help(command);
+        assert!(install_into.is_match(&help), "{command:?}: {help}");
+    }
+    for command in ["completions", "man"] {
+        let help = common::help(&[command]);
+        assert!(!help.contains("--cards"), "{command}: {help}");
+        assert!(!help.contains("--quiet"), "{command}: {help}");
+    }
+    common::vtesdeck()
+        .args(["completions", "bash", "-q", "--cards", "/nowhere"])
+        .assert()
+        .success();
+
+    let home = Home::new();
+    let zip = home.dir.path().join("vtescsv_utf8.zip");
+    std::fs::write(&zip, fixture_zip("csv/", &[], &[])).expect("write zip");
+    let into = home.dir.path().join("mine");
+    home.vtesdeck()
+        .args(["db", "import"])
+        .arg(&zip)
+        .arg("--cards")
+        .arg(&into)
+        .assert()
+        .success();
+    assert!(into.join("vtescrypt.csv").is_file());
+    assert!(!home.cards().exists());
+}
