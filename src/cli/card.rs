@@ -15,6 +15,8 @@ use super::{Global, Outcome};
 pub struct CardArgs {
     /// Card names, resolved as in decklists (nicknames, accents, typos); a printing
     /// suffix such as `(G6)` or `(ADV)` picks one printing, else all are shown.
+    /// Words need no quotes: `card Deep Song Theo Bell` looks up "Deep Song" and
+    /// "Theo Bell" (the longest run of words that names a card).
     #[arg(value_name = "NAME", conflicts_with = "search")]
     names: Vec<String>,
 
@@ -47,9 +49,8 @@ pub struct CardArgs {
     #[arg(long, value_name = "TEXT")]
     text: Vec<String>,
 
-    /// JSON Lines: one `card` record per card, a `not_found` record per name not found.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::output_format::FormatArgs,
 }
 
 impl CardArgs {
@@ -62,6 +63,57 @@ impl CardArgs {
                 && self.set.is_empty()
                 && self.text.is_empty())
     }
+}
+
+/// The names the arguments write: runs of single words joined into the
+/// longest run that names a card exactly (`Deep Song` given unquoted), else
+/// the longest that names one by a close spelling, else the word alone; an
+/// argument holding a space (quoted) is a name of its own.
+fn join_words(db: &vtesdeck::cards::CardDb, args: &[String]) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let run = args[i..]
+            .iter()
+            .take_while(|word| !word.contains(char::is_whitespace))
+            .count();
+        if run < 2 {
+            names.push(args[i].clone());
+            i += 1;
+            continue;
+        }
+        let spans = || (2..=run).rev().map(|len| (len, args[i..i + len].join(" ")));
+        let found = |kind: MatchKind| {
+            spans().find(|(_, name)| {
+                matches!(find_by_name(db, name), Lookup::Found { matched, .. } if matched == kind)
+            })
+        };
+        let single_exact = matches!(
+            find_by_name(db, &args[i]),
+            Lookup::Found {
+                matched: MatchKind::Exact,
+                ..
+            }
+        );
+        let joined = found(MatchKind::Exact).or_else(|| {
+            if single_exact {
+                None
+            } else {
+                found(MatchKind::Fuzzy)
+            }
+        });
+        match joined {
+            Some((len, name)) => {
+                names.push(name);
+                i += len;
+            }
+            None => {
+                names.push(args[i].clone());
+                i += 1;
+            }
+        }
+    }
+    names
 }
 
 /// Runs `card`: exit 0 when every name was found (or the search matched some
@@ -97,7 +149,7 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
             search = search.with_text(value);
         }
         let found = search.run(&db);
-        if args.json {
+        if args.output.json() {
             for card in &found {
                 write_record(&mut out, &CardJson::new(card, &db))?;
             }
@@ -113,7 +165,7 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     let mut outcome = Outcome::Ok;
     let mut first = true;
-    for name in &args.names {
+    for name in &join_words(&db, &args.names) {
         // No card of that name: the one name that holds it (a part of a name,
         // its first letters), said; several (the first 8) are the suggestions.
         let mut lookup = find_by_name(&db, name);
@@ -147,7 +199,7 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
                     }
                 }
                 for card in cards {
-                    if args.json {
+                    if args.output.json() {
                         write_record(&mut out, &CardJson::new(card, &db))?;
                     } else {
                         if !first {
@@ -160,7 +212,7 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
             }
             Lookup::NotFound { suggestions } => {
                 outcome = Outcome::Findings;
-                if args.json {
+                if args.output.json() {
                     write_record(&mut out, &NotFoundJson::new(name, &suggestions))?;
                 }
                 out.flush()?;

@@ -40,7 +40,7 @@ pub struct CheckArgs {
     boosters: Option<u32>,
 
     /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
     format: OutputFormat,
 
     /// One JSON object per deck, one per line (same as `--format json`).
@@ -103,7 +103,11 @@ pub(super) struct JudgeArgs {
 impl JudgeArgs {
     /// The `--profile` asked for (a shipped profile or a file).
     pub(super) fn profile(&self) -> anyhow::Result<Profile> {
-        Profile::find(&self.profile).context("--profile")
+        // A shipped profile's name in any case (`V5`), unless a file is named so.
+        let shipped = Profile::builtin_names()
+            .find(|name| name.eq_ignore_ascii_case(&self.profile))
+            .filter(|_| !std::path::Path::new(&self.profile).is_file());
+        Profile::find(shipped.unwrap_or(&self.profile)).context("--profile")
     }
 
     /// The checker of the profile at `--date` for `--players`.
@@ -164,8 +168,10 @@ fn parse_date(text: &str) -> Result<DateArg, String> {
 /// `--format` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum OutputFormat {
-    /// A line per legal deck, a table of problems per illegal deck, a summary.
-    Human,
+    /// A line per legal deck, a table of problems per illegal deck, a summary
+    /// (`human` is accepted for it).
+    #[value(alias = "human")]
+    Text,
     /// JSON Lines: one object per deck.
     Json,
     /// GitHub Actions annotations (`::error file=...,line=...::...`).
@@ -224,7 +230,7 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
         let report = checker.check(&deck)?;
         let mut rendered = Vec::new();
         shared_renderer.render_deck(&mut rendered, &report)?;
-        anyhow::Ok((report.legal, rendered))
+        anyhow::Ok((report.legal, names_guessed(&deck), rendered))
     });
     if !global.quiet {
         inputs::note_skipped(&skipped.skipped);
@@ -235,8 +241,11 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     for (path, judged) in inputs.by_ref() {
         match judged {
-            Ok((legal, rendered)) => {
+            Ok((legal, guessed, rendered)) => {
                 summary.add_deck(legal);
+                if guessed {
+                    summary.add_guessed();
+                }
                 if !legal {
                     outcome = outcome.merge(Outcome::Findings);
                 }
@@ -264,6 +273,23 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
     Ok(outcome)
 }
 
+/// Whether a card name or printing of the deck was guessed: a remark that
+/// `name-corrected` reports, or a printing chosen among several that fit
+/// (not the one printing that fits, nor where a count is written, nor an
+/// abbreviation of the table).
+fn names_guessed(deck: &vtesdeck::deck::Deck) -> bool {
+    use vtesdeck::deck::ReadHow;
+    deck.read_as.iter().any(|remark| {
+        !matches!(
+            remark.how,
+            ReadHow::PrintingFits
+                | ReadHow::CountAfterName
+                | ReadHow::CountLabelled
+                | ReadHow::Abbreviation
+        )
+    })
+}
+
 /// The renderer the arguments ask for.
 fn renderer(args: &CheckArgs, quiet: bool) -> Box<dyn CheckRenderer> {
     let format = if args.json {
@@ -280,7 +306,7 @@ fn renderer(args: &CheckArgs, quiet: bool) -> Box<dyn CheckRenderer> {
         OutputFormat::Junit => {
             Box::new(JunitRenderer::new(args.warnings || args.verbose).with_info(args.verbose))
         }
-        OutputFormat::Human => {
+        OutputFormat::Text => {
             let terminal = std::io::stdout().is_terminal();
             let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
             let color = match args.color {

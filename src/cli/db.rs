@@ -42,9 +42,22 @@ enum DbCommand {
     Info(InfoArgs),
 }
 
+/// `--cards` on `db update` and `db import`: where to install (the global
+/// `--cards` says where to read).
+#[derive(Debug, Args)]
+struct InstallInto {
+    /// Install into this folder (created when missing) instead of the user data
+    /// folder (~/.local/share/vtesdeck/cards on Linux).
+    #[arg(long = "cards", value_name = "DIR")]
+    cards: Option<PathBuf>,
+}
+
 /// Arguments of `db update`.
 #[derive(Debug, Args)]
 struct UpdateArgs {
+    #[command(flatten)]
+    into: InstallInto,
+
     /// The zip to download [default: $VTESDECK_DB_URL, else the official
     /// https://www.vekn.net/images/stories/downloads/vtescsv_utf8.zip].
     #[arg(long, value_name = "URL")]
@@ -64,6 +77,9 @@ struct UpdateArgs {
 /// Arguments of `db import`.
 #[derive(Debug, Args)]
 struct ImportArgs {
+    #[command(flatten)]
+    into: InstallInto,
+
     /// A zip file or a folder with the VEKN CSV files (at the top or in one sub-folder).
     #[arg(value_name = "PATH")]
     path: PathBuf,
@@ -72,9 +88,8 @@ struct ImportArgs {
 /// Arguments of `db info`.
 #[derive(Debug, Args)]
 struct InfoArgs {
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::output_format::FormatArgs,
 }
 
 /// Runs a `db` subcommand: exit 0 on success, 2 on an error (the previous database
@@ -83,7 +98,7 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
     match &args.command {
         DbCommand::Update(update) => update_db(update, global),
         DbCommand::Import(import) => {
-            let target = install_target(global)?;
+            let target = install_target(&import.into, global)?;
             let report = install::import(
                 &import.path,
                 &target,
@@ -96,7 +111,7 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
             let db = location.open()?;
             let info = DbInfo::new(&db, location.found_by(), chrono::Utc::now());
             let mut out = std::io::stdout().lock();
-            if info_args.json {
+            if info_args.output.json() {
                 write_tagged(&mut out, "db_info", &info)?;
             } else {
                 write!(out, "{}", db_text::render_info(&info))?;
@@ -121,10 +136,11 @@ fn update_db(update: &UpdateArgs, global: &Global) -> anyhow::Result<Outcome> {
              use `vtesdeck db import PATH` with a downloaded zip or folder"
         );
     }
-    let target = install_target(global)?;
+    let target = install_target(&update.into, global)?;
     install::check_target(&target)?;
     let deadline = std::time::Duration::from_secs(update.timeout);
-    let bytes = fetch(&url, deadline, global.quiet)?;
+    let bytes =
+        fetch(&url, deadline, global.quiet).map_err(|err| way_out(err.into(), &url, global))?;
     let report = install::install_zip(
         std::io::Cursor::new(bytes),
         &url,
@@ -132,6 +148,29 @@ fn update_db(update: &UpdateArgs, global: &Global) -> anyhow::Result<Outcome> {
         &mut tell_waiting(&target, global.quiet),
     )?;
     finish(&db_text::render_install(&report), &target, global)
+}
+
+/// A failed download, with the way out: the card list still in use, and
+/// `db import` with the zip fetched some other way.
+#[cfg(feature = "download")]
+fn way_out(err: anyhow::Error, url: &str, global: &Global) -> anyhow::Error {
+    let location = DbLocation::find(global.cards.as_deref());
+    let in_use = match (&location, location.open()) {
+        (DbLocation::Embedded, Ok(db)) => match db.snapshot_date() {
+            Some(date) => format!("the list built into vtesdeck, of {date}, is still used"),
+            None => "the list built into vtesdeck is still used".to_string(),
+        },
+        (DbLocation::Embedded, Err(_)) => "the list built into vtesdeck is still used".to_string(),
+        (_, _) => format!(
+            "the card list in use ({}) is left as it was",
+            location.found_by()
+        ),
+    };
+    anyhow::anyhow!(
+        "{}; {in_use}; to install a newer one without this network, download {url} \
+         another way and run `vtesdeck db import PATH`",
+        super::error_text(&err)
+    )
 }
 
 /// The official card list zip, as linked from vekn.net's card lists page.
@@ -206,8 +245,8 @@ fn finish(report: &str, target: &Path, global: &Global) -> anyhow::Result<Outcom
 }
 
 /// Where `db update`/`db import` install: `--cards DIR`, else the user data folder.
-fn install_target(global: &Global) -> anyhow::Result<PathBuf> {
-    match &global.cards {
+fn install_target(into: &InstallInto, global: &Global) -> anyhow::Result<PathBuf> {
+    match into.cards.as_ref().or(global.cards.as_ref()) {
         Some(dir) => Ok(dir.clone()),
         None => db_location::user_dir().context(
             "no user data folder (is HOME set?); pass --cards DIR to choose where to install",

@@ -42,7 +42,9 @@ pub struct DiffArgs {
 /// `--format` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum DiffFormat {
-    /// A verdict line per pair, then the cards added, removed and changed, crypt and library apart.
+    /// A verdict line per pair, then the cards added, removed and changed, crypt and library
+    /// apart (`human` is accepted for it).
+    #[value(alias = "human")]
     Text,
     /// One JSON record per pair (`{"type":"diff","schema":1,...}`), per line.
     Json,

@@ -63,9 +63,8 @@ pub struct DrawArgs {
     #[arg(long, value_name = "N")]
     seen: Option<u32>,
 
-    /// One JSON object per deck instead of tables.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::output_format::FormatArgs,
 
     #[command(flatten)]
     sim: SimArgs,
@@ -94,7 +93,7 @@ pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
         seen: args.seen,
     };
     let decks = args.decks.read(&db, global.quiet)?;
-    write_reports(decks, args.json, |deck, out| {
+    write_reports(decks, args.output.json(), |deck, out| {
         warn_missing(deck, &db, &options);
         // The progress bar only moves when the opening has to be sampled.
         let progress = Progress::new(options.samples, global.quiet);
@@ -103,7 +102,7 @@ pub fn run(args: &DrawArgs, global: &Global) -> anyhow::Result<Outcome> {
             .install(|| DrawOdds::compute(deck, &db, &options, &|n| progress.advance(n)))?;
         progress.finish();
         let odds = odds?;
-        if args.json {
+        if args.output.json() {
             write_tagged(out, "draw", &odds)?;
         } else {
             draw_table::render(&odds, deck, &db, out)?;

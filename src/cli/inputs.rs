@@ -89,7 +89,7 @@ pub struct FileSelectionArgs {
 
 impl FileSelectionArgs {
     /// The library's selection.
-    fn selection(&self) -> FileSelection {
+    pub fn selection(&self) -> FileSelection {
         FileSelection {
             globs: self.globs.clone(),
             excludes: self.excludes.clone(),

@@ -11,6 +11,7 @@ mod draw;
 mod exit;
 mod goldfish;
 mod inputs;
+mod output_format;
 mod parse;
 mod progress;
 mod report;
@@ -59,18 +60,14 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Read decklists and print them normalised (or as JSON), with unresolved lines.
-    Parse(parse::ParseArgs),
+    // In the README's order (its "One example per command").
     /// Check tournament legality (sizes, grouping, banned and new cards) under a profile.
     #[command(after_help = check::rules_help())]
     Check(check::CheckArgs),
-    // Its summary lists the layouts of the formats registry that vtesdeck writes.
-    #[command(about = convert::about())]
-    Convert(convert::ConvertArgs),
-    /// Compare two decklists (or two folders of them) card by card: exit 0 same, 1 different, 2 unreadable.
-    Diff(diff::DiffArgs),
-    /// Get, install and describe the card database (update, import, info).
-    Db(db::DbArgs),
+    /// Read decklists and print them normalised (or as JSON), with unresolved lines.
+    Parse(parse::ParseArgs),
+    /// What decks are made of (crypt, library, disciplines) and what their crypt can play.
+    Stats(stats::StatsArgs),
     /// Look cards up by name (as decklists do), or search them with filters.
     Card(card::CardArgs),
     /// Odds of the opening hand and of the starting crypt cards (exact and sampled).
@@ -82,11 +79,16 @@ enum Command {
     /// Play a deck alone at an idle table: how fast it takes pool, per seat.
     #[command(long_about = goldfish::long_about())]
     Goldfish(goldfish::GoldfishArgs),
-    /// What decks are made of (crypt, library, disciplines) and what their crypt can play.
-    Stats(stats::StatsArgs),
     /// A deck on one HTML page with charts; a folder of decks as pages and an index.
     #[command(long_about = report::LONG_ABOUT)]
     Report(report::ReportArgs),
+    // Its summary lists the layouts of the formats registry that vtesdeck writes.
+    #[command(about = convert::about())]
+    Convert(convert::ConvertArgs),
+    /// Compare two decklists (or two folders of them) card by card: exit 0 same, 1 different, 2 unreadable.
+    Diff(diff::DiffArgs),
+    /// Get, install and describe the card database (update, import, info).
+    Db(db::DbArgs),
     /// Print the shell completion script: bash, zsh, fish, powershell or elvish.
     Completions(shell::CompletionsArgs),
     /// Print the manual page (roff), or write one page per command with --dir.
@@ -280,21 +282,45 @@ fn flag_words(cause: &(dyn std::error::Error + 'static)) -> Option<String> {
 
 /// What the user can type about an error of the library, if anything: the
 /// library says what went wrong, the command line says which flag to use.
-fn advice(err: &anyhow::Error) -> Option<&'static str> {
+fn advice(err: &anyhow::Error) -> Option<String> {
+    use vtesdeck::formats::InputError;
     use vtesdeck::rules::{CheckError, ProfileError};
     use vtesdeck::sim::SimError;
     err.chain().find_map(|cause| {
         if let Some(CheckError::NoEventDate { .. }) = cause.downcast_ref::<CheckError>() {
-            return Some("give --date YYYY-MM-DD");
+            return Some("give --date YYYY-MM-DD".to_string());
         }
         if let Some(SimError::UnresolvedLines { .. }) = cause.downcast_ref::<SimError>() {
-            return Some("fix the deck before simulating it (see `vtesdeck parse`)");
+            return Some("fix the deck before simulating it (see `vtesdeck parse`)".to_string());
         }
         if let Some(ProfileError::Unknown { .. }) = cause.downcast_ref::<ProfileError>() {
-            return Some("name a shipped profile, or give a FILE.toml");
+            return Some("name a shipped profile, or give a FILE.toml".to_string());
+        }
+        if let Some(InputError::UnmatchedPattern { path }) = cause.downcast_ref::<InputError>() {
+            return Some(pattern_advice(path));
         }
         None
     })
+}
+
+/// What to type for a pattern given as a path: its folder, and the rest of
+/// it as `--glob` (`decks/*.txt`: `decks --glob '*.txt'`).
+fn pattern_advice(path: &std::path::Path) -> String {
+    let text = path.to_string_lossy().replace('\\', "/");
+    let components: Vec<&str> = text.split('/').collect();
+    let wild = components
+        .iter()
+        .position(|part| part.contains(['*', '?', '[']))
+        .unwrap_or(0);
+    let folder = match components[..wild].join("/") {
+        folder if folder.is_empty() => ".".to_string(),
+        folder => folder,
+    };
+    let glob = components[wild..].join("/");
+    format!(
+        "to read some files of a folder, give the folder and a pattern to --glob: \
+         `{folder} --glob '{glob}'`"
+    )
 }
 
 #[cfg(test)]
@@ -377,6 +403,15 @@ mod tests {
             "http://x/cards.zip: download failed: not finished within the 2 s deadline \
              (`db update --timeout SECS` sets it)"
         );
+    }
+
+    /// A pattern given as a path is answered with the folder and `--glob`.
+    #[test]
+    fn a_pattern_given_as_a_path_is_answered_with_glob() {
+        let advice = |path: &str| pattern_advice(std::path::Path::new(path));
+        assert!(advice("decks/*.txt").ends_with("`decks --glob '*.txt'`"));
+        assert!(advice("*.txt").ends_with("`. --glob '*.txt'`"));
+        assert!(advice("a/b/**/x?.json").ends_with("`a/b --glob '**/x?.json'`"));
     }
 
     /// Any other error reads as `{:#}` writes it, its context first.

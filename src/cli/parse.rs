@@ -15,10 +15,8 @@ pub struct ParseArgs {
     #[command(flatten)]
     inputs: inputs::DeckPaths,
 
-    /// JSON Lines: one `deck` record per deck, an `error` record per input that
-    /// cannot be read.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::output_format::FormatArgs,
 }
 
 /// Runs `parse`: exit 0 when every card line resolved, 1 when some did not, 2 on an error.
@@ -37,7 +35,7 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
         let deck = match input {
             Ok(deck) => deck,
             Err(err) => {
-                inputs::report_unreadable(&mut out, args.json, &path, &err)?;
+                inputs::report_unreadable(&mut out, args.output.json(), &path, &err)?;
                 outcome = outcome.merge(Outcome::Error);
                 continue;
             }
@@ -45,7 +43,7 @@ pub fn run(args: &ParseArgs, global: &Global) -> anyhow::Result<Outcome> {
         if !deck.unresolved.is_empty() {
             outcome = outcome.merge(Outcome::Findings);
         }
-        if args.json {
+        if args.output.json() {
             write_record(&mut out, &DeckJson::new(&deck, &db))?;
         } else {
             writeln!(out, "{}", deck_text::render(&deck, &db))?;

@@ -41,6 +41,9 @@ pub struct ReportArgs {
     input: Option<PathBuf>,
 
     #[command(flatten)]
+    selection: inputs::FileSelectionArgs,
+
+    #[command(flatten)]
     deck_format: inputs::DeckFormat,
 
     /// Where to write: the page of one deck (`-`: standard output, the default),
@@ -112,7 +115,16 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
                 .install(|| work.page(&deck, &provenance, &|n| progress.advance(n)))?;
             progress.finish();
             match target {
-                Target::File(file) => file.write(page.as_bytes())?,
+                Target::File(file) => {
+                    file.write(page.as_bytes())?;
+                    let mut out = std::io::stdout().lock();
+                    writeln!(
+                        out,
+                        "{}: the page of {}",
+                        file.path().display(),
+                        input.display()
+                    )?;
+                }
                 _ => {
                     let mut out = std::io::stdout().lock();
                     out.write_all(page.as_bytes())?;
@@ -180,9 +192,23 @@ fn target(args: &ReportArgs, input: &Path, quiet: bool) -> anyhow::Result<Target
         if args.title.is_some() {
             bail!("--title names the index of a folder report; the page of one deck takes the deck's name");
         }
+        use std::io::IsTerminal;
         return Ok(match &args.output {
+            // Never HTML poured on a terminal: the page goes to a file of the deck's name.
+            None if std::io::stdout().is_terminal() => {
+                Target::File(OutputFile::check(&page_name(input), args.force)?)
+            }
             None => Target::Stdout,
             Some(path) if path.as_os_str() == "-" => Target::Stdout,
+            // A folder (existing, or written with a trailing `/`): the page in it.
+            Some(path) if path.is_dir() || path.to_string_lossy().ends_with(['/', '\\']) => {
+                if !path.is_dir() {
+                    std::fs::create_dir(path).with_context(|| {
+                        format!("{}: cannot create the folder of the page", path.display())
+                    })?;
+                }
+                Target::File(OutputFile::check(&path.join(page_name(input)), args.force)?)
+            }
             Some(path) => Target::File(OutputFile::check(path, args.force)?),
         });
     }
@@ -195,6 +221,20 @@ fn target(args: &ReportArgs, input: &Path, quiet: bool) -> anyhow::Result<Target
     };
     if folder.as_os_str() == "-" {
         bail!("-o -: a folder report cannot go to standard output; give -o OUT");
+    }
+    // The folder's decklists first: with none, nothing is written.
+    let mut walked = inputs::walk(
+        std::slice::from_ref(&input.to_path_buf()),
+        &args.selection.selection(),
+    );
+    if !quiet {
+        inputs::note_skipped(&walked.skipped);
+    }
+    if !walked.files.iter().any(Result::is_ok) {
+        if let Some(Err(problem)) = walked.files.pop() {
+            return Err(anyhow::Error::from(problem.error)
+                .context(format!("nothing written to {}", folder.display())));
+        }
     }
     if folder.symlink_metadata().is_ok() && !folder.is_dir() {
         bail!(
@@ -220,13 +260,6 @@ fn target(args: &ReportArgs, input: &Path, quiet: bool) -> anyhow::Result<Target
             .with_context(|| format!("{}: cannot create the report folder", folder.display()))?;
     }
     let mut pages = Vec::new();
-    let walked = inputs::walk(
-        std::slice::from_ref(&input.to_path_buf()),
-        &Default::default(),
-    );
-    if !quiet {
-        inputs::note_skipped(&walked.skipped);
-    }
     for file in walked.files {
         match file {
             Ok(path) => {
@@ -249,6 +282,21 @@ fn target(args: &ReportArgs, input: &Path, quiet: bool) -> anyhow::Result<Target
         index,
         skipped: walked.skipped.len(),
     })
+}
+
+/// The file name of the page of one deck: its file's name with `.html` for
+/// its last extension (`brujah-rush.txt`: `brujah-rush.html`), `deck.html`
+/// for standard input or a VDB deck URL.
+fn page_name(input: &Path) -> PathBuf {
+    let named = input.as_os_str() != "-" && input.is_file();
+    match input.file_stem().filter(|_| named) {
+        Some(stem) => {
+            let mut name = stem.to_os_string();
+            name.push(".html");
+            PathBuf::from(name)
+        }
+        None => PathBuf::from("deck.html"),
+    }
 }
 
 /// The page of a deck file of a folder report, relative to the report folder:

@@ -16,6 +16,22 @@ pub struct CompletionsArgs {
     /// The shell: bash, zsh, fish, powershell or elvish.
     #[arg(value_name = "SHELL")]
     shell: Shell,
+
+    #[command(flatten)]
+    _unused: NoDatabase,
+}
+
+/// `--cards` and `-q`, which every command takes, accepted and left out of
+/// the help of `completions` and `man`: they read no card database and
+/// print nothing but what they are asked for.
+#[derive(Debug, Args)]
+struct NoDatabase {
+    /// Accepted; no card database is read.
+    #[arg(id = "cards", long = "cards", value_name = "DIR", hide = true)]
+    _cards: Option<PathBuf>,
+    /// Accepted; nothing to leave out.
+    #[arg(id = "quiet", short = 'q', long = "quiet", hide = true)]
+    _quiet: bool,
 }
 
 /// Arguments of `vtesdeck man`.
@@ -25,6 +41,9 @@ pub struct ManArgs {
     /// folder instead of printing the main page.
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
+
+    #[command(flatten)]
+    _unused: NoDatabase,
 }
 
 /// Prints the completion script of a shell on standard output.

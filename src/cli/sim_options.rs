@@ -74,12 +74,23 @@ fn parse_seat(text: &str) -> Result<SeatChoice, String> {
     }
 }
 
+/// Parses `--samples`: a whole number of games, at least 1.
+fn parse_samples(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("0 games: give at least 1 sampled game".to_string()),
+        Ok(samples) => Ok(samples),
+        Err(_) => Err(format!(
+            "expected a whole number of games (1 or more), found {text:?}"
+        )),
+    }
+}
+
 /// `--samples`, `--seed`, `--threads`.
 #[derive(Debug, Args)]
 pub struct SimArgs {
     /// Number of sampled games.
     #[arg(long, default_value_t = TransferOptions::default().samples, value_name = "N",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = parse_samples)]
     pub samples: u64,
 
     /// Seed of the random draws, for a reproducible run: 0 to 9007199254740991
@@ -118,13 +129,17 @@ impl SimArgs {
 /// ([`SimDecks`]).
 pub const INPUTS_HELP: &str = "Inputs: decklist files, folders (every file under them, one report per deck), `-` for standard input, and VDB deck URLs (as `convert`). With --json, one JSON object per deck, one per line.";
 
-/// The decks of `draw` and `transfers`: the paths and `--input-format`.
+/// The decks of `draw`, `transfers` and `goldfish`: the paths,
+/// `--glob`/`--exclude` and `--input-format`.
 #[derive(Debug, Args)]
 pub struct SimDecks {
     /// Decklist files, folders, VDB deck URLs, or `-` for standard input
     /// (read when no path is given and it is not a terminal).
     #[arg(value_name = "PATH")]
     files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    selection: inputs::FileSelectionArgs,
 
     #[command(flatten)]
     deck_format: inputs::DeckFormat,
@@ -141,7 +156,7 @@ impl SimDecks {
         let paths = inputs::paths_or_stdin(&self.files)?;
         let format = self.deck_format.input_format;
         let mut skipped = Vec::new();
-        let walked = inputs::walk(&paths, &Default::default());
+        let walked = inputs::walk(&paths, &self.selection.selection());
         if !quiet {
             inputs::note_skipped(&walked.skipped);
         }

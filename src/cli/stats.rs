@@ -18,10 +18,8 @@ pub struct StatsArgs {
     #[command(flatten)]
     inputs: inputs::DeckPaths,
 
-    /// JSON Lines: one `"type": "deck"` record per deck (with `path`), an `error`
-    /// record per input that cannot be read; with `--summary`, a last `summary` record.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::output_format::FormatArgs,
 
     /// Print only the deck's crypt and library headers, exactly as the TWDA
     /// writes them (`Crypt (12 cards, min=8, max=26, avg=4.42)`, `Library (90 cards)`,
@@ -61,7 +59,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
     // are read, in parallel; the output is written in input order, each deck
     // as it comes: the memory of a file of 100,000 decks is a slice of them,
     // never every deck.
-    let tables = !args.json && !args.twd_header && !args.summary_only;
+    let tables = !args.output.json() && !args.twd_header && !args.summary_only;
     let (mut inputs, skipped) = args.inputs.read_walked(walked?, &db, |input| {
         input.map(|deck| {
             let stats = Stats::of_deck(&deck, &db);
@@ -81,7 +79,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
         let (deck, stats, text) = match input {
             Ok(made) => made,
             Err(err) => {
-                inputs::report_unreadable(&mut out, args.json, &path, &err)?;
+                inputs::report_unreadable(&mut out, args.output.json(), &path, &err)?;
                 outcome = outcome.merge(Outcome::Error);
                 continue;
             }
@@ -102,7 +100,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
         if args.summary_only {
             continue;
         }
-        match (args.json, args.twd_header) {
+        match (args.output.json(), args.twd_header) {
             (true, true) => {
                 let record = HeaderJson {
                     kind: "deck",
@@ -142,7 +140,7 @@ pub fn run(args: &StatsArgs, global: &Global) -> anyhow::Result<Outcome> {
     }
     if let Some(builder) = summary {
         let summary = builder.finish(&db);
-        if args.json {
+        if args.output.json() {
             write_record(&mut out, &SummaryJson::new(&summary))?;
         } else {
             if written > 0 && !args.summary_only {

@@ -341,3 +341,22 @@ fn a_part_of_a_name_finds_the_card_it_is_part_of() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("\"Thrown Sewer Lid\""), "{stderr}");
 }
+
+/// Words need no quotes: `card Deep Song Theo Bell` looks up two cards, as
+/// `card "Deep Song" "Theo Bell"` does.
+#[test]
+fn card_joins_its_words_into_names() {
+    let unquoted = common::vtesdeck()
+        .args(["card", "Deep", "Song", "Theo", "Bell"])
+        .output()
+        .expect("runs");
+    let quoted = common::vtesdeck()
+        .args(["card", "Deep Song", "Theo Bell"])
+        .output()
+        .expect("runs");
+    assert_eq!(unquoted.status.code(), Some(0), "{unquoted:?}");
+    assert_eq!(unquoted.stdout, quoted.stdout);
+    let text = String::from_utf8_lossy(&unquoted.stdout);
+    assert!(text.starts_with("Deep Song  [100515]"), "{text}");
+    assert!(text.contains("Theo Bell"), "{text}");
+}

@@ -479,10 +479,11 @@ fn github_format_writes_annotations() {
         .arg(&path)
         .assert()
         .code(1)
-        .stdout(contains(format!(
-            "::error file={},line=3,title=crypt-grouping::Eva Test (G3) does not fit groups 1-2",
-            path.display()
-        )))
+        // The path from the working folder (the repository root), as GitHub attaches it.
+        .stdout(contains(
+            "::error file=tests/fixtures/check/grouping.txt,line=3,title=crypt-grouping::Eva Test \
+             (G3) does not fit groups 1-2",
+        ))
         .stdout(contains("1 deck: 0 legal, 1 illegal"));
     check("2021-01-01")
         .args(["--format", "github", "--warnings"])
@@ -929,7 +930,7 @@ fn folders_are_read_for_decklists_and_the_rest_is_listed_as_skipped() {
     assert_eq!(
         *summary,
         serde_json::json!({"type": "summary", "decks": 2, "legal": 1, "illegal": 1,
-                           "errors": 0, "skipped": 3, "schema": 1})
+                           "names_guessed": 0, "errors": 0, "skipped": 3, "schema": 1})
     );
     assert!(records.iter().all(|r| r["schema"] == 1));
 
@@ -1095,4 +1096,107 @@ fn an_input_with_no_card_line_is_not_judged() {
             .is_some_and(|p| p.ends_with("empty.txt")),
         "{skipped}"
     );
+}
+
+/// A crypt of groups 5-6 written as players write it: `2x Evan Klein` (of
+/// groups 3 and 6) names no printing, but only one fits: an info note, not a
+/// warning, and never an error under --strict; a misspelt name is a guess,
+/// counted in the summary; `5x CIF` reads as Camarilla's Iron Fist.
+#[test]
+fn only_printing_that_fits_is_a_note_and_guessed_names_are_counted() {
+    let crypt = "Crypt\n2x Montecalme\n2x Allanyan Serata\n2x Annabelle Triabell (G6)\n\
+                 2x Catalina Vega\n2x Evan Klein\n2x Theo Bell (G6)\n";
+    let library = "\nLibrary\n5x CIF\n40x Bum's Rush\n45x Deflection\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let exact = dir.path().join("exact.txt");
+    std::fs::write(&exact, format!("{crypt}{library}")).expect("write");
+    let misspelt = dir.path().join("misspelt.txt");
+    std::fs::write(
+        &misspelt,
+        format!("{crypt}{library}").replace("Catalina Vega", "Catalina Vegga"),
+    )
+    .expect("write");
+
+    // --warnings: no warning for the exact deck, and no guess counted.
+    let output = common::vtesdeck()
+        .args(["check", "--warnings"])
+        .arg(&exact)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(!text.contains("warning"), "{text}");
+    assert!(text.ends_with("1 deck: 1 legal, 0 illegal\n"), "{text}");
+    // --verbose: the printing and the abbreviation as info notes.
+    let output = common::vtesdeck()
+        .args(["check", "--verbose", "--color", "never"])
+        .arg(&exact)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("printing-chosen (info)"), "{text}");
+    assert!(text.contains("Evan Klein (G6)"), "{text}");
+    assert!(text.contains("abbreviation (info)"), "{text}");
+    assert!(text.contains("Camarilla's Iron Fist"), "{text}");
+    // --strict: still legal.
+    common::vtesdeck()
+        .args(["check", "--strict"])
+        .arg(&exact)
+        .assert()
+        .code(0);
+
+    // Both decks: the misspelt one is counted as guessed, legal or not.
+    let output = common::vtesdeck()
+        .arg("check")
+        .arg(&exact)
+        .arg(&misspelt)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.ends_with("2 decks: 2 legal, 0 illegal, 1 with names guessed\n"),
+        "{text}"
+    );
+    let output = common::vtesdeck()
+        .args(["check", "--json"])
+        .arg(&exact)
+        .arg(&misspelt)
+        .output()
+        .expect("runs");
+    let records = common::json_records(&output.stdout);
+    let summary = records.last().expect("summary");
+    assert_eq!(summary["names_guessed"], 1, "{summary}");
+    // One line, one finding: the misspelt vampire is one row.
+    let output = common::vtesdeck()
+        .args(["check", "--format", "github", "--warnings"])
+        .arg(&misspelt)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(text.matches(",line=5,").count(), 1, "{text}");
+}
+
+/// A shipped profile's name in any case: `--profile V5` is `v5`.
+#[test]
+fn profile_names_are_case_insensitive() {
+    let deck = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks/brujah-rush.txt");
+    let run = |profile: &str| {
+        common::vtesdeck()
+            .args([
+                "check",
+                "--json",
+                "--date",
+                "2026-01-01",
+                "--profile",
+                profile,
+            ])
+            .arg(&deck)
+            .output()
+            .expect("runs")
+    };
+    let (upper, lower) = (run("V5"), run("v5"));
+    assert_eq!(lower.status.code(), upper.status.code(), "{upper:?}");
+    assert_eq!(upper.stdout, lower.stdout);
+    assert!(String::from_utf8_lossy(&upper.stdout).contains("\"profile\":\"v5\""));
 }

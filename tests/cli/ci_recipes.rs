@@ -194,6 +194,8 @@ fn action_folder() -> tempfile::TempDir {
 /// GITHUB_STEP_SUMMARY.
 fn run_action(dir: &Path, inputs: &[(&str, &str)]) -> (std::process::Output, String, String) {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/action-check.sh");
+    // GitHub's files are outside the repository, as on a runner.
+    let runner = tempfile::tempdir().expect("temp dir");
     let mut command = std::process::Command::new("bash");
     command
         .arg(script)
@@ -201,19 +203,20 @@ fn run_action(dir: &Path, inputs: &[(&str, &str)]) -> (std::process::Output, Str
         .env("VTESDECK_BIN", env!("CARGO_BIN_EXE_vtesdeck"))
         .env("VTESDECK_CARDS", common::cards_dir())
         .env("VTESDECK_OFFLINE", "1")
-        .env("GITHUB_OUTPUT", dir.join("github-output"))
-        .env("GITHUB_STEP_SUMMARY", dir.join("step-summary"));
-    for name in ["PATH", "PROFILE", "DATE", "STRICT", "JUNIT"] {
+        .env("RUNNER_TEMP", runner.path())
+        .env("GITHUB_OUTPUT", runner.path().join("github-output"))
+        .env("GITHUB_STEP_SUMMARY", runner.path().join("step-summary"));
+    for name in [
+        "PATH", "INCLUDE", "EXCLUDE", "PROFILE", "DATE", "STRICT", "JUNIT",
+    ] {
         command.env_remove(format!("INPUT_{name}"));
     }
     for (name, value) in inputs {
         command.env(name, value);
     }
     let output = command.output().expect("bash runs");
-    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+    let read = |name: &str| std::fs::read_to_string(runner.path().join(name)).unwrap_or_default();
     let (github_output, summary) = (read("github-output"), read("step-summary"));
-    std::fs::remove_file(dir.join("github-output")).ok();
-    std::fs::remove_file(dir.join("step-summary")).ok();
     (output, github_output, summary)
 }
 
@@ -324,6 +327,8 @@ fn the_actions_inputs_reach_the_check() {
     assert!(action.contains("bash \"$GITHUB_ACTION_PATH/scripts/action-check.sh\""));
     for input in [
         "path",
+        "include",
+        "exclude",
         "profile",
         "date",
         "strict",
@@ -336,7 +341,9 @@ fn the_actions_inputs_reach_the_check() {
             "input {input}"
         );
     }
-    for input in ["path", "profile", "date", "strict", "junit"] {
+    for input in [
+        "path", "include", "exclude", "profile", "date", "strict", "junit",
+    ] {
         let variable = format!("INPUT_{}", input.to_uppercase());
         assert!(
             action.contains(&format!("{variable}: ${{{{ inputs.{input} }}}}")),
@@ -347,4 +354,183 @@ fn the_actions_inputs_reach_the_check() {
             "the script reads {variable}"
         );
     }
+}
+
+/// A repository as people keep one: decks at the root of `decks/` and in a
+/// sub-folder, a README, an image, a `package.json` and a `renovate.json`
+/// (a JSON deck beside them, read by its shape), workflows in `.github/`.
+fn repository_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, bytes).expect("write");
+    };
+    write(
+        "decks/brujah.txt",
+        repo_file("examples/decks/brujah-rush.txt").as_bytes(),
+    );
+    write(
+        "decks/old/toreador.twd.txt",
+        repo_file("examples/decks/toreador-votes.twd.txt").as_bytes(),
+    );
+    let deck = vtesdeck_json_deck();
+    write("decks/old/nosferatu.json", deck.as_bytes());
+    write("README.md", b"# Our decks\n\nSee decks/.\n");
+    write(
+        "img/logo.png",
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89",
+    );
+    write(
+        "package.json",
+        br#"{"name": "our-decks", "version": "1.0.0", "private": true,
+  "scripts": {"test": "echo ok"}, "devDependencies": {"prettier": "^3.0.0"}}"#,
+    );
+    write(
+        "renovate.json",
+        br#"{"$schema": "https://docs.renovatebot.com/renovate-schema.json",
+  "extends": ["config:recommended"]}"#,
+    );
+    write(".github/workflows/check.yml", b"name: check\non: push\n");
+    dir
+}
+
+/// The Nosferatu example deck as `parse --json` writes it: a JSON deck.
+fn vtesdeck_json_deck() -> String {
+    let deck = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/decks/nosferatu-stealth.lackey.txt");
+    let output = common::vtesdeck()
+        .args(["parse", "--json"])
+        .arg(deck)
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// The `file=` of each annotation of a run.
+fn annotated_files(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter_map(|line| line.split_once(" file=").map(|(_, rest)| rest))
+        .map(|rest| rest.split([',', ':']).next().unwrap_or(rest).to_string())
+        .collect()
+}
+
+#[test]
+fn the_action_fits_a_real_repository_run_after_run() {
+    let dir = repository_folder();
+    let mut lines = Vec::new();
+    for run in 0..3 {
+        // The default path, `.`: every deck legal, the other files skipped and listed.
+        let (output, github_output, summary) = run_action(dir.path(), &[]);
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert_eq!(output.status.code(), Some(0), "run {run}: {output:?}");
+        let last = stdout.lines().last().unwrap_or_default().to_string();
+        assert_eq!(
+            last,
+            "3 decks: 3 legal, 0 illegal, 1 with names guessed (4 files skipped: not decklists)",
+            "run {run}: {stdout}"
+        );
+        assert!(summary.contains(&last), "{summary}");
+        assert_eq!(github_output, "junit=vtesdeck-check.xml\n");
+        // Annotations name the files from the repository root, as GitHub attaches them.
+        let files = annotated_files(&stdout);
+        assert!(!files.is_empty(), "{stdout}");
+        for file in &files {
+            assert!(!file.starts_with("./"), "{file}");
+            assert!(dir.path().join(file).is_file(), "{file}: {stdout}");
+        }
+        for skipped in ["README.md", "img/logo.png", "package.json", "renovate.json"] {
+            assert!(
+                stdout.contains(&format!(
+                    "::notice file={skipped},title=skipped::not read: "
+                )),
+                "{skipped}: {stdout}"
+            );
+        }
+        assert!(!stdout.contains("::error"), "{stdout}");
+        assert!(
+            !stdout.contains("vtesdeck-check"),
+            "the report read back: {stdout}"
+        );
+        let junit = std::fs::read_to_string(dir.path().join("vtesdeck-check.xml")).expect("JUnit");
+        assert_eq!(junit.matches("<testcase ").count(), 3, "{junit}");
+        lines.push(stdout);
+    }
+    // The same annotations and counts on each run: no run reads another's files.
+    assert_eq!(lines[0], lines[1]);
+    assert_eq!(lines[1], lines[2]);
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("read_dir")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.starts_with("vtesdeck-check"))
+        .collect();
+    assert_eq!(leftovers, ["vtesdeck-check.xml"]);
+
+    // A pattern as the path is expanded; one that matches nothing is said.
+    let (pattern, _, _) = run_action(dir.path(), &[("INPUT_PATH", "decks/**/*.txt")]);
+    assert_eq!(pattern.status.code(), Some(0), "{pattern:?}");
+    assert!(
+        String::from_utf8_lossy(&pattern.stdout)
+            .ends_with("\n2 decks: 2 legal, 0 illegal, 1 with names guessed\n"),
+        "{pattern:?}"
+    );
+    let (nothing, _, _) = run_action(dir.path(), &[("INPUT_PATH", "decks/*.dek")]);
+    assert_eq!(nothing.status.code(), Some(2), "{nothing:?}");
+    assert!(
+        String::from_utf8_lossy(&nothing.stderr)
+            .contains("path: the pattern 'decks/*.dek' matched no file"),
+        "{nothing:?}"
+    );
+    // include and exclude pick the files of the folders.
+    let (included, _, _) = run_action(dir.path(), &[("INPUT_INCLUDE", "*.json\n*.twd.txt")]);
+    assert_eq!(included.status.code(), Some(0), "{included:?}");
+    let text = String::from_utf8_lossy(&included.stdout);
+    assert!(
+        text.ends_with("\n2 decks: 2 legal, 0 illegal (2 files skipped: not decklists)\n"),
+        "{text}"
+    );
+    let (excluded, _, _) = run_action(dir.path(), &[("INPUT_EXCLUDE", "old")]);
+    assert_eq!(excluded.status.code(), Some(0), "{excluded:?}");
+    let text = String::from_utf8_lossy(&excluded.stdout);
+    assert!(
+        text.contains("\n1 deck: 1 legal, 0 illegal, 1 with names guessed ("),
+        "{text}"
+    );
+}
+
+/// The pre-commit hook's patterns leave a repository's settings and hidden
+/// folders out, so that a commit of them is never an error.
+#[test]
+fn the_pre_commit_hook_leaves_settings_files_out() {
+    let recipe = repo_file("examples/ci/pre-commit-config.yaml");
+    let dir = repository_folder();
+    let staged = [
+        "package.json",
+        "renovate.json",
+        "README.md",
+        "img/logo.png",
+        ".github/workflows/check.yml",
+        "decks/brujah.txt",
+        "decks/old/nosferatu.json",
+        "decks/old/toreador.twd.txt",
+    ];
+    let files = selected(&recipe, &staged);
+    assert_eq!(
+        files,
+        [
+            "decks/brujah.txt",
+            "decks/old/nosferatu.json",
+            "decks/old/toreador.twd.txt"
+        ]
+    );
+    let output = run_entry(&value(&recipe, "entry"), dir.path(), &files);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
 }

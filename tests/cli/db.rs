@@ -922,3 +922,81 @@ fn timeout_must_be_a_positive_number_of_seconds() {
         .code(2)
         .stderr(predicate::str::contains("--timeout"));
 }
+
+/// No network: the error says the way out, `db import`, and that the list
+/// built into vtesdeck (its date) is still used.
+#[test]
+fn update_without_network_names_the_way_out() {
+    let home = Home::new();
+    let snapshot = home
+        .vtesdeck()
+        .args(["db", "info", "--json"])
+        .output()
+        .expect("runs");
+    let info = String::from_utf8_lossy(&snapshot.stdout).into_owned();
+    let date = regex::Regex::new(r"\d{4}-\d{2}-\d{2}")
+        .expect("regex")
+        .find(&info)
+        .map(|m| m.as_str().to_string())
+        .expect("a date in db info");
+    let output = home
+        .vtesdeck()
+        .args([
+            "db",
+            "update",
+            "--url",
+            "http://127.0.0.1:9/vtescsv_utf8.zip",
+            "--timeout",
+            "5",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("download failed"), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "the list built into vtesdeck, of {date}, is still used"
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("run `vtesdeck db import PATH`"), "{stderr}");
+    assert!(!home.cards().exists());
+}
+
+/// Help written per command: on `db update` and `db import`, `--cards` says
+/// where to install, and installs there when written after the command;
+/// `completions` and `man`, which read no database, show neither `--cards`
+/// nor `-q` (both still accepted).
+#[test]
+fn cards_says_where_to_install_and_is_not_on_commands_without_a_database() {
+    let install_into =
+        regex::Regex::new(r"--cards <DIR> +Install into this folder").expect("regex");
+    for command in [&["db", "update"][..], &["db", "import"]] {
+        let help = common::help(command);
+        assert!(install_into.is_match(&help), "{command:?}: {help}");
+    }
+    for command in ["completions", "man"] {
+        let help = common::help(&[command]);
+        assert!(!help.contains("--cards"), "{command}: {help}");
+        assert!(!help.contains("--quiet"), "{command}: {help}");
+    }
+    common::vtesdeck()
+        .args(["completions", "bash", "-q", "--cards", "/nowhere"])
+        .assert()
+        .success();
+
+    let home = Home::new();
+    let zip = home.dir.path().join("vtescsv_utf8.zip");
+    std::fs::write(&zip, fixture_zip("csv/", &[], &[])).expect("write zip");
+    let into = home.dir.path().join("mine");
+    home.vtesdeck()
+        .args(["db", "import"])
+        .arg(&zip)
+        .arg("--cards")
+        .arg(&into)
+        .assert()
+        .success();
+    assert!(into.join("vtescrypt.csv").is_file());
+    assert!(!home.cards().exists());
+}

@@ -907,3 +907,73 @@ fn console_blocks_read_into_commands_statuses_and_outputs() {
         "vtesdeck-parse-issue-30"
     );
 }
+
+/// `vtesdeck --help` lists the commands in the README's order (its "One
+/// example per command" headings; `completions and man` is both).
+#[test]
+fn help_lists_the_commands_in_the_readmes_order() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
+    let section = readme
+        .split("## One example per command")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("the README's examples");
+    let readme_order: Vec<&str> = section
+        .lines()
+        .filter_map(|line| line.strip_prefix("### "))
+        .flat_map(|heading| heading.split(" and "))
+        .collect();
+    let help = crate::common::help(&[]);
+    let help_order: Vec<&str> = help
+        .split("Commands:\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .expect("a command list")
+        .lines()
+        .filter_map(|line| line.strip_prefix("  "))
+        .filter(|line| !line.starts_with(' '))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    assert_eq!(help_order, readme_order);
+}
+
+/// One output flag: `--format json` and `--json` write the same on every
+/// command that has both; `check` and `diff` take `text` and `human` alike.
+#[test]
+fn format_json_and_json_agree_and_text_is_human() {
+    let deck = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/decks/brujah-rush.txt"
+    );
+    let run = |args: &[&str]| {
+        let output = crate::common::vtesdeck().args(args).output().expect("runs");
+        (output.status.code(), output.stdout)
+    };
+    for command in [
+        &["parse", deck][..],
+        &["check", "--date", "2026-01-01", deck],
+        &["stats", deck],
+        &["card", "Theo Bell"],
+        &["diff", deck, deck],
+        &["draw", "--seed", "1", "--samples", "100", deck],
+        &["db", "info"],
+    ] {
+        let json = run(&[command, &["--json"]].concat());
+        let format = run(&[command, &["--format", "json"]].concat());
+        assert_eq!(json, format, "{command:?}");
+        assert!(
+            String::from_utf8_lossy(&json.1).starts_with('{'),
+            "{command:?}"
+        );
+    }
+    for command in [
+        &["check", "--date", "2026-01-01", deck][..],
+        &["diff", deck, deck],
+    ] {
+        let text = run(&[command, &["--format", "text"]].concat());
+        let human = run(&[command, &["--format", "human"]].concat());
+        assert_eq!(text, human, "{command:?}");
+    }
+}

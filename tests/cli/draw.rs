@@ -506,3 +506,73 @@ fn a_key_that_is_a_part_of_a_name_suggests_the_vampires_that_hold_it() {
             )));
     }
 }
+
+/// `--samples 0` says what is wrong in the words of games, not as a range
+/// of integers.
+#[test]
+fn zero_samples_is_refused_in_words() {
+    let deck = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks/brujah-rush.txt");
+    common::vtesdeck()
+        .args(["draw", "--samples", "0"])
+        .arg(deck)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "0 games: give at least 1 sampled game",
+        ))
+        .stderr(predicate::str::contains("18446744073709551615").not());
+}
+
+/// `--glob` and `--exclude` on every command that reads decks: `draw`,
+/// `goldfish` and a folder `report` read the files they pick, as `check` does.
+#[test]
+fn glob_and_exclude_pick_the_files_of_draw_goldfish_and_report() {
+    let decks = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    let paths = |command: &[&str]| -> Vec<String> {
+        let output = common::vtesdeck()
+            .args(command)
+            .args(["--seed", "1", "--samples", "50", "--json"])
+            .arg(&decks)
+            .args(["--glob", "*.txt", "--exclude", "brujah*"])
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(0), "{command:?}: {output:?}");
+        common::json_records(&output.stdout)
+            .iter()
+            .map(|record| record["path"].as_str().unwrap_or_default().to_string())
+            .map(|path| path.rsplit('/').next().unwrap_or_default().to_string())
+            .collect()
+    };
+    let expected = ["nosferatu-stealth.lackey.txt", "toreador-votes.twd.txt"];
+    assert_eq!(paths(&["draw"]), expected);
+    assert_eq!(paths(&["goldfish", "--turns", "2"]), expected);
+
+    let out = tempfile::tempdir().expect("temp dir");
+    let report = out.path().join("report");
+    common::vtesdeck()
+        .args(["report", "--seed", "1", "--samples", "50", "--quiet"])
+        .arg(&decks)
+        .args(["--exclude", "brujah*", "-o"])
+        .arg(&report)
+        .assert()
+        .success();
+    let mut pages: Vec<String> = std::fs::read_dir(report.join("decks"))
+        .expect("the report's pages")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|name| name.ends_with(".html") && name != "index.html")
+        .collect();
+    pages.sort();
+    assert_eq!(
+        pages,
+        [
+            "nosferatu-stealth.lackey.txt.html",
+            "toreador-votes.twd.txt.html"
+        ]
+    );
+}

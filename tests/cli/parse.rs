@@ -127,13 +127,56 @@ fn every_alias_of_the_project_table_resolves_to_its_target() {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
     {
-        let (alias, target) = line.split_once('\t').expect("alias<TAB>name");
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [alias, target, source] = fields[..] else {
+            panic!("alias<TAB>name<TAB>source: {line:?}");
+        };
         assert_eq!(
             resolve(&db, &format!("1x {alias}")).name,
             target,
             "alias {alias}"
         );
+        // Each entry says where players write it; a TWDA deck quoted holds the words.
+        assert!(!source.trim().is_empty(), "alias {alias}: no source");
+        for part in source.split("; ") {
+            if let Some(quoted) = part.strip_prefix("TWDA ") {
+                let (deck, words) = quoted.split_once(": ").expect("TWDA FILE: \"words\"");
+                let path = common::twda_dir().join(format!("{deck}.txt"));
+                let text = std::fs::read(&path).expect("the TWDA deck quoted");
+                let text = String::from_utf8_lossy(&text);
+                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                assert!(
+                    text.contains(words.trim_matches('"')),
+                    "alias {alias}: {words} not in {}",
+                    path.display()
+                );
+                assert!(words.contains(alias), "alias {alias}: {words}");
+            }
+        }
     }
+}
+
+/// The community's abbreviations read as their cards, said as abbreviations.
+#[test]
+fn community_abbreviations_read_as_their_cards() {
+    let deck = "5x CIF\n2x MotS\n1x Con Ag\n";
+    let output = common::vtesdeck()
+        .args(["parse", "--json", "-"])
+        .write_stdin(deck)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("\"Camarilla's Iron Fist\""), "{text}");
+    assert!(text.contains("\"Magic of the Smith\""), "{text}");
+    assert!(text.contains("\"Conservative Agitation\""), "{text}");
+    assert!(!text.contains("\"unresolved\":[{"), "{text}");
+    // Each written in `read_as` and in `remarks`.
+    assert_eq!(
+        text.matches("\"how\":\"abbreviation\"").count(),
+        4,
+        "{text}"
+    );
+    assert_eq!(text.matches("\"how\":\"alias\"").count(), 2, "{text}");
 }
 
 #[test]

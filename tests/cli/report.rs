@@ -801,3 +801,65 @@ fn the_ci_recipe_builds_the_folder_report_as_written() {
     assert!(index.contains("<h1>owner/decks decks</h1>"));
     assert_eq!(index.matches("<a href=\"decks/").count(), count, "{index}");
 }
+
+/// A deck's page goes where the user says, and says where it went: `-o
+/// FOLDER/` (created), `-o FILE.html`; on a terminal with no `-o`, a file of
+/// the deck's name, never HTML on the screen; a folder with no decklist
+/// writes nothing and says so.
+#[test]
+fn a_page_goes_to_a_file_and_says_so_and_an_empty_folder_writes_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let deck = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks/brujah-rush.txt");
+    let report = |args: &[&str]| {
+        common::vtesdeck()
+            .current_dir(dir.path())
+            .args(["report", "--samples", "50", "--seed", "1", "--quiet"])
+            .args(args)
+            .output()
+            .expect("runs")
+    };
+    let deck_arg = deck.to_str().expect("UTF-8 path");
+    let into_folder = report(&[deck_arg, "-o", "pages/"]);
+    assert_eq!(into_folder.status.code(), Some(0), "{into_folder:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&into_folder.stdout),
+        format!("pages/brujah-rush.html: the page of {deck_arg}\n")
+    );
+    let page = std::fs::read_to_string(dir.path().join("pages/brujah-rush.html")).expect("page");
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    let into_file = report(&[deck_arg, "-o", "b.html"]);
+    assert_eq!(
+        String::from_utf8_lossy(&into_file.stdout),
+        format!("b.html: the page of {deck_arg}\n")
+    );
+    assert!(dir.path().join("b.html").is_file());
+
+    std::fs::create_dir(dir.path().join("empty")).expect("mkdir");
+    let empty = report(&["empty", "-o", "out"]);
+    assert_eq!(empty.status.code(), Some(2), "{empty:?}");
+    assert!(
+        String::from_utf8_lossy(&empty.stderr)
+            .contains("nothing written to out: empty: no decklist in this folder"),
+        "{empty:?}"
+    );
+    assert!(!dir.path().join("out").exists());
+
+    // On a terminal (util-linux `script` gives one), the page goes to a file.
+    let has_script = Command::new("script").arg("--version").output().is_ok();
+    if has_script {
+        let command = format!(
+            "{} report --samples 50 --seed 1 --quiet {deck_arg}",
+            env!("CARGO_BIN_EXE_vtesdeck")
+        );
+        let output = Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .current_dir(dir.path())
+            .env("VTESDECK_CARDS", common::cards_dir())
+            .output()
+            .expect("script runs");
+        let screen = String::from_utf8_lossy(&output.stdout);
+        assert!(!screen.contains("<html"), "{screen}");
+        assert!(screen.contains("brujah-rush.html: the page of"), "{screen}");
+        assert!(dir.path().join("brujah-rush.html").is_file());
+    }
+}

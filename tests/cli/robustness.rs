@@ -404,7 +404,8 @@ fn empty_folder_or_unmatched_pattern_is_an_error_for_every_command() {
         (&empty, "no decklist in this folder"),
         (
             &pattern,
-            "no such file; a pattern that matched nothing is no input",
+            "no such file, and vtesdeck expands no pattern (a shell does: this one matched no \
+             file there, or was quoted)",
         ),
     ];
     for command in ["check", "parse", "stats"] {

@@ -254,7 +254,9 @@ impl CardDb {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let Some((alias, target)) = line.split_once('\t') else {
+            // alias<TAB>card name<TAB>source (the source is for people).
+            let mut fields = line.split('\t');
+            let (Some(alias), Some(target)) = (fields.next(), fields.next()) else {
                 continue;
             };
             let targets: Vec<usize> = self

@@ -168,9 +168,12 @@ pub enum ReadHow {
     /// Text after the name that is not a recognised comment was left out
     /// (`Deflection (great)`).
     TextIgnored,
-    /// The name has several printings and the line named none: the one that
-    /// fits the crypt's groups was taken.
+    /// The name has several printings and the line named none: one of those
+    /// that fit the crypt's groups was taken (a guess among several).
     PrintingChosen,
+    /// The name has several printings and the line named none, but only one
+    /// of them fits the crypt's groups: that one was taken (no guess).
+    PrintingFits,
     /// The tag names a printing the card does not have (`Tara (G6)`): the one
     /// that exists was taken.
     PrintingMissing,
@@ -198,6 +201,7 @@ impl ReadHow {
             ReadHow::NumberWords => "number-words",
             ReadHow::TextIgnored => "text-ignored",
             ReadHow::PrintingChosen => "printing-chosen",
+            ReadHow::PrintingFits => "printing-fits",
             ReadHow::PrintingMissing => "printing-missing",
             ReadHow::PrintingConflict => "printing-conflict",
             ReadHow::ColumnsMismatch => "columns-mismatch",
@@ -448,13 +452,24 @@ impl Deck {
                     remark(how, note);
                 }
             }
-            if chosen {
-                let note = format!(
-                    "{} has several printings and the line names none: {} fits the crypt",
-                    card.name,
-                    db.printing_name(card)
-                );
-                remark(ReadHow::PrintingChosen, Some(note));
+            match chosen {
+                Choice::Literal => {}
+                Choice::OnlyFit => {
+                    let note = format!(
+                        "{} has printings of several groups and only this one fits the rest of \
+                         the crypt",
+                        card.name
+                    );
+                    remark(ReadHow::PrintingFits, Some(note));
+                }
+                Choice::Guess => {
+                    let note = format!(
+                        "{} has several printings and the line names none: {} fits the crypt",
+                        card.name,
+                        db.printing_name(card)
+                    );
+                    remark(ReadHow::PrintingChosen, Some(note));
+                }
             }
         }
         deck.unresolved.sort_by_key(|u| u.line);
@@ -498,12 +513,12 @@ impl Deck {
     pub(crate) fn read_as_of(&self, card: CardId) -> Option<&ReadAs> {
         let mut remarks = self.read_as.iter().filter(|r| r.card == card);
         let first = remarks.next()?;
-        if first.how != ReadHow::PrintingChosen {
+        let printing =
+            |r: &&ReadAs| matches!(r.how, ReadHow::PrintingChosen | ReadHow::PrintingFits);
+        if !printing(&first) {
             return Some(first);
         }
-        remarks
-            .find(|r| r.how != ReadHow::PrintingChosen)
-            .or(Some(first))
+        remarks.find(|r| !printing(r)).or(Some(first))
     }
 
     /// Every remark on the lines read as a card, in line order.
@@ -1087,10 +1102,10 @@ fn single_group(cards: &[&Card]) -> Option<u8> {
 /// groups of the rest of the crypt, then the newest.
 ///
 /// Also says whether the pick was a choice among printings of different groups
-/// (reported as `printing-chosen`).
-fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> (&'a Card, bool) {
+/// ([`Choice`]).
+fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> (&'a Card, Choice) {
     if cards.len() == 1 {
-        return (cards[0], false);
+        return (cards[0], Choice::Literal);
     }
     let mut pool: Vec<&Card> = cards.to_vec();
     if pool.iter().any(|c| !c.advanced) && pool.iter().any(|c| c.advanced) {
@@ -1104,6 +1119,11 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> (&'a Card, 
     };
     let groups_differ = pool.iter().any(|c| c.group != pool[0].group);
     let fitting: Vec<&Card> = pool.iter().copied().filter(fits).collect();
+    let choice = match fitting.iter().map(|c| c.group).collect::<Vec<_>>() {
+        _ if !groups_differ => Choice::Literal,
+        groups if !groups.is_empty() && groups.iter().all(|g| *g == groups[0]) => Choice::OnlyFit,
+        _ => Choice::Guess,
+    };
     if !fitting.is_empty() {
         pool = fitting;
     }
@@ -1111,7 +1131,20 @@ fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> (&'a Card, 
         .into_iter()
         .max_by_key(|c| (c.first_release(), c.group, c.id))
         .unwrap_or(cards[0]);
-    (chosen, groups_differ)
+    (chosen, choice)
+}
+
+/// How the printing of a name with several was picked ([`choose_printing`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Choice {
+    /// One printing, or printings of one group: nothing to choose.
+    Literal,
+    /// Printings of several groups, and those of only one group fit the
+    /// rest of the crypt (`printing-fits`: a note).
+    OnlyFit,
+    /// Printings of several groups fit (or the crypt settles none): one was
+    /// taken (`printing-chosen`).
+    Guess,
 }
 
 #[cfg(test)]

@@ -50,7 +50,7 @@ pub(super) fn rule_of(how: ReadHow) -> &'static str {
         | ReadHow::PrintingMissing
         | ReadHow::PrintingConflict
         | ReadHow::ColumnsMismatch => "name-corrected",
-        ReadHow::PrintingChosen => "printing-chosen",
+        ReadHow::PrintingChosen | ReadHow::PrintingFits => "printing-chosen",
         ReadHow::CountAfterName => "count-after-name",
         ReadHow::CountLabelled => "count-labelled",
         ReadHow::Abbreviation => "abbreviation",
@@ -68,6 +68,7 @@ fn what_was_read(how: ReadHow) -> &'static str {
         ReadHow::NumberWords => "numbers written another way",
         ReadHow::TextIgnored => "text after the name left out",
         ReadHow::PrintingChosen => "a printing chosen",
+        ReadHow::PrintingFits => "the one printing that fits",
         ReadHow::PrintingMissing => "a printing the card does not have",
         ReadHow::PrintingConflict => "a tag and columns that disagree",
         ReadHow::ColumnsMismatch => "columns that fit no printing",
@@ -99,21 +100,51 @@ impl Rule for NameCorrected {
     }
 }
 
+/// Whether a remark is a correction to act on, reported by `name-corrected`
+/// or `printing-chosen` (not a note on where the count is written).
+fn is_correction(how: ReadHow) -> bool {
+    is_correction_rule(rule_of(how))
+}
+
+/// Whether a rule reports corrections ([`is_correction`]).
+fn is_correction_rule(rule: &str) -> bool {
+    matches!(rule, "name-corrected" | "printing-chosen")
+}
+
 /// One violation of `rule`, of `severity`, per line with remarks that rule
-/// reports ([`rule_of`]), every such remark of the line in its message, on
-/// the card the line was read as.
+/// reports ([`rule_of`]), on the card the line was read as. One line, one
+/// finding: a line with a name correction and a printing chosen is reported
+/// once, by `name-corrected` (while the profile enables it), its message
+/// naming both.
 pub(super) fn remarks_by_line(
     rule: &'static str,
     severity: Severity,
     deck: &Deck,
     context: &Context,
 ) -> Vec<Violation> {
-    let kept: Vec<&ReadAs> = deck
+    let correction = is_correction_rule(rule);
+    let corrections: Vec<&ReadAs> = deck
         .read_as
         .iter()
-        .filter(|r| rule_of(r.how) == rule)
+        .filter(|r| {
+            if correction {
+                is_correction(r.how)
+            } else {
+                rule_of(r.how) == rule
+            }
+        })
         .collect();
-    kept.chunk_by(|a, b| a.line == b.line)
+    let names_reported = context.profile.enables("name-corrected");
+    let kept: Vec<&[&ReadAs]> = corrections
+        .chunk_by(|a, b| a.line == b.line)
+        .filter(|line| line.iter().any(|r| rule_of(r.how) == rule))
+        .filter(|line| {
+            rule != "printing-chosen"
+                || !names_reported
+                || !line.iter().any(|r| rule_of(r.how) == "name-corrected")
+        })
+        .collect();
+    kept.into_iter()
         .map(|remarks| {
             let first = remarks[0];
             let card = context

@@ -22,6 +22,43 @@ pub(crate) fn escape_data(text: &str) -> String {
         .replace('\n', "%0A")
 }
 
+/// A path as GitHub attaches annotations to it: relative to the repository
+/// root (the working folder of the job's steps), `/`-separated, without
+/// `./` (`./decks/a.txt` and `$PWD/decks/a.txt` are `decks/a.txt`). A path
+/// outside the working folder is kept as it is.
+pub(crate) fn annotation_path(path: &str) -> String {
+    static ROOT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    let root = ROOT.get_or_init(|| {
+        std::env::current_dir()
+            .ok()
+            .map(|dir| dir.to_string_lossy().into_owned())
+    });
+    relative_to(path, root.as_deref())
+}
+
+/// [`annotation_path`] with the working folder given.
+fn relative_to(path: &str, root: Option<&str>) -> String {
+    let mut path = if std::path::MAIN_SEPARATOR == '\\' {
+        path.replace('\\', "/")
+    } else {
+        path.to_string()
+    };
+    if let Some(root) = root {
+        let root = root.trim_end_matches(['/', '\\']).replace('\\', "/");
+        if let Some(inside) = path.strip_prefix(&root).and_then(|p| p.strip_prefix('/')) {
+            path = inside.to_string();
+        }
+    }
+    while path.contains("/./") {
+        path = path.replace("/./", "/");
+    }
+    let mut rest = path.as_str();
+    while let Some(after) = rest.strip_prefix("./") {
+        rest = after.trim_start_matches('/');
+    }
+    rest.to_string()
+}
+
 /// Escapes a workflow command's property value.
 pub(crate) fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
@@ -41,7 +78,8 @@ impl CheckRenderer for GithubRenderer {
                 Severity::Info if self.info => "notice",
                 Severity::Info => continue,
             };
-            let mut properties = format!("file={}", escape_property(&report.path));
+            let mut properties =
+                format!("file={}", escape_property(&annotation_path(&report.path)));
             if let Some(line) = problem.line {
                 properties.push_str(&format!(",line={line}"));
             }
@@ -59,7 +97,7 @@ impl CheckRenderer for GithubRenderer {
         writeln!(
             out,
             "::notice file={},title=skipped::{}",
-            escape_property(path),
+            escape_property(&annotation_path(path)),
             escape_data(&format!("not read: {reason}"))
         )
     }
@@ -68,7 +106,7 @@ impl CheckRenderer for GithubRenderer {
         let file = if path.is_empty() {
             String::new()
         } else {
-            format!("file={},", escape_property(path))
+            format!("file={},", escape_property(&annotation_path(path)))
         };
         writeln!(
             out,
@@ -113,5 +151,21 @@ mod tests {
             "::warning file=decks/bad <1>.txt,line=50,title=duplicate-event::2 copies of the event Test Party, 100%25\n"
         ));
         assert_eq!(escape_property("a:b,c"), "a%3Ab%2Cc");
+    }
+
+    /// Annotations name files as GitHub attaches them: from the repository
+    /// root, without `./`.
+    #[test]
+    fn annotation_paths_are_relative_to_the_root() {
+        let root = Some("/home/runner/work/decks");
+        assert_eq!(relative_to("./decks/a.txt", root), "decks/a.txt");
+        assert_eq!(relative_to("././decks/./b/a.txt", root), "decks/b/a.txt");
+        assert_eq!(relative_to("decks/a.txt", root), "decks/a.txt");
+        assert_eq!(
+            relative_to("/home/runner/work/decks/decks/a.txt", root),
+            "decks/a.txt"
+        );
+        assert_eq!(relative_to("/tmp/a.txt", root), "/tmp/a.txt");
+        assert_eq!(relative_to("./x.json#2", None), "x.json#2");
     }
 }

@@ -68,7 +68,7 @@ mod tests {
         assert_eq!(
             lines[4],
             serde_json::json!({"type": "summary", "decks": 2, "legal": 1, "illegal": 1,
-                               "errors": 1, "skipped": 1, "schema": 1})
+                               "names_guessed": 0, "errors": 1, "skipped": 1, "schema": 1})
         );
         let bad = &lines[1];
         for field in [

@@ -13,7 +13,7 @@ use crate::cards::quantity;
 use crate::rules::{CheckReport, Severity};
 
 pub use github::GithubRenderer;
-pub(crate) use github::{escape_data, escape_property};
+pub(crate) use github::{annotation_path, escape_data, escape_property};
 pub use jsonl::JsonLinesRenderer;
 pub use junit::JunitRenderer;
 pub use table::{TableOptions, TableRenderer};
@@ -39,6 +39,10 @@ pub struct CheckSummary {
     pub legal: usize,
     /// Illegal decks.
     pub illegal: usize,
+    /// Decks judged in which a card name or printing was guessed (a
+    /// misspelling, a nickname, a printing chosen among several that fit):
+    /// the decks to look at even when legal ([`CheckSummary::add_guessed`]).
+    pub names_guessed: usize,
     /// Inputs that could not be read or judged.
     pub errors: usize,
     /// Files of the folders read that are not decklists (a README, an image).
@@ -56,6 +60,11 @@ impl CheckSummary {
         }
     }
 
+    /// Counts a judged deck in which a name or printing was guessed.
+    pub fn add_guessed(&mut self) {
+        self.names_guessed += 1;
+    }
+
     /// Counts one input that could not be read or judged.
     pub fn add_error(&mut self) {
         self.errors += 1;
@@ -63,7 +72,8 @@ impl CheckSummary {
 }
 
 impl fmt::Display for CheckSummary {
-    /// `4504 decks: 4485 legal, 19 illegal` (`, 2 errors` when some inputs failed,
+    /// `4504 decks: 4485 legal, 19 illegal` (`, 3 with names guessed` when
+    /// some decks' names were guessed, `, 2 errors` when some inputs failed,
     /// ` (1 file skipped: not a decklist)` when a folder held other files).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -73,6 +83,9 @@ impl fmt::Display for CheckSummary {
             self.legal,
             self.illegal
         )?;
+        if self.names_guessed > 0 {
+            write!(f, ", {} with names guessed", self.names_guessed)?;
+        }
         if self.errors > 0 {
             write!(f, ", {}", quantity(self.errors as u64, "error", "errors"))?;
         }
@@ -260,10 +273,17 @@ mod tests {
             decks: 4504,
             legal: 4485,
             illegal: 19,
+            names_guessed: 0,
             errors: 0,
             skipped: 0,
         };
         assert_eq!(summary.to_string(), "4504 decks: 4485 legal, 19 illegal");
+        summary.add_guessed();
+        assert_eq!(
+            summary.to_string(),
+            "4504 decks: 4485 legal, 19 illegal, 1 with names guessed"
+        );
+        summary.names_guessed = 0;
         summary.errors = 2;
         assert_eq!(
             summary.to_string(),

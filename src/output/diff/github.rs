@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use super::{side_word, DiffPair, DiffRenderer, DiffSummary, TextDiffRenderer};
 use crate::analysis::{ChangeKind, Side};
-use crate::output::check::{escape_data, escape_property};
+use crate::output::check::{annotation_path, escape_data, escape_property};
 
 /// Writes annotations, then each pair's verdict line.
 #[derive(Debug, Default)]
@@ -20,7 +20,7 @@ fn annotation(
     title: &str,
     message: &str,
 ) -> io::Result<()> {
-    let mut properties = format!("file={}", escape_property(file));
+    let mut properties = format!("file={}", escape_property(&annotation_path(file)));
     if let Some(line) = line {
         properties.push_str(&format!(",line={line}"));
     }

@@ -42,6 +42,9 @@ pub(crate) enum NotDecklist {
     /// A file of a decklist extension in which no line reads as a card (an
     /// empty file, a note of prose), found when it is read.
     NoCardLine,
+    /// A `.json` file whose document is of no deck layout and holds no card
+    /// entry (a `package.json`, a `renovate.json`): a repository's settings.
+    NoCardEntry,
 }
 
 impl NotDecklist {
@@ -56,6 +59,10 @@ impl NotDecklist {
             NotDecklist::ReportPage => "a page of a vtesdeck report, not a decklist",
             NotDecklist::NoCardLine => {
                 "no line reads as a card (an empty file, or only prose), not a decklist"
+            }
+            NotDecklist::NoCardEntry => {
+                "a JSON document with no card entry (settings: package.json, renovate.json...), \
+                 not a decklist"
             }
         }
     }
@@ -84,6 +91,19 @@ pub fn by_name(file_name: &str) -> Option<bool> {
         return Some(false);
     }
     DECKLIST_EXTENSIONS.contains(&extension).then_some(true)
+}
+
+/// Whether a file of the extension `json` found in a folder is read, by its
+/// first bytes (at most [`SNIFF_BYTES`]): a JSON document of no deck layout in
+/// which no card entry is found (a `package.json`, a `renovate.json`) is not.
+/// A document cut at the sniffed length, or that does not parse, is read, so
+/// that its reader says what is wrong with it.
+pub(crate) fn json_by_content(head: &[u8]) -> Result<(), NotDecklist> {
+    let text = super::decode(head);
+    if detect(&text) == Format::Shape && super::shape::holds_no_card_entry(&text) {
+        return Err(NotDecklist::NoCardEntry);
+    }
+    Ok(())
 }
 
 /// Whether the first bytes of a file of unknown extension (at most
@@ -176,5 +196,26 @@ mod tests {
         assert_eq!(by_content(deck.as_bytes()), Ok(()));
         // Cut at the sniffed length: read, so that its reader says what is wrong.
         assert_eq!(by_content(b"<list><card qty=\"2\">Alma"), Ok(()));
+    }
+
+    /// A repository's settings in JSON are no decklists; a JSON deck, of a
+    /// layout or read by its shape, and a broken document are read.
+    #[test]
+    fn json_settings_files_are_not_decklists() {
+        let package = r#"{"name": "decks", "version": "1.0.0", "devDependencies": {"x": "1"}}"#;
+        assert_eq!(
+            json_by_content(package.as_bytes()),
+            Err(NotDecklist::NoCardEntry)
+        );
+        let renovate = r#"{"$schema": "https://x/renovate-schema.json", "extends": ["a"]}"#;
+        assert_eq!(
+            json_by_content(renovate.as_bytes()),
+            Err(NotDecklist::NoCardEntry)
+        );
+        let krcg = r#"{"crypt": {"cards": [{"count": 12, "name": "Alma"}]}, "library": {}}"#;
+        assert_eq!(json_by_content(krcg.as_bytes()), Ok(()));
+        let shape = r#"{"cards": [{"name": "Alma", "count": 12}]}"#;
+        assert_eq!(json_by_content(shape.as_bytes()), Ok(()));
+        assert_eq!(json_by_content(b"{\"cards\": [{\"name\": "), Ok(()));
     }
 }

@@ -36,7 +36,11 @@ pub enum InputError {
     StandardInputTooLarge,
     /// A path with a wildcard and no such file: a shell pattern that matched
     /// nothing, passed on unchanged.
-    #[error("{}: no such file; a pattern that matched nothing is no input", path.display())]
+    #[error(
+        "{}: no such file, and vtesdeck expands no pattern (a shell does: this one matched no \
+         file there, or was quoted)",
+        path.display()
+    )]
     UnmatchedPattern {
         /// The pattern, as given.
         path: PathBuf,

@@ -374,17 +374,20 @@ fn relative(root: &Path, path: &Path) -> String {
 }
 
 /// Whether a file found in a folder is read as a decklist: by its name, else by
-/// its first bytes; `Err` says why not. A file that cannot be opened is read
+/// its first bytes (and a `.json` file by both: a JSON document of no deck
+/// layout with no card entry, a repository's settings, is not); `Err` says
+/// why not. A file that cannot be opened is read
 /// (so that its error is reported where decks are).
 fn looks_like_decklist(path: &Path) -> Result<(), &'static str> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy())
         .unwrap_or_default();
+    let json = name.to_ascii_lowercase().ends_with(".json");
     match crate::formats::sniff::by_name(&name) {
-        Some(true) => return Ok(()),
+        Some(true) if !json => return Ok(()),
         Some(false) => return Err(crate::formats::sniff::NotDecklist::Document.reason()),
-        None => {}
+        _ => {}
     }
     let Ok(file) = std::fs::File::open(path) else {
         return Ok(());
@@ -396,6 +399,12 @@ fn looks_like_decklist(path: &Path) -> Result<(), &'static str> {
         .is_err()
     {
         return Ok(());
+    }
+    if json {
+        // A `.json` file is read whatever it holds, but for a repository's
+        // settings (a `package.json`, a `renovate.json`).
+        return crate::formats::sniff::json_by_content(&head)
+            .map_err(crate::formats::sniff::NotDecklist::reason);
     }
     crate::formats::sniff::by_content(&head).map_err(crate::formats::sniff::NotDecklist::reason)
 }
@@ -446,5 +455,41 @@ mod tests {
             .collect();
         assert_eq!(walked.len(), files.len());
         assert_eq!(walked, reference);
+    }
+
+    /// In a folder, a repository's JSON settings are skipped and listed; a
+    /// JSON deck beside them is read; named as a path, the settings file is read.
+    #[test]
+    fn json_settings_in_a_folder_are_skipped_and_listed() {
+        let root = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| std::fs::write(root.path().join(name), text).unwrap();
+        write(
+            "package.json",
+            r#"{"name": "decks", "private": true, "scripts": {}}"#,
+        );
+        write("renovate.json", r#"{"extends": ["config:recommended"]}"#);
+        write("deck.json", r#"{"cards": [{"name": "Alma", "count": 12}]}"#);
+        let walked = walk(&[root.path().to_path_buf()], &FileSelection::default());
+        let files: Vec<PathBuf> = walked.files.into_iter().map(|f| f.unwrap()).collect();
+        assert_eq!(files, [root.path().join("deck.json")]);
+        let skipped: Vec<(PathBuf, &str)> = walked
+            .skipped
+            .iter()
+            .map(|s| (s.path.clone(), s.reason))
+            .collect();
+        let reason = crate::formats::sniff::NotDecklist::NoCardEntry.reason();
+        assert_eq!(
+            skipped,
+            [
+                (root.path().join("package.json"), reason),
+                (root.path().join("renovate.json"), reason)
+            ]
+        );
+        let named = walk(
+            &[root.path().join("package.json")],
+            &FileSelection::default(),
+        );
+        assert_eq!(named.files.len(), 1);
+        assert!(named.skipped.is_empty());
     }
 }
