@@ -711,10 +711,8 @@ fn decks_in_posts_mails_and_markdown_are_judged_as_the_decks() {
 }
 
 /// The HTML page (a menu and a footer around a `<pre>` deck) and the tool's
-/// JSON (the cards as records beside lists of other strings): they need the
-/// HTML-to-text and JSON-by-shape readers of issue 39 (not on this branch).
+/// JSON (the cards as records beside lists of other strings).
 #[test]
-#[ignore = "needs the HTML text builder and the JSON shapes of issue 39 (branch shapes)"]
 fn decks_in_html_pages_and_tool_json_are_judged_as_the_decks() {
     let failures = pages_are_judged_as_their_decks(&[Kind::Html, Kind::Json], 0x3939_0002);
     assert_none(&failures, 2 * DECKS);

@@ -115,17 +115,23 @@ pub(crate) fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
     if screen::looks_binary(head) {
         return Err(NotDecklist::Binary);
     }
-    let text = super::decode(head);
-    match detect(&text) {
-        Format::Plain => {}
-        Format::ArdbHtml if text.contains(REPORT_PAGE_MARK) => return Err(NotDecklist::ReportPage),
-        Format::ArdbHtml if !super::ardb_html::has_deck_parts(&text) => {
-            return Err(NotDecklist::Text)
+    let decoded = super::decode(head);
+    let text = match detect(&decoded) {
+        Format::Plain => decoded,
+        Format::ArdbHtml if decoded.contains(REPORT_PAGE_MARK) => {
+            return Err(NotDecklist::ReportPage)
+        }
+        // A page that is no deck builder's (a deck guide, a blog post): its
+        // text as a browser lays it out, judged as a plain list is.
+        Format::ArdbHtml if !super::ardb_html::has_deck_parts(&decoded) => {
+            std::borrow::Cow::Owned(super::html_text::PageText::of(&decoded).text)
         }
         // A JSON or XML document of no known layout in which no card entry is found.
-        Format::Shape if super::shape::holds_no_card_entry(&text) => return Err(NotDecklist::Text),
+        Format::Shape if super::shape::holds_no_card_entry(&decoded) => {
+            return Err(NotDecklist::Text)
+        }
         _ => return Ok(()),
-    }
+    };
     let deck = super::read(&text, Some(Format::Plain));
     let card_lines = deck
         .lines
@@ -178,11 +184,15 @@ mod tests {
     }
 
     #[test]
-    fn html_pages_are_decklists_only_with_the_parts_of_a_deck_page() {
+    fn html_pages_are_decklists_with_a_deck_pages_parts_or_a_list() {
         let page = "<html><body><div id=\"crypt\"><table><tr><td>2x<td>Alma Test</table></div>";
         assert_eq!(by_content(page.as_bytes()), Ok(()));
         let site = "<!DOCTYPE html><html><body><h1>Our decks</h1><p>Read them.</p></body></html>";
         assert_eq!(by_content(site.as_bytes()), Err(NotDecklist::Text));
+        // A deck guide: its list among the prose, read as the browser lays it out.
+        let guide = "<!DOCTYPE html><html><body><nav><a href=/>Home</a></nav>\
+            <p>Our deck.</p><ul><li>2x Alma Test</li><li>3x Bum's Rush</li></ul></body></html>";
+        assert_eq!(by_content(guide.as_bytes()), Ok(()));
         let report =
             format!("<!DOCTYPE html>\n<html>\n<head>\n{REPORT_PAGE_MARK}\n</head><body>{page}");
         assert_eq!(by_content(report.as_bytes()), Err(NotDecklist::ReportPage));
