@@ -479,18 +479,30 @@ fn ends_trimmed(byte: u8) -> bool {
 }
 
 /// Whether the text after a count reads as a card's name rather than a
-/// sentence: one to eight words, no link or address, no sentence's end.
+/// sentence: one to eight words, no link or address, no sentence's end, no
+/// date or time (`2012-05-26`, `21:14`) and no quote or table mark (`»`,
+/// `|`): no card's name holds one.
 pub(crate) fn name_like(name: &str) -> bool {
     let name = name.trim();
     let words = name.split_whitespace().count();
     (1..=8).contains(&words)
         && !name.contains("://")
-        && !name.contains('@')
+        && !name.contains(['@', '»', '«', '|'])
+        && !holds_date_or_time(name)
         && !name.ends_with(['.', '!', '?'])
         && name
             .chars()
             .next()
             .is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | '\'' | '"' | '('))
+}
+
+/// Whether a text holds digits joined by `-`, `:` or `/` to more digits, as
+/// a date or a time is written (`2012-05-26`, `21:14`, `26/05`).
+fn holds_date_or_time(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.windows(3).any(|w| {
+        w[0].is_ascii_digit() && matches!(w[1], b'-' | b':' | b'/') && w[2].is_ascii_digit()
+    })
 }
 
 /// Whether a line's count is written as a heading writes its count, after

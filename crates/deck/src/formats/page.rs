@@ -202,6 +202,7 @@ const FILLER: [&str; 8] = [
 /// `=== Political Action: 10 ===`, `— Master (11) —`, `Combat cards (12)`,
 /// `REACTIONS [10]`, `## Crypt (12)`, `**Allies**`), numbers anywhere.
 pub(crate) fn heading(line: &str) -> Option<Heading> {
+    let line = without_bbcode_style(line);
     let line = line.trim();
     // `(Master)`, `[Combat] 2`: a bracket first is no heading's; `12
     // vampires` is a total or a card line, a count first.
@@ -278,6 +279,37 @@ pub(crate) fn heading(line: &str) -> Option<Heading> {
     ((named || part.is_some()) && ends_well).then_some(Heading { part, count })
 }
 
+/// A line without the BBCode tags of text style a forum post wraps a heading
+/// in (`[b]Crypt (12)[/b]`, `[u]*** Masters (15) ***[/u]`,
+/// `[size=150]...[/size]`); other brackets (`REACTIONS [10]`) are kept.
+fn without_bbcode_style(line: &str) -> std::borrow::Cow<'_, str> {
+    const STYLE: [&str; 7] = ["b", "i", "u", "s", "size", "color", "font"];
+    if !line.contains('[') {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(open) = rest.find('[') {
+        out.push_str(&rest[..open]);
+        let tag = &rest[open + 1..];
+        let close = tag.find(']');
+        let is_style = close.is_some_and(|close| {
+            let name = tag[..close].trim_start_matches('/');
+            let name = name.split_once('=').map_or(name, |(name, _)| name);
+            STYLE.iter().any(|style| name.eq_ignore_ascii_case(style))
+        });
+        match close {
+            Some(close) if is_style => rest = &tag[close + 1..],
+            _ => {
+                out.push('[');
+                rest = tag;
+            }
+        }
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
 /// Whether a lower-case word is a card type's word, singular or plural
 /// (`political` and `modifier` only in their two-word types).
 fn is_type_word(word: &str, previous: &str) -> bool {
@@ -319,6 +351,9 @@ mod tests {
             ),
             ("~ equipment ~", None, None),
             ("Vampires", None, None),
+            ("[b]Crypt (12)[/b]", Some(CardKind::Crypt), Some(12)),
+            ("[u]*** Masters (15) ***[/u]", None, Some(15)),
+            ("[size=120][B]Allies[/B][/size]", None, None),
         ] {
             assert_eq!(heading(line), Some(Heading { part, count }), "{line:?}");
         }
@@ -384,5 +419,9 @@ mod tests {
         assert!(!name_like("of its 3 games in the final round."));
         assert!(!name_like("see http://example.org"));
         assert!(!name_like("a b c d e f g h i"));
+        assert!(!name_like("Post by Kraus » 2012-05-26 21:"));
+        assert!(!name_like("posted 26/05 at 21:14"));
+        assert!(name_like("Channel 10"));
+        assert!(name_like("419 Operation"));
     }
 }
