@@ -26,30 +26,40 @@ pub(crate) struct Unquoted<'t> {
 /// `> > 2x Dodge`, `3 Temptation>>`) when a quoted line is a deck's heading
 /// (a deck quoted in a reply), and blanks a
 /// signature (a `--` or `-- ` line, and the lines after it to the end of its
-/// quoted block) that holds no card line. Linear in the text; a text with no
+/// quoted block) that holds no card line; a Markdown table's rows are read
+/// with their cells apart, as a browser lays a table out. Linear in the text; a text with no
 /// such line (nearly every decklist) is left as it is, after two byte searches.
 pub(crate) fn unquote(text: &str) -> Unquoted<'_> {
     let quoted = has_quoted_deck(text);
     let signed = has_signature(text);
-    if !quoted && !signed {
+    let tabled = has_pipe_table(text);
+    if !quoted && !signed && !tabled {
         return Unquoted {
             text: Cow::Borrowed(text),
             blanked: Vec::new(),
         };
     }
-    let mut lines: Vec<(usize, &str)> = super::lines(text)
+    let mut lines: Vec<(usize, Cow<'_, str>)> = super::lines(text)
         .map(|line| {
-            if quoted {
+            let (depth, line) = if quoted {
                 unquoted_line(line)
             } else {
                 (0, line)
-            }
+            };
+            (
+                depth,
+                if tabled {
+                    table_row(line)
+                } else {
+                    Cow::Borrowed(line)
+                },
+            )
         })
         .collect();
     let mut blanked = Vec::new();
     let mut at = 0;
     while at < lines.len() {
-        let (depth, line) = lines[at];
+        let (depth, ref line) = lines[at];
         if !is_signature(line) {
             at += 1;
             continue;
@@ -66,12 +76,12 @@ pub(crate) fn unquote(text: &str) -> Unquoted<'_> {
                 if !line.1.trim().is_empty() {
                     blanked.push(number + 1);
                 }
-                line.1 = "";
+                line.1 = Cow::Borrowed("");
             }
         }
         at = end;
     }
-    if !quoted && blanked.is_empty() {
+    if !quoted && !tabled && blanked.is_empty() {
         return Unquoted {
             text: Cow::Borrowed(text),
             blanked,
@@ -86,6 +96,42 @@ pub(crate) fn unquote(text: &str) -> Unquoted<'_> {
         text: Cow::Owned(out),
         blanked,
     }
+}
+
+/// Whether a text holds a Markdown pipe table: a line that starts with `|`
+/// followed by a separator row (`|---|:--:|`).
+fn has_pipe_table(text: &str) -> bool {
+    memchr::memmem::find_iter(text.as_bytes(), b"|---")
+        .chain(memchr::memmem::find_iter(text.as_bytes(), b"|:--"))
+        .any(|at| is_table_separator(line_around(text, at)))
+}
+
+/// A table's separator row: only pipes, dashes, colons and spaces.
+fn is_table_separator(line: &str) -> bool {
+    let line = line.trim();
+    line.starts_with('|')
+        && line.contains("---")
+        && line
+            .chars()
+            .all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
+}
+
+/// A Markdown table row read as a browser lays out a table's row: its cells
+/// apart by tabs (`| 3 | Alu | 2 |` is `3\tAlu\t2`), the separator row
+/// blank; any other line as it is.
+fn table_row(line: &str) -> Cow<'_, str> {
+    let trimmed = line.trim();
+    if !(trimmed.starts_with('|') && trimmed.len() > 1 && trimmed.ends_with('|')) {
+        return Cow::Borrowed(line);
+    }
+    if is_table_separator(trimmed) {
+        return Cow::Borrowed("");
+    }
+    let cells: Vec<&str> = trimmed[1..trimmed.len() - 1]
+        .split('|')
+        .map(str::trim)
+        .collect();
+    Cow::Owned(cells.join("\t"))
 }
 
 /// The line of a text around a byte position.
@@ -409,6 +455,20 @@ mod tests {
             let page = unquote(text);
             assert!(matches!(page.text, Cow::Borrowed(_)), "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_markdown_table_is_read_row_by_row_its_cells_apart() {
+        let text = "## Crypt (3)\n\n| Qty | Vampire | Cap |\n|---:|---|---:|\n| 2 | Alu | 2 |\n\
+                    | 1 | Basir | 1 |\n\nA line | with a pipe\n";
+        let read = unquote(text);
+        assert_eq!(
+            read.text,
+            "## Crypt (3)\n\nQty\tVampire\tCap\n\n2\tAlu\t2\n1\tBasir\t1\n\nA line | with a pipe\n"
+        );
+        // No separator row, no table: the text as it is.
+        let plain = "| 2 | Alu |\n";
+        assert!(matches!(unquote(plain).text, Cow::Borrowed(_)));
     }
 
     #[test]
