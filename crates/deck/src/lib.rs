@@ -657,6 +657,12 @@ impl Judge<'_, '_> {
         at > 0 && at < self.lines.len() && self.lines[at].line == self.lines[at - 1].line + 1
     }
 
+    /// Whether the line at `at` follows the one before it within a few
+    /// lines (a blank line, or a page's list markup, between them).
+    fn near(&self, at: usize) -> bool {
+        at > 0 && at < self.lines.len() && self.lines[at].line <= self.lines[at - 1].line + 3
+    }
+
     /// Whether the line at `at` is a bare name (no count written).
     fn bare(&self, at: usize) -> bool {
         self.lines[at].reading.count_place == CountPlace::Unwritten
@@ -678,7 +684,7 @@ impl Judge<'_, '_> {
             let target = u64::from(line.count);
             let mut sum: u64 = 0;
             let mut at = index + 1;
-            while sum < target && self.adjacent(at) {
+            while sum < target && self.near(at) {
                 sum += u64::from(self.lines[at].count);
                 at += 1;
             }

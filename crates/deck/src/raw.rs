@@ -506,7 +506,8 @@ fn holds_date_or_time(text: &str) -> bool {
 }
 
 /// Whether a line's count is written as a heading writes its count, after
-/// the name and not marked as copies: `Combo (8)`, `Bleed [6]`, `Category: 8`.
+/// the name and not marked as copies: `Combo (8)`, `Bleed [6]`, `Category: 8`,
+/// `Support - 62`.
 pub(crate) fn heading_count_mark(text: &str) -> bool {
     let text = text.trim();
     let bracketed = |open: char, close: char| {
@@ -514,11 +515,11 @@ pub(crate) fn heading_count_mark(text: &str) -> bool {
             .and_then(|rest| rest.rsplit_once(open))
             .is_some_and(|(_, inner)| inner.trim().parse::<u32>().is_ok())
     };
-    bracketed('(', ')')
-        || bracketed('[', ']')
-        || text
-            .rsplit_once(':')
+    let after = |mark: &str| {
+        text.rsplit_once(mark)
             .is_some_and(|(_, count)| count.trim().parse::<u32>().is_ok())
+    };
+    bracketed('(', ')') || bracketed('[', ']') || [":", " - ", " – ", " — "].into_iter().any(after)
 }
 
 /// The lines of a text (`\n` separated, a trailing `\r` removed), found with a

@@ -472,6 +472,23 @@ mod tests {
     }
 
     #[test]
+    fn heading_counts_are_written_after_the_words() {
+        use crate::raw::heading_count_mark;
+        for text in [
+            "Combo (8)",
+            "Bleed [6]",
+            "Tricks: 52",
+            "Support - 62",
+            "Toolbox — 24",
+        ] {
+            assert!(heading_count_mark(text), "{text:?}");
+        }
+        for text in ["Deflection", "Blood Doll x4", "Pier 13, Port of Baltimore"] {
+            assert!(!heading_count_mark(text), "{text:?}");
+        }
+    }
+
+    #[test]
     fn name_like_rests() {
         use crate::raw::name_like;
         assert!(name_like("Deflection"));
