@@ -610,3 +610,60 @@ fn two_decks_in_one_document_are_two_records() {
             .stdout(contains("#1: illegal").and(contains("#2: illegal")));
     }
 }
+
+/// Two decks in one XML document (`<decks><deck/><deck/></decks>`, two
+/// sibling elements each holding a crypt and a library) are two records,
+/// as in JSON: two illegal halves never make one legal deck, and a legal
+/// pair is two legal decks.
+#[test]
+fn two_decks_in_one_xml_document_are_two_records() {
+    let deck = |tag: &str, name: &str, vampire: &str, card: &str, library: u32| {
+        format!(
+            "<{tag}>\n<name>{name}</name>\n<crypt><card count=\"12\">{vampire}</card></crypt>\n\
+             <library><card count=\"{library}\">{card}</card></library>\n</{tag}>"
+        )
+    };
+    let pair = |tag: [&str; 2], library: u32| {
+        (
+            deck(tag[0], "A", "Nathan Turner", "Deep Song", library),
+            deck(tag[1], "B", "Janey Pickman", "Earth Meld", library),
+        )
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (library, verdict, code) in [(40, "illegal", 1), (60, "legal", 0)] {
+        let (a, b) = pair(["deck", "deck"], library);
+        let (mine, theirs) = pair(["mine", "opponent"], library);
+        for (file, text) in [
+            ("decks.xml", format!("<decks>\n{a}\n{b}\n</decks>\n")),
+            ("game.xml", format!("<game>\n{mine}\n{theirs}\n</game>\n")),
+        ] {
+            let path = dir.path().join(file);
+            std::fs::write(&path, text).expect("written");
+            let output = common::vtesdeck()
+                .args(["parse", "--json"])
+                .arg(&path)
+                .output()
+                .expect("runs");
+            let decks = common::json_records(&output.stdout);
+            let read: Vec<(String, u64)> = decks
+                .iter()
+                .map(|deck| {
+                    let total = cards(deck).iter().map(|(_, n)| n).sum();
+                    (deck["name"].as_str().unwrap_or("").to_string(), total)
+                })
+                .collect();
+            let total = 12 + u64::from(library);
+            assert_eq!(
+                read,
+                [("A".to_string(), total), ("B".to_string(), total)],
+                "{file}"
+            );
+            common::vtesdeck()
+                .arg("check")
+                .arg(&path)
+                .assert()
+                .code(code)
+                .stdout(contains(format!("#1: {verdict}")).and(contains(format!("#2: {verdict}"))));
+        }
+    }
+}

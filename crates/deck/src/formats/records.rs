@@ -24,6 +24,9 @@ pub(super) enum Records {
     Whole,
     /// One deck per JSON record: its first line and its place in the text.
     Json(Vec<(usize, Range<usize>)>),
+    /// One deck per element of an XML document of several decks
+    /// ([`super::shape::xml_decks_of`]): its first line and its place.
+    Xml(Vec<(usize, Range<usize>)>),
 }
 
 /// Where the decks of a text are: one per JSON record when the text is a
@@ -33,6 +36,9 @@ pub(super) enum Records {
 /// [`RecordError::Empty`] for an empty JSON array.
 pub(super) fn records_of(text: &str, format: Option<Format>) -> Result<Records, RecordError> {
     let forced_text = format.is_some_and(|f| registry::layout(f).json().is_none());
+    if format.is_none() && !json_doc::looks_like_json(text) {
+        return Ok(xml_records(text));
+    }
     if forced_text || !json_doc::looks_like_json(text) {
         return Ok(Records::Whole);
     }
@@ -71,6 +77,25 @@ pub(super) fn records_of(text: &str, format: Option<Format>) -> Result<Records, 
             })
             .collect(),
     ))
+}
+
+/// The records of a text that is no JSON: one per deck of an XML document
+/// read by its shape that holds several (as a JSON one's, see
+/// [`super::shape::decks_of`]), else the whole text.
+fn xml_records(text: &str) -> Records {
+    if super::markup::root_element(text).is_none() || !super::shape::looks_like(text) {
+        return Records::Whole;
+    }
+    let Some(decks) = super::shape::xml_decks_of(text) else {
+        return Records::Whole;
+    };
+    let mut lines = super::markup::LineCounter::new(text);
+    Records::Xml(
+        decks
+            .into_iter()
+            .map(|range| (lines.line_at(range.start), range))
+            .collect(),
+    )
 }
 
 /// What a reader of many decks keeps from one deck to the next, for
@@ -158,7 +183,7 @@ impl<'a> DeckRecords<'a> {
     pub fn len(&self) -> usize {
         match &self.records {
             Records::Whole => 1,
-            Records::Json(records) => records.len(),
+            Records::Json(records) | Records::Xml(records) => records.len(),
         }
     }
 
@@ -218,6 +243,17 @@ impl<'a> DeckRecords<'a> {
                         }))
                     }
                     Err(err) => return Some(Err(record_error(err, &self.path))),
+                }
+            }
+            Records::Xml(records) => {
+                let (line, range) = records.get(index)?;
+                match super::shape::read_xml_part(self.text.get(range.clone())?, *line) {
+                    Ok(raw) => raw,
+                    Err(message) => {
+                        let line = *line;
+                        let error = RecordError::Shape { line, message };
+                        return Some(Err(record_error(error, &self.path)));
+                    }
                 }
             }
         };

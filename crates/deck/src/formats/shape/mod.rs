@@ -164,33 +164,112 @@ pub fn decks_of(json: &str) -> Option<Vec<&str>> {
             })
             .unwrap_or_default()
     }
-    // A whole deck: an object read by its shape to crypt and library cards.
-    let whole = |text: &str| {
-        serde_json::from_str::<Object>(text).is_ok_and(|object| {
-            read_object(&object, text, 1).is_ok_and(|deck| {
-                let part = |kind| deck.lines.iter().any(|l| l.section == Some(kind));
-                part(CardKind::Crypt) && part(CardKind::Library)
-            })
-        })
+    let children = fields.iter().map(|(key, raw)| {
+        let key = words::fold(key);
+        let items = match key.as_str() {
+            "decks" => objects(raw),
+            _ if raw.get().starts_with('{') => vec![raw.get()],
+            _ => Vec::new(),
+        };
+        (key, items)
+    });
+    several_decks(children, |text| {
+        serde_json::from_str::<Object>(text)
+            .is_ok_and(|object| read_object(&object, text, 1).is_ok_and(|deck| is_whole(&deck)))
+    })
+}
+
+/// The decks of one XML document that holds several, each the place of an
+/// element in the text: the children of a `<decks>` element (the root or
+/// one of its children), or two or more children of the root that each
+/// hold a crypt and a library; `None` for a document of one deck. The same
+/// choice as [`decks_of`] for JSON.
+pub fn xml_decks_of(text: &str) -> Option<Vec<std::ops::Range<usize>>> {
+    let unprefixed = markup::without_doctype(text);
+    if unprefixed.len() != text.len() {
+        return None;
+    }
+    let document = roxmltree::Document::parse(&unprefixed).ok()?;
+    let root = document.root_element();
+    let elements = |node: roxmltree::Node<'_, '_>| -> Vec<&str> {
+        node.children()
+            .filter(roxmltree::Node::is_element)
+            .filter_map(|child| text.get(child.range()))
+            .collect()
     };
+    let children: Vec<(String, Vec<&str>)> = if words::fold(root.tag_name().name()) == "decks" {
+        vec![("decks".to_string(), elements(root))]
+    } else {
+        root.children()
+            .filter(roxmltree::Node::is_element)
+            .filter_map(|child| {
+                let key = words::fold(child.tag_name().name());
+                let items = match key.as_str() {
+                    "decks" => elements(child),
+                    _ => vec![text.get(child.range())?],
+                };
+                Some((key, items))
+            })
+            .collect()
+    };
+    let start = text.as_ptr() as usize;
+    let decks = several_decks(children.into_iter(), |part| {
+        read_xml_part(part, 1).is_ok_and(|deck| is_whole(&deck))
+    })?;
+    Some(
+        decks
+            .into_iter()
+            .map(|part| {
+                let offset = (part.as_ptr() as usize).saturating_sub(start);
+                offset..offset + part.len()
+            })
+            .collect(),
+    )
+}
+
+/// Whether a deck read by its shape is a whole deck: crypt and library cards.
+fn is_whole(deck: &RawDeck) -> bool {
+    let part = |kind| deck.lines.iter().any(|l| l.section == Some(kind));
+    part(CardKind::Crypt) && part(CardKind::Library)
+}
+
+/// The decks among the children of a document's top (each with its folded
+/// key and the texts of the records under it), JSON's or XML's: the items
+/// of a `decks` child when there are two or more and each is a `whole`
+/// deck, else the children that are each a whole deck (not a sideboard or
+/// maybe list), in the text's order; `None` for fewer than two.
+fn several_decks<'t>(
+    children: impl Iterator<Item = (String, Vec<&'t str>)>,
+    whole: impl Fn(&str) -> bool,
+) -> Option<Vec<&'t str>> {
     let mut decks: Vec<&str> = Vec::new();
-    for (key, raw) in &fields {
-        if words::fold(key) == "decks" {
-            let listed = objects(raw);
-            if listed.len() >= 2 && listed.iter().all(|text| whole(text)) {
-                decks = listed;
+    for (key, items) in children {
+        if key == "decks" {
+            if items.len() >= 2 && items.iter().all(|text| whole(text)) {
+                decks = items;
                 break;
             }
-        } else if !words::is_apart(&words::fold(key))
-            && raw.get().starts_with('{')
-            && whole(raw.get())
-        {
-            decks.push(raw.get());
+        } else if !words::is_apart(&key) {
+            decks.extend(items.into_iter().filter(|text| whole(text)));
         }
     }
-    let offset = |text: &str| text.as_ptr() as usize;
-    decks.sort_by_key(|text| offset(text));
+    decks.sort_by_key(|text| text.as_ptr() as usize);
     (decks.len() >= 2).then_some(decks)
+}
+
+/// Reads one element of an XML document of several decks (`text`, its own
+/// text, starts at `line`) by its shape, each card on the line it is
+/// written on; the error says what is wrong.
+pub fn read_xml_part(text: &str, line: usize) -> Result<RawDeck<'static>, String> {
+    let mut deck = read_xml(text).map_err(|(_, message)| message)?;
+    let shift = line.saturating_sub(1);
+    for card in &mut deck.lines {
+        card.line += shift;
+    }
+    for problem in &mut deck.problems {
+        problem.line += shift;
+    }
+    Ok(deck)
 }
 
 /// Whether the JSON documents of a text are cards rather than decks: the
