@@ -571,6 +571,7 @@ impl<'t> Finder<'t> {
             }
         }
         if strings && !self.xml && place.holds_cards {
+            let mut added = Vec::new();
             for (value, line) in values {
                 if let Some(name) = value.scalar() {
                     let card = Card {
@@ -578,10 +579,10 @@ impl<'t> Finder<'t> {
                         line: (*line).max(1),
                         ..Card::default()
                     };
-                    self.push(card, place.section, false);
+                    added.extend(self.push(card, place.section, false));
                 }
             }
-            self.found(place.path.clone());
+            self.found(place.path.clone(), added);
             return true;
         }
         // Two passes, no card held between them (a document of 100,000
@@ -624,13 +625,14 @@ impl<'t> Finder<'t> {
         } else {
             format!("{}.{{{}}}", place.path, fields.join(","))
         };
+        let mut added = Vec::new();
         for (value, line) in values {
             match card_at(value, *line) {
-                Some(card) => self.push(card, place.section, counted),
+                Some(card) => added.extend(self.push(card, place.section, counted)),
                 None => self.walk(value, place, 1),
             }
         }
-        self.found(path);
+        self.found(path, added);
         true
     }
 
@@ -659,6 +661,7 @@ impl<'t> Finder<'t> {
         if !by_id && pairs.iter().any(|(k, ..)| k.trim().parse::<f64>().is_ok()) {
             return false;
         }
+        let mut added = Vec::new();
         for (name, count, line) in pairs {
             let mut card = Card {
                 count: Some((count.to_string(), String::new())),
@@ -669,24 +672,31 @@ impl<'t> Finder<'t> {
                 Some(id) => card.id = Some((id, String::new())),
                 None => card.name = Some((name.to_string(), String::new())),
             }
-            self.push(card, place.section, true);
+            added.extend(self.push(card, place.section, true));
         }
         let what = if by_id { "id" } else { "name" };
-        self.found(format!("{}{{{what}: count}}", place.path));
+        self.found(format!("{}{{{what}: count}}", place.path), added);
         true
     }
 
-    fn found(&mut self, path: String) {
+    /// Notes a list taken as cards: its path and the lines its entries were added as.
+    fn found(&mut self, path: String, added: Vec<usize>) {
         if self.chain.is_none() {
             self.chain = Some(self.stack.clone());
+        }
+        let lists = &mut self.deck.shape_lists;
+        match lists.iter_mut().find(|(listed, _)| *listed == path) {
+            Some((_, lines)) => lines.extend(added),
+            None => lists.push((path.clone(), added)),
         }
         if !self.paths.contains(&path) {
             self.paths.push(path);
         }
     }
 
-    /// Adds a card entry as a line (or a problem when its count is not one).
-    fn push(&mut self, card: Card, section: Option<CardKind>, counted: bool) {
+    /// Adds a card entry as a line (or a problem when its count is not
+    /// one): the index of the line added.
+    fn push(&mut self, card: Card, section: Option<CardKind>, counted: bool) -> Option<usize> {
         let name = card.name.as_ref().map_or("", |(name, _)| name.trim());
         let count_text = card.count.as_ref().map(|(count, _)| count.trim());
         let text = match (count_text, &card.id) {
@@ -713,7 +723,7 @@ impl<'t> Finder<'t> {
                     text: super::screen::shorten(&text),
                     message,
                 });
-                return;
+                return None;
             }
         };
         let (written, mut hint) = markup::split_sutekh_name(name);
@@ -732,6 +742,7 @@ impl<'t> Finder<'t> {
             section.or(card.section),
             kind,
         ));
+        Some(self.deck.lines.len() - 1)
     }
 }
 
