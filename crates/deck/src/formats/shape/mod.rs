@@ -75,7 +75,7 @@ pub fn looks_like(text: &str) -> bool {
 pub fn read(text: &str) -> RawDeck<'static> {
     let found = if json_doc::looks_like_json(text) {
         match parse_json(text) {
-            Ok(value) => read_tree(&tree::from_json_text(&value, text), Document::Json, 1),
+            Ok(value) => read_tree(&tree::from_json_text(value, text), Document::Json, 1),
             Err(err) => Err((err.line().max(1), format!("not JSON: {err}"))),
         }
     } else {
@@ -89,7 +89,7 @@ pub fn read(text: &str) -> RawDeck<'static> {
 /// own text, starts at `line`) by its shape, each card on the line it is
 /// written on; the error names its keys when no card entry is found.
 pub fn read_object(object: &Object, text: &str, line: usize) -> Result<RawDeck<'static>, String> {
-    let tree = tree::from_json_record(&Value::Object(object.clone()), text, line);
+    let tree = tree::from_json_record(Value::Object(object.clone()), text, line);
     read_tree(&tree, Document::Json, line).map_err(|(_, message)| message)
 }
 

@@ -140,7 +140,7 @@ fn bare_names_in_a_list_carry_their_own_line_numbers() {
 #[test]
 fn json_keys_not_located_read_on_the_first_line() {
     assert_eq!(
-        tree::from_json_text(&serde_json::json!({"a": 1}), "nonsense"),
+        tree::from_json_text(serde_json::json!({"a": 1}), "nonsense"),
         tree::from_json(&serde_json::json!({"a": 1}), 1)
     );
 }
