@@ -113,13 +113,43 @@ const EXPORTS: [(&str, &str, Option<&str>); 13] = [
     ),
 ];
 
+/// A `read_by_shape` remark without the share said after each path (`cards[].{...} (41 of 41
+/// entries name a VEKN card)`), and the shares.
+fn paths_and_shares(remark: &str) -> (String, Vec<(u64, u64)>) {
+    let mut shares = Vec::new();
+    let paths: Vec<&str> = remark
+        .split("; ")
+        .map(|part| match part.split_once(" (") {
+            Some((path, share)) if share.ends_with(" entries name a VEKN card)") => {
+                let numbers: Vec<u64> = share
+                    .split(' ')
+                    .filter_map(|word| word.parse().ok())
+                    .collect();
+                if let [of, all] = numbers[..] {
+                    shares.push((of, all));
+                }
+                path
+            }
+            _ => part,
+        })
+        .collect();
+    (paths.join("; "), shares)
+}
+
 #[test]
 fn made_up_exports_are_read_to_the_exact_cards_with_the_path_used() {
     let expected = daylily();
     for (file, path, author) in EXPORTS {
         let deck = parsed(&fixture(file), None);
         assert_eq!(deck["format"], "shape", "{file}");
-        assert_eq!(deck["read_by_shape"], path, "{file}");
+        let (paths, shares) = paths_and_shares(deck["read_by_shape"].as_str().unwrap_or(""));
+        assert_eq!(paths, *path, "{file}");
+        // Every entry of every list names a card: `41 of 41`.
+        assert!(
+            shares.iter().all(|(of, all)| of == all),
+            "{file}: {shares:?}"
+        );
+        assert!(!shares.is_empty(), "{file}");
         assert_eq!(cards(&deck), expected, "{file}");
         assert_eq!(deck["unresolved"], Value::Array(Vec::new()), "{file}");
         let names = ["array-of-cards.json", "cards.jsonl"];
@@ -140,10 +170,12 @@ fn parse_and_check_say_the_deck_was_read_by_shape() {
         .code(0)
         .stdout(contains(
             "section-qty.xml (read as shape)\n\
-             # read by shape: cards at `deck/section[@name]/card[@qty,text()]`\n",
+             # read by shape: cards at `deck/section[@name]/card[@qty,text()] (41 of 41 entries \
+             name a VEKN card)`\n",
         ));
     let read_by_shape = "read by shape (no layout reader knows this document): cards found at \
-                         `deck/section[@name]/card[@qty,text()]`";
+                         `deck/section[@name]/card[@qty,text()] (41 of 41 entries name a VEKN \
+                         card)`";
     let checked = common::vtesdeck()
         .args(["check", "--json", "--date", "2024-01-01"])
         .arg(&file)
@@ -609,4 +641,106 @@ fn two_decks_in_one_document_are_two_records() {
             .code(1)
             .stdout(contains("#1: illegal").and(contains("#2: illegal")));
     }
+}
+
+/// Two decks in one XML document (`<decks><deck/><deck/></decks>`, two
+/// sibling elements each holding a crypt and a library) are two records,
+/// as in JSON: two illegal halves never make one legal deck, and a legal
+/// pair is two legal decks.
+#[test]
+fn two_decks_in_one_xml_document_are_two_records() {
+    let deck = |tag: &str, name: &str, vampire: &str, card: &str, library: u32| {
+        format!(
+            "<{tag}>\n<name>{name}</name>\n<crypt><card count=\"12\">{vampire}</card></crypt>\n\
+             <library><card count=\"{library}\">{card}</card></library>\n</{tag}>"
+        )
+    };
+    let pair = |tag: [&str; 2], library: u32| {
+        (
+            deck(tag[0], "A", "Nathan Turner", "Deep Song", library),
+            deck(tag[1], "B", "Janey Pickman", "Earth Meld", library),
+        )
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (library, verdict, code) in [(40, "illegal", 1), (60, "legal", 0)] {
+        let (a, b) = pair(["deck", "deck"], library);
+        let (mine, theirs) = pair(["mine", "opponent"], library);
+        for (file, text) in [
+            ("decks.xml", format!("<decks>\n{a}\n{b}\n</decks>\n")),
+            ("game.xml", format!("<game>\n{mine}\n{theirs}\n</game>\n")),
+        ] {
+            let path = dir.path().join(file);
+            std::fs::write(&path, text).expect("written");
+            let output = common::vtesdeck()
+                .args(["parse", "--json"])
+                .arg(&path)
+                .output()
+                .expect("runs");
+            let decks = common::json_records(&output.stdout);
+            let read: Vec<(String, u64)> = decks
+                .iter()
+                .map(|deck| {
+                    let total = cards(deck).iter().map(|(_, n)| n).sum();
+                    (deck["name"].as_str().unwrap_or("").to_string(), total)
+                })
+                .collect();
+            let total = 12 + u64::from(library);
+            assert_eq!(
+                read,
+                [("A".to_string(), total), ("B".to_string(), total)],
+                "{file}"
+            );
+            common::vtesdeck()
+                .arg("check")
+                .arg(&path)
+                .assert()
+                .code(code)
+                .stdout(contains(format!("#1: {verdict}")).and(contains(format!("#2: {verdict}"))));
+        }
+    }
+}
+
+/// The remark on a document read by its shape says, for each list taken as
+/// cards, how many of its entries name a VEKN card, in text and JSON; a
+/// list whose entries mostly name none is not read as cards (said), the
+/// others are.
+#[test]
+fn the_share_of_a_list_that_names_cards_is_said() {
+    let text = "{\"name\": \"T\",\n\
+                \"crypt\": [{\"count\": 12, \"name\": \"Nathan Turner\"}],\n\
+                \"library\": [{\"count\": 60, \"name\": \"Deep Song\"}, \
+                {\"count\": 1, \"name\": \"No Such Card\"}],\n\
+                \"extras\": {\"cards\": [{\"count\": 1, \"name\": \"Lightning Bolt\"}, \
+                {\"count\": 2, \"name\": \"Llanowar Elves\"}, {\"count\": 3, \"name\": \"Deep Song\"}]}}\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("deck.json");
+    std::fs::write(&path, text).expect("written");
+    let said = [
+        "crypt[].{count,name} (1 of 1 entries name a VEKN card)",
+        "library[].{count,name} (1 of 2 entries name a VEKN card)",
+        "extras.cards[].{count,name} not read (1 of 3 entries name a VEKN card: not a list of \
+         cards)",
+    ];
+    let output = common::vtesdeck()
+        .arg("parse")
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let shown = String::from_utf8_lossy(&output.stdout);
+    for part in said {
+        assert!(shown.contains(part), "{part}\n{shown}");
+    }
+    let output = common::vtesdeck()
+        .args(["parse", "--json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let decks = common::json_records(&output.stdout);
+    assert_eq!(decks.len(), 1);
+    let remark = decks[0]["read_by_shape"].as_str().unwrap_or("");
+    for part in said {
+        assert!(remark.contains(part), "{part}\n{remark}");
+    }
+    // 12 + 60 cards read: the extras' Deep Song copies are not added.
+    assert_eq!(cards(&decks[0]).iter().map(|(_, n)| n).sum::<u64>(), 72);
 }

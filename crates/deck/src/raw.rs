@@ -417,6 +417,9 @@ pub(crate) struct RawDeck<'t> {
     pub problems: Vec<LineProblem>,
     /// Counts announced by the file's headers.
     pub declared: DeclaredCounts,
+    /// For a document read by its shape, each list taken as cards: its path
+    /// and the indexes of its entries in [`Self::lines`].
+    pub shape_lists: Vec<(String, Vec<usize>)>,
 }
 
 impl RawDeck<'_> {
@@ -428,6 +431,7 @@ impl RawDeck<'_> {
             lines: Vec::new(),
             problems: Vec::new(),
             declared: DeclaredCounts::default(),
+            shape_lists: Vec::new(),
         }
     }
 
@@ -439,6 +443,7 @@ impl RawDeck<'_> {
             lines: self.lines.into_iter().map(RawLine::into_owned).collect(),
             problems: self.problems,
             declared: self.declared,
+            shape_lists: self.shape_lists,
         }
     }
 }

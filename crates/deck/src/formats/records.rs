@@ -24,6 +24,9 @@ pub(super) enum Records {
     Whole,
     /// One deck per JSON record: its first line and its place in the text.
     Json(Vec<(usize, Range<usize>)>),
+    /// One deck per element of an XML document of several decks
+    /// ([`super::shape::xml_decks_of`]): its first line and its place.
+    Xml(Vec<(usize, Range<usize>)>),
 }
 
 /// Where the decks of a text are: one per JSON record when the text is a
@@ -33,6 +36,9 @@ pub(super) enum Records {
 /// [`RecordError::Empty`] for an empty JSON array.
 pub(super) fn records_of(text: &str, format: Option<Format>) -> Result<Records, RecordError> {
     let forced_text = format.is_some_and(|f| registry::layout(f).json().is_none());
+    if format.is_none() && !json_doc::looks_like_json(text) {
+        return Ok(xml_records(text));
+    }
     if forced_text || !json_doc::looks_like_json(text) {
         return Ok(Records::Whole);
     }
@@ -71,6 +77,25 @@ pub(super) fn records_of(text: &str, format: Option<Format>) -> Result<Records, 
             })
             .collect(),
     ))
+}
+
+/// The records of a text that is no JSON: one per deck of an XML document
+/// read by its shape that holds several (as a JSON one's, see
+/// [`super::shape::decks_of`]), else the whole text.
+fn xml_records(text: &str) -> Records {
+    if super::markup::root_element(text).is_none() || !super::shape::looks_like(text) {
+        return Records::Whole;
+    }
+    let Some(decks) = super::shape::xml_decks_of(text) else {
+        return Records::Whole;
+    };
+    let mut lines = super::markup::LineCounter::new(text);
+    Records::Xml(
+        decks
+            .into_iter()
+            .map(|range| (lines.line_at(range.start), range))
+            .collect(),
+    )
 }
 
 /// What a reader of many decks keeps from one deck to the next, for
@@ -158,7 +183,7 @@ impl<'a> DeckRecords<'a> {
     pub fn len(&self) -> usize {
         match &self.records {
             Records::Whole => 1,
-            Records::Json(records) => records.len(),
+            Records::Json(records) | Records::Xml(records) => records.len(),
         }
     }
 
@@ -190,10 +215,74 @@ impl<'a> DeckRecords<'a> {
         index: usize,
         mut memo: Option<&mut RowMemo>,
     ) -> Option<Result<Deck, DeckError>> {
-        let raw = match &self.records {
+        let raw = match self.read_raw(index, memo.as_deref_mut())? {
+            Ok(raw) => raw,
+            Err(error) => return Some(Err(error)),
+        };
+        let rows_read_as = memo.map(|memo| &mut memo.rows_read_as);
+        let by_shape = (raw.format == Format::Shape).then(|| raw.meta.read_by_shape.clone());
+        let lists = list_entries(&raw);
+        let mut deck = resolve(raw, self.db, rows_read_as);
+        if !lists.is_empty() {
+            let shares = shares_resolved(&deck, lists);
+            if let Some(deck_without) = self.without_lists_not_cards(index, &shares) {
+                deck = deck_without;
+            }
+            say_shares(&mut deck, &shares);
+        }
+        if let Some(error) = by_shape.and_then(|paths| no_record_resolves(&deck, paths, &self.path))
+        {
+            return Some(Err(error));
+        }
+        if self.path.as_os_str() != "-" {
+            deck.path = Some(self.path.clone());
+        }
+        deck.record = (self.len() > 1).then_some(index + 1);
+        if !self.not_utf8.is_empty() {
+            note_not_utf8(&mut deck, &self.not_utf8);
+        }
+        Some(Ok(deck))
+    }
+
+    /// The deck read again without the lists taken as cards whose entries
+    /// mostly name no VEKN card, when another list's mostly do: `None`
+    /// when there is no such list (or none that resolves to keep).
+    fn without_lists_not_cards(&self, index: usize, shares: &[Share]) -> Option<Deck> {
+        if !drops_lists(shares) {
+            return None;
+        }
+        let mut raw = self.read_raw(index, None)?.ok()?;
+        let mut dropped = vec![false; raw.lines.len()];
+        for share in shares.iter().filter(|share| mostly_not_cards(share)) {
+            let Some((_, lines)) = raw.shape_lists.iter().find(|(path, _)| *path == share.path)
+            else {
+                continue;
+            };
+            for &at in lines {
+                if let Some(drop) = dropped.get_mut(at) {
+                    *drop = true;
+                }
+            }
+        }
+        let mut at = 0;
+        raw.lines.retain(|_| {
+            at += 1;
+            !dropped[at - 1]
+        });
+        raw.shape_lists.clear();
+        Some(resolve(raw, self.db, None))
+    }
+
+    /// The read (not yet resolved) `index`-th deck; its error when its
+    /// record is not a deck document; `None` past the last.
+    fn read_raw(
+        &self,
+        index: usize,
+        memo: Option<&mut RowMemo>,
+    ) -> Option<Result<super::RawDeck<'_>, DeckError>> {
+        Some(Ok(match &self.records {
             Records::Whole if index == 0 => {
-                let raw =
-                    super::read_kept(&self.text, self.format, self.controls, memo.as_deref_mut());
+                let raw = super::read_kept(&self.text, self.format, self.controls, memo);
                 if let Some(error) = super::shape::not_understood(&raw, &self.path) {
                     return Some(Err(error));
                 }
@@ -220,22 +309,18 @@ impl<'a> DeckRecords<'a> {
                     Err(err) => return Some(Err(record_error(err, &self.path))),
                 }
             }
-        };
-        let rows_read_as = memo.map(|memo| &mut memo.rows_read_as);
-        let by_shape = (raw.format == Format::Shape).then(|| raw.meta.read_by_shape.clone());
-        let mut deck = resolve(raw, self.db, rows_read_as);
-        if let Some(error) = by_shape.and_then(|paths| no_record_resolves(&deck, paths, &self.path))
-        {
-            return Some(Err(error));
-        }
-        if self.path.as_os_str() != "-" {
-            deck.path = Some(self.path.clone());
-        }
-        deck.record = (self.len() > 1).then_some(index + 1);
-        if !self.not_utf8.is_empty() {
-            note_not_utf8(&mut deck, &self.not_utf8);
-        }
-        Some(Ok(deck))
+            Records::Xml(records) => {
+                let (line, range) = records.get(index)?;
+                match super::shape::read_xml_part(self.text.get(range.clone())?, *line) {
+                    Ok(raw) => raw,
+                    Err(message) => {
+                        let line = *line;
+                        let error = RecordError::Shape { line, message };
+                        return Some(Err(record_error(error, &self.path)));
+                    }
+                }
+            }
+        }))
     }
 
     /// The decks in order, each read and resolved when the iterator is asked
@@ -334,6 +419,109 @@ impl Found {
             not_utf8: self.not_utf8,
         }
     }
+}
+
+/// A list of a document read by its shape taken as cards: its path, its
+/// entries (each its line and the hash of its text, as an unresolved line
+/// gives them back) and, once resolved, how many name a VEKN card.
+#[derive(Debug)]
+struct Share {
+    path: String,
+    keys: Vec<(usize, u64)>,
+    entries: usize,
+    resolved: usize,
+}
+
+/// The line and the hash of the text of a card line, to find it among the unresolved.
+fn line_key(line: usize, text: &str) -> (usize, u64) {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut hasher);
+    (line, hasher.finish())
+}
+
+/// The lists a deck read by its shape took as cards, with their entries.
+fn list_entries(raw: &super::RawDeck) -> Vec<Share> {
+    raw.shape_lists
+        .iter()
+        .map(|(path, lines)| {
+            let keys: Vec<(usize, u64)> = lines
+                .iter()
+                .filter_map(|&at| raw.lines.get(at))
+                .map(|line| line_key(line.line, &line.text))
+                .collect();
+            Share {
+                path: path.clone(),
+                entries: keys.len(),
+                keys,
+                resolved: 0,
+            }
+        })
+        .collect()
+}
+
+/// How many entries of each list resolved: those not among the deck's
+/// unresolved lines.
+fn shares_resolved(deck: &Deck, mut lists: Vec<Share>) -> Vec<Share> {
+    let mut unresolved: std::collections::HashMap<(usize, u64), usize> =
+        std::collections::HashMap::new();
+    for card in &deck.unresolved {
+        *unresolved
+            .entry(line_key(card.line, &card.text))
+            .or_default() += 1;
+    }
+    for list in &mut lists {
+        let mut missed = 0;
+        for key in std::mem::take(&mut list.keys) {
+            if let Some(left) = unresolved.get_mut(&key).filter(|left| **left > 0) {
+                *left -= 1;
+                missed += 1;
+            }
+        }
+        list.resolved = list.entries - missed;
+    }
+    lists
+}
+
+/// Whether most entries of a list taken as cards name no VEKN card.
+fn mostly_not_cards(share: &Share) -> bool {
+    share.resolved * 2 < share.entries
+}
+
+/// Whether the lists whose entries mostly name no VEKN card are not read as
+/// cards: there are some, and another list's entries mostly do name one.
+fn drops_lists(shares: &[Share]) -> bool {
+    shares.iter().any(mostly_not_cards)
+        && shares
+            .iter()
+            .any(|share| share.resolved > 0 && !mostly_not_cards(share))
+}
+
+/// Says in the deck's `read_by_shape` remark, for each list taken as cards,
+/// how many of its entries name a VEKN card, and that a list whose entries
+/// mostly do not was not read as cards (when another list was).
+fn say_shares(deck: &mut Deck, shares: &[Share]) {
+    let Some(said) = deck.meta.read_by_shape.take() else {
+        return;
+    };
+    let dropping = drops_lists(shares);
+    let parts: Vec<String> = said
+        .split("; ")
+        .map(
+            |part| match shares.iter().find(|share| share.path == part) {
+                Some(share) if dropping && mostly_not_cards(share) => format!(
+                    "{part} not read ({} of {} entries name a VEKN card: not a list of cards)",
+                    share.resolved, share.entries
+                ),
+                Some(share) => format!(
+                    "{part} ({} of {} entries name a VEKN card)",
+                    share.resolved, share.entries
+                ),
+                None => part.to_string(),
+            },
+        )
+        .collect();
+    deck.meta.read_by_shape = Some(parts.join("; "));
 }
 
 /// The error for a document read by its shape in which no card entry
@@ -461,6 +649,34 @@ mod tests {
             panic!("JSON records");
         };
         assert_eq!(places.len(), 100_000);
+    }
+
+    /// A list taken as cards says how many of its entries name a VEKN card;
+    /// a list whose entries mostly do not is not read as cards, and said.
+    #[test]
+    fn the_share_of_each_list_that_resolves_is_said() {
+        let db = fixture_db();
+        let text = "{\"crypt\": [{\"count\": 2, \"name\": \"Alma Test\"}],\n\
+                    \"library\": [{\"count\": 3, \"name\": \"Test Punch\"}, \
+                    {\"count\": 1, \"name\": \"Nothing Such\"}],\n\
+                    \"extras\": {\"cards\": [{\"count\": 1, \"name\": \"Lightning Bolt\"}, \
+                    {\"count\": 4, \"name\": \"Test Punch\"}, \
+                    {\"count\": 1, \"name\": \"Giant Growth\"}]}}";
+        let records = DeckRecords::from_text(text, None, &db, Path::new("d.json")).unwrap();
+        let deck = records.get(0).unwrap().unwrap();
+        let said = deck.meta.read_by_shape.clone().unwrap_or_default();
+        for part in [
+            "crypt[].{count,name} (1 of 1 entries name a VEKN card)",
+            "library[].{count,name} (1 of 2 entries name a VEKN card)",
+            "extras.cards[].{count,name} not read (1 of 3 entries name a VEKN card: not a \
+             list of cards)",
+        ] {
+            assert!(said.contains(part), "{part}\n{said}");
+        }
+        // The extras are not added: 3 copies, not 7; the unknown library line stays.
+        assert_eq!((deck.crypt_count(), deck.library_count()), (2, 3));
+        assert_eq!(deck.unresolved.len(), 1);
+        assert_eq!(deck.unresolved[0].line, 2);
     }
 
     #[test]

@@ -75,7 +75,7 @@ pub fn looks_like(text: &str) -> bool {
 pub fn read(text: &str) -> RawDeck<'static> {
     let found = if json_doc::looks_like_json(text) {
         match parse_json(text) {
-            Ok(value) => read_tree(&tree::from_json_text(&value, text), Document::Json, 1),
+            Ok(value) => read_tree(&tree::from_json_text(value, text), Document::Json, 1),
             Err(err) => Err((err.line().max(1), format!("not JSON: {err}"))),
         }
     } else {
@@ -89,7 +89,7 @@ pub fn read(text: &str) -> RawDeck<'static> {
 /// own text, starts at `line`) by its shape, each card on the line it is
 /// written on; the error names its keys when no card entry is found.
 pub fn read_object(object: &Object, text: &str, line: usize) -> Result<RawDeck<'static>, String> {
-    let tree = tree::from_json_record(&Value::Object(object.clone()), text, line);
+    let tree = tree::from_json_record(Value::Object(object.clone()), text, line);
     read_tree(&tree, Document::Json, line).map_err(|(_, message)| message)
 }
 
@@ -164,33 +164,112 @@ pub fn decks_of(json: &str) -> Option<Vec<&str>> {
             })
             .unwrap_or_default()
     }
-    // A whole deck: an object read by its shape to crypt and library cards.
-    let whole = |text: &str| {
-        serde_json::from_str::<Object>(text).is_ok_and(|object| {
-            read_object(&object, text, 1).is_ok_and(|deck| {
-                let part = |kind| deck.lines.iter().any(|l| l.section == Some(kind));
-                part(CardKind::Crypt) && part(CardKind::Library)
-            })
-        })
+    let children = fields.iter().map(|(key, raw)| {
+        let key = words::fold(key);
+        let items = match key.as_str() {
+            "decks" => objects(raw),
+            _ if raw.get().starts_with('{') => vec![raw.get()],
+            _ => Vec::new(),
+        };
+        (key, items)
+    });
+    several_decks(children, |text| {
+        serde_json::from_str::<Object>(text)
+            .is_ok_and(|object| read_object(&object, text, 1).is_ok_and(|deck| is_whole(&deck)))
+    })
+}
+
+/// The decks of one XML document that holds several, each the place of an
+/// element in the text: the children of a `<decks>` element (the root or
+/// one of its children), or two or more children of the root that each
+/// hold a crypt and a library; `None` for a document of one deck. The same
+/// choice as [`decks_of`] for JSON.
+pub fn xml_decks_of(text: &str) -> Option<Vec<std::ops::Range<usize>>> {
+    let unprefixed = markup::without_doctype(text);
+    if unprefixed.len() != text.len() {
+        return None;
+    }
+    let document = roxmltree::Document::parse(&unprefixed).ok()?;
+    let root = document.root_element();
+    let elements = |node: roxmltree::Node<'_, '_>| -> Vec<&str> {
+        node.children()
+            .filter(roxmltree::Node::is_element)
+            .filter_map(|child| text.get(child.range()))
+            .collect()
     };
+    let children: Vec<(String, Vec<&str>)> = if words::fold(root.tag_name().name()) == "decks" {
+        vec![("decks".to_string(), elements(root))]
+    } else {
+        root.children()
+            .filter(roxmltree::Node::is_element)
+            .filter_map(|child| {
+                let key = words::fold(child.tag_name().name());
+                let items = match key.as_str() {
+                    "decks" => elements(child),
+                    _ => vec![text.get(child.range())?],
+                };
+                Some((key, items))
+            })
+            .collect()
+    };
+    let start = text.as_ptr() as usize;
+    let decks = several_decks(children.into_iter(), |part| {
+        read_xml_part(part, 1).is_ok_and(|deck| is_whole(&deck))
+    })?;
+    Some(
+        decks
+            .into_iter()
+            .map(|part| {
+                let offset = (part.as_ptr() as usize).saturating_sub(start);
+                offset..offset + part.len()
+            })
+            .collect(),
+    )
+}
+
+/// Whether a deck read by its shape is a whole deck: crypt and library cards.
+fn is_whole(deck: &RawDeck) -> bool {
+    let part = |kind| deck.lines.iter().any(|l| l.section == Some(kind));
+    part(CardKind::Crypt) && part(CardKind::Library)
+}
+
+/// The decks among the children of a document's top (each with its folded
+/// key and the texts of the records under it), JSON's or XML's: the items
+/// of a `decks` child when there are two or more and each is a `whole`
+/// deck, else the children that are each a whole deck (not a sideboard or
+/// maybe list), in the text's order; `None` for fewer than two.
+fn several_decks<'t>(
+    children: impl Iterator<Item = (String, Vec<&'t str>)>,
+    whole: impl Fn(&str) -> bool,
+) -> Option<Vec<&'t str>> {
     let mut decks: Vec<&str> = Vec::new();
-    for (key, raw) in &fields {
-        if words::fold(key) == "decks" {
-            let listed = objects(raw);
-            if listed.len() >= 2 && listed.iter().all(|text| whole(text)) {
-                decks = listed;
+    for (key, items) in children {
+        if key == "decks" {
+            if items.len() >= 2 && items.iter().all(|text| whole(text)) {
+                decks = items;
                 break;
             }
-        } else if !words::is_apart(&words::fold(key))
-            && raw.get().starts_with('{')
-            && whole(raw.get())
-        {
-            decks.push(raw.get());
+        } else if !words::is_apart(&key) {
+            decks.extend(items.into_iter().filter(|text| whole(text)));
         }
     }
-    let offset = |text: &str| text.as_ptr() as usize;
-    decks.sort_by_key(|text| offset(text));
+    decks.sort_by_key(|text| text.as_ptr() as usize);
     (decks.len() >= 2).then_some(decks)
+}
+
+/// Reads one element of an XML document of several decks (`text`, its own
+/// text, starts at `line`) by its shape, each card on the line it is
+/// written on; the error says what is wrong.
+pub fn read_xml_part(text: &str, line: usize) -> Result<RawDeck<'static>, String> {
+    let mut deck = read_xml(text).map_err(|(_, message)| message)?;
+    let shift = line.saturating_sub(1);
+    for card in &mut deck.lines {
+        card.line += shift;
+    }
+    for problem in &mut deck.problems {
+        problem.line += shift;
+    }
+    Ok(deck)
 }
 
 /// Whether the JSON documents of a text are cards rather than decks: the
@@ -492,6 +571,7 @@ impl<'t> Finder<'t> {
             }
         }
         if strings && !self.xml && place.holds_cards {
+            let mut added = Vec::new();
             for (value, line) in values {
                 if let Some(name) = value.scalar() {
                     let card = Card {
@@ -499,10 +579,10 @@ impl<'t> Finder<'t> {
                         line: (*line).max(1),
                         ..Card::default()
                     };
-                    self.push(card, place.section, false);
+                    added.extend(self.push(card, place.section, false));
                 }
             }
-            self.found(place.path.clone());
+            self.found(place.path.clone(), added);
             return true;
         }
         // Two passes, no card held between them (a document of 100,000
@@ -545,13 +625,14 @@ impl<'t> Finder<'t> {
         } else {
             format!("{}.{{{}}}", place.path, fields.join(","))
         };
+        let mut added = Vec::new();
         for (value, line) in values {
             match card_at(value, *line) {
-                Some(card) => self.push(card, place.section, counted),
+                Some(card) => added.extend(self.push(card, place.section, counted)),
                 None => self.walk(value, place, 1),
             }
         }
-        self.found(path);
+        self.found(path, added);
         true
     }
 
@@ -580,6 +661,7 @@ impl<'t> Finder<'t> {
         if !by_id && pairs.iter().any(|(k, ..)| k.trim().parse::<f64>().is_ok()) {
             return false;
         }
+        let mut added = Vec::new();
         for (name, count, line) in pairs {
             let mut card = Card {
                 count: Some((count.to_string(), String::new())),
@@ -590,24 +672,31 @@ impl<'t> Finder<'t> {
                 Some(id) => card.id = Some((id, String::new())),
                 None => card.name = Some((name.to_string(), String::new())),
             }
-            self.push(card, place.section, true);
+            added.extend(self.push(card, place.section, true));
         }
         let what = if by_id { "id" } else { "name" };
-        self.found(format!("{}{{{what}: count}}", place.path));
+        self.found(format!("{}{{{what}: count}}", place.path), added);
         true
     }
 
-    fn found(&mut self, path: String) {
+    /// Notes a list taken as cards: its path and the lines its entries were added as.
+    fn found(&mut self, path: String, added: Vec<usize>) {
         if self.chain.is_none() {
             self.chain = Some(self.stack.clone());
+        }
+        let lists = &mut self.deck.shape_lists;
+        match lists.iter_mut().find(|(listed, _)| *listed == path) {
+            Some((_, lines)) => lines.extend(added),
+            None => lists.push((path.clone(), added)),
         }
         if !self.paths.contains(&path) {
             self.paths.push(path);
         }
     }
 
-    /// Adds a card entry as a line (or a problem when its count is not one).
-    fn push(&mut self, card: Card, section: Option<CardKind>, counted: bool) {
+    /// Adds a card entry as a line (or a problem when its count is not
+    /// one): the index of the line added.
+    fn push(&mut self, card: Card, section: Option<CardKind>, counted: bool) -> Option<usize> {
         let name = card.name.as_ref().map_or("", |(name, _)| name.trim());
         let count_text = card.count.as_ref().map(|(count, _)| count.trim());
         let text = match (count_text, &card.id) {
@@ -634,7 +723,7 @@ impl<'t> Finder<'t> {
                     text: super::screen::shorten(&text),
                     message,
                 });
-                return;
+                return None;
             }
         };
         let (written, mut hint) = markup::split_sutekh_name(name);
@@ -653,6 +742,7 @@ impl<'t> Finder<'t> {
             section.or(card.section),
             kind,
         ));
+        Some(self.deck.lines.len() - 1)
     }
 }
 

@@ -140,7 +140,7 @@ fn bare_names_in_a_list_carry_their_own_line_numbers() {
 #[test]
 fn json_keys_not_located_read_on_the_first_line() {
     assert_eq!(
-        tree::from_json_text(&serde_json::json!({"a": 1}), "nonsense"),
+        tree::from_json_text(serde_json::json!({"a": 1}), "nonsense"),
         tree::from_json(&serde_json::json!({"a": 1}), 1)
     );
 }
@@ -306,4 +306,50 @@ fn the_decks_of_a_document_of_several() {
     ] {
         assert_eq!(decks_of(&one), None, "{one}");
     }
+}
+
+/// Two decks in one XML document are its decks, in order, as in JSON: the
+/// children of `<decks>`, or siblings that each hold a crypt and a library;
+/// one deck, or a deck beside its sideboard, is not.
+#[test]
+fn the_decks_of_an_xml_document_of_several() {
+    let deck = |name: &str| {
+        format!(
+            "<deck><name>{name}</name><crypt><card>Alma Test</card></crypt>\
+             <library><card>Test Punch</card></library></deck>"
+        )
+    };
+    let (a, b) = (deck("A"), deck("B"));
+    let parts = |text: &str| {
+        xml_decks_of(text).map(|ranges| {
+            ranges
+                .into_iter()
+                .map(|range| text[range].to_string())
+                .collect::<Vec<_>>()
+        })
+    };
+    let listed = format!("<decks>\n{a}\n{b}\n</decks>");
+    assert_eq!(parts(&listed), Some(vec![a.clone(), b.clone()]));
+    let nested = format!("<export><decks>{a}{b}</decks></export>");
+    assert_eq!(parts(&nested), Some(vec![a.clone(), b.clone()]));
+    let side_by_side = format!(
+        "<game><mine>{}</mine><opponent>{}</opponent></game>",
+        &a[6..a.len() - 7],
+        &b[6..b.len() - 7]
+    );
+    let read = parts(&side_by_side).unwrap_or_default();
+    assert_eq!(read.len(), 2, "{side_by_side}");
+    assert!(read[0].starts_with("<mine>") && read[1].starts_with("<opponent>"));
+    for one in [
+        a.clone(),
+        format!("<export>{a}<sideboard>{b}</sideboard></export>"),
+        "<deck><crypt><card>Alma Test</card></crypt><library><card>Test Punch</card></library></deck>"
+            .to_string(),
+    ] {
+        assert_eq!(parts(&one), None, "{one}");
+    }
+    // Each part is read on its own lines.
+    let deck = read_xml_part(&b, 3).expect("read");
+    assert_eq!(deck.lines.len(), 2);
+    assert!(deck.lines.iter().all(|line| line.line == 3));
 }

@@ -74,7 +74,7 @@ impl Tree {
 /// A JSON value as a tree, every field on `line` (a record of a file of
 /// many documents, read without its text).
 pub fn from_json(value: &Value, line: usize) -> Tree {
-    located_json(value, None, line)
+    located_json(value.clone(), None, line)
 }
 
 /// A JSON value parsed from `text` (one document, a JSON array, JSON
@@ -82,19 +82,20 @@ pub fn from_json(value: &Value, line: usize) -> Tree {
 /// entry's line is its own, not the document's first. Every field is on
 /// line 1 when the text's keys cannot be told (a text that is not plain
 /// JSON, a comment).
-pub fn from_json_text(value: &Value, text: &str) -> Tree {
+pub fn from_json_text(value: Value, text: &str) -> Tree {
     from_json_record(value, text, 1)
 }
 
 /// [`from_json_text`] for one record of a longer text (an object of a JSON
 /// array or of JSON Lines): `text` is the record's own, starting on `line`.
-pub fn from_json_record(value: &Value, text: &str, line: usize) -> Tree {
+pub fn from_json_record(value: Value, text: &str, line: usize) -> Tree {
     located_json(value, locate(text, line).as_ref(), line)
 }
 
 /// A JSON value as a tree, its keys' lines taken from `located` (the same
-/// value's keys in its text) when it has them, else `line`.
-fn located_json(value: &Value, located: Option<&Located>, line: usize) -> Tree {
+/// value's keys in its text) when it has them, else `line`. The value is
+/// let go as it is read: the document is not held twice.
+fn located_json(value: Value, located: Option<&Located>, line: usize) -> Tree {
     match value {
         Value::Null => Tree::Null,
         Value::Bool(b) => Tree::Scalar(b.to_string()),
@@ -108,7 +109,7 @@ fn located_json(value: &Value, located: Option<&Located>, line: usize) -> Tree {
             .to_string(),
         ),
         Value::Number(n) => Tree::Scalar(n.to_string()),
-        Value::String(s) => Tree::Scalar(s.clone()),
+        Value::String(s) => Tree::Scalar(s),
         Value::Array(items) => {
             let located = match located {
                 Some(Located::Array(items)) => items.as_slice(),
@@ -116,7 +117,7 @@ fn located_json(value: &Value, located: Option<&Located>, line: usize) -> Tree {
             };
             Tree::List(
                 items
-                    .iter()
+                    .into_iter()
                     .enumerate()
                     .map(|(at, v)| match located.get(at) {
                         Some((item_line, item)) => (located_json(v, Some(item), line), *item_line),
@@ -138,13 +139,13 @@ fn located_json(value: &Value, located: Option<&Located>, line: usize) -> Tree {
             }
             Tree::Map(
                 object
-                    .iter()
+                    .into_iter()
                     .map(|(key, value)| {
                         let (line, located) = by_key
                             .get(key.as_str())
                             .map_or((line, None), |&(line, located)| (line, Some(located)));
                         Field {
-                            key: key.clone(),
+                            key,
                             origin: Origin::Key,
                             value: located_json(value, located, line),
                             line,
