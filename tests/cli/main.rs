@@ -23,6 +23,7 @@ mod html_pages;
 mod json_decks;
 mod json_schema;
 mod krcg;
+mod newsgroup;
 mod one_model;
 mod pages;
 mod parse;
