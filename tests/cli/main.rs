@@ -25,6 +25,7 @@ mod json_schema;
 mod krcg;
 mod newsgroup;
 mod one_model;
+mod other_games;
 mod pages;
 mod parse;
 mod profiles;

@@ -42,6 +42,9 @@ pub(crate) enum NotDecklist {
     /// A file of a decklist extension in which no line reads as a card (an
     /// empty file, a note of prose), found when it is read.
     NoCardLine,
+    /// A text in which most card lines name no VTES card (a Magic or
+    /// Pokémon list), found when it is read.
+    OtherGame,
 }
 
 impl NotDecklist {
@@ -56,6 +59,9 @@ impl NotDecklist {
             NotDecklist::ReportPage => "a page of a vtesdeck report, not a decklist",
             NotDecklist::NoCardLine => {
                 "no line reads as a card (an empty file, or only prose), not a decklist"
+            }
+            NotDecklist::OtherGame => {
+                "most card lines name no VTES card (a list of another game?), not a decklist"
             }
         }
     }
