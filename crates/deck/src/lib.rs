@@ -903,7 +903,7 @@ fn resolve<'a, 'l>(
         return Err(unresolved(
             Vec::new(),
             Some(format!(
-                "unknown name (close spellings not searched: more than \
+                "{UNKNOWN_NAME} (close spellings not searched: more than \
                  {MAX_FUZZY_LINES} unknown names in this file)"
             )),
         ));
@@ -1007,6 +1007,10 @@ fn truncated_name<'a>(line: &RawLine, db: &'a CardDb) -> Option<(Printings<'a>, 
     let (cards, _) = db.lookup_exact_form(full, line.hint, line.section)?;
     Some((cards, full.to_string()))
 }
+
+/// The start of the reason of an unresolved line that names no card and
+/// whose close spellings were not searched.
+pub(crate) const UNKNOWN_NAME: &str = "unknown name";
 
 /// Shorter readings of a written name without what looks like a trailing
 /// comment, each with whether the cut is a recognised comment mark (`--`,

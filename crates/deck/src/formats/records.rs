@@ -423,6 +423,13 @@ fn not_a_vtes_list(deck: &Deck, card_shaped: &[usize], path: &Path) -> Option<De
     let unknown: Vec<usize> = deck
         .unresolved
         .iter()
+        // Lines unresolved for another reason (a card over 999 copies, a
+        // count and a name that both read as cards) name a card.
+        .filter(|line| {
+            line.reason
+                .as_deref()
+                .is_none_or(|reason| reason.starts_with(crate::UNKNOWN_NAME))
+        })
         .map(|line| line.line)
         .filter(|line| card_shaped.binary_search(line).is_ok())
         .collect();
@@ -538,6 +545,10 @@ mod tests {
         // Half the card lines unknown, or fewer: a deck with typos, judged.
         let deck = read(&list(6, 6)).unwrap();
         assert_eq!(deck.unresolved.len(), 6);
+        // Lines unresolved for another reason name a card: more than 999
+        // copies of one.
+        let deck = read(&"2x Alma Test\n".repeat(600)).unwrap();
+        assert!(deck.unresolved.len() > 100);
         // Too few card lines to tell another game.
         let deck = read(&list(0, MIN_CARD_SHAPED_LINES - 1)).unwrap();
         assert_eq!(deck.unresolved.len(), MIN_CARD_SHAPED_LINES - 1);
