@@ -8,7 +8,7 @@ use std::fmt;
 
 use rustc_hash::FxHashMap;
 use vtesdeck_cards::{
-    is_same_clan, title_votes, Card, CardId, Discipline, DisciplineLevel, Group, CAPACITIES,
+    is_same_clan, title_votes, Card, CardDb, CardId, Discipline, DisciplineLevel, Group, CAPACITIES,
 };
 
 use crate::text_memo::TextMemo;
@@ -327,6 +327,108 @@ impl CryptColumns {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+impl CryptColumns {
+    /// Reads the columns hand-typed after a crypt name in any order
+    /// (`ser 2, Followers of Set`, `- 1 Pan dom`, `(2, ser, Followers of
+    /// Set)`, `G2 prince`): a capacity (the first number), disciplines (their
+    /// case gives the level), a group (`G2`, `:2`, `Clan:2`, a second
+    /// number), a title, and the clan of the card they follow (its name, a
+    /// plural of it, or its first letters). `None` unless every word is one of
+    /// these and a capacity, a discipline or a group is written: the text is
+    /// then not columns. A clan of another card (in `db`) is read too, for
+    /// the card to disagree with.
+    pub(crate) fn parse_any_order(text: &str, card: &Card, db: &CardDb) -> Option<CryptColumns> {
+        let mut read = CryptColumns::default();
+        let mut words: Vec<&str> = Vec::new();
+        let separators = |c: char| c.is_whitespace() || ",;()[]/".contains(c);
+        for token in text.split(separators).filter(|t| !t.is_empty()) {
+            if token.bytes().all(|b| b == b'-') {
+                continue;
+            }
+            let (word, group) = match token.split_once(':') {
+                Some((word, number)) => (word, Some(Group::parse(number)?)),
+                None => match token.strip_prefix(['G', 'g']).and_then(Group::parse) {
+                    Some(group) if token.len() > 1 => ("", Some(group)),
+                    _ => (token, None),
+                },
+            };
+            if let Some(group) = group {
+                if read.group.replace(group).is_some() {
+                    return None;
+                }
+            }
+            if word.is_empty() {
+                continue;
+            }
+            if let Some(number) = capacity(word) {
+                if read.capacity.is_none() {
+                    read.capacity = Some(number);
+                } else if read.group.is_none() {
+                    read.group = Some(Group::parse(word)?);
+                } else {
+                    return None;
+                }
+            } else if let Some(discipline) = Discipline::from_abbreviation(word) {
+                let written = read
+                    .disciplines
+                    .get_or_insert_with(WrittenDisciplines::default);
+                let mask = if word.bytes().all(|b| b.is_ascii_uppercase()) {
+                    &mut written.superior
+                } else if word.bytes().all(|b| b.is_ascii_lowercase()) {
+                    &mut written.inferior
+                } else {
+                    &mut written.either
+                };
+                *mask |= discipline.bit();
+            } else if title_votes(word).is_some() && read.title.is_none() {
+                read.title = Some(word.to_ascii_lowercase());
+            } else {
+                words.push(word);
+            }
+        }
+        if read.capacity.is_none() && read.disciplines.is_none() && read.group.is_none() {
+            return None;
+        }
+        if !words.is_empty() {
+            let written = words.join(" ");
+            // The card's clan, or another (a column that disagrees).
+            let clan = card
+                .clans
+                .iter()
+                .chain(
+                    db.cards()
+                        .iter()
+                        .filter(|c| c.is_crypt())
+                        .flat_map(|c| &c.clans),
+                )
+                .find(|clan| is_clan_written(&written, clan))?;
+            read.clan = Some(clan.clone());
+        }
+        Some(read)
+    }
+}
+
+/// Whether hand-typed words name a clan: its name (`Follower of Set`), a
+/// plural of it (`Followers of Set`, `Brujahs`), or its first letters (three
+/// at least: `Pan` for Pander, `Tor` for Toreador).
+fn is_clan_written(written: &str, clan: &str) -> bool {
+    if is_same_clan(clan, written) {
+        return true;
+    }
+    let plural = written.split_once(' ').map_or_else(
+        || written.strip_suffix('s').map(str::to_string),
+        |(first, rest)| first.strip_suffix('s').map(|f| format!("{f} {rest}")),
+    );
+    if plural.is_some_and(|singular| is_same_clan(clan, &singular)) {
+        return true;
+    }
+    written.len() >= 3
+        && written.bytes().all(|b| b.is_ascii_alphabetic())
+        && clan
+            .get(..written.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(written))
 }
 
 /// The capacity a crypt row's first column gives: a number of [`CAPACITIES`].

@@ -38,7 +38,7 @@ use vtesdeck_cards::{
     Card, CardDb, CardId, CardKind, Group, Lookup, NameForm, PrintingHint, Printings,
 };
 
-use crypt_columns::{fits_written_columns, Column, RowsReadAs, WrittenColumns};
+use crypt_columns::{fits_written_columns, Column, CryptColumns, RowsReadAs, WrittenColumns};
 use name_forms::{article_forms, number_forms};
 use raw::{CountPlace, LineKind, RawDeck, RawLine};
 
@@ -183,6 +183,9 @@ pub enum ReadHow {
     /// The columns of a crypt row fit no printing of the name, or disagree
     /// with each other: the closest printing was taken.
     ColumnsMismatch,
+    /// The name was cut short (at a column's width) and starts the name of
+    /// one card only (`Yusuf, Scribe of A`).
+    NameTruncated,
     /// The count was written after the name (`Deflection x4`, `Tara: 3`).
     CountAfterName,
     /// The count was read from a labelled field (`Quantity: 3`, `3 copies`).
@@ -205,6 +208,7 @@ impl ReadHow {
             ReadHow::PrintingMissing => "printing-missing",
             ReadHow::PrintingConflict => "printing-conflict",
             ReadHow::ColumnsMismatch => "columns-mismatch",
+            ReadHow::NameTruncated => "name-truncated",
             ReadHow::CountAfterName => "count-after-name",
             ReadHow::CountLabelled => "count-labelled",
         }
@@ -900,6 +904,14 @@ fn resolve<'a, 'l>(
             return Ok(found(ids, line.count, remarks));
         }
     }
+    if let Some((cards, columns_note)) = crypt_name_before_columns(line, db) {
+        return Ok(found(cards, line.count, [None, columns_note, count_note]));
+    }
+    if let Some((cards, full)) = truncated_name(line, db) {
+        let note = format!("read as \"{full}\"");
+        let remarks = [Some((ReadHow::NameTruncated, Some(note))), None, count_note];
+        return Ok(found(cards, line.count, remarks));
+    }
     for (shorter, is_comment) in comment_cuts(&line.name) {
         if let Some((ids, form)) = db.lookup_exact_form(shorter, line.hint, line.section) {
             let cut = (!is_comment)
@@ -912,7 +924,7 @@ fn resolve<'a, 'l>(
         return Err(unresolved(
             Vec::new(),
             Some(format!(
-                "unknown name (close spellings not searched: more than \
+                "{UNKNOWN_NAME} (close spellings not searched: more than \
                  {MAX_FUZZY_LINES} unknown names in this file)"
             )),
         ));
@@ -955,6 +967,71 @@ fn resolve<'a, 'l>(
         .retain(|s| vtesdeck_cards::fold(vtesdeck_cards::split_printing_suffix(s).0) != typed);
     Err(unresolved(suggestions, None))
 }
+
+/// A crypt name followed by its columns hand-typed in any order (`Lalitha
+/// ser 2, Followers of Set`, `Royce - 1 Pan dom`): the longest start of the
+/// written name that names a crypt card whose rest reads as its columns
+/// ([`CryptColumns::parse_any_order`]). The printings that fit the columns,
+/// with a remark when none does (a capacity that disagrees, as for a TWD row).
+fn crypt_name_before_columns<'a>(
+    line: &RawLine,
+    db: &'a CardDb,
+) -> Option<(Printings<'a>, Option<Remark>)> {
+    if line.section == Some(CardKind::Library) {
+        return None;
+    }
+    let name = &*line.name;
+    let cuts = name
+        .char_indices()
+        .filter(|&(at, c)| c.is_whitespace() && at > 0)
+        .map(|(at, _)| at)
+        .collect::<Vec<_>>();
+    for &at in cuts.iter().rev() {
+        let prefix = name[..at].trim_end_matches(|c: char| c.is_whitespace() || ",-(:".contains(c));
+        if prefix.is_empty() {
+            continue;
+        }
+        let Some((mut cards, _)) = db.lookup_exact_form(prefix, line.hint, Some(CardKind::Crypt))
+        else {
+            continue;
+        };
+        let Some(&first) = cards.first() else {
+            continue;
+        };
+        let Some(columns) = CryptColumns::parse_any_order(&name[at..], first, db) else {
+            continue;
+        };
+        let remark = fit_read_columns(&mut cards, &columns, line.hint, db);
+        return Some((cards, remark));
+    }
+    None
+}
+
+/// The fewest letters a name cut short must keep to be read as the one card
+/// name it starts.
+const MIN_TRUNCATED_LETTERS: usize = 10;
+
+/// A name cut short (at a column's width: `Yusuf, Scribe of A`) that starts
+/// the name of one card only, compared as names are (case, accents and
+/// punctuation folded): that card's printings and its name.
+fn truncated_name<'a>(line: &RawLine, db: &'a CardDb) -> Option<(Printings<'a>, String)> {
+    let key = vtesdeck_cards::fold(&line.name);
+    if key.len() < MIN_TRUNCATED_LETTERS {
+        return None;
+    }
+    let mut starting = vtesdeck_cards::names_holding(db, &line.name)
+        .into_iter()
+        .filter(|name| vtesdeck_cards::fold(name).starts_with(&key));
+    let (Some(full), None) = (starting.next(), starting.next()) else {
+        return None;
+    };
+    let (cards, _) = db.lookup_exact_form(full, line.hint, line.section)?;
+    Some((cards, full.to_string()))
+}
+
+/// The start of the reason of an unresolved line that names no card and
+/// whose close spellings were not searched.
+pub(crate) const UNKNOWN_NAME: &str = "unknown name";
 
 /// Shorter readings of a written name without what looks like a trailing
 /// comment, each with whether the cut is a recognised comment mark (`--`,
@@ -1018,6 +1095,19 @@ fn fit_columns<'a>(
         return None;
     }
     let columns = written.read()?;
+    fit_read_columns(cards, &columns, line.hint, db)
+}
+
+/// Keeps the printings that fit columns read from a crypt row (the rest of
+/// [`fit_columns`]): a `printing-conflict` remark when a tag disagrees with
+/// them, a `columns-mismatch` one when no printing fits them all.
+fn fit_read_columns<'a>(
+    cards: &mut Printings<'a>,
+    columns: &CryptColumns,
+    hint: PrintingHint,
+    db: &'a CardDb,
+) -> Option<Remark> {
+    let &first = cards.first()?;
     // `mismatches` allocates only for a column that does not fit.
     let fits = |card: &Card| columns.mismatches(card).is_empty();
     if cards.iter().all(|card| fits(card)) {
@@ -1044,8 +1134,8 @@ fn fit_columns<'a>(
         names.join(" or ")
     };
     let tag = PrintingHint {
-        group: line.hint.group.filter(|g| Some(*g) != columns.group),
-        advanced: line.hint.advanced,
+        group: hint.group.filter(|g| Some(*g) != columns.group),
+        advanced: hint.advanced,
     };
     if !tag.is_empty() {
         let fit = fitting_printings(false);
@@ -1224,6 +1314,79 @@ mod tests {
     }
 
     #[cfg(unix)]
+    #[test]
+    fn crypt_columns_hand_typed_in_any_order_are_read_and_checked() {
+        use crate::formats::LoadDeck;
+        let db = fixture_db();
+        let text = "Crypt:\n\
+                    2 Carla Test POT pre 5 CEL, Brujahs\n\
+                    1x Felix Test - 4 Nos OBF ani pot\n\
+                    2x Dario Test (8, AUS CEL PRE, Toreador)\n\
+                    1 Gina Test G4 6 Brujah\n\
+                    1 Alma Test (great vampire)\n";
+        let deck = Deck::from_text(text, Some(Format::Plain), &db);
+        assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
+        let count = |id| {
+            deck.crypt
+                .iter()
+                .find(|e| e.id == CardId(id))
+                .map_or(0, |e| e.count)
+        };
+        assert_eq!(
+            [200003, 200006, 200004, 200007, 200001].map(count),
+            [2, 1, 2, 1, 1]
+        );
+        let remarks: Vec<(usize, ReadHow, String)> = deck
+            .read_as
+            .iter()
+            .map(|r| (r.line, r.how, r.note.clone().unwrap_or_default()))
+            .collect();
+        // Columns that fit the card (Carla, Felix: a clan's plural, its
+        // first letters) are read without a remark; a capacity or a clan
+        // that disagrees is said, as for a TWD row; text that is not columns
+        // is still left out and said.
+        assert_eq!(
+            remarks,
+            [
+                (
+                    4,
+                    ReadHow::ColumnsMismatch,
+                    "the columns (capacity 8) fit no printing of Dario Test; read as the closest"
+                        .to_string()
+                ),
+                (
+                    5,
+                    ReadHow::ColumnsMismatch,
+                    "the columns (clan Brujah) fit no printing of Gina Test; read as the closest"
+                        .to_string()
+                ),
+                (6, ReadHow::TextIgnored, "read as \"Alma Test\"".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_name_cut_short_is_read_as_the_one_card_it_starts() {
+        use crate::formats::LoadDeck;
+        let db = fixture_db();
+        let deck = Deck::from_text(
+            "3x Test Toreador Gr\n2x Test Br\n",
+            Some(Format::Plain),
+            &db,
+        );
+        assert_eq!(deck.library.len(), 1, "{:?}", deck.library);
+        let read = &deck.read_as[0];
+        assert_eq!((read.line, read.how), (1, ReadHow::NameTruncated));
+        assert_eq!(
+            read.note.as_deref(),
+            Some("read as \"Test Toreador Grace\"")
+        );
+        assert_eq!(read.how.name(), "name-truncated");
+        // Too short to stand for one card (and two names start with it).
+        assert_eq!(deck.unresolved.len(), 1);
+        assert_eq!(deck.unresolved[0].line, 2);
+    }
+
     #[test]
     fn added_cards_never_forget_a_card() {
         let mut added = AddedCards::default();

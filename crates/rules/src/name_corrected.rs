@@ -49,7 +49,8 @@ pub(super) fn rule_of(how: ReadHow) -> &'static str {
         | ReadHow::TextIgnored
         | ReadHow::PrintingMissing
         | ReadHow::PrintingConflict
-        | ReadHow::ColumnsMismatch => "name-corrected",
+        | ReadHow::ColumnsMismatch
+        | ReadHow::NameTruncated => "name-corrected",
         ReadHow::PrintingChosen | ReadHow::PrintingFits => "printing-chosen",
         ReadHow::CountAfterName => "count-after-name",
         ReadHow::CountLabelled => "count-labelled",
@@ -72,6 +73,7 @@ fn what_was_read(how: ReadHow) -> &'static str {
         ReadHow::PrintingMissing => "a printing the card does not have",
         ReadHow::PrintingConflict => "a tag and columns that disagree",
         ReadHow::ColumnsMismatch => "columns that fit no printing",
+        ReadHow::NameTruncated => "a name cut short",
         ReadHow::CountAfterName => "a count after the name",
         ReadHow::CountLabelled => "a labelled count",
     }

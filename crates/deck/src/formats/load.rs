@@ -66,6 +66,23 @@ pub enum DeckError {
         /// the top-level keys), or why the document cannot be read.
         message: String,
     },
+    /// A text in which most card-shaped lines (a count and a name) name no
+    /// VTES card (a Magic or Pokémon list): not a VTES decklist, not judged.
+    #[error(
+        "{}:{line}: {unknown} of {lines} card lines name no VTES card: \
+         not a VTES decklist (a list of another game?)",
+        path.display()
+    )]
+    OtherGame {
+        /// The file.
+        path: PathBuf,
+        /// The first card line that names no VTES card.
+        line: usize,
+        /// How many card lines name no VTES card.
+        unknown: usize,
+        /// How many card lines there are.
+        lines: usize,
+    },
     /// The file is a JSON array with no deck in it.
     #[error("{}:1: an empty JSON array: no deck in this file", path.display())]
     NoDecks {

@@ -14,6 +14,7 @@ use super::load::{read_record, resolve, DeckError, RecordError};
 use super::screen::{self, ControlTest};
 use super::{registry, Format, NotUtf8};
 use crate::crypt_columns::RowsReadAs;
+use crate::raw::{CountPlace, LineKind, RawDeck};
 use crate::Deck;
 use vtesdeck_cards::CardDb;
 
@@ -222,6 +223,12 @@ impl<'a> DeckRecords<'a> {
         let rows_read_as = memo.map(|memo| &mut memo.rows_read_as);
         let by_shape = (raw.format == Format::Shape).then(|| raw.meta.read_by_shape.clone());
         let lists = list_entries(&raw);
+        // The card-shaped lines of a text (not of a JSON record, whose
+        // entries are its tool's), to tell a list of another game.
+        let card_shaped = match (&self.records, &by_shape) {
+            (Records::Whole, None) => card_shaped_lines(&raw),
+            _ => Vec::new(),
+        };
         let mut deck = resolve(raw, self.db, rows_read_as);
         if !lists.is_empty() {
             let shares = shares_resolved(&deck, lists);
@@ -232,6 +239,9 @@ impl<'a> DeckRecords<'a> {
         }
         if let Some(error) = by_shape.and_then(|paths| no_record_resolves(&deck, paths, &self.path))
         {
+            return Some(Err(error));
+        }
+        if let Some(error) = not_a_vtes_list(&deck, &card_shaped, &self.path) {
             return Some(Err(error));
         }
         if self.path.as_os_str() != "-" {
@@ -560,6 +570,68 @@ fn no_record_resolves(deck: &Deck, paths: Option<String>, path: &Path) -> Option
     })
 }
 
+/// The fewest card-shaped lines a text must have for [`not_a_vtes_list`] to
+/// judge it: a few unknown lines are a deck's typos.
+const MIN_CARD_SHAPED_LINES: usize = 8;
+
+/// The share of its card-shaped lines (per cent) that must name no VTES card
+/// for a text to be a list of another game. The TWDA, the sample exports and
+/// `examples/decks` have none above 0% (docs/formats.md).
+const MAX_UNKNOWN_SHARE: usize = 50;
+
+/// The line numbers of a text's card-shaped lines: a count written (before
+/// or after the name, or labelled) and a name with letters.
+fn card_shaped_lines(raw: &RawDeck) -> Vec<usize> {
+    let mut shaped = raw
+        .lines
+        .iter()
+        .filter(|line| {
+            line.kind == LineKind::Card
+                && line.reading.count_place != CountPlace::Unwritten
+                && line
+                    .name
+                    .chars()
+                    .filter(|c| c.is_alphabetic())
+                    .nth(1)
+                    .is_some()
+        })
+        .map(|line| line.line)
+        .collect::<Vec<usize>>();
+    shaped.sort_unstable();
+    shaped
+}
+
+/// The error for a text in which most card-shaped lines name no VTES card (a
+/// Magic or Pokémon list): not a VTES decklist, not judged; `None` for a
+/// deck (with a few unknown lines or none).
+fn not_a_vtes_list(deck: &Deck, card_shaped: &[usize], path: &Path) -> Option<DeckError> {
+    if deck.unresolved.is_empty() || card_shaped.len() < MIN_CARD_SHAPED_LINES {
+        return None;
+    }
+    let unknown: Vec<usize> = deck
+        .unresolved
+        .iter()
+        // Lines unresolved for another reason (a card over 999 copies, a
+        // count and a name that both read as cards) name a card.
+        .filter(|line| {
+            line.reason
+                .as_deref()
+                .is_none_or(|reason| reason.starts_with(crate::UNKNOWN_NAME))
+        })
+        .map(|line| line.line)
+        .filter(|line| card_shaped.binary_search(line).is_ok())
+        .collect();
+    if unknown.len() * 100 <= card_shaped.len() * MAX_UNKNOWN_SHARE {
+        return None;
+    }
+    Some(DeckError::OtherGame {
+        path: path.to_path_buf(),
+        line: unknown.first().copied().unwrap_or(1),
+        unknown: unknown.len(),
+        lines: card_shaped.len(),
+    })
+}
+
 /// The error of a file's records, naming the file.
 fn record_error(err: RecordError, path: &Path) -> DeckError {
     match err {
@@ -632,6 +704,44 @@ mod tests {
 
     /// 100,000 records are read in order, one deck held at a time: what the
     /// records hold is the text and one place per record.
+    /// A plain list of `known` lines of fixture cards and `unknown` lines
+    /// of names of no VTES card, each with a count.
+    fn list(known: usize, unknown: usize) -> String {
+        let mut text = "2x Alma Test\n".repeat(known);
+        for at in 0..unknown {
+            text.push_str(&format!("4 Lightning Bolt Number {at}\n"));
+        }
+        text
+    }
+
+    #[test]
+    fn a_text_whose_card_lines_mostly_name_no_vtes_card_is_no_decklist() {
+        let db = fixture_db();
+        let read = |text: &str| {
+            let records = DeckRecords::from_text(text, None, &db, Path::new("list.txt")).unwrap();
+            records.get(0).unwrap()
+        };
+        match read(&list(3, 9)) {
+            Err(DeckError::OtherGame {
+                line,
+                unknown,
+                lines,
+                ..
+            }) => assert_eq!((line, unknown, lines), (4, 9, 12)),
+            other => panic!("{other:?}"),
+        }
+        // Half the card lines unknown, or fewer: a deck with typos, judged.
+        let deck = read(&list(6, 6)).unwrap();
+        assert_eq!(deck.unresolved.len(), 6);
+        // Lines unresolved for another reason name a card: more than 999
+        // copies of one.
+        let deck = read(&"2x Alma Test\n".repeat(600)).unwrap();
+        assert!(deck.unresolved.len() > 100);
+        // Too few card lines to tell another game.
+        let deck = read(&list(0, MIN_CARD_SHAPED_LINES - 1)).unwrap();
+        assert_eq!(deck.unresolved.len(), MIN_CARD_SHAPED_LINES - 1);
+    }
+
     #[test]
     fn a_hundred_thousand_records_are_read_in_order() {
         let db = fixture_db();

@@ -45,6 +45,9 @@ pub(crate) enum NotDecklist {
     /// A `.json` file whose document is of no deck layout and holds no card
     /// entry (a `package.json`, a `renovate.json`): a repository's settings.
     NoCardEntry,
+    /// A text in which most card lines name no VTES card (a Magic or
+    /// Pokémon list), found when it is read.
+    OtherGame,
 }
 
 impl NotDecklist {
@@ -63,6 +66,9 @@ impl NotDecklist {
             NotDecklist::NoCardEntry => {
                 "a JSON document with no card entry (settings: package.json, renovate.json...), \
                  not a decklist"
+            }
+            NotDecklist::OtherGame => {
+                "most card lines name no VTES card (a list of another game?), not a decklist"
             }
         }
     }

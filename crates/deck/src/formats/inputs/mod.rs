@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
+use super::sniff::NotDecklist;
 use super::{DeckError, DeckRecords, Format, RowMemo, MAX_FILE_BYTES};
 use crate::formats::LoadDeck;
 use crate::Deck;
@@ -207,7 +208,7 @@ enum ReadFile<'a, T> {
     /// A file found in a folder with no card line: not a decklist; and when
     /// no file of its folder held a card line, what is made of the error
     /// [`InputError::NoDecklist`] of the folder.
-    Skipped(PathBuf, Option<(String, T)>),
+    Skipped(PathBuf, NotDecklist, Option<(String, T)>),
     Records {
         records: DeckRecords<'a>,
         next: usize,
@@ -245,10 +246,15 @@ impl<'a, F> Reader<'a, F> {
                 self.give_back(memo);
                 // A document in which no card entry is found, or none names
                 // a card, is no decklist either (an SVG, a package.json).
-                let no_card_line = matches!(&deck, Some(Ok(deck)) if has_no_card_line(deck))
-                    || matches!(&deck, Some(Err(DeckError::NoCardEntry { .. })));
-                if let Some(folder) = folder.filter(|_| no_card_line) {
-                    return ReadFile::Skipped(path, self.last_of(folder));
+                // A text of another game's cards neither (a Magic list).
+                let not_decklist = match &deck {
+                    Some(Ok(deck)) if has_no_card_line(deck) => Some(NotDecklist::NoCardLine),
+                    Some(Err(DeckError::NoCardEntry { .. })) => Some(NotDecklist::NoCardLine),
+                    Some(Err(DeckError::OtherGame { .. })) => Some(NotDecklist::OtherGame),
+                    _ => None,
+                };
+                if let (Some(folder), Some(why)) = (folder, not_decklist) {
+                    return ReadFile::Skipped(path, why, self.last_of(folder));
                 }
                 ReadFile::Made(
                     deck.into_iter()
@@ -328,11 +334,11 @@ impl<'a, T: Send, F: Fn(Input) -> T + Sync> Iterator for Decks<'a, T, F> {
             }
             match self.read.pop_front() {
                 Some(ReadFile::Made(made)) => self.ready.extend(made),
-                Some(ReadFile::Skipped(path, folder_error)) => {
-                    let error = InputError::NoCardLines {
-                        label: String::new(),
-                    };
-                    self.skipped.extend(skipped_when_read(&path, &error));
+                Some(ReadFile::Skipped(path, why, folder_error)) => {
+                    self.skipped.push(Skipped {
+                        path,
+                        reason: why.reason(),
+                    });
                     self.ready.extend(folder_error);
                 }
                 Some(ReadFile::Records { records, next }) => {
