@@ -59,7 +59,7 @@ pub(crate) const MAX_FUZZY_LINES: usize = 500;
 pub(crate) const EXCERPT_CHARS: usize = 80;
 
 /// A line as shown in a problem: a short, printable excerpt. At most
-/// [`EXCERPT_CHARS`] characters of it (`…` when there were more), control
+/// 80 characters of it (`…` when there were more), control
 /// characters but tab escaped (`\u{1b}`), and so are the invisible ones that
 /// reorder or hide text (bidirectional overrides, zero-width characters, the
 /// byte order mark). The one way every message quotes the text of an

@@ -400,7 +400,7 @@ pub(crate) fn is_inert_by_type(card: &Card) -> bool {
 }
 
 /// Why a card has no effect at an idle table, by kind: what the coverage
-/// line counts ([`inert_reason`]).
+/// line counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum InertReason {
