@@ -26,22 +26,6 @@ fn parsed(path: &Path) -> Value {
     records.into_iter().next().unwrap_or_default()
 }
 
-/// A deck's cards: `(id, count)`, sorted.
-fn cards(deck: &Value) -> Vec<(u64, u64)> {
-    let mut cards: Vec<(u64, u64)> = ["crypt", "library"]
-        .iter()
-        .flat_map(|part| deck[part].as_array().cloned().unwrap_or_default())
-        .map(|card| {
-            (
-                card["id"].as_u64().unwrap_or(0),
-                card["count"].as_u64().unwrap_or(0),
-            )
-        })
-        .collect();
-    cards.sort_unstable();
-    cards
-}
-
 /// A deck's card lines: `(count, name)` of each part, as `parse --json` names them.
 fn card_lines(deck: &Value, part: &str) -> Vec<(u64, String)> {
     deck[part]
@@ -189,7 +173,7 @@ fn pages_read_as_a_browser_shows_them() {
     let dir = tempfile::tempdir().expect("temp dir");
     for deck_file in twda_decks() {
         let deck = parsed(&deck_file);
-        let expected = cards(&deck);
+        let expected = common::deck_cards(&deck);
         let title = deck["name"].as_str().unwrap_or("A deck").to_string();
         let crypt = card_lines(&deck, "crypt");
         let library = card_lines(&deck, "library");
@@ -201,13 +185,17 @@ fn pages_read_as_a_browser_shows_them() {
             let html_path = dir.path().join(format!("{stem}.html"));
             fs::write(&html_path, page(&escape(&title), &body)).expect("write page");
             let read = parsed(&html_path);
-            assert_eq!(cards(&read), expected, "{stem}");
+            assert_eq!(common::deck_cards(&read), expected, "{stem}");
             assert_eq!(read["unresolved"], Value::Array(vec![]), "{stem}");
             let url = format!("file://{}", html_path.display());
             let run = crate::report::chromium(&url, &["--dump-dom".to_string()]);
             let text_path = dir.path().join(format!("{stem}.innertext.txt"));
             fs::write(&text_path, inner_text(&run.stdout)).expect("write text");
-            assert_eq!(cards(&parsed(&text_path)), expected, "{stem}: innerText");
+            assert_eq!(
+                common::deck_cards(&parsed(&text_path)),
+                expected,
+                "{stem}: innerText"
+            );
         }
     }
 }

@@ -32,29 +32,13 @@ fn parsed(path: &Path, format: Option<&str>) -> Value {
     records.into_iter().next().unwrap_or_default()
 }
 
-/// A deck's cards: `(id, count)`, sorted.
-fn cards(deck: &Value) -> Vec<(u64, u64)> {
-    let mut cards: Vec<(u64, u64)> = ["crypt", "library"]
-        .iter()
-        .flat_map(|part| deck[part].as_array().cloned().unwrap_or_default())
-        .map(|card| {
-            (
-                card["id"].as_u64().unwrap_or(0),
-                card["count"].as_u64().unwrap_or(0),
-            )
-        })
-        .collect();
-    cards.sort_unstable();
-    cards
-}
-
 /// The Daylily deck's cards, as its KRCG JSON sample gives them.
 fn daylily() -> Vec<(u64, u64)> {
     let deck = parsed(
         &common::samples_dir().join("daylily.krcg.json"),
         Some("krcg"),
     );
-    let cards = cards(&deck);
+    let cards = common::deck_cards(&deck);
     assert_eq!(cards.iter().map(|(_, n)| n).sum::<u64>(), 102);
     cards
 }
@@ -150,7 +134,7 @@ fn made_up_exports_are_read_to_the_exact_cards_with_the_path_used() {
             "{file}: {shares:?}"
         );
         assert!(!shares.is_empty(), "{file}");
-        assert_eq!(cards(&deck), expected, "{file}");
+        assert_eq!(common::deck_cards(&deck), expected, "{file}");
         assert_eq!(deck["unresolved"], Value::Array(Vec::new()), "{file}");
         let names = ["array-of-cards.json", "cards.jsonl"];
         if !names.contains(&file) {
@@ -253,8 +237,8 @@ fn each_layout_readers_sample_is_read_by_the_shape_reader_alone() {
     for (path, format) in cases {
         let own = parsed(&path, Some(format));
         let by_shape = parsed(&path, Some("shape"));
-        assert_eq!(cards(&own), expected, "{format}");
-        assert_eq!(cards(&by_shape), expected, "{format} by shape");
+        assert_eq!(common::deck_cards(&own), expected, "{format}");
+        assert_eq!(common::deck_cards(&by_shape), expected, "{format} by shape");
         assert_eq!(by_shape["unresolved"], Value::Array(Vec::new()), "{format}");
         for key in ["name", "author"] {
             assert_eq!(by_shape[key], own[key], "{format}: {key}");
@@ -374,7 +358,7 @@ fn a_deck_inside_a_page_is_read_with_its_prose_counted() {
     ] {
         let deck = parsed(&fixture(file), None);
         assert_eq!(deck["format"], format, "{file}");
-        assert_eq!(cards(&deck), expected, "{file}");
+        assert_eq!(common::deck_cards(&deck), expected, "{file}");
         assert_eq!(deck["unresolved"], Value::Array(Vec::new()), "{file}");
         assert_eq!(deck["prose_skipped"], prose, "{file}");
     }
@@ -623,7 +607,12 @@ fn two_decks_in_one_document_are_two_records() {
         let decks = common::json_records(&output.stdout);
         let read: Vec<(String, Vec<(u64, u64)>)> = decks
             .iter()
-            .map(|deck| (deck["name"].as_str().unwrap_or("").to_string(), cards(deck)))
+            .map(|deck| {
+                (
+                    deck["name"].as_str().unwrap_or("").to_string(),
+                    common::deck_cards(deck),
+                )
+            })
             .collect();
         assert_eq!(read.len(), 2, "{file}: {read:?}");
         assert_eq!(
@@ -680,7 +669,7 @@ fn two_decks_in_one_xml_document_are_two_records() {
             let read: Vec<(String, u64)> = decks
                 .iter()
                 .map(|deck| {
-                    let total = cards(deck).iter().map(|(_, n)| n).sum();
+                    let total = common::deck_cards(deck).iter().map(|(_, n)| n).sum();
                     (deck["name"].as_str().unwrap_or("").to_string(), total)
                 })
                 .collect();
@@ -742,5 +731,11 @@ fn the_share_of_a_list_that_names_cards_is_said() {
         assert!(remark.contains(part), "{part}\n{remark}");
     }
     // 12 + 60 cards read: the extras' Deep Song copies are not added.
-    assert_eq!(cards(&decks[0]).iter().map(|(_, n)| n).sum::<u64>(), 72);
+    assert_eq!(
+        common::deck_cards(&decks[0])
+            .iter()
+            .map(|(_, n)| n)
+            .sum::<u64>(),
+        72
+    );
 }

@@ -238,3 +238,19 @@ pub fn json_records(stdout: &[u8]) -> Vec<serde_json::Value> {
         .map(|line| serde_json::from_str(line).expect("a JSON record"))
         .collect()
 }
+
+/// A deck record's cards (`parse --json`): `(id, count)`, sorted.
+pub fn deck_cards(deck: &serde_json::Value) -> Vec<(u64, u64)> {
+    let mut cards: Vec<(u64, u64)> = ["crypt", "library"]
+        .iter()
+        .flat_map(|part| deck[part].as_array().cloned().unwrap_or_default())
+        .map(|card| {
+            (
+                card["id"].as_u64().unwrap_or(0),
+                card["count"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    cards.sort_unstable();
+    cards
+}
