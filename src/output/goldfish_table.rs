@@ -130,23 +130,11 @@ pub fn render(report: &GoldfishReport, out: &mut impl Write) -> io::Result<()> {
     transfer_chart::render_seat_lines(&lines, out)
 }
 
-/// The seats in order, those next to each other with the same figures
-/// together (seats 4 and 5 get the same transfers: their games are the same).
+/// The seats in order, those with the same figures together.
 fn same_figures(report: &GoldfishReport) -> Vec<Vec<&GoldfishSeat>> {
-    let mut groups: Vec<Vec<&GoldfishSeat>> = Vec::new();
-    for seat in &report.seats {
-        match groups.last_mut() {
-            Some(group)
-                if group[0].turns == seat.turns
-                    && group[0].first_pool_taken == seat.first_pool_taken
-                    && group[0].oust_turn == seat.oust_turn =>
-            {
-                group.push(seat)
-            }
-            _ => groups.push(vec![seat]),
-        }
-    }
-    groups
+    transfer_chart::seats_with_same_figures(&report.seats, |a, b| {
+        a.turns == b.turns && a.first_pool_taken == b.first_pool_taken && a.oust_turn == b.oust_turn
+    })
 }
 
 /// "mean turn 3.40, median 3, never in 2%" for a turn distribution.

@@ -27,6 +27,23 @@ pub(crate) fn seats_label(seats: &[u8]) -> String {
     }
 }
 
+/// The seats in order, those next to each other with the same figures
+/// (`same`) together: seats 4 and 5 get the same transfers, so their games
+/// are the same, and they are shown once.
+pub(crate) fn seats_with_same_figures<T>(
+    seats: &[T],
+    same: impl Fn(&T, &T) -> bool,
+) -> Vec<Vec<&T>> {
+    let mut groups: Vec<Vec<&T>> = Vec::new();
+    for seat in seats {
+        match groups.last_mut() {
+            Some(group) if same(group[0], seat) => group.push(seat),
+            _ => groups.push(vec![seat]),
+        }
+    }
+    groups
+}
+
 /// Renders one line per group of seats, `(seats, value by turn from turn
 /// 1)`, drawn with the first seat's digit (the chart of `transfers`, and of
 /// `goldfish`, whose seats with the same figures make one line).

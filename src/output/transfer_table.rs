@@ -100,23 +100,11 @@ pub fn render(curve: &TransferCurve, out: &mut impl Write) -> io::Result<()> {
     transfer_chart::render_seat_lines(&lines, out)
 }
 
-/// The seats in order, those next to each other with the same figures
-/// together (seats 4 and 5 get the same transfers: their games are the same).
+/// The seats in order, those with the same figures together.
 fn same_figures(curve: &TransferCurve) -> Vec<Vec<&SeatCurve>> {
-    let mut groups: Vec<Vec<&SeatCurve>> = Vec::new();
-    for seat in &curve.seats {
-        match groups.last_mut() {
-            Some(group)
-                if group[0].turns == seat.turns
-                    && group[0].nth_vampire == seat.nth_vampire
-                    && group[0].key == seat.key =>
-            {
-                group.push(seat)
-            }
-            _ => groups.push(vec![seat]),
-        }
-    }
-    groups
+    transfer_chart::seats_with_same_figures(&curve.seats, |a, b| {
+        a.turns == b.turns && a.nth_vampire == b.nth_vampire && a.key == b.key
+    })
 }
 
 /// Renders `transfers --policy all`: per seat, one row per policy.
