@@ -19,8 +19,13 @@ fn input_format_is_on_the_commands_that_read_decks_only() {
         &["draw"],
         &["transfers"],
         &["goldfish"],
+        &["report"],
     ] {
         assert!(help(command).contains("--input-format"), "{command:?}");
+        // The files of folders are picked the same way on each.
+        for flag in ["--glob", "--exclude", "--follow"] {
+            assert!(help(command).contains(flag), "{command:?} {flag}");
+        }
     }
     for command in [
         &["card"][..],
