@@ -51,6 +51,13 @@ pub struct CardArgs {
 
     #[command(flatten)]
     output: super::output_format::FormatArgs,
+
+    /// No note that the built-in card list is old. A name read as another card
+    /// (a close spelling, a part of a name) is said on standard error even so.
+    // The help of card's own: the global `-q` speaks of decks, progress bars
+    // and files skipped, which `card` has none of.
+    #[arg(id = "quiet", short = 'q', long = "quiet")]
+    quiet: bool,
 }
 
 impl CardArgs {
@@ -125,6 +132,11 @@ pub fn run(args: &CardArgs, global: &Global) -> anyhow::Result<Outcome> {
     if !args.is_search() && args.names.is_empty() {
         anyhow::bail!("give card names, or --search with filters (see `vtesdeck card --help`)");
     }
+    let global = Global {
+        cards: global.cards.clone(),
+        quiet: args.quiet || global.quiet,
+        offline: global.offline,
+    };
     let db = global.card_db()?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -27,6 +27,9 @@ pub struct ConvertArgs {
     input: Option<PathBuf>,
 
     #[command(flatten)]
+    selection: inputs::FileSelectionArgs,
+
+    #[command(flatten)]
     deck_format: inputs::DeckFormat,
 
     /// The layout to write.
@@ -76,7 +79,12 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
     let format = args.deck_format.input_format;
     // A file (one deck, or one per JSON record), `-`, a VDB deck URL, or a
     // folder: read a few decks at a time, as they are written.
-    let (mut decks, _skipped) = inputs::read_all(std::slice::from_ref(&input), format, &db)?;
+    let (mut decks, _skipped) = inputs::read_all(
+        std::slice::from_ref(&input),
+        &args.selection.selection(),
+        format,
+        &db,
+    )?;
     let first = decks
         .next()
         .map(|(_, deck)| deck)

@@ -24,6 +24,9 @@ pub struct DiffArgs {
     registered: PathBuf,
 
     #[command(flatten)]
+    selection: inputs::FileSelectionArgs,
+
+    #[command(flatten)]
     deck_format: inputs::DeckFormat,
 
     /// The decklist played (the right-hand side): a file, `-`, a VDB deck URL, or a folder.
@@ -69,7 +72,7 @@ pub fn run(args: &DiffArgs, global: &Global) -> anyhow::Result<Outcome> {
     let (left, right) = (&args.registered, &args.played);
     let folders = pair_up_kind(left, right)?;
     let pairings = if folders {
-        pair_folders(left, right, global.quiet)
+        pair_folders(left, right, &args.selection.selection(), global.quiet)
     } else {
         vec![Pairing::Pair(left.clone(), right.clone())]
     };
@@ -149,11 +152,16 @@ fn pair_up_kind(left: &Path, right: &Path) -> anyhow::Result<bool> {
 
 /// The files of two folders (walked as every command walks them), paired by
 /// their path inside the folder, in name order.
-fn pair_folders(left: &Path, right: &Path, quiet: bool) -> Vec<Pairing> {
+fn pair_folders(
+    left: &Path,
+    right: &Path,
+    selection: &vtesdeck::formats::FileSelection,
+    quiet: bool,
+) -> Vec<Pairing> {
     let mut pairings = Vec::new();
     let mut by_name: BTreeMap<PathBuf, (Option<PathBuf>, Option<PathBuf>)> = BTreeMap::new();
     for (folder, side) in [(left, Side::Left), (right, Side::Right)] {
-        for file in inputs::expand(&[folder.to_path_buf()], quiet) {
+        for file in inputs::expand(&[folder.to_path_buf()], selection, quiet) {
             match file {
                 Ok(path) => {
                     let name = path.strip_prefix(folder).unwrap_or(&path).to_path_buf();

@@ -44,9 +44,8 @@ pub struct GoldfishArgs {
     #[arg(long, default_value = "cheapest", value_name = "POLICY")]
     policy: PolicyArg,
 
-    /// One JSON object per deck instead of tables and chart.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::output_format::FormatArgs,
 
     #[command(flatten)]
     games: SeatsAndTurns,
@@ -79,7 +78,7 @@ pub fn run(args: &GoldfishArgs, global: &Global) -> anyhow::Result<Outcome> {
     let options = args
         .games
         .options(&args.sim, policy, KeyVampires::default());
-    write_reports(decks, args.json, |deck, out| {
+    write_reports(decks, args.output.json(), |deck, out| {
         simulate_one(args, global, deck, &db, &options, out)
     })
 }
@@ -100,7 +99,7 @@ fn simulate_one(
         .install(|| GoldfishReport::simulate(deck, db, options, &advance))?;
     progress.finish();
     let report = report?;
-    if args.json {
+    if args.output.json() {
         write_tagged(out, "goldfish", &report)?;
     } else {
         goldfish_table::render(&report, out)?;

@@ -126,10 +126,15 @@ pub fn paths_or_stdin(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     Ok(vec![PathBuf::from("-")])
 }
 
-/// The files named by the arguments, directories walked in name order, the
-/// files skipped noted on standard error unless `quiet` (see [`walk`]).
-pub fn expand(paths: &[PathBuf], quiet: bool) -> Vec<Result<PathBuf, InputProblem>> {
-    let walked = walk(paths, &FileSelection::default());
+/// The files named by the arguments, directories walked in name order under
+/// `selection` (`--glob`, `--exclude`, `--follow`), the files skipped noted on
+/// standard error unless `quiet` (see [`walk`]).
+pub fn expand(
+    paths: &[PathBuf],
+    selection: &FileSelection,
+    quiet: bool,
+) -> Vec<Result<PathBuf, InputProblem>> {
+    let walked = walk(paths, selection);
     if !quiet {
         note_skipped(&walked.skipped);
     }
@@ -163,10 +168,11 @@ pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
 /// of the [`Walk`] are taken out).
 pub fn read_all<'a>(
     paths: &[PathBuf],
+    selection: &FileSelection,
     format: Option<Format>,
     db: &'a CardDb,
 ) -> anyhow::Result<(impl Iterator<Item = (String, Input)> + 'a, Walk)> {
-    let walked = walk(&paths_or_stdin(paths)?, &FileSelection::default());
+    let walked = walk(&paths_or_stdin(paths)?, selection);
     Ok(read_walked(walked, format, db, std::convert::identity))
 }
 

@@ -79,7 +79,7 @@ enum Command {
     /// Play a deck alone at an idle table: how fast it takes pool, per seat.
     #[command(long_about = goldfish::long_about())]
     Goldfish(goldfish::GoldfishArgs),
-    /// A deck on one HTML page with charts; a folder of decks as pages and an index.
+    /// A deck on one HTML page with charts; several decks as pages and an index.
     #[command(long_about = report::LONG_ABOUT)]
     Report(report::ReportArgs),
     // Its summary lists the layouts of the formats registry that vtesdeck writes.

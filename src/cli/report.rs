@@ -1,5 +1,5 @@
-//! `vtesdeck report`: a deck on one self-contained HTML page, or a folder of
-//! decks as one page each and an `index.html`.
+//! `vtesdeck report`: a deck on one self-contained HTML page, or several
+//! decks (files, folders) as one page each and an `index.html`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -24,21 +24,27 @@ use super::sim_options::SimArgs;
 use super::{inputs, report_input_error, Global, Outcome};
 
 /// The long `--help` text of `vtesdeck report`.
-pub const LONG_ABOUT: &str = "A deck on one HTML page, with charts; a folder of decks as one page each and an index.
+pub const LONG_ABOUT: &str = "A deck on one HTML page, with charts; several decks (files, folders) as one page each and an index.
 
 The page is self-contained (inline CSS and SVG, no script, nothing loaded from the network; it prints well): the deck as a TWD list; the legality verdict under --profile and --date with each problem and its line (as `check` gives it); the composition (types, costs, trifles, clans, groups); a chart of the crypt capacities by group; a chart of the crypt's disciplines (inferior, superior) beside the library's requirements; the cards no crypt card can play; the opening-hand odds (as `draw` gives them, with the same seed); the transfer curve by seat (the chart of `transfers --plot`); the deck played alone at an idle table (as `goldfish` gives it, with the same seed: the pool taken by turn, the oust turn, the coverage and the assumptions).
 
-FILE or `-`: one page, written to -o FILE (default: standard output). DIR: every decklist under it, one page each in OUT/decks/ (the file's path under DIR, with `.html` added) and OUT/index.html, a table of the decks (name, legal, crypt, library, groups, clans, problems) that sorts by a column when clicked; -o OUT is required. Existing files are kept unless --force; every output file is checked before any work and written through a temporary file.
+One FILE or `-`: one page, written to -o FILE, into -o FOLDER/, or to standard output (-o -). Without -o it goes to standard output when that is not a terminal (a pipe, a file), else to a file of the deck's name in the current folder (`brujah-rush.txt`: `brujah-rush.html`), never HTML on a terminal; the line printed says where.
+
+Several inputs, or a folder: every deck they hold, one page each in OUT/decks/ and OUT/index.html, a table of the decks (name, legal, crypt, library, groups, clans, problems) that sorts by a column when clicked. A page is named by the file's path under the folder given (the file's name for a file given), with `.html` added (`-2`, `-3`... when two decks would share a name). OUT is -o OUT, else NAME-report in the current folder for one folder NAME, vtesdeck-report for several inputs; the line printed says where.
+
+Existing files are kept unless --force; every output file is checked before any work and written through a temporary file.
 
 Exit status: 0 every deck legal; 1 a deck illegal or with an unresolved line; 2 on an error (an unreadable deck, or one that cannot be judged such as --date event without an event date: the other pages are still written, and the page or the index says why).";
 
 /// Arguments of `vtesdeck report` (see [`LONG_ABOUT`]).
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// Decklist file, folder of decklists (read recursively), or `-` for standard
-    /// input (read when no input is given and it is not a terminal).
-    #[arg(value_name = "FILE|DIR|-")]
-    input: Option<PathBuf>,
+    /// Decklist files, folders of decklists (read recursively), VDB deck URLs,
+    /// or `-` for standard input (read when no input is given and it is not a
+    /// terminal). One file: one page; several inputs or a folder: a page per
+    /// deck and an index.
+    #[arg(value_name = "PATH")]
+    inputs: Vec<PathBuf>,
 
     #[command(flatten)]
     selection: inputs::FileSelectionArgs,
@@ -46,8 +52,9 @@ pub struct ReportArgs {
     #[command(flatten)]
     deck_format: inputs::DeckFormat,
 
-    /// Where to write: the page of one deck (`-`: standard output, the default),
-    /// or for a folder, the folder of the report (created when missing; its parent must exist).
+    /// Where to write: the page of one deck (a file, a FOLDER/ to put it in, or
+    /// `-` for standard output), or for several decks the folder of the report
+    /// (created when missing; its parent must exist). Default: see above.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
 
@@ -59,7 +66,8 @@ pub struct ReportArgs {
     #[command(flatten)]
     judge: JudgeArgs,
 
-    /// Title of the folder's index page (default: the folder's name).
+    /// Title of the index page (default: the name of the folder given, or of
+    /// the report folder for several inputs).
     #[arg(long, value_name = "TEXT")]
     title: Option<String>,
 
@@ -67,9 +75,20 @@ pub struct ReportArgs {
     sim: SimArgs,
 }
 
-/// A deck file of a folder report and its page: the link from the index and
-/// the checked output file, or why the input yields no deck.
-type FolderPage = (PathBuf, Result<(String, OutputFile), inputs::InputProblem>);
+/// A deck file of a report of several decks, and its page.
+struct FolderPage {
+    /// The deck file.
+    path: PathBuf,
+    /// How the index names it: its path under the folder given when one
+    /// folder is given, else as the walk found it.
+    label: String,
+    /// Given by name, not found in a folder: holding no decklist, it is an
+    /// error rather than a file skipped.
+    named: bool,
+    /// The link from the index and the checked output file, or why the input
+    /// yields no deck.
+    page: Result<(String, OutputFile), inputs::InputProblem>,
+}
 
 /// Where the pages go.
 enum Target {
@@ -77,22 +96,25 @@ enum Target {
     Stdout,
     /// One page to a file.
     File(OutputFile),
-    /// A folder report: each deck's page, and the index.
+    /// A report of several decks: each deck's page, and the index.
     Folder {
         pages: Vec<FolderPage>,
         index: OutputFile,
-        /// How many files of the folder the walk skipped as not decklists.
+        /// How many files of the folders the walk skipped as not decklists.
         skipped: usize,
+        /// The index's title.
+        title: String,
     },
 }
 
 /// Runs `report`.
 pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
     let profile = args.judge.profile()?;
-    // The one input given, or standard input when it is not a terminal.
-    let input = inputs::paths_or_stdin(args.input.as_slice())?.remove(0);
+    // The inputs given, or standard input when it is not a terminal.
+    let inputs = inputs::paths_or_stdin(&args.inputs)?;
+    let input = inputs[0].clone();
     // Every output is checked before the card database is loaded and the decks simulated.
-    let target = target(args, &input, global.quiet)?;
+    let target = target(args, &inputs, global.quiet)?;
     let db = global.card_db()?;
     let checker = args.judge.checker(&db, &profile)?;
     let seed = args.sim.seed();
@@ -101,7 +123,6 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
         db: &db,
         checker: &checker,
         args,
-        input: &input,
         seed,
         quiet: global.quiet,
     };
@@ -137,18 +158,15 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
             pages,
             index,
             skipped,
+            title,
         } => {
             let progress = Progress::new(pages.len() as u64, global.quiet);
             let results: Vec<Option<(IndexRow, Outcome)>> = args.sim.install(|| {
                 pages
                     .par_iter()
-                    .map(|(path, page)| {
-                        let result = work.folder_page(
-                            path,
-                            page,
-                            args.deck_format.input_format,
-                            &provenance,
-                        );
+                    .map(|page| {
+                        let result =
+                            work.folder_page(page, args.deck_format.input_format, &provenance);
                         progress.advance(1);
                         result
                     })
@@ -170,7 +188,6 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
                 }
                 .into());
             }
-            let title = args.title.clone().unwrap_or_else(|| folder_title(&input));
             index.write(report::index_page(&title, &rows, &provenance).as_bytes())?;
             let written = rows.iter().filter(|r| r.page.is_some()).count();
             let mut out = std::io::stdout().lock();
@@ -186,59 +203,46 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
 }
 
 /// The outputs the arguments ask for, checked (folders exist, files absent or `--force`).
-fn target(args: &ReportArgs, input: &Path, quiet: bool) -> anyhow::Result<Target> {
-    let is_folder = input.as_os_str() != "-" && input.is_dir();
-    if !is_folder {
-        if args.title.is_some() {
-            bail!("--title names the index of a folder report; the page of one deck takes the deck's name");
+fn target(args: &ReportArgs, inputs: &[PathBuf], quiet: bool) -> anyhow::Result<Target> {
+    let is_folder = |input: &Path| input.as_os_str() != "-" && input.is_dir();
+    if let [input] = inputs {
+        if !is_folder(input) {
+            return page_target(args, input);
         }
-        use std::io::IsTerminal;
-        return Ok(match &args.output {
-            // Never HTML poured on a terminal: the page goes to a file of the deck's name.
-            None if std::io::stdout().is_terminal() => {
-                Target::File(OutputFile::check(&page_name(input), args.force)?)
-            }
-            None => Target::Stdout,
-            Some(path) if path.as_os_str() == "-" => Target::Stdout,
-            // A folder (existing, or written with a trailing `/`): the page in it.
-            Some(path) if path.is_dir() || path.to_string_lossy().ends_with(['/', '\\']) => {
-                if !path.is_dir() {
-                    std::fs::create_dir(path).with_context(|| {
-                        format!("{}: cannot create the folder of the page", path.display())
-                    })?;
-                }
-                Target::File(OutputFile::check(&path.join(page_name(input)), args.force)?)
-            }
-            Some(path) => Target::File(OutputFile::check(path, args.force)?),
-        });
     }
-    let Some(folder) = args.output.clone() else {
-        bail!(
-            "{}: a folder report is a folder of pages: give -o OUT (OUT/index.html and \
-             OUT/decks/...)",
-            input.display()
-        );
+    let folder = match &args.output {
+        Some(folder) if folder.as_os_str() == "-" => bail!(
+            "-o -: a report of several decks is a folder of pages, not standard output; give -o OUT"
+        ),
+        Some(folder) => folder.clone(),
+        // The report folder in the current folder, named for what it holds.
+        None => match inputs {
+            [input] => PathBuf::from(format!("{}-report", folder_title(input))),
+            _ => PathBuf::from("vtesdeck-report"),
+        },
     };
-    if folder.as_os_str() == "-" {
-        bail!("-o -: a folder report cannot go to standard output; give -o OUT");
+    // The decklists first: with none, nothing is written. Each input walked
+    // on its own, so that its pages are named by their path under it.
+    let selection = args.selection.selection();
+    let mut files = Vec::new();
+    let mut skipped = Vec::new();
+    for root in inputs {
+        let walked = inputs::walk(std::slice::from_ref(root), &selection);
+        skipped.extend(walked.skipped);
+        files.extend(walked.files.into_iter().map(|file| (root, file)));
     }
-    // The folder's decklists first: with none, nothing is written.
-    let mut walked = inputs::walk(
-        std::slice::from_ref(&input.to_path_buf()),
-        &args.selection.selection(),
-    );
     if !quiet {
-        inputs::note_skipped(&walked.skipped);
+        inputs::note_skipped(&skipped);
     }
-    if !walked.files.iter().any(Result::is_ok) {
-        if let Some(Err(problem)) = walked.files.pop() {
+    if !files.iter().any(|(_, file)| file.is_ok()) {
+        if let Some((_, Err(problem))) = files.pop() {
             return Err(anyhow::Error::from(problem.error)
                 .context(format!("nothing written to {}", folder.display())));
         }
     }
     if folder.symlink_metadata().is_ok() && !folder.is_dir() {
         bail!(
-            "{}: exists and is not a folder; the report of a folder is written in a folder",
+            "{}: exists and is not a folder; a report of several decks is written in a folder",
             folder.display()
         );
     }
@@ -259,11 +263,13 @@ fn target(args: &ReportArgs, input: &Path, quiet: bool) -> anyhow::Result<Target
         std::fs::create_dir(&folder)
             .with_context(|| format!("{}: cannot create the report folder", folder.display()))?;
     }
+    let one_folder = inputs.len() == 1;
+    let mut links: Vec<String> = Vec::new();
     let mut pages = Vec::new();
-    for file in walked.files {
+    for (root, file) in files {
         match file {
             Ok(path) => {
-                let relative = page_path(&path, input);
+                let relative = unique_page(page_path(&path, root), &links);
                 // Never through a link inside the report folder.
                 let file = OutputFile::check_inside(&folder, &relative, args.force)?;
                 let link = relative
@@ -271,16 +277,63 @@ fn target(args: &ReportArgs, input: &Path, quiet: bool) -> anyhow::Result<Target
                     .map(|c| c.as_os_str().to_string_lossy().into_owned())
                     .collect::<Vec<_>>()
                     .join("/");
-                pages.push((path, Ok((link, file))));
+                links.push(link.to_lowercase());
+                let label = match path.strip_prefix(root) {
+                    Ok(under) if one_folder => under.display().to_string(),
+                    _ => path.display().to_string(),
+                };
+                pages.push(FolderPage {
+                    named: path == *root,
+                    path,
+                    label,
+                    page: Ok((link, file)),
+                });
             }
-            Err(problem) => pages.push((problem.path.clone(), Err(problem))),
+            Err(problem) => pages.push(FolderPage {
+                path: problem.path.clone(),
+                label: problem.path.display().to_string(),
+                named: problem.path == *root,
+                page: Err(problem),
+            }),
         }
     }
     let index = OutputFile::check(&folder.join("index.html"), args.force)?;
+    let title = args.title.clone().unwrap_or_else(|| match inputs {
+        [input] => folder_title(input),
+        _ => folder_title(&folder),
+    });
     Ok(Target::Folder {
         pages,
         index,
-        skipped: walked.skipped.len(),
+        skipped: skipped.len(),
+        title,
+    })
+}
+
+/// The output of the page of one deck: `-o` (a file, a folder written with
+/// a trailing `/`, `-`), else standard output when it is not a terminal, else
+/// a file of the deck's name: never HTML poured on a terminal.
+fn page_target(args: &ReportArgs, input: &Path) -> anyhow::Result<Target> {
+    if args.title.is_some() {
+        bail!("--title names the index of a report of several decks; the page of one deck takes the deck's name");
+    }
+    use std::io::IsTerminal;
+    Ok(match &args.output {
+        None if std::io::stdout().is_terminal() => {
+            Target::File(OutputFile::check(&page_name(input), args.force)?)
+        }
+        None => Target::Stdout,
+        Some(path) if path.as_os_str() == "-" => Target::Stdout,
+        // A folder (existing, or written with a trailing `/`): the page in it.
+        Some(path) if path.is_dir() || path.to_string_lossy().ends_with(['/', '\\']) => {
+            if !path.is_dir() {
+                std::fs::create_dir(path).with_context(|| {
+                    format!("{}: cannot create the folder of the page", path.display())
+                })?;
+            }
+            Target::File(OutputFile::check(&path.join(page_name(input)), args.force)?)
+        }
+        Some(path) => Target::File(OutputFile::check(path, args.force)?),
     })
 }
 
@@ -299,13 +352,37 @@ fn page_name(input: &Path) -> PathBuf {
     }
 }
 
-/// The page of a deck file of a folder report, relative to the report folder:
-/// `decks/` + its path under the folder + `.html` (`decks/sub/foo.txt.html`).
-fn page_path(path: &Path, folder: &Path) -> PathBuf {
-    let relative = path.strip_prefix(folder).unwrap_or(path);
-    let mut name = relative.as_os_str().to_os_string();
+/// The page of a deck file of a report of several decks, relative to the
+/// report folder: `decks/` + its path under the folder given (`root`), or
+/// the name of a file given, + `.html` (`decks/sub/foo.txt.html`);
+/// `decks/deck.html` for standard input or a VDB deck URL.
+fn page_path(path: &Path, root: &Path) -> PathBuf {
+    let relative = match path.strip_prefix(root) {
+        Ok(under) if !under.as_os_str().is_empty() => under.to_path_buf(),
+        _ => match path.file_name() {
+            Some(name) if path.is_file() => PathBuf::from(name),
+            _ => PathBuf::from("deck"),
+        },
+    };
+    let mut name = relative.into_os_string();
     name.push(".html");
     Path::new("decks").join(name)
+}
+
+/// `page`, or with `-2`, `-3`... before `.html` when its link (compared in
+/// lower case, as a file system that ignores case would) is `taken`: two
+/// inputs' files of the same name each get a page.
+fn unique_page(page: PathBuf, taken: &[String]) -> PathBuf {
+    let link = |page: &Path| page.to_string_lossy().replace('\\', "/").to_lowercase();
+    if !taken.contains(&link(&page)) {
+        return page;
+    }
+    let text = page.to_string_lossy();
+    let stem = text.strip_suffix(".html").unwrap_or(&text);
+    (2..)
+        .map(|n| PathBuf::from(format!("{stem}-{n}.html")))
+        .find(|candidate| !taken.contains(&link(candidate)))
+        .unwrap_or(page)
 }
 
 /// The index's default title: the folder's name.
@@ -344,8 +421,6 @@ struct Work<'a> {
     db: &'a CardDb,
     checker: &'a Checker<'a>,
     args: &'a ReportArgs,
-    /// The input: the one given, or `-`.
-    input: &'a Path,
     seed: Seed,
     /// `--quiet`: no note of the files skipped.
     quiet: bool,
@@ -404,11 +479,11 @@ impl Work<'_> {
     /// every command skips it in a folder.
     fn folder_page(
         &self,
-        path: &Path,
-        page: &Result<(String, OutputFile), inputs::InputProblem>,
+        page: &FolderPage,
         input_format: Option<vtesdeck::deck::Format>,
         provenance: &Provenance,
     ) -> Option<(IndexRow, Outcome)> {
+        let path = page.path.as_path();
         let failed = |error: &anyhow::Error| {
             report_input_error(error);
             Some((
@@ -431,16 +506,18 @@ impl Work<'_> {
                 Outcome::Error,
             ))
         };
-        let (link, file) = match page {
+        let (link, file) = match &page.page {
             Ok(page) => page,
             Err(problem) => return failed(&anyhow::anyhow!("{}", problem.error)),
         };
         let deck = match inputs::load(path, input_format, self.db) {
             Ok(deck) => deck,
             Err(err) => {
+                // A file given by name that holds no decklist is an error.
                 let skipped = err
                     .downcast_ref::<InputError>()
-                    .and_then(|err| skipped_when_read(path, err));
+                    .and_then(|err| skipped_when_read(path, err))
+                    .filter(|_| !page.named);
                 if let Some(skipped) = skipped {
                     if !self.quiet {
                         inputs::note_skipped(std::slice::from_ref(&skipped));
@@ -457,10 +534,7 @@ impl Work<'_> {
             return failed(&err.into());
         }
         let mut row = index_row(&data, link.clone());
-        // The index names files as the folder holds them.
-        if let Ok(relative) = path.strip_prefix(self.input) {
-            row.path = relative.display().to_string();
-        }
+        row.path = page.label.clone();
         Some((row, outcome))
     }
 }

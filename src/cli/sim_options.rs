@@ -93,10 +93,12 @@ pub struct SimArgs {
           value_parser = parse_samples)]
     pub samples: u64,
 
-    /// Seed of the random draws, for a reproducible run: 0 to 9007199254740991
-    /// (2^53 - 1, so that every JSON reader keeps it exact; default: from the
-    /// clock; the seed used is printed and written in the JSON). The same seed
-    /// gives the same figures whatever the number of threads.
+    /// Seed of the random draws: 0 to 9007199254740991 (2^53 - 1, so that every
+    /// JSON reader keeps it exact). Default: 0 for `draw`, `transfers`, `goldfish`
+    /// and `report` alike, so that a run repeats and `goldfish` deals the crypts
+    /// `transfers` deals; give another to draw other games. The seed used is
+    /// printed and written in the JSON; the same seed gives the same figures
+    /// whatever the number of threads.
     #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(..=Seed::MAX))]
     pub seed: Option<u64>,
 
@@ -108,7 +110,7 @@ pub struct SimArgs {
 impl SimArgs {
     /// The seed to use.
     pub fn seed(&self) -> Seed {
-        self.seed.map_or_else(Seed::from_clock, Seed)
+        self.seed.map_or(Seed::DEFAULT, Seed)
     }
 
     /// Runs `work` on a pool of `--threads` threads (the global pool without the flag).
@@ -127,7 +129,7 @@ impl SimArgs {
 
 /// The paragraph of the long helps of `draw` and `transfers` on their inputs
 /// ([`SimDecks`]).
-pub const INPUTS_HELP: &str = "Inputs: decklist files, folders (every file under them, one report per deck), `-` for standard input, and VDB deck URLs (as `convert`). With --json, one JSON object per deck, one per line.";
+pub const INPUTS_HELP: &str = "Inputs: decklist files, folders (every file under them, one report per deck), `-` for standard input, and VDB deck URLs (as `convert`). With --format json (or --json), one JSON object per deck, one per line.";
 
 /// The decks of `draw`, `transfers` and `goldfish`: the paths,
 /// `--glob`/`--exclude` and `--input-format`.

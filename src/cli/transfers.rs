@@ -55,9 +55,8 @@ pub struct TransfersArgs {
     #[arg(long, value_name = "NAME")]
     key: Vec<String>,
 
-    /// One JSON object per deck instead of tables and chart.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: super::output_format::FormatArgs,
 
     /// Also write the chart as an SVG image: FILE.svg (through a temporary
     /// file in the same folder); an existing file is kept unless --force.
@@ -120,7 +119,7 @@ pub fn run(args: &TransfersArgs, global: &Global) -> anyhow::Result<Outcome> {
         PolicyArg::Key => Policy::Key,
     };
     let options = args.games.options(&args.sim, policy, keys);
-    write_reports(decks, args.json, |deck, out| {
+    write_reports(decks, args.output.json(), |deck, out| {
         warn_missing_keys(deck, &db, &options.keys);
         simulate_one(args, global, deck, &db, &options, plot.as_ref(), out)
     })
@@ -149,7 +148,7 @@ fn simulate_one(
             .install(|| PolicyComparison::simulate(deck, db, options, &advance))?;
         progress.finish();
         let all = all?;
-        if args.json {
+        if args.output.json() {
             write_tagged(out, "transfers_comparison", &all)?;
         } else {
             transfer_table::render_comparison(&all, out)?;
@@ -164,7 +163,7 @@ fn simulate_one(
     if let Some(plot) = plot {
         transfer_plot::write(&curve, plot)?;
     }
-    if args.json {
+    if args.output.json() {
         write_tagged(out, "transfers", &curve)?;
     } else {
         transfer_table::render(&curve, out)?;

@@ -19,8 +19,13 @@ fn input_format_is_on_the_commands_that_read_decks_only() {
         &["draw"],
         &["transfers"],
         &["goldfish"],
+        &["report"],
     ] {
         assert!(help(command).contains("--input-format"), "{command:?}");
+        // The files of folders are picked the same way on each.
+        for flag in ["--glob", "--exclude", "--follow"] {
+            assert!(help(command).contains(flag), "{command:?} {flag}");
+        }
     }
     for command in [
         &["card"][..],
@@ -95,11 +100,40 @@ fn quiet_is_on_every_command_and_says_the_same_everywhere() {
     let quiet = "-q, --quiet Only results and problems: no line for what is fine (a legal deck), \
                  no progress bar, no note on standard error (files skipped)";
     // `completions` and `man` print nothing but what they are asked for:
-    // `-q` is accepted there, and left out of their help.
+    // `-q` is accepted there, and left out of their help. `card` reads no
+    // deck and shows no bar: its `-q` has a help of its own.
     for command in EVERY_COMMAND {
         let shown = one_line(&help(command)).contains(quiet);
-        let printing_only = matches!(command.first(), Some(&("completions" | "man")));
-        assert_eq!(shown, !printing_only, "{command:?}");
+        let own_help = matches!(command.first(), Some(&("completions" | "man" | "card")));
+        assert_eq!(shown, !own_help, "{command:?}");
+    }
+}
+
+/// `card -q` says what it leaves out, which is not a name read as another
+/// card: that is said on standard error even so, wherever `-q` is written.
+#[test]
+fn card_has_a_quiet_of_its_own_that_never_hides_a_name_read_otherwise() {
+    let card_help = one_line(&help(&["card"]));
+    assert!(
+        card_help.contains(
+            "-q, --quiet No note that the built-in card list is old. A name read as another \
+             card (a close spelling, a part of a name) is said on standard error even so"
+        ),
+        "{card_help}"
+    );
+    assert!(!card_help.contains("progress bar"), "{card_help}");
+    assert!(!card_help.contains("files skipped"), "{card_help}");
+    for args in [
+        &["card", "-q", "Deep", "Sogn"][..],
+        &["-q", "card", "Deep", "Sogn"],
+        &["card", "--quiet", "Deep", "Sogn"],
+    ] {
+        common::vtesdeck()
+            .args(args)
+            .assert()
+            .code(0)
+            .stdout(contains("Deep Song  [100515]"))
+            .stderr(contains("\"Deep Sogn\": no exact match, showing Deep Song"));
     }
 }
 

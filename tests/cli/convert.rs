@@ -384,3 +384,46 @@ fn output_dash_is_standard_output() {
     assert_eq!(to_stdout.stdout, plain.stdout);
     assert!(!dir.path().join("-").exists(), "no file named -");
 }
+
+/// `convert --to krcg` of a folder takes `--glob` and `--exclude` as every
+/// command that reads folders does: the archive holds the decks picked, the
+/// same as `parse` reads with the same options.
+#[test]
+fn a_folder_to_krcg_takes_glob_and_exclude() {
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    for options in [
+        &[][..],
+        &["--glob", "*.twd.txt"],
+        &["--exclude", "brujah-rush.txt"],
+    ] {
+        let archive = common::vtesdeck()
+            .args(["convert", "--to", "krcg"])
+            .args(options)
+            .arg(&examples)
+            .output()
+            .expect("runs");
+        assert_eq!(archive.status.code(), Some(0), "{options:?}: {archive:?}");
+        let archive: serde_json::Value =
+            serde_json::from_slice(&archive.stdout).expect("one JSON array");
+        let parse = common::vtesdeck()
+            .args(["parse", "--json"])
+            .args(options)
+            .arg(&examples)
+            .output()
+            .expect("runs");
+        let parsed = common::json_records(&parse.stdout);
+        assert_eq!(
+            archive.as_array().map(Vec::len),
+            Some(parsed.len()),
+            "{options:?}"
+        );
+        let names: Vec<&str> = archive
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|deck| deck["name"].as_str())
+            .collect();
+        let parsed_names: Vec<&str> = parsed.iter().filter_map(|d| d["name"].as_str()).collect();
+        assert_eq!(names, parsed_names, "{options:?}");
+    }
+}

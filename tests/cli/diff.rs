@@ -431,3 +431,62 @@ fn a_note_of_prose_in_both_folders_is_skipped() {
         .code(2)
         .stdout(contains("notes.txt:1: no decklist found"));
 }
+
+/// `--exclude` and `--glob` pick the files of both folders, as on every
+/// command that reads folders: a draft left out of both is no pair, and a
+/// file only in one folder left out is no longer unpaired.
+#[test]
+fn glob_and_exclude_pick_the_files_of_both_folders() {
+    let root = tempfile::tempdir().expect("temporary folder");
+    let (left, right) = (root.path().join("registered"), root.path().join("played"));
+    let sample = common::samples_dir().join(REFERENCE);
+    for folder in [&left, &right] {
+        std::fs::create_dir_all(folder.join("drafts")).expect("folder");
+        std::fs::copy(&sample, folder.join("anna.txt")).expect("copy");
+    }
+    // A draft that differs, and a file only on the left.
+    std::fs::copy(&sample, left.join("drafts/bob.txt")).expect("copy");
+    two_counts_changed(&right.join("drafts"));
+    std::fs::rename(
+        right.join("drafts/played.txt"),
+        right.join("drafts/bob.txt"),
+    )
+    .expect("move");
+    std::fs::copy(&sample, left.join("carl.txt")).expect("copy");
+    // (pairs, pairs that differ, unpaired files), and the exit status.
+    let kinds = |records: &[serde_json::Value]| {
+        let count = |kind: &str| records.iter().filter(|r| r["type"] == kind).count();
+        let different = records
+            .iter()
+            .filter(|r| r["type"] == "diff" && r["same"] == false)
+            .count();
+        (count("diff"), different, count("unpaired"))
+    };
+    let (status, records) = json_records(&left, &right);
+    assert_eq!(
+        (status, kinds(&records)),
+        (Some(1), (2, 1, 1)),
+        "{records:?}"
+    );
+    for (options, expected) in [
+        (
+            &["--exclude", "drafts", "--exclude", "carl.txt"][..],
+            (Some(0), (1, 0, 0)),
+        ),
+        (&["--glob", "drafts/*"], (Some(1), (1, 1, 0))),
+    ] {
+        let output = diff()
+            .arg("--json")
+            .args(options)
+            .arg(&left)
+            .arg(&right)
+            .output()
+            .expect("runs");
+        let records = common::json_records(&output.stdout);
+        assert_eq!(
+            (output.status.code(), kinds(&records)),
+            expected,
+            "{options:?}: {records:?}"
+        );
+    }
+}

@@ -940,7 +940,8 @@ fn help_lists_the_commands_in_the_readmes_order() {
 }
 
 /// One output flag: `--format json` and `--json` write the same on every
-/// command that has both; `check` and `diff` take `text` and `human` alike.
+/// command that has both, `--format text` what the command writes without
+/// it; `check` and `diff` take `text` and `human` alike.
 #[test]
 fn format_json_and_json_agree_and_text_is_human() {
     let deck = concat!(
@@ -958,6 +959,8 @@ fn format_json_and_json_agree_and_text_is_human() {
         &["card", "Theo Bell"],
         &["diff", deck, deck],
         &["draw", "--seed", "1", "--samples", "100", deck],
+        &["transfers", "--seed", "1", "--samples", "100", deck],
+        &["goldfish", "--seed", "1", "--samples", "100", deck],
         &["db", "info"],
     ] {
         let json = run(&[command, &["--json"]].concat());
@@ -965,6 +968,12 @@ fn format_json_and_json_agree_and_text_is_human() {
         assert_eq!(json, format, "{command:?}");
         assert!(
             String::from_utf8_lossy(&json.1).starts_with('{'),
+            "{command:?}"
+        );
+        let text = run(&[command, &["--format", "text"]].concat());
+        assert_eq!(text, run(command), "{command:?}");
+        assert!(
+            !String::from_utf8_lossy(&text.1).starts_with('{'),
             "{command:?}"
         );
     }

@@ -449,3 +449,90 @@ fn the_six_cards_once_filed_inert_are_played_by_the_vampires_they_fit() {
         [0.0, 0.0, 0.0, 2.0, 4.0, 6.0, 8.0, 10.0]
     );
 }
+
+/// Without `--seed`, `goldfish` and `transfers` draw with the same default
+/// seed, printed by both: on a TWDA deck whose cards cost blood only (the
+/// model says the two then agree), the vampires in play and the own pool of
+/// every seat and turn are the same figures; the assumption line names the seed.
+#[test]
+fn without_a_seed_goldfish_and_transfers_give_the_same_vampires_and_pool() {
+    let deck = common::twda_dir().join("2012helena.txt");
+    let samples = ["--samples", "3000"];
+    let goldfish = json_of("goldfish", &deck, &samples);
+    let transfers = json_of("transfers", &deck, &samples);
+    assert_eq!(goldfish["seed"], 0);
+    assert_eq!(transfers["seed"], 0);
+    // Cards are played (Freak Drive, Call the Great Beast...): not an idle library.
+    assert!(
+        goldfish["coverage"]["played"].as_u64() > Some(50),
+        "{goldfish}"
+    );
+    let (g_seats, t_seats) = (
+        goldfish["seats"].as_array().expect("seats"),
+        transfers["seats"].as_array().expect("seats"),
+    );
+    assert_eq!(g_seats.len(), 5);
+    assert_eq!(t_seats.len(), 5);
+    for (g, t) in g_seats.iter().zip(t_seats) {
+        assert_eq!(g["seat"], t["seat"]);
+        let vampires = column(g, "ready_vampires_mean");
+        assert_eq!(
+            vampires,
+            column(t, "expected_controlled"),
+            "seat {}",
+            g["seat"]
+        );
+        assert_eq!(
+            column(g, "own_pool_mean"),
+            column(t, "expected_pool"),
+            "seat {}",
+            g["seat"]
+        );
+        // Not a trivial agreement: vampires come out over the turns.
+        assert!(vampires[0] < vampires[7], "{vampires:?}");
+    }
+    // The seed is printed by both, and the assumption line names it.
+    let text = |command: &str| {
+        let output = common::vtesdeck()
+            .arg(command)
+            .arg(&deck)
+            .args(["--samples", "200", "--seat", "1", "--quiet"])
+            .output()
+            .expect("runs");
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).expect("UTF-8")
+    };
+    let goldfish_text = text("goldfish");
+    assert!(
+        goldfish_text
+            .lines()
+            .next()
+            .is_some_and(|line| line.ends_with(", seed 0")),
+        "{goldfish_text}"
+    );
+    assert!(
+        goldfish_text.contains(
+            "influence phase as `transfers --policy cheapest --max-vampires 4` with seed 0 \
+             (the default of both commands; --seed changes it): the same crypts, so the same \
+             vampires and pool by seat and turn until a card played costs or gives pool"
+        ),
+        "{goldfish_text}"
+    );
+    let transfers_text = text("transfers");
+    assert!(
+        transfers_text
+            .lines()
+            .next()
+            .is_some_and(|line| line.contains(", seed 0,")),
+        "{transfers_text}"
+    );
+    // Another seed is said as given.
+    let seeded = json_of("goldfish", &deck, &["--samples", "200", "--seed", "5"]);
+    assert!(
+        seeded["assumptions"][1]
+            .as_str()
+            .is_some_and(|line| line.contains("with seed 5 (as given with --seed)")),
+        "{}",
+        seeded["assumptions"]
+    );
+}

@@ -358,7 +358,7 @@ fn every_json_lines_record_of_every_command_matches_its_schema() {
         Run {
             env: Vec::new(),
             args: with(
-                // No --seed: the clock's seed is within the schema's bounds too.
+                // No --seed: the default seed is within the schema's bounds too.
                 &["transfers", "--json", "--policy", "all", "--samples", "300"],
                 &[&format!("{examples}/brujah-rush.txt"), &missing],
             ),

@@ -512,13 +512,16 @@ fn folder_report_in_headless_chromium_with_a_hostile_deck() {
 }
 
 #[test]
-fn a_folder_report_needs_an_output_folder() {
+fn a_folder_report_is_written_in_a_folder() {
     common::vtesdeck()
         .arg("report")
         .arg(common::twda_dir())
+        .args(["-o", "-"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("give -o OUT"));
+        .stderr(predicate::str::contains(
+            "-o -: a report of several decks is a folder of pages, not standard output; give -o OUT",
+        ));
     let file = tempfile::NamedTempFile::new().unwrap();
     common::vtesdeck()
         .arg("report")
@@ -574,7 +577,7 @@ fn one_deck_goes_to_standard_output_by_default() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--title names the index of a folder report",
+            "--title names the index of a report of several decks",
         ));
 }
 
@@ -862,4 +865,170 @@ fn a_page_goes_to_a_file_and_says_so_and_an_empty_folder_writes_nothing() {
         assert!(screen.contains("brujah-rush.html: the page of"), "{screen}");
         assert!(dir.path().join("brujah-rush.html").is_file());
     }
+}
+
+/// The `<span class="path">` cells of an index, in order.
+fn index_paths(index: &str) -> Vec<String> {
+    regex::Regex::new(r#"<span class="path">([^<]*)</span>"#)
+        .unwrap()
+        .captures_iter(index)
+        .map(|c| c[1].to_string())
+        .collect()
+}
+
+/// `report a.txt b.txt decks/` (as `check` takes several inputs): one report
+/// holding every deck, a page each (two files of one name: `-2`) and one
+/// index, in `vtesdeck-report/` when no `-o` is given, which the line printed
+/// names; the decks and the verdicts are those `check` gives on the same inputs.
+#[test]
+fn several_inputs_make_one_report_of_every_deck() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    for folder in ["x", "y", "decks/sub"] {
+        std::fs::create_dir_all(root.join(folder)).expect("mkdir");
+    }
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    std::fs::copy(examples.join("brujah-rush.txt"), root.join("x/a.txt")).expect("copy");
+    std::fs::copy(
+        common::twda_dir().join("2012helena.txt"),
+        root.join("y/a.txt"),
+    )
+    .expect("copy");
+    std::fs::copy(
+        common::twda_dir().join("10021.txt"),
+        root.join("decks/sub/b.txt"),
+    )
+    .expect("copy");
+    std::fs::write(root.join("decks/README.md"), "Our decks.\n").expect("write");
+    let inputs = ["x/a.txt", "y/a.txt", "decks"];
+    let report = |extra: &[&str]| {
+        common::vtesdeck()
+            .current_dir(root)
+            .args(["report", "--samples", "50", "--seed", "1"])
+            .args(inputs)
+            .args(extra)
+            .output()
+            .expect("runs")
+    };
+    let output = report(&[]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "vtesdeck-report/index.html: 3 deck pages and the index\n"
+    );
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("skipped decks/README.md"),
+        "{output:?}"
+    );
+    let out = root.join("vtesdeck-report");
+    for (page, name) in [
+        ("decks/a.txt.html", "Brujah rush"),
+        ("decks/a.txt-2.html", "Nergal 2.0 GT Turbo Beast"),
+        ("decks/sub/b.txt.html", "Brujah Barons Steal the Truth"),
+    ] {
+        let html =
+            std::fs::read_to_string(out.join(page)).unwrap_or_else(|e| panic!("{page}: {e}"));
+        assert!(
+            html.contains(&format!("<title>{name} · vtesdeck report</title>")),
+            "{page}"
+        );
+    }
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index");
+    assert_eq!(
+        index_paths(&index),
+        ["x/a.txt", "y/a.txt", "decks/sub/b.txt"]
+    );
+    for link in [
+        "decks/a.txt.html",
+        "decks/a.txt-2.html",
+        "decks/sub/b.txt.html",
+    ] {
+        assert!(
+            index.contains(&format!("<a href=\"{link}\"")),
+            "{link}: {index}"
+        );
+    }
+    assert!(index.contains("<title>vtesdeck-report · vtesdeck report</title>"));
+    // The same decks and verdicts as `check` on the same inputs.
+    let check = common::vtesdeck()
+        .current_dir(root)
+        .args(["check", "--json", "--quiet"])
+        .args(inputs)
+        .output()
+        .expect("runs");
+    let records = common::json_records(&check.stdout);
+    let summary = records.last().expect("a summary");
+    assert_eq!(summary["decks"], 3);
+    let verdict = format!(
+        "{} decks: {} legal, {} illegal.",
+        summary["decks"], summary["legal"], summary["illegal"]
+    );
+    assert!(index.contains(&verdict), "{verdict}");
+    let checked: Vec<&str> = records
+        .iter()
+        .filter(|record| record["type"] == "deck")
+        .filter_map(|record| record["path"].as_str())
+        .collect();
+    assert_eq!(checked, index_paths(&index));
+
+    // Run again: the pages are kept unless --force.
+    let again = report(&[]);
+    assert_eq!(again.status.code(), Some(2), "{again:?}");
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("already exists; use --force"),
+        "{again:?}"
+    );
+    assert_eq!(report(&["--force"]).status.code(), Some(0));
+    let elsewhere = report(&["-o", "site", "--title", "Our decks"]);
+    assert_eq!(
+        String::from_utf8_lossy(&elsewhere.stdout),
+        "site/index.html: 3 deck pages and the index\n"
+    );
+    let site = std::fs::read_to_string(root.join("site/index.html")).expect("index");
+    assert!(site.contains("<h1>Our decks</h1>"), "{site}");
+}
+
+/// One folder and no `-o`: its report goes to `NAME-report/`, said; a file
+/// given by name among several that holds no decklist is an error (exit
+/// 2), its row says why, and the other decks still get their pages.
+#[test]
+fn one_folder_reports_to_its_name_and_a_file_named_must_be_a_deck() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    std::fs::create_dir(root.join("decks")).expect("mkdir");
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    std::fs::copy(
+        examples.join("brujah-rush.txt"),
+        root.join("decks/rush.txt"),
+    )
+    .expect("copy");
+    std::fs::write(root.join("notes.txt"), "Remember to sleeve the crypt.\n").expect("write");
+    let report = |args: &[&str]| {
+        common::vtesdeck()
+            .current_dir(root)
+            .args(["report", "--samples", "50", "--seed", "1", "--quiet"])
+            .args(args)
+            .output()
+            .expect("runs")
+    };
+    let folder = report(&["decks"]);
+    assert_eq!(folder.status.code(), Some(0), "{folder:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&folder.stdout),
+        "decks-report/index.html: 1 deck page and the index\n"
+    );
+    let index = std::fs::read_to_string(root.join("decks-report/index.html")).expect("index");
+    assert_eq!(index_paths(&index), ["rush.txt"]);
+    assert!(index.contains("<h1>decks</h1>"), "{index}");
+
+    let mixed = report(&["decks", "notes.txt", "-o", "mixed"]);
+    assert_eq!(mixed.status.code(), Some(2), "{mixed:?}");
+    assert!(
+        String::from_utf8_lossy(&mixed.stderr).contains("notes.txt"),
+        "{mixed:?}"
+    );
+    let index = std::fs::read_to_string(root.join("mixed/index.html")).expect("index");
+    assert_eq!(index_paths(&index), ["decks/rush.txt", "notes.txt"]);
+    assert!(root.join("mixed/decks/rush.txt.html").is_file());
+    assert!(!root.join("mixed/decks/notes.txt.html").exists());
 }

@@ -48,7 +48,7 @@ impl Default for DrawOptions {
             hand: OPENING_HAND,
             crypt_draw: STARTING_CRYPT,
             samples: DEFAULT_SAMPLES,
-            seed: Seed(0),
+            seed: Seed::DEFAULT,
             tracked: Vec::new(),
             keys: KeyVampires::default(),
             seen: None,

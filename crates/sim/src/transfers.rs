@@ -103,7 +103,7 @@ impl Default for TransferOptions {
             seats: (1..=SEATS).collect(),
             turns: DEFAULT_TURNS,
             samples: DEFAULT_SAMPLES,
-            seed: Seed(0),
+            seed: Seed::DEFAULT,
             max_vampires: DEFAULT_MAX_VAMPIRES,
             policy: Policy::Cheapest,
             keys: KeyVampires::default(),

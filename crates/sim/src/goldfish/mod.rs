@@ -12,7 +12,7 @@ use self::effects::{inert_reason, CardClass, EffectTable};
 pub use self::effects::{InertReason, Plan};
 use self::game::{DeckCards, Game, Tally, PREY_POOL};
 use super::deck_tables::DeckTables;
-use super::seed::play_seats;
+use super::seed::{play_seats, Seed};
 use super::transfers::{FirstTurn, Policy, TransferOptions};
 use super::SimError;
 
@@ -251,9 +251,15 @@ pub(crate) fn assumptions(options: &TransferOptions) -> Vec<String> {
             "idle table: the prey has {PREY_POOL} pool and never blocks, bounces, reacts or votes against; the predator does nothing"
         ),
         format!(
-            "influence phase as `transfers --policy {} --max-vampires {}`: with the same --seed the same crypts and, where no card is played, the same vampires and pool (without --seed each run draws its own seed); vampires act from the turn after they come out; they part where cards are played (costs paid, masters that add transfers, blood or pool, vampires brought out earlier: `transfers` plays no library card)",
+            "influence phase as `transfers --policy {} --max-vampires {}` with seed {} ({}): the same crypts, so the same vampires and pool by seat and turn until a card played costs or gives pool, adds transfers or blood in the influence phase, or brings a vampire out (`transfers` plays no library card); vampires act from the turn after they come out",
             options.policy.name(),
-            options.max_vampires
+            options.max_vampires,
+            options.seed.0,
+            if options.seed == Seed::DEFAULT {
+                "the default of both commands; --seed changes it"
+            } else {
+                "as given with --seed"
+            }
         ),
         "every action succeeds and every referendum passes; nothing is taken once the prey is ousted (no new prey)".to_string(),
         "each vampire: with no blood it hunts first (1 blood); then the action card that takes the most pool, else a plain bleed for 1; one bleed and one political action a turn, a card once a turn (so one unlock card); bleed modifiers on its bleed (one limited); an unlock card gives one more action; allies bleed from the turn after they are recruited".to_string(),
