@@ -42,7 +42,9 @@ use crypt_columns::{fits_written_columns, Column, CryptColumns, RowsReadAs, Writ
 use name_forms::{article_forms, number_forms};
 use raw::{CountPlace, LineKind, RawDeck, RawLine};
 
-pub use raw::{prose_note, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo, Format, TotalOf};
+pub use raw::{
+    decks_note, prose_note, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo, Format, TotalOf,
+};
 pub use twd_header::{CryptHeader, LibrarySection, TwdHeader};
 
 /// Most copies of one card a deck holds, and a card line gives: a line that

@@ -372,6 +372,120 @@ fn is_type_word(word: &str, previous: &str) -> bool {
     }
 }
 
+/// A heading that opens a deck's part, for telling two decks of one text
+/// apart ([`part_marks`]): its 1-based line and its part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PartMark {
+    /// The heading's 1-based line.
+    pub line: usize,
+    /// The part it opens.
+    pub part: CardKind,
+}
+
+/// What a line holding a part's heading holds, told by a byte search: the
+/// word `crypt`, `library`, `vampire` or `imbued` in lower case, capitalised
+/// or in capitals (their tails: `rypt` finds `Crypt` and `crypt`).
+const PART_WORDS: [&[u8]; 8] = [
+    b"rypt", b"RYPT", b"ibrary", b"IBRARY", b"ampire", b"AMPIRE", b"mbued", b"MBUED",
+];
+
+/// The headings of a text that open a crypt (`Crypt`, `Vampires`, `Imbued`)
+/// or a library (`Library`), in line order, when one of the two parts is
+/// opened twice or more (a text of two decks may be); else none. Nearly
+/// every text (one deck) is told by a few byte searches.
+pub(crate) fn part_marks(text: &str) -> Vec<PartMark> {
+    let bytes = text.as_bytes();
+    let mut starts: Vec<usize> = PART_WORDS
+        .iter()
+        .flat_map(|word| memchr::memmem::find_iter(bytes, word))
+        .map(|at| memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |n| n + 1))
+        .collect();
+    if starts.len() < 2 {
+        return Vec::new();
+    }
+    starts.sort_unstable();
+    starts.dedup();
+    let mut lines = super::markup::LineCounter::new(text);
+    let marks: Vec<PartMark> = starts
+        .into_iter()
+        .filter_map(|start| {
+            let line = line_around(text, start);
+            let part = part_of(line)?;
+            Some(PartMark {
+                line: lines.line_at(start),
+                part,
+            })
+        })
+        .collect();
+    let twice = |kind| {
+        marks
+            .iter()
+            .filter(|mark| mark.part == kind)
+            .nth(1)
+            .is_some()
+    };
+    if twice(CardKind::Crypt) || twice(CardKind::Library) {
+        marks
+    } else {
+        Vec::new()
+    }
+}
+
+/// The part a heading opens: its `Crypt` or `Library`, or the crypt for a
+/// heading of crypt card types (`Vampires (12)`, `Imbued:`); `None` for
+/// another line, or a heading of library card types.
+fn part_of(line: &str) -> Option<CardKind> {
+    let found = heading(line)?;
+    if found.part.is_some() {
+        return found.part;
+    }
+    line.split(|c: char| !c.is_alphanumeric())
+        .any(|word| {
+            let word = word.to_lowercase();
+            matches!(word.as_str(), "vampire" | "vampires" | "imbued")
+        })
+        .then_some(CardKind::Crypt)
+}
+
+/// Words of a short line that says the list after it is kept apart from a
+/// deck (`Sideboard:`, `Changes:`, `Also considered`): such a list is no
+/// second deck.
+const APART_WORDS: [&str; 18] = [
+    "sideboard",
+    "side",
+    "sb",
+    "maybe",
+    "maybeboard",
+    "considering",
+    "considered",
+    "consider",
+    "change",
+    "changes",
+    "changed",
+    "alternative",
+    "alternatives",
+    "options",
+    "swaps",
+    "substitutes",
+    "reserve",
+    "extras",
+];
+
+/// Whether a line says a list kept apart from a deck follows: a short line
+/// (six words at most, not a sentence of prose) with a word of
+/// [`APART_WORDS`].
+pub(crate) fn says_apart(line: &str) -> bool {
+    let words: Vec<String> = line
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    words.len() <= 6
+        && words
+            .iter()
+            .any(|word| APART_WORDS.contains(&word.as_str()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,11 +12,11 @@ use std::path::{Path, PathBuf};
 use super::json_doc::{self, Document};
 use super::load::{read_record, resolve, DeckError, RecordError};
 use super::screen::{self, ControlTest};
-use super::{registry, Format, NotUtf8};
+use super::{detect, registry, Format, NotUtf8};
 use crate::crypt_columns::RowsReadAs;
 use crate::raw::{CountPlace, LineKind, RawDeck};
 use crate::Deck;
-use vtesdeck_cards::CardDb;
+use vtesdeck_cards::{CardDb, CardKind};
 
 /// Where the decks of a text are.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +28,18 @@ pub(super) enum Records {
     /// One deck per element of an XML document of several decks
     /// ([`super::shape::xml_decks_of`]): its first line and its place.
     Xml(Vec<(usize, Range<usize>)>),
+    /// One deck per complete deck of a text that holds several (a forum
+    /// post of two decks, [`text_decks`]).
+    Text(Vec<TextDeck>),
+}
+
+/// One of several complete decks of a text: its lines (1-based, the last
+/// included) and its place in the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct TextDeck {
+    first: usize,
+    last: usize,
+    range: Range<usize>,
 }
 
 /// Where the decks of a text are: one per JSON record when the text is a
@@ -99,6 +111,149 @@ fn xml_records(text: &str) -> Records {
     )
 }
 
+/// The fewest crypt cards each part of a text must hold to be read as a
+/// deck of its own ([`text_decks`]): half the smallest legal crypt. A
+/// sideboard or a list of changes under its own `Crypt` heading holds fewer.
+const MIN_TEXT_DECK_CRYPT: u32 = 6;
+
+/// The fewest library cards each part of a text must hold to be read as a
+/// deck of its own: half the smallest legal library.
+const MIN_TEXT_DECK_LIBRARY: u32 = 30;
+
+/// The complete decks of a text that holds several (a forum post or an
+/// e-mail of two decks), each a record; `None` for a text of one deck (nearly
+/// every text, told by [`page::part_marks`](super::page::part_marks)'s byte
+/// searches). A text is cut before a heading that opens a part (`Crypt`,
+/// `Library`) already opened above it, on the evidence: the text above and
+/// the text from the heading on each hold cards that resolve, a crypt and a
+/// library of a deck on its own ([`MIN_TEXT_DECK_CRYPT`],
+/// [`MIN_TEXT_DECK_LIBRARY`]), and no short line between the two decks says
+/// a list kept apart follows (`Sideboard:`, `Changes:`). A deck in an
+/// unusual order (library, then crypt) opens each part once: one deck. The
+/// second deck starts after the first one's last card line: the title and
+/// prose between them are the second's.
+fn text_decks(
+    text: &str,
+    format: Option<Format>,
+    controls: ControlTest,
+    db: &CardDb,
+) -> Option<Vec<TextDeck>> {
+    if format.is_some_and(|format| !registry::layout(format).reads_lines()) {
+        return None;
+    }
+    let marks = super::page::part_marks(text);
+    if marks.is_empty() || (format.is_none() && !registry::layout(detect(text)).reads_lines()) {
+        return None;
+    }
+    let starts = line_starts(text);
+    let last_line = starts.len();
+    let mut decks: Vec<TextDeck> = Vec::new();
+    let mut first = 1;
+    let mut opened = [false; 2];
+    let slot = |part: CardKind| usize::from(part == CardKind::Library);
+    for mark in &marks {
+        if !opened[slot(mark.part)] {
+            opened[slot(mark.part)] = true;
+            continue;
+        }
+        // A part opened again: a second deck, on the evidence.
+        let read = |lines: Range<usize>| {
+            let part = part_text(text, &text_deck(&starts, text.len(), lines));
+            complete_deck(&part, format, controls, db)
+        };
+        let Some(end) = read(first..mark.line - 1) else {
+            continue;
+        };
+        if read(mark.line..last_line).is_none()
+            || (end + 1..mark.line).any(|line| {
+                super::page::says_apart(text_deck(&starts, text.len(), line..line).text(text))
+            })
+        {
+            continue;
+        }
+        decks.push(text_deck(&starts, text.len(), first..end));
+        first = end + 1;
+        opened = [false; 2];
+        opened[slot(mark.part)] = true;
+    }
+    if decks.is_empty() {
+        return None;
+    }
+    decks.push(text_deck(&starts, text.len(), first..last_line));
+    Some(decks)
+}
+
+/// The byte offset of each line's start: the 1-based line `n` starts at
+/// `starts[n - 1]`.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1))
+        .filter(|&at| at < text.len())
+        .collect()
+}
+
+/// The deck of a text's lines `lines.start` to `lines.end` (1-based, both
+/// included; the lines' starts, and the text's length).
+fn text_deck(starts: &[usize], len: usize, lines: Range<usize>) -> TextDeck {
+    let from = starts
+        .get(lines.start.saturating_sub(1))
+        .copied()
+        .unwrap_or(len);
+    let to = starts.get(lines.end).copied().unwrap_or(len).max(from);
+    TextDeck {
+        first: lines.start,
+        last: lines.end,
+        range: from..to,
+    }
+}
+
+impl TextDeck {
+    /// Its text (without the lines before it).
+    fn text<'t>(&self, text: &'t str) -> &'t str {
+        text.get(self.range.clone()).unwrap_or_default()
+    }
+}
+
+/// The text of one deck of a text, read on the text's own line numbers:
+/// its lines, after as many empty lines as there are lines before it.
+fn part_text(text: &str, deck: &TextDeck) -> String {
+    let before = deck.first.saturating_sub(1);
+    let mut part = String::with_capacity(before + deck.range.len());
+    part.push_str(&"\n".repeat(before));
+    part.push_str(deck.text(text));
+    part
+}
+
+/// The last card line of a part of a text when it is a deck on its own:
+/// its cards resolved, a crypt and a library of at least
+/// [`MIN_TEXT_DECK_CRYPT`] and [`MIN_TEXT_DECK_LIBRARY`] cards; `None` else.
+fn complete_deck(
+    part: &str,
+    format: Option<Format>,
+    controls: ControlTest,
+    db: &CardDb,
+) -> Option<usize> {
+    let raw = super::read_with(part, format, controls);
+    // The lines read as cards: not a bare name that names no card (prose,
+    // a title), nor prose once judged (below).
+    let mut lines: Vec<usize> = raw
+        .lines
+        .iter()
+        .filter(|line| {
+            line.kind != LineKind::MaybeCard
+                || db.lookup_exact_form(&line.name, line.hint, None).is_some()
+        })
+        .map(|line| line.line)
+        .chain(raw.problems.iter().map(|problem| problem.line))
+        .collect();
+    let deck = resolve(raw, db, None);
+    if deck.crypt_count() < MIN_TEXT_DECK_CRYPT || deck.library_count() < MIN_TEXT_DECK_LIBRARY {
+        return None;
+    }
+    lines.retain(|line| deck.meta.prose_skipped.binary_search(line).is_err());
+    lines.into_iter().max()
+}
+
 /// What a reader of many decks keeps from one deck to the next, for
 /// [`DeckRecords::get_kept`]: the crypt rows it has read, and those found to
 /// read as a card's written columns (a decklist archive writes the same rows
@@ -168,7 +323,12 @@ impl<'a> DeckRecords<'a> {
         path: &Path,
         not_utf8: Vec<NotUtf8>,
     ) -> Result<Self, DeckError> {
-        let records = records_of(&text, format).map_err(|err| record_error(err, path))?;
+        let mut records = records_of(&text, format).map_err(|err| record_error(err, path))?;
+        if records == Records::Whole {
+            if let Some(decks) = text_decks(&text, format, controls, db) {
+                records = Records::Text(decks);
+            }
+        }
         Ok(DeckRecords {
             text,
             records,
@@ -180,11 +340,13 @@ impl<'a> DeckRecords<'a> {
         })
     }
 
-    /// How many decks: 1, or the number of JSON records.
+    /// How many decks: 1, or the number of records (JSON, XML, the
+    /// complete decks of a text).
     pub fn len(&self) -> usize {
         match &self.records {
             Records::Whole => 1,
             Records::Json(records) | Records::Xml(records) => records.len(),
+            Records::Text(decks) => decks.len(),
         }
     }
 
@@ -226,7 +388,7 @@ impl<'a> DeckRecords<'a> {
         // The card-shaped lines of a text (not of a JSON record, whose
         // entries are its tool's), to tell a list of another game.
         let card_shaped = match (&self.records, &by_shape) {
-            (Records::Whole, None) => card_shaped_lines(&raw),
+            (Records::Whole | Records::Text(_), None) => card_shaped_lines(&raw),
             _ => Vec::new(),
         };
         let mut deck = resolve(raw, self.db, rows_read_as);
@@ -248,6 +410,9 @@ impl<'a> DeckRecords<'a> {
             deck.path = Some(self.path.clone());
         }
         deck.record = (self.len() > 1).then_some(index + 1);
+        if let Records::Text(decks) = &self.records {
+            deck.meta.decks_in_text = decks.iter().map(|deck| (deck.first, deck.last)).collect();
+        }
         if !self.not_utf8.is_empty() {
             note_not_utf8(&mut deck, &self.not_utf8);
         }
@@ -318,6 +483,10 @@ impl<'a> DeckRecords<'a> {
                     }
                     Err(err) => return Some(Err(record_error(err, &self.path))),
                 }
+            }
+            Records::Text(decks) => {
+                let part = part_text(&self.text, decks.get(index)?);
+                super::read_kept(&part, self.format, self.controls, memo).into_owned()
             }
             Records::Xml(records) => {
                 let (line, range) = records.get(index)?;
