@@ -382,25 +382,37 @@ pub(crate) struct PartMark {
     pub part: CardKind,
 }
 
-/// What a line holding a part's heading holds, told by a byte search: the
-/// word `crypt`, `library`, `vampire` or `imbued` in lower case, capitalised
-/// or in capitals (their tails: `rypt` finds `Crypt` and `crypt`).
-const PART_WORDS: [&[u8]; 8] = [
-    b"rypt", b"RYPT", b"ibrary", b"IBRARY", b"ampire", b"AMPIRE", b"mbued", b"MBUED",
-];
-
-/// The headings of a text that open a crypt (`Crypt`, `Vampires`, `Imbued`)
-/// or a library (`Library`), in line order, when one of the two parts is
-/// opened twice or more (a text of two decks may be); else none. Nearly
-/// every text (one deck) is told by a few byte searches.
+/// The headings of a text that open a crypt (`Crypt`, `Vampires`) or a
+/// library (`Library`), in line order, when one of the two parts is opened
+/// twice or more (a text of two decks may be); else none. Nearly every text
+/// (one deck) is told by one byte search: the words are found by a rarer
+/// letter (the `y` of `crypt` and `library` in any case, the `V` of
+/// `Vampires` and `VAMPIRES`) and counted only first on their line
+/// ([`first_word_at`]); only when a part's word is counted twice are their
+/// lines read as headings.
 pub(crate) fn part_marks(text: &str) -> Vec<PartMark> {
     let bytes = text.as_bytes();
-    let mut starts: Vec<usize> = PART_WORDS
-        .iter()
-        .flat_map(|word| memchr::memmem::find_iter(bytes, word))
-        .map(|at| memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |n| n + 1))
-        .collect();
-    if starts.len() < 2 {
+    let (mut crypts, mut libraries) = (0, 0);
+    let mut starts: Vec<usize> = Vec::new();
+    for at in memchr::memchr3_iter(b'y', b'Y', b'V', bytes) {
+        let first = |back: usize, word: &[u8]| {
+            at.checked_sub(back)
+                .and_then(|from| first_word_at(bytes, from, word))
+        };
+        if bytes[at] == b'V' {
+            if let Some(start) = first(0, b"vampire") {
+                crypts += 1;
+                starts.push(start);
+            }
+        } else if let Some(start) = first(2, b"crypt") {
+            crypts += 1;
+            starts.push(start);
+        } else if let Some(start) = first(6, b"library") {
+            libraries += 1;
+            starts.push(start);
+        }
+    }
+    if crypts < 2 && libraries < 2 {
         return Vec::new();
     }
     starts.sort_unstable();
@@ -431,19 +443,37 @@ pub(crate) fn part_marks(text: &str) -> Vec<PartMark> {
     }
 }
 
+/// The start of the line when `word` is written at `at` (any case) as the
+/// first word of its line: only marks before it (`## `, `=== `, `> `,
+/// `**`, BBCode tags such as `[b]`), as a heading writes it.
+fn first_word_at(bytes: &[u8], at: usize, word: &[u8]) -> Option<usize> {
+    let written = bytes.get(at..at + word.len())?;
+    if !written.eq_ignore_ascii_case(word) {
+        return None;
+    }
+    let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |n| n + 1);
+    let mut in_tag = false;
+    for &byte in &bytes[start..at] {
+        match byte {
+            b'[' => in_tag = true,
+            b']' => in_tag = false,
+            _ if !in_tag && byte.is_ascii_alphanumeric() => return None,
+            _ => {}
+        }
+    }
+    Some(start)
+}
+
 /// The part a heading opens: its `Crypt` or `Library`, or the crypt for a
-/// heading of crypt card types (`Vampires (12)`, `Imbued:`); `None` for
-/// another line, or a heading of library card types.
+/// heading of vampires (`Vampires (12)`); `None` for another line, or a
+/// heading of library card types.
 fn part_of(line: &str) -> Option<CardKind> {
     let found = heading(line)?;
     if found.part.is_some() {
         return found.part;
     }
     line.split(|c: char| !c.is_alphanumeric())
-        .any(|word| {
-            let word = word.to_lowercase();
-            matches!(word.as_str(), "vampire" | "vampires" | "imbued")
-        })
+        .any(|word| word.eq_ignore_ascii_case("vampire") || word.eq_ignore_ascii_case("vampires"))
         .then_some(CardKind::Crypt)
 }
 
@@ -568,6 +598,50 @@ mod tests {
         ] {
             let page = unquote(text);
             assert!(matches!(page.text, Cow::Borrowed(_)), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_headings_that_open_a_part_are_marked_when_a_part_opens_twice() {
+        let marks = |text: &str| -> Vec<(usize, CardKind)> {
+            part_marks(text)
+                .into_iter()
+                .map(|mark| (mark.line, mark.part))
+                .collect()
+        };
+        let (crypt, library) = (CardKind::Crypt, CardKind::Library);
+        let text = "## Crypt (12)\n1x Library Hunting Ground\n[b]LIBRARY[/b]\n\
+                    Some vampires and a crypt.\n> Vampires:\n=== library ===\n";
+        assert_eq!(
+            marks(text),
+            [(1, crypt), (3, library), (5, crypt), (6, library)]
+        );
+        // Each part opened once (a card or prose naming one is no heading):
+        // nothing marked.
+        for text in [
+            "Crypt (12 cards)\n2x Cryptic Mission\nLibrary (90 cards)\n1x Library Hunting Ground\n",
+            "Library:\n2x Deflection\nCrypt:\n12x Nathan Turner\nMy crypt, my library.\n",
+            "Crypt\nCrypt cards with titles\n",
+        ] {
+            assert!(marks(text).is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_short_line_may_say_a_list_kept_apart_follows() {
+        for line in [
+            "Sideboard:",
+            "[b]Changes[/b]",
+            "Also considered",
+            "Side deck (8)",
+        ] {
+            assert!(says_apart(line), "{line}");
+        }
+        for line in [
+            "Deck Name: Wonder Twins",
+            "I would change 2 of the masters for more combat next time, says Bob.",
+        ] {
+            assert!(!says_apart(line), "{line}");
         }
     }
 

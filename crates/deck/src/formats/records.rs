@@ -225,7 +225,7 @@ fn part_text(text: &str, deck: &TextDeck) -> String {
 }
 
 /// The last card line of a part of a text when it is a deck on its own:
-/// its cards resolved, a crypt and a library of at least
+/// its cards resolved (names read exactly, in any of their forms), a crypt and a library of at least
 /// [`MIN_TEXT_DECK_CRYPT`] and [`MIN_TEXT_DECK_LIBRARY`] cards; `None` else.
 fn complete_deck(
     part: &str,
@@ -233,7 +233,11 @@ fn complete_deck(
     controls: ControlTest,
     db: &CardDb,
 ) -> Option<usize> {
-    let raw = super::read_with(part, format, controls);
+    let mut raw = super::read_with(part, format, controls);
+    // A line whose name is a sentence or a link is prose, no card: left out
+    // before resolving, which tries many forms of each line's name.
+    raw.lines
+        .retain(|line| matches!(line.kind, LineKind::Id(_)) || crate::raw::name_like(&line.name));
     // The lines read as cards: not a bare name that names no card (prose,
     // a title), nor prose once judged (below).
     let mut lines: Vec<usize> = raw
@@ -246,7 +250,9 @@ fn complete_deck(
         .map(|line| line.line)
         .chain(raw.problems.iter().map(|problem| problem.line))
         .collect();
-    let deck = resolve(raw, db, None);
+    // Exact names only: a close spelling searched on every line of prose
+    // above a deck would cost more than reading the deck.
+    let deck = Deck::from_raw_exact(raw, db);
     if deck.crypt_count() < MIN_TEXT_DECK_CRYPT || deck.library_count() < MIN_TEXT_DECK_LIBRARY {
         return None;
     }
@@ -956,6 +962,108 @@ mod tests {
         assert_eq!((deck.crypt_count(), deck.library_count()), (2, 3));
         assert_eq!(deck.unresolved.len(), 1);
         assert_eq!(deck.unresolved[0].line, 2);
+    }
+
+    /// A deck of a post: its title, its crypt and its library under headings.
+    fn post_deck(title: &str, vampire: &str, crypt: u32, card: &str, library: u32) -> String {
+        format!(
+            "Deck Name: {title}\n\nCrypt ({crypt})\n{crypt}x {vampire}\n\n\
+             Library ({library})\nCombat ({library})\n{library}x {card}\n"
+        )
+    }
+
+    /// A deck of a text as the tests compare it: its record number, crypt
+    /// and library sizes, name, and the lines of every deck of the text.
+    type TextRecord = (Option<usize>, u32, u32, Option<String>, Vec<(usize, usize)>);
+
+    /// The decks of a text.
+    fn text_records(text: &str) -> Vec<TextRecord> {
+        let db = fixture_db();
+        let records = DeckRecords::from_text(text, None, &db, Path::new("post.txt")).unwrap();
+        records
+            .all()
+            .unwrap()
+            .into_iter()
+            .map(|deck| {
+                (
+                    deck.record,
+                    deck.crypt_count(),
+                    deck.library_count(),
+                    deck.meta.name.clone(),
+                    deck.meta.decks_in_text.clone(),
+                )
+            })
+            .collect()
+    }
+
+    /// Two complete decks in one text are two records, each with its own
+    /// title and its lines in the text; two halves under the legal sizes
+    /// are never one deck of both.
+    #[test]
+    fn two_complete_decks_in_a_text_are_two_records() {
+        let text = format!(
+            "Hi all, the two decks of Saturday.\n\n{}\nAnd the second one:\n\n{}\nCheers\n",
+            post_deck("First", "Alma Test", 12, "Test Punch", 45),
+            post_deck("Second", "Bruno Test", 8, "Test Bleed", 40),
+        );
+        let decks = text_records(&text);
+        let lines = vec![(1, 10), (11, 23)];
+        assert_eq!(
+            decks,
+            [
+                (Some(1), 12, 45, Some("First".to_string()), lines.clone()),
+                (Some(2), 8, 40, Some("Second".to_string()), lines),
+            ]
+        );
+        // Each deck's lines are the text's: an unknown card of the second
+        // deck is reported on its line.
+        let db = fixture_db();
+        let broken = text.replace("40x Test Bleed", "40x Test Bleed\n1x Nothing Such");
+        let records = DeckRecords::from_text(&broken, None, &db, Path::new("post.txt")).unwrap();
+        let second = records.get(1).unwrap().unwrap();
+        let at = broken.lines().position(|l| l == "1x Nothing Such").unwrap() + 1;
+        assert_eq!(
+            second.unresolved.iter().map(|u| u.line).collect::<Vec<_>>(),
+            [at]
+        );
+        assert!(records.get(0).unwrap().unwrap().unresolved.is_empty());
+        // Three decks: three records.
+        let three = format!(
+            "{}{}{}",
+            post_deck("A", "Alma Test", 12, "Test Punch", 45),
+            post_deck("B", "Bruno Test", 12, "Test Bleed", 45),
+            post_deck("C", "Carla Test", 12, "Test Dodge", 45),
+        );
+        let names: Vec<Option<String>> = text_records(&three).into_iter().map(|d| d.3).collect();
+        assert_eq!(
+            names,
+            [Some("A".into()), Some("B".into()), Some("C".into())]
+        );
+    }
+
+    /// One deck stays one record: its parts in an unusual order (library
+    /// first), a sideboard or a list of changes under their own `Crypt` and
+    /// `Library` headings, a second part too small to be a deck, a crypt
+    /// heading over a heading of vampires.
+    #[test]
+    fn a_deck_with_its_parts_in_any_order_or_a_sideboard_is_one_record() {
+        let library_first = "Library (45)\n45x Test Punch\n\nCrypt (12)\n12x Alma Test\n";
+        let deck = post_deck("Mine", "Alma Test", 12, "Test Punch", 45);
+        for text in [
+            library_first.to_string(),
+            format!("{deck}\nSideboard:\nCrypt:\n12x Bruno Test\nLibrary:\n40x Test Bleed\n"),
+            format!("{deck}\nChanges since last time:\n\nCrypt\n6x Bruno Test\nLibrary\n30x Test Bleed\n"),
+            format!("{deck}\nNext time:\nCrypt:\n2x Bruno Test\nLibrary:\n3x Test Bleed\n"),
+            "Crypt (12)\nVampires (12)\n12x Alma Test\nLibrary\n45x Test Punch\n".to_string(),
+        ] {
+            let decks = text_records(&text);
+            assert_eq!(decks.len(), 1, "{text}");
+            assert_eq!(decks[0].0, None, "{text}");
+            assert!(decks[0].4.is_empty(), "{text}");
+        }
+        // Two decks written library first are two decks.
+        let two = format!("{library_first}\nAnother one\n{library_first}");
+        assert_eq!(text_records(&two).len(), 2);
     }
 
     #[test]
