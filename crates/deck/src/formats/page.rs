@@ -479,12 +479,10 @@ fn part_of(line: &str) -> Option<CardKind> {
 
 /// Words of a short line that says the list after it is kept apart from a
 /// deck (`Sideboard:`, `Changes:`, `Also considered`): such a list is no
-/// second deck.
-const APART_WORDS: [&str; 18] = [
+/// second deck. `Side` only before `board` or `deck` (`The Dark Side of
+/// Politics` is a deck's name).
+const APART_WORDS: [&str; 14] = [
     "sideboard",
-    "side",
-    "sb",
-    "maybe",
     "maybeboard",
     "considering",
     "considered",
@@ -497,23 +495,36 @@ const APART_WORDS: [&str; 18] = [
     "options",
     "swaps",
     "substitutes",
-    "reserve",
     "extras",
 ];
 
+/// The labels of a line that names the deck or its author (`Deck Name:`,
+/// `Author:`): its name's words say nothing of the list after it.
+const NAME_LABELS: [&str; 6] = ["deck name", "name", "deck", "title", "author", "created by"];
+
 /// Whether a line says a list kept apart from a deck follows: a short line
 /// (six words at most, not a sentence of prose) with a word of
-/// [`APART_WORDS`].
+/// [`APART_WORDS`] (or `side board`, `side deck`) that is not the deck's
+/// name or author.
 pub(crate) fn says_apart(line: &str) -> bool {
+    let labelled = line.split_once(':').is_some_and(|(label, _)| {
+        let label = label.trim().to_lowercase();
+        NAME_LABELS.contains(&label.as_str())
+    });
     let words: Vec<String> = line
         .split(|c: char| !c.is_alphanumeric())
         .filter(|word| !word.is_empty())
         .map(str::to_lowercase)
         .collect();
-    words.len() <= 6
-        && words
-            .iter()
-            .any(|word| APART_WORDS.contains(&word.as_str()))
+    let side = words
+        .windows(2)
+        .any(|pair| pair[0] == "side" && (pair[1] == "board" || pair[1] == "deck"));
+    !labelled
+        && words.len() <= 6
+        && (side
+            || words
+                .iter()
+                .any(|word| APART_WORDS.contains(&word.as_str())))
 }
 
 #[cfg(test)]
@@ -639,6 +650,9 @@ mod tests {
         }
         for line in [
             "Deck Name: Wonder Twins",
+            "Deck Name: Malk midcap SB with a twist",
+            "Name: What changes",
+            "The Dark Side of Politics",
             "I would change 2 of the masters for more combat next time, says Bob.",
         ] {
             assert!(!says_apart(line), "{line}");

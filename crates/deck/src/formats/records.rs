@@ -120,6 +120,11 @@ const MIN_TEXT_DECK_CRYPT: u32 = 6;
 /// deck of its own: half the smallest legal library.
 const MIN_TEXT_DECK_LIBRARY: u32 = 30;
 
+/// How many headings that open a part again a text is cut before at most
+/// ([`text_decks`]): each is judged by reading the text around it, so that a
+/// text of thousands of such headings is read a bounded number of times.
+const MAX_TEXT_DECK_TRIES: usize = 32;
+
 /// The complete decks of a text that holds several (a forum post or an
 /// e-mail of two decks), each a record; `None` for a text of one deck (nearly
 /// every text, told by [`page::part_marks`](super::page::part_marks)'s byte
@@ -128,7 +133,10 @@ const MIN_TEXT_DECK_LIBRARY: u32 = 30;
 /// the text from the heading on each hold cards that resolve, a crypt and a
 /// library of a deck on its own ([`MIN_TEXT_DECK_CRYPT`],
 /// [`MIN_TEXT_DECK_LIBRARY`]), and no short line between the two decks says
-/// a list kept apart follows (`Sideboard:`, `Changes:`). A deck in an
+/// a list kept apart follows (`Sideboard:`, `Changes:`). Cards of both
+/// parts too few to be a deck above such a heading, or no deck from it on,
+/// end the search: the rest of the text is one deck with them (a sideboard,
+/// a list of changes), never small lists added up into decks. A deck in an
 /// unusual order (library, then crypt) opens each part once: one deck. The
 /// second deck starts after the first one's last card line: the title and
 /// prose between them are the second's.
@@ -151,25 +159,36 @@ fn text_decks(
     let mut first = 1;
     let mut opened = [false; 2];
     let slot = |part: CardKind| usize::from(part == CardKind::Library);
+    let mut tried = 0;
     for mark in &marks {
         if !opened[slot(mark.part)] {
             opened[slot(mark.part)] = true;
             continue;
         }
-        // A part opened again: a second deck, on the evidence.
+        // A part opened again: a second deck, on the evidence (looked for a
+        // few times at most: each look reads the text again).
+        if tried == MAX_TEXT_DECK_TRIES {
+            break;
+        }
+        tried += 1;
         let read = |lines: Range<usize>| {
             let part = part_text(text, &text_deck(&starts, text.len(), lines));
-            complete_deck(&part, format, controls, db)
+            read_part(&part, format, controls, db)
         };
-        let Some(end) = read(first..mark.line - 1) else {
-            continue;
+        let end = match read(first..mark.line - 1) {
+            // Not yet a whole deck above (a crypt heading over a heading of
+            // vampires): the next heading may be the second deck's.
+            PartRead::Missing => continue,
+            // A deck too small to be one above: what follows is part of it.
+            PartRead::Short => break,
+            PartRead::Deck(end) => end,
         };
-        if read(mark.line..last_line).is_none()
-            || (end + 1..mark.line).any(|line| {
-                super::page::says_apart(text_deck(&starts, text.len(), line..line).text(text))
-            })
-        {
-            continue;
+        let apart = (end + 1..mark.line).any(|line| {
+            super::page::says_apart(text_deck(&starts, text.len(), line..line).text(text))
+        });
+        // No deck below (a sideboard, changes), nor further down.
+        if apart || !matches!(read(mark.line..last_line), PartRead::Deck(_)) {
+            break;
         }
         decks.push(text_deck(&starts, text.len(), first..end));
         first = end + 1;
@@ -224,22 +243,32 @@ fn part_text(text: &str, deck: &TextDeck) -> String {
     part
 }
 
-/// The last card line of a part of a text when it is a deck on its own:
-/// its cards resolved (names read exactly, in any of their forms), a crypt and a library of at least
-/// [`MIN_TEXT_DECK_CRYPT`] and [`MIN_TEXT_DECK_LIBRARY`] cards; `None` else.
-fn complete_deck(
-    part: &str,
-    format: Option<Format>,
-    controls: ControlTest,
-    db: &CardDb,
-) -> Option<usize> {
+/// What a part of a text holds, for [`text_decks`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PartRead {
+    /// A deck on its own, its last card line.
+    Deck(usize),
+    /// Cards of both parts, too few to be a deck on its own.
+    Short,
+    /// No crypt card or no library card.
+    Missing,
+}
+
+/// What a part of a text holds: a deck on its own when its cards resolve
+/// (names read exactly, in any of their forms) to a crypt and a library of
+/// at least [`MIN_TEXT_DECK_CRYPT`] and [`MIN_TEXT_DECK_LIBRARY`] cards. Its
+/// last card line is the last that resolves, or a line naming no card right
+/// under it (a misspelt last card); a line naming no card further down (the
+/// next deck's title, `Promise of 619`, read as 619 copies of a card) is the
+/// next deck's.
+fn read_part(part: &str, format: Option<Format>, controls: ControlTest, db: &CardDb) -> PartRead {
     let mut raw = super::read_with(part, format, controls);
     // A line whose name is a sentence or a link is prose, no card: left out
     // before resolving, which tries many forms of each line's name.
     raw.lines
         .retain(|line| matches!(line.kind, LineKind::Id(_)) || crate::raw::name_like(&line.name));
     // The lines read as cards: not a bare name that names no card (prose,
-    // a title), nor prose once judged (below).
+    // a title), nor a line that names no card (below).
     let mut lines: Vec<usize> = raw
         .lines
         .iter()
@@ -248,16 +277,30 @@ fn complete_deck(
                 || db.lookup_exact_form(&line.name, line.hint, None).is_some()
         })
         .map(|line| line.line)
-        .chain(raw.problems.iter().map(|problem| problem.line))
         .collect();
     // Exact names only: a close spelling searched on every line of prose
     // above a deck would cost more than reading the deck.
     let deck = Deck::from_raw_exact(raw, db);
-    if deck.crypt_count() < MIN_TEXT_DECK_CRYPT || deck.library_count() < MIN_TEXT_DECK_LIBRARY {
-        return None;
+    let (crypt, library) = (deck.crypt_count(), deck.library_count());
+    if crypt == 0 || library == 0 {
+        return PartRead::Missing;
     }
-    lines.retain(|line| deck.meta.prose_skipped.binary_search(line).is_err());
-    lines.into_iter().max()
+    if crypt < MIN_TEXT_DECK_CRYPT || library < MIN_TEXT_DECK_LIBRARY {
+        return PartRead::Short;
+    }
+    // In line order, as the prose skipped.
+    let unresolved: Vec<usize> = deck.unresolved.iter().map(|line| line.line).collect();
+    let named_no_card = |line: &usize| unresolved.binary_search(line).is_ok();
+    lines.retain(|line| {
+        deck.meta.prose_skipped.binary_search(line).is_err() && !named_no_card(line)
+    });
+    let Some(mut last) = lines.into_iter().max() else {
+        return PartRead::Missing;
+    };
+    while named_no_card(&(last + 1)) {
+        last += 1;
+    }
+    PartRead::Deck(last)
 }
 
 /// What a reader of many decks keeps from one deck to the next, for
@@ -1055,6 +1098,8 @@ mod tests {
             format!("{deck}\nChanges since last time:\n\nCrypt\n6x Bruno Test\nLibrary\n30x Test Bleed\n"),
             format!("{deck}\nNext time:\nCrypt:\n2x Bruno Test\nLibrary:\n3x Test Bleed\n"),
             "Crypt (12)\nVampires (12)\n12x Alma Test\nLibrary\n45x Test Punch\n".to_string(),
+            // Small lists are never added up into decks.
+            "Crypt:\n2x Alma Test\nLibrary:\n4x Test Punch\n".repeat(20),
         ] {
             let decks = text_records(&text);
             assert_eq!(decks.len(), 1, "{text}");
@@ -1064,6 +1109,16 @@ mod tests {
         // Two decks written library first are two decks.
         let two = format!("{library_first}\nAnother one\n{library_first}");
         assert_eq!(text_records(&two).len(), 2);
+    }
+
+    /// A text of many decks is cut before at most `MAX_TEXT_DECK_TRIES`
+    /// headings: it is read a bounded number of times.
+    #[test]
+    fn a_text_is_cut_a_bounded_number_of_times() {
+        let many = post_deck("D", "Alma Test", 12, "Test Punch", 45).repeat(100);
+        assert_eq!(text_records(&many).len(), MAX_TEXT_DECK_TRIES + 1);
+        let headings = "Crypt:\nLibrary:\n".repeat(10_000) + "12x Alma Test\n45x Test Punch\n";
+        assert_eq!(text_records(&headings).len(), 1);
     }
 
     #[test]
