@@ -23,6 +23,13 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
             crate::deck::prose_note(&deck.meta.prose_skipped)
         );
     }
+    if !deck.meta.decks_in_text.is_empty() {
+        let _ = writeln!(
+            out,
+            "# {}",
+            crate::deck::decks_note(deck.record.unwrap_or(1), &deck.meta.decks_in_text)
+        );
+    }
     let cards_only = Deck {
         meta: DeckMeta {
             id: None,
@@ -32,6 +39,7 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
             event: None,
             read_by_shape: None,
             prose_skipped: Vec::new(),
+            decks_in_text: Vec::new(),
         },
         ..deck.clone()
     };

@@ -37,4 +37,5 @@ mod shapes;
 mod shell;
 mod stats;
 mod test_data;
+mod text_decks;
 mod transfers;

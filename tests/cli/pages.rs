@@ -717,3 +717,125 @@ fn decks_in_html_pages_and_tool_json_are_judged_as_the_decks() {
     let failures = pages_are_judged_as_their_decks(&[Kind::Html, Kind::Json], 0x3939_0002);
     assert_none(&failures, 2 * DECKS);
 }
+
+/// How many pairs of decks are written two to a page.
+const PAIRS: usize = 130;
+
+/// A page holding two decks: a forum post with prose before, between and
+/// after them, or an e-mail reply that quotes the first deck and gives the
+/// second one below it.
+fn two_deck_page(rng: &mut Rng, first: &CleanDeck, second: &CleanDeck, mail: bool) -> String {
+    let (first_lines, _) = deck_lines(rng, first, None, false);
+    let (second_lines, _) = deck_lines(rng, second, None, false);
+    let author = first
+        .author
+        .clone()
+        .unwrap_or_else(|| "Anonymous".to_string());
+    let mut lines: Vec<String> = Vec::new();
+    let quoted = |lines: &mut Vec<String>, deck: &[String], prefix: &str| {
+        for line in deck {
+            lines.push(if line.is_empty() {
+                prefix.trim_end().to_string()
+            } else {
+                format!("{prefix}{line}")
+            });
+        }
+    };
+    if mail {
+        lines.push("From: bob@example.org".to_string());
+        lines.push("Subject: Re: Two decks for the weekend".to_string());
+        lines.push(String::new());
+        paragraph(rng, &mut lines);
+        lines.push(format!("On Mon, 2 Mar 2004, {author} wrote:"));
+        let prefix = *rng.pick(&["> ", ">", ">> ", "> > "]);
+        quoted(&mut lines, &first_lines, prefix);
+        lines.push(prefix.trim_end().to_string());
+        lines.push(String::new());
+        lines.push("Here is mine, for comparison.".to_string());
+        lines.push(String::new());
+        quoted(&mut lines, &second_lines, "");
+        lines.push(String::new());
+        lines.push("-- ".to_string());
+        lines.push("Bob".to_string());
+    } else {
+        lines.push("VEKN Forum » Deck Discussion » Tournament Winning Decks".to_string());
+        lines.push(String::new());
+        lines.push(format!("Post by {author} » Mon Feb 07, 2022 3:15 pm"));
+        lines.push(String::new());
+        paragraph(rng, &mut lines);
+        quoted(&mut lines, &first_lines, "");
+        lines.push(String::new());
+        paragraph(rng, &mut lines);
+        quoted(&mut lines, &second_lines, "");
+        lines.push(String::new());
+        paragraph(rng, &mut lines);
+        lines.push("Top".to_string());
+    }
+    lines.join("\n") + "\n"
+}
+
+/// Two legal TWDA decks in one page (a forum post, an e-mail reply) are two
+/// records, `PAGE#1` and `PAGE#2`: each gives its deck's cards and verdict,
+/// as the deck alone does, and says the page held two decks.
+#[test]
+fn two_decks_in_a_post_or_a_mail_are_judged_as_the_two_decks() {
+    let mut rng = Rng(0x3939_0003);
+    let decks = clean_decks(&mut rng);
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let root = std::env::var_os("VTESDECK_PAGES_KEEP")
+        .map(|dir| PathBuf::from(dir).join("two-decks"))
+        .unwrap_or_else(|| folder.path().to_path_buf());
+    std::fs::create_dir_all(&root).expect("folder");
+    let mut written: Vec<(String, usize)> = Vec::new();
+    for pair in 0..PAIRS {
+        let mail = pair % 2 == 1;
+        let file = format!("{pair:04}-{}.txt", if mail { "mail" } else { "forum" });
+        let page_seed = rng.next();
+        let text = two_deck_page(
+            &mut Rng(page_seed),
+            &decks[2 * pair],
+            &decks[2 * pair + 1],
+            mail,
+        );
+        let path = root.join(&file);
+        std::fs::write(&path, text).expect("write");
+        written.push((path.display().to_string(), pair));
+    }
+    let parsed = records_by_path(&["parse", "--json"], &root);
+    let checked = records_by_path(&["check", "--json"], &root);
+    let mut failures = Vec::new();
+    for (page, pair) in &written {
+        if parsed.contains_key(page) {
+            failures.push(format!("{page}: read as one deck"));
+            continue;
+        }
+        for (at, deck) in [&decks[2 * pair], &decks[2 * pair + 1]]
+            .into_iter()
+            .enumerate()
+        {
+            let key = format!("{page}#{}", at + 1);
+            let shown = format!("{key} (deck {})", deck.file.display());
+            let Some(record) = parsed.get(&key) else {
+                failures.push(format!("{shown}: no such record"));
+                continue;
+            };
+            if cards_of(record) != deck.cards {
+                failures.push(format!("{shown}: other cards"));
+            }
+            let said = record["decks_in_text"]
+                .as_str()
+                .is_some_and(|note| note.starts_with(&format!("deck {} of 2 ", at + 1)));
+            if !said {
+                failures.push(format!("{shown}: two decks not said"));
+            }
+            let legal = checked.get(&key).and_then(|r| r["legal"].as_bool());
+            if legal != Some(deck.legal) {
+                failures.push(format!("{shown}: verdict {legal:?}"));
+            }
+        }
+        if parsed.contains_key(&format!("{page}#3")) {
+            failures.push(format!("{page}: a third record"));
+        }
+    }
+    assert_none(&failures, PAIRS);
+}

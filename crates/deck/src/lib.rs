@@ -42,7 +42,9 @@ use crypt_columns::{fits_written_columns, Column, CryptColumns, RowsReadAs, Writ
 use name_forms::{article_forms, number_forms};
 use raw::{CountPlace, LineKind, RawDeck, RawLine};
 
-pub use raw::{prose_note, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo, Format, TotalOf};
+pub use raw::{
+    decks_note, prose_note, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo, Format, TotalOf,
+};
 pub use twd_header::{CryptHeader, LibrarySection, TwdHeader};
 
 /// Most copies of one card a deck holds, and a card line gives: a line that
@@ -338,10 +340,24 @@ impl Deck {
 
     /// [`Deck::from_raw`] for a reader of many decks, which keeps in `kept`
     /// the crypt rows found to fit a card's written columns.
-    pub(crate) fn from_raw_kept(
+    pub(crate) fn from_raw_kept(raw: RawDeck, db: &CardDb, kept: Option<&mut RowsReadAs>) -> Deck {
+        Deck::from_raw_searched(raw, db, kept, MAX_FUZZY_LINES)
+    }
+
+    /// [`Deck::from_raw`] with no close spelling searched (a name read in
+    /// none of its exact forms names no card): quick whatever the lines
+    /// hold, for a reader that only asks which cards a text names exactly.
+    pub(crate) fn from_raw_exact(raw: RawDeck, db: &CardDb) -> Deck {
+        Deck::from_raw_searched(raw, db, None, 0)
+    }
+
+    /// [`Deck::from_raw_kept`], the close spellings of at most
+    /// `fuzzy_lines` lines searched.
+    fn from_raw_searched(
         raw: RawDeck,
         db: &CardDb,
         mut kept: Option<&mut RowsReadAs>,
+        fuzzy_lines: usize,
     ) -> Deck {
         // Room for each part's lines (the deck is kept by some commands: no more).
         let crypt_lines = raw
@@ -371,11 +387,11 @@ impl Deck {
             name_mismatches: Vec::new(),
         };
         let mut resolved: Vec<Found> = Vec::with_capacity(raw.lines.len());
-        let mut fuzzy_left = MAX_FUZZY_LINES;
+        let mut fuzzy_left = fuzzy_lines;
         // The lines that name no card, by their index: judged once all are tried.
         let mut failed: Vec<(usize, Unresolved)> = Vec::new();
         for (index, line) in raw.lines.iter().enumerate() {
-            match resolve(line, db, &mut fuzzy_left) {
+            match resolve(line, db, &mut fuzzy_left, fuzzy_lines > 0) {
                 Ok(found) => resolved.push(found),
                 Err(unresolved) => failed.push((index, unresolved)),
             }
@@ -793,10 +809,13 @@ fn tag_text(hint: PrintingHint) -> String {
 /// other reading (both naming cards makes the line ambiguous); the name
 /// without a tag that names no printing; numbers as words or digits; the
 /// name without trailing text; then close spellings (within the deck's budget).
+/// A name cut short is searched only when `searching` (a deck read with a
+/// budget of close spellings).
 fn resolve<'a, 'l>(
     line: &'l RawLine<'l>,
     db: &'a CardDb,
     fuzzy_left: &mut usize,
+    searching: bool,
 ) -> Result<Found<'a, 'l>, Unresolved> {
     // Every remark that applies: on the name, on the printing or the text
     // left out, on the count (no allocation when there is none, the common case).
@@ -907,7 +926,9 @@ fn resolve<'a, 'l>(
     if let Some((cards, columns_note)) = crypt_name_before_columns(line, db) {
         return Ok(found(cards, line.count, [None, columns_note, count_note]));
     }
-    if let Some((cards, full)) = truncated_name(line, db) {
+    // A name cut short is searched among every card name, as a close
+    // spelling is: not when no name is searched.
+    if let Some((cards, full)) = searching.then(|| truncated_name(line, db)).flatten() {
         let note = format!("read as \"{full}\"");
         let remarks = [Some((ReadHow::NameTruncated, Some(note))), None, count_note];
         return Ok(found(cards, line.count, remarks));

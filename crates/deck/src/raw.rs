@@ -177,6 +177,11 @@ pub struct DeckMeta {
     /// The lines of prose around a decklist inside a page, skipped (not card lines).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub prose_skipped: Vec<usize>,
+    /// For one of several complete decks found in one text (a forum post of
+    /// two decks), the first and last line of each of them, in order (the
+    /// deck's own at its record number); empty for a text of one deck.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub decks_in_text: Vec<(usize, usize)>,
 }
 
 /// Counts a file announces: in its headers (`Crypt (12 cards`, `Library (90
@@ -375,6 +380,41 @@ pub(crate) struct LineProblem {
     pub message: String,
 }
 
+/// The note for one of several complete decks found in one text
+/// ([`DeckMeta::decks_in_text`]; `deck` its 1-based record number), as every
+/// output words it: `deck 1 of 2 complete decks in this text (lines 1–40;
+/// the other at lines 41–85): each is a record of its own, never one deck of
+/// both`.
+pub fn decks_note(deck: usize, decks: &[(usize, usize)]) -> String {
+    let lines = |&(first, last): &(usize, usize)| {
+        if first == last {
+            first.to_string()
+        } else {
+            format!("{first}–{last}")
+        }
+    };
+    let own = decks
+        .get(deck.wrapping_sub(1))
+        .map_or_else(String::new, lines);
+    let others: Vec<String> = decks
+        .iter()
+        .enumerate()
+        .filter(|&(at, _)| at + 1 != deck)
+        .map(|(_, range)| lines(range))
+        .collect();
+    let (other, both) = if decks.len() == 2 {
+        ("the other", "both")
+    } else {
+        ("the others", "them all")
+    };
+    format!(
+        "deck {deck} of {} complete decks in this text (lines {own}; {other} at lines {}): \
+         each is a record of its own, never one deck of {both}",
+        decks.len(),
+        others.join(", ")
+    )
+}
+
 /// The note for the lines of prose a reader skipped around a deck
 /// ([`DeckMeta::prose_skipped`]), as every output words it:
 /// `7 lines of prose skipped (lines 2–4, 9–11, 25)`.
@@ -547,6 +587,20 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_note_of_decks_in_a_text_names_each_decks_lines() {
+        assert_eq!(
+            decks_note(1, &[(1, 40), (41, 85)]),
+            "deck 1 of 2 complete decks in this text (lines 1–40; the other at lines 41–85): \
+             each is a record of its own, never one deck of both"
+        );
+        assert_eq!(
+            decks_note(2, &[(1, 40), (41, 85), (86, 86)]),
+            "deck 2 of 3 complete decks in this text (lines 41–85; the others at lines 1–40, \
+             86): each is a record of its own, never one deck of them all"
+        );
+    }
 
     #[test]
     fn trim_line_trims_as_str_trim_does() {

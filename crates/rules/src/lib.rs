@@ -27,6 +27,7 @@ mod check_report;
 mod checker;
 mod crypt_grouping;
 mod crypt_size;
+mod decks_in_text;
 mod declared_count;
 mod duplicate_event;
 mod duplicate_unique;
@@ -53,6 +54,7 @@ pub use violation::{Severity, Violation};
 use banned::Banned;
 use crypt_grouping::CryptGrouping;
 use crypt_size::CryptSize;
+use decks_in_text::DecksInText;
 use declared_count::DeclaredCount;
 use duplicate_event::DuplicateEvent;
 use duplicate_unique::DuplicateUnique;
@@ -100,6 +102,7 @@ pub static RULES: &[&dyn Rule] = &[
     &ABBREVIATION,
     &ReadByShape,
     &ProseSkipped,
+    &DecksInText,
     &DeclaredCount,
     &CryptSize,
     &LibrarySize,

@@ -17,8 +17,10 @@ static CRYPT_HEADER: LazyLock<Regex> = LazyLock::new(|| {
 static LIBRARY_HEADER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^library\s*\[(\d+)\s*(?:cards?)?\s*\]").expect("valid regex")
 });
-static CARD_LINE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\s*(-?\d+)\s*[xX]\s*(\S.*?)\s*$").expect("valid regex"));
+static CARD_LINE: LazyLock<Regex> = LazyLock::new(|| {
+    let times = super::card_line::TIMES_CLASS;
+    Regex::new(&format!(r"^\s*(-?\d+)\s*{times}\s*(\S.*?)\s*$")).expect("valid regex")
+});
 
 /// Whether a text has the ARDB shape: a `Crypt [N vampires]` header.
 pub fn looks_like(text: &str) -> bool {

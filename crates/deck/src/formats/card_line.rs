@@ -31,6 +31,15 @@ pub struct Split<'a> {
     pub count_after: Option<(&'a str, &'a str)>,
 }
 
+/// The marks of copies written with a count, read alike wherever a count is
+/// read (every layout, every count cell): `x`, `X` and `×` (U+00D7
+/// MULTIPLICATION SIGN, as the Secret Library writes `3×`): `3x`, `3 ×`, `×3`.
+pub(crate) const TIMES: [char; 3] = ['x', 'X', '×'];
+
+/// [`TIMES`] as a character class of a regular expression, for the layouts
+/// whose lines are told by a pattern.
+pub(crate) const TIMES_CLASS: &str = "[xX×]";
+
 /// The line without Markdown and HTML wrappers: list bullets (`- `, `* `, `+ `,
 /// `• `), bold marks (`**`, `__`), tags (`<br>`, `<li>`, `<b>`), entities
 /// (`&amp;`). Borrowed when there is nothing to remove but bullets.
@@ -269,12 +278,16 @@ fn leading(line: &str) -> Option<Split<'_>> {
             // name (which may start with a dot or a quote).
             let digits = token.bytes().take_while(u8::is_ascii_digit).count();
             let rest = token.get(digits..)?;
-            let name_start = rest.strip_prefix(['x', 'X', '*'])?;
+            let mark = rest
+                .chars()
+                .next()
+                .filter(|&c| TIMES.contains(&c) || c == '*')?;
+            let name_start = &rest[mark.len_utf8()..];
             let starts_a_name = |c: char| c.is_alphabetic() || matches!(c, '.' | '\'' | '"');
             if digits == 0 || !name_start.starts_with(starts_a_name) {
                 return None;
             }
-            (&token[..digits], true, &line[digits + 1..])
+            (&token[..digits], true, &line[digits + mark.len_utf8()..])
         }
     };
     let mut name = after.trim_start();
@@ -402,7 +415,9 @@ fn labelled(line: &str) -> Option<Split<'_>> {
         }
         let head = before[..digits_start]
             .trim_end()
-            .trim_end_matches(['x', 'X', '-', ':', ',', '(', '['])
+            .trim_end_matches(|c: char| {
+                TIMES.contains(&c) || matches!(c, '-' | ':' | ',' | '(' | '[')
+            })
             .trim_end();
         let tail = line[at + label.len()..]
             .trim_start_matches([')', ']'])
@@ -465,6 +480,27 @@ mod tests {
             Some(("2", "Deflection", CountPlace::AfterName, false))
         );
         assert_eq!(read("Deflection\u{a0}ok\u{3000}"), None);
+    }
+
+    /// `3×` (the multiplication sign, as the Secret Library writes it),
+    /// `3 ×`, `×3` are counts as `3x`, `3 x`, `x3` are, wherever they stand.
+    #[test]
+    fn the_multiplication_sign_marks_a_count_as_x_does() {
+        use CountPlace::{AfterName as A, BeforeName as B};
+        for (line, place) in [
+            ("3× Tara", B),
+            ("3 × Tara", B),
+            ("×3 Tara", B),
+            ("3×Tara", B),
+            ("(3×) Tara", B),
+            ("Tara ×3", A),
+            ("Tara 3×", A),
+            ("Tara × 3", A),
+        ] {
+            assert_eq!(read(line), Some(("3", "Tara", place, false)), "{line}");
+            let with_x = line.replace('×', "x");
+            assert_eq!(read(line), read(&with_x), "{line}");
+        }
     }
 
     #[test]

@@ -16,8 +16,10 @@ static TAG: LazyLock<Regex> = LazyLock::new(|| {
 });
 static CELL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?is)\[td\](.*?)\[/td\]").expect("valid regex"));
-static CARD_LINE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\s*\d+\s*[xX]\s*\S").expect("valid regex"));
+static CARD_LINE: LazyLock<Regex> = LazyLock::new(|| {
+    let times = super::card_line::TIMES_CLASS;
+    Regex::new(&format!(r"^\s*\d+\s*{times}\s*\S")).expect("valid regex")
+});
 static GROUP_CELL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)^\(?\s*group\s*(\w+)\s*\)?$").expect("valid regex"));
 
@@ -66,7 +68,7 @@ fn crypt_row(number: usize, line: &str, reader: &mut ArdbReader) {
     let (Some(count_cell), Some(name)) = (cells.first(), cells.get(1)) else {
         return;
     };
-    let count_text = count_cell.trim_end_matches(['x', 'X']).trim();
+    let count_text = count_cell.trim_end_matches(super::card_line::TIMES).trim();
     let count = match count_text.parse::<u32>() {
         Ok(n) if n > 0 => n,
         _ => {

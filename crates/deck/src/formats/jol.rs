@@ -14,8 +14,10 @@ use crate::Deck;
 use vtesdeck_cards::CardDb;
 
 /// `2x Name`, `2 x Name`, `2xName`.
-static COUNT_X_NAME: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\d+\s*[xX]\s*\S").expect("valid regex"));
+static COUNT_X_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    let times = super::card_line::TIMES_CLASS;
+    Regex::new(&format!(r"^\d+\s*{times}\s*\S")).expect("valid regex")
+});
 
 /// Whether a text has the JOL shape: only `Nx Name` lines and bare names (at
 /// least one counted line), no headers, no `Name: value` fields.

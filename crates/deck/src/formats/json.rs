@@ -155,6 +155,11 @@ pub struct DeckJson {
     /// skipped: `7 lines of prose skipped (lines 2–4, 9–11, 25)`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prose_skipped: Option<String>,
+    /// For one of several complete decks found in one text (a forum post of
+    /// two decks, each a record): `deck 1 of 2 complete decks in this text
+    /// (lines 1–40; the other at lines 41–85): ...`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decks_in_text: Option<String>,
 }
 
 fn deck_type() -> String {
@@ -270,6 +275,9 @@ impl DeckJson {
             read_by_shape: deck.meta.read_by_shape.clone(),
             prose_skipped: (!deck.meta.prose_skipped.is_empty())
                 .then(|| crate::raw::prose_note(&deck.meta.prose_skipped)),
+            decks_in_text: (!deck.meta.decks_in_text.is_empty()).then(|| {
+                crate::raw::decks_note(deck.record.unwrap_or(1), &deck.meta.decks_in_text)
+            }),
         }
     }
 }

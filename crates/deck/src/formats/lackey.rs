@@ -15,8 +15,10 @@ use vtesdeck_cards::CardDb;
 static COUNT_NAME: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\d+\s+\S").expect("valid regex"));
 /// `2 x Name`: a JOL line, not a Lackey one.
-static COUNT_X_NAME: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\d+\s+[xX]\s").expect("valid regex"));
+static COUNT_X_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    let times = super::card_line::TIMES_CLASS;
+    Regex::new(&format!(r"^\d+\s+{times}\s")).expect("valid regex")
+});
 
 /// Whether a text has the Lackey shape: a `Crypt:` line, every other line `N Name`.
 pub fn looks_like(text: &str) -> bool {

@@ -181,10 +181,10 @@ pub fn split_sutekh_name(name: &str) -> (&str, PrintingHint) {
     }
 }
 
-/// A count cell or field: `3x`, `3`, ` 3 ` (`None` when it is not a count).
+/// A count cell or field: `3x`, `3×`, `3`, ` 3 ` (`None` when it is not a count).
 pub fn count(text: &str) -> Option<u32> {
     let text = text.trim();
-    text.strip_suffix(['x', 'X'])
+    text.strip_suffix(super::card_line::TIMES)
         .unwrap_or(text)
         .trim()
         .parse()

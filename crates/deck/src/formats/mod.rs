@@ -396,6 +396,47 @@ mod tests {
         }
     }
 
+    /// A count written with the multiplication sign (`3×`, `3 ×`) reads as
+    /// with `x` in every layout that reads counts, told by detection alike.
+    #[test]
+    fn the_multiplication_sign_is_read_as_x_in_every_layout() {
+        let cases = [
+            (
+                "Crypt (3 cards)\n3x Alma Test 1 pot Brujah:1\nLibrary (2 cards)\n2x Test Punch\n",
+                Format::Twd,
+            ),
+            (
+                "Crypt [3 vampires]\n 3x Alma Test 1 pot Brujah:1\nLibrary [2 cards]\n 2x Test Punch\n",
+                Format::Ardb,
+            ),
+            ("3x Alma Test\n\n2x Test Punch\n", Format::Jol),
+            ("Crypt:\n3x Alma Test\nLibrary:\n2x Test Punch\n", Format::Plain),
+            (
+                "[u]Crypt [3 vampires][/u]\n[table]\n[tr][td]3x[/td][td]Alma Test[/td][td](group 1)[/td][/tr]\n\
+                 [/table]\n[u]Library [2 cards][/u]\n[b]Combat [4][/b]\n 2x [b]Test Punch[/b]\n 2x [b]Test Dodge[/b]\n",
+                Format::Forum,
+            ),
+        ];
+        let cards = |deck: &RawDeck| -> Vec<(u32, String)> {
+            deck.lines
+                .iter()
+                .map(|line| (line.count, line.name.to_string()))
+                .collect()
+        };
+        for (text, format) in cases {
+            assert_eq!(detect(text), format, "{text}");
+            let with_x = cards(&read(text, Some(format)));
+            assert!(with_x.len() >= 2, "{format}: {with_x:?}");
+            for times in ["×", " ×"] {
+                let written = text
+                    .replace("3x", &format!("3{times}"))
+                    .replace("2x", &format!("2{times}"));
+                assert_eq!(cards(&read(&written, Some(format))), with_x, "{written}");
+                assert_eq!(detect(&written), detect(text), "{written}");
+            }
+        }
+    }
+
     #[test]
     fn every_reader_survives_garbage() {
         let mut inputs: Vec<String> = vec![

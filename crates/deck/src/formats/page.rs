@@ -372,6 +372,161 @@ fn is_type_word(word: &str, previous: &str) -> bool {
     }
 }
 
+/// A heading that opens a deck's part, for telling two decks of one text
+/// apart ([`part_marks`]): its 1-based line and its part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PartMark {
+    /// The heading's 1-based line.
+    pub line: usize,
+    /// The part it opens.
+    pub part: CardKind,
+}
+
+/// The headings of a text that open a crypt (`Crypt`, `Vampires`) or a
+/// library (`Library`), in line order, when one of the two parts is opened
+/// twice or more (a text of two decks may be); else none. Nearly every text
+/// (one deck) is told by one byte search: the words are found by a rarer
+/// letter (the `y` of `crypt` and `library` in any case, the `V` of
+/// `Vampires` and `VAMPIRES`) and counted only first on their line
+/// ([`first_word_at`]); only when a part's word is counted twice are their
+/// lines read as headings.
+pub(crate) fn part_marks(text: &str) -> Vec<PartMark> {
+    let bytes = text.as_bytes();
+    let (mut crypts, mut libraries) = (0, 0);
+    let mut starts: Vec<usize> = Vec::new();
+    for at in memchr::memchr3_iter(b'y', b'Y', b'V', bytes) {
+        let first = |back: usize, word: &[u8]| {
+            at.checked_sub(back)
+                .and_then(|from| first_word_at(bytes, from, word))
+        };
+        if bytes[at] == b'V' {
+            if let Some(start) = first(0, b"vampire") {
+                crypts += 1;
+                starts.push(start);
+            }
+        } else if let Some(start) = first(2, b"crypt") {
+            crypts += 1;
+            starts.push(start);
+        } else if let Some(start) = first(6, b"library") {
+            libraries += 1;
+            starts.push(start);
+        }
+    }
+    if crypts < 2 && libraries < 2 {
+        return Vec::new();
+    }
+    starts.sort_unstable();
+    starts.dedup();
+    let mut lines = super::markup::LineCounter::new(text);
+    let marks: Vec<PartMark> = starts
+        .into_iter()
+        .filter_map(|start| {
+            let line = line_around(text, start);
+            let part = part_of(line)?;
+            Some(PartMark {
+                line: lines.line_at(start),
+                part,
+            })
+        })
+        .collect();
+    let twice = |kind| {
+        marks
+            .iter()
+            .filter(|mark| mark.part == kind)
+            .nth(1)
+            .is_some()
+    };
+    if twice(CardKind::Crypt) || twice(CardKind::Library) {
+        marks
+    } else {
+        Vec::new()
+    }
+}
+
+/// The start of the line when `word` is written at `at` (any case) as the
+/// first word of its line: only marks before it (`## `, `=== `, `> `,
+/// `**`, BBCode tags such as `[b]`), as a heading writes it.
+fn first_word_at(bytes: &[u8], at: usize, word: &[u8]) -> Option<usize> {
+    let written = bytes.get(at..at + word.len())?;
+    if !written.eq_ignore_ascii_case(word) {
+        return None;
+    }
+    let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |n| n + 1);
+    let mut in_tag = false;
+    for &byte in &bytes[start..at] {
+        match byte {
+            b'[' => in_tag = true,
+            b']' => in_tag = false,
+            _ if !in_tag && byte.is_ascii_alphanumeric() => return None,
+            _ => {}
+        }
+    }
+    Some(start)
+}
+
+/// The part a heading opens: its `Crypt` or `Library`, or the crypt for a
+/// heading of vampires (`Vampires (12)`); `None` for another line, or a
+/// heading of library card types.
+fn part_of(line: &str) -> Option<CardKind> {
+    let found = heading(line)?;
+    if found.part.is_some() {
+        return found.part;
+    }
+    line.split(|c: char| !c.is_alphanumeric())
+        .any(|word| word.eq_ignore_ascii_case("vampire") || word.eq_ignore_ascii_case("vampires"))
+        .then_some(CardKind::Crypt)
+}
+
+/// Words of a short line that says the list after it is kept apart from a
+/// deck (`Sideboard:`, `Changes:`, `Also considered`): such a list is no
+/// second deck. `Side` only before `board` or `deck` (`The Dark Side of
+/// Politics` is a deck's name).
+const APART_WORDS: [&str; 14] = [
+    "sideboard",
+    "maybeboard",
+    "considering",
+    "considered",
+    "consider",
+    "change",
+    "changes",
+    "changed",
+    "alternative",
+    "alternatives",
+    "options",
+    "swaps",
+    "substitutes",
+    "extras",
+];
+
+/// The labels of a line that names the deck or its author (`Deck Name:`,
+/// `Author:`): its name's words say nothing of the list after it.
+const NAME_LABELS: [&str; 6] = ["deck name", "name", "deck", "title", "author", "created by"];
+
+/// Whether a line says a list kept apart from a deck follows: a short line
+/// (six words at most, not a sentence of prose) with a word of
+/// [`APART_WORDS`] (or `side board`, `side deck`) that is not the deck's
+/// name or author.
+pub(crate) fn says_apart(line: &str) -> bool {
+    let labelled = line.split_once(':').is_some_and(|(label, _)| {
+        let label = label.trim().to_lowercase();
+        NAME_LABELS.contains(&label.as_str())
+    });
+    let words: Vec<String> = line
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let side = words
+        .windows(2)
+        .any(|pair| pair[0] == "side" && (pair[1] == "board" || pair[1] == "deck"));
+    !labelled
+        && words.len() <= 6
+        && (side
+            || words
+                .iter()
+                .any(|word| APART_WORDS.contains(&word.as_str())))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -454,6 +609,53 @@ mod tests {
         ] {
             let page = unquote(text);
             assert!(matches!(page.text, Cow::Borrowed(_)), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_headings_that_open_a_part_are_marked_when_a_part_opens_twice() {
+        let marks = |text: &str| -> Vec<(usize, CardKind)> {
+            part_marks(text)
+                .into_iter()
+                .map(|mark| (mark.line, mark.part))
+                .collect()
+        };
+        let (crypt, library) = (CardKind::Crypt, CardKind::Library);
+        let text = "## Crypt (12)\n1x Library Hunting Ground\n[b]LIBRARY[/b]\n\
+                    Some vampires and a crypt.\n> Vampires:\n=== library ===\n";
+        assert_eq!(
+            marks(text),
+            [(1, crypt), (3, library), (5, crypt), (6, library)]
+        );
+        // Each part opened once (a card or prose naming one is no heading):
+        // nothing marked.
+        for text in [
+            "Crypt (12 cards)\n2x Cryptic Mission\nLibrary (90 cards)\n1x Library Hunting Ground\n",
+            "Library:\n2x Deflection\nCrypt:\n12x Nathan Turner\nMy crypt, my library.\n",
+            "Crypt\nCrypt cards with titles\n",
+        ] {
+            assert!(marks(text).is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_short_line_may_say_a_list_kept_apart_follows() {
+        for line in [
+            "Sideboard:",
+            "[b]Changes[/b]",
+            "Also considered",
+            "Side deck (8)",
+        ] {
+            assert!(says_apart(line), "{line}");
+        }
+        for line in [
+            "Deck Name: Wonder Twins",
+            "Deck Name: Malk midcap SB with a twist",
+            "Name: What changes",
+            "The Dark Side of Politics",
+            "I would change 2 of the masters for more combat next time, says Bob.",
+        ] {
+            assert!(!says_apart(line), "{line}");
         }
     }
 

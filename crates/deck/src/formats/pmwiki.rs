@@ -97,7 +97,7 @@ pub fn read(text: &str) -> RawDeck<'_> {
                 let Some((count, name)) = trimmed.split_once(' ') else {
                     continue;
                 };
-                if markup::count(count).is_none() && !count.ends_with(['x', 'X']) {
+                if markup::count(count).is_none() && !count.ends_with(super::card_line::TIMES) {
                     continue;
                 }
                 let (name, advanced) = match name.trim().strip_suffix(" Adv") {

@@ -12,11 +12,11 @@ use std::path::{Path, PathBuf};
 use super::json_doc::{self, Document};
 use super::load::{read_record, resolve, DeckError, RecordError};
 use super::screen::{self, ControlTest};
-use super::{registry, Format, NotUtf8};
+use super::{detect, registry, Format, NotUtf8};
 use crate::crypt_columns::RowsReadAs;
 use crate::raw::{CountPlace, LineKind, RawDeck};
 use crate::Deck;
-use vtesdeck_cards::CardDb;
+use vtesdeck_cards::{CardDb, CardKind};
 
 /// Where the decks of a text are.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +28,18 @@ pub(super) enum Records {
     /// One deck per element of an XML document of several decks
     /// ([`super::shape::xml_decks_of`]): its first line and its place.
     Xml(Vec<(usize, Range<usize>)>),
+    /// One deck per complete deck of a text that holds several (a forum
+    /// post of two decks, [`text_decks`]).
+    Text(Vec<TextDeck>),
+}
+
+/// One of several complete decks of a text: its lines (1-based, the last
+/// included) and its place in the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct TextDeck {
+    first: usize,
+    last: usize,
+    range: Range<usize>,
 }
 
 /// Where the decks of a text are: one per JSON record when the text is a
@@ -99,6 +111,198 @@ fn xml_records(text: &str) -> Records {
     )
 }
 
+/// The fewest crypt cards each part of a text must hold to be read as a
+/// deck of its own ([`text_decks`]): half the smallest legal crypt. A
+/// sideboard or a list of changes under its own `Crypt` heading holds fewer.
+const MIN_TEXT_DECK_CRYPT: u32 = 6;
+
+/// The fewest library cards each part of a text must hold to be read as a
+/// deck of its own: half the smallest legal library.
+const MIN_TEXT_DECK_LIBRARY: u32 = 30;
+
+/// How many headings that open a part again a text is cut before at most
+/// ([`text_decks`]): each is judged by reading the text around it, so that a
+/// text of thousands of such headings is read a bounded number of times.
+const MAX_TEXT_DECK_TRIES: usize = 32;
+
+/// The complete decks of a text that holds several (a forum post or an
+/// e-mail of two decks), each a record; `None` for a text of one deck (nearly
+/// every text, told by [`page::part_marks`](super::page::part_marks)'s byte
+/// searches). A text is cut before a heading that opens a part (`Crypt`,
+/// `Library`) already opened above it, on the evidence: the text above and
+/// the text from the heading on each hold cards that resolve, a crypt and a
+/// library of a deck on its own ([`MIN_TEXT_DECK_CRYPT`],
+/// [`MIN_TEXT_DECK_LIBRARY`]), and no short line between the two decks says
+/// a list kept apart follows (`Sideboard:`, `Changes:`). Cards of both
+/// parts too few to be a deck above such a heading, or no deck from it on,
+/// end the search: the rest of the text is one deck with them (a sideboard,
+/// a list of changes), never small lists added up into decks. A deck in an
+/// unusual order (library, then crypt) opens each part once: one deck. The
+/// second deck starts after the first one's last card line: the title and
+/// prose between them are the second's.
+fn text_decks(
+    text: &str,
+    format: Option<Format>,
+    controls: ControlTest,
+    db: &CardDb,
+) -> Option<Vec<TextDeck>> {
+    if format.is_some_and(|format| !registry::layout(format).reads_lines()) {
+        return None;
+    }
+    let marks = super::page::part_marks(text);
+    if marks.is_empty() || (format.is_none() && !registry::layout(detect(text)).reads_lines()) {
+        return None;
+    }
+    let starts = line_starts(text);
+    let last_line = starts.len();
+    let mut decks: Vec<TextDeck> = Vec::new();
+    let mut first = 1;
+    let mut opened = [false; 2];
+    let slot = |part: CardKind| usize::from(part == CardKind::Library);
+    let mut tried = 0;
+    for mark in &marks {
+        if !opened[slot(mark.part)] {
+            opened[slot(mark.part)] = true;
+            continue;
+        }
+        // A part opened again: a second deck, on the evidence (looked for a
+        // few times at most: each look reads the text again).
+        if tried == MAX_TEXT_DECK_TRIES {
+            break;
+        }
+        tried += 1;
+        let read = |lines: Range<usize>| {
+            let part = part_text(text, &text_deck(&starts, text.len(), lines));
+            read_part(&part, format, controls, db)
+        };
+        let end = match read(first..mark.line - 1) {
+            // Not yet a whole deck above (a crypt heading over a heading of
+            // vampires): the next heading may be the second deck's.
+            PartRead::Missing => continue,
+            // A deck too small to be one above: what follows is part of it.
+            PartRead::Short => break,
+            PartRead::Deck(end) => end,
+        };
+        let apart = (end + 1..mark.line).any(|line| {
+            super::page::says_apart(text_deck(&starts, text.len(), line..line).text(text))
+        });
+        // No deck below (a sideboard, changes), nor further down.
+        if apart || !matches!(read(mark.line..last_line), PartRead::Deck(_)) {
+            break;
+        }
+        decks.push(text_deck(&starts, text.len(), first..end));
+        first = end + 1;
+        opened = [false; 2];
+        opened[slot(mark.part)] = true;
+    }
+    if decks.is_empty() {
+        return None;
+    }
+    decks.push(text_deck(&starts, text.len(), first..last_line));
+    Some(decks)
+}
+
+/// The byte offset of each line's start: the 1-based line `n` starts at
+/// `starts[n - 1]`.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1))
+        .filter(|&at| at < text.len())
+        .collect()
+}
+
+/// The deck of a text's lines `lines.start` to `lines.end` (1-based, both
+/// included; the lines' starts, and the text's length).
+fn text_deck(starts: &[usize], len: usize, lines: Range<usize>) -> TextDeck {
+    let from = starts
+        .get(lines.start.saturating_sub(1))
+        .copied()
+        .unwrap_or(len);
+    let to = starts.get(lines.end).copied().unwrap_or(len).max(from);
+    TextDeck {
+        first: lines.start,
+        last: lines.end,
+        range: from..to,
+    }
+}
+
+impl TextDeck {
+    /// Its text (without the lines before it).
+    fn text<'t>(&self, text: &'t str) -> &'t str {
+        text.get(self.range.clone()).unwrap_or_default()
+    }
+}
+
+/// The text of one deck of a text, read on the text's own line numbers:
+/// its lines, after as many empty lines as there are lines before it.
+fn part_text(text: &str, deck: &TextDeck) -> String {
+    let before = deck.first.saturating_sub(1);
+    let mut part = String::with_capacity(before + deck.range.len());
+    part.push_str(&"\n".repeat(before));
+    part.push_str(deck.text(text));
+    part
+}
+
+/// What a part of a text holds, for [`text_decks`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PartRead {
+    /// A deck on its own, its last card line.
+    Deck(usize),
+    /// Cards of both parts, too few to be a deck on its own.
+    Short,
+    /// No crypt card or no library card.
+    Missing,
+}
+
+/// What a part of a text holds: a deck on its own when its cards resolve
+/// (names read exactly, in any of their forms) to a crypt and a library of
+/// at least [`MIN_TEXT_DECK_CRYPT`] and [`MIN_TEXT_DECK_LIBRARY`] cards. Its
+/// last card line is the last that resolves, or a line naming no card right
+/// under it (a misspelt last card); a line naming no card further down (the
+/// next deck's title, `Promise of 619`, read as 619 copies of a card) is the
+/// next deck's.
+fn read_part(part: &str, format: Option<Format>, controls: ControlTest, db: &CardDb) -> PartRead {
+    let mut raw = super::read_with(part, format, controls);
+    // A line whose name is a sentence or a link is prose, no card: left out
+    // before resolving, which tries many forms of each line's name.
+    raw.lines
+        .retain(|line| matches!(line.kind, LineKind::Id(_)) || crate::raw::name_like(&line.name));
+    // The lines read as cards: not a bare name that names no card (prose,
+    // a title), nor a line that names no card (below).
+    let mut lines: Vec<usize> = raw
+        .lines
+        .iter()
+        .filter(|line| {
+            line.kind != LineKind::MaybeCard
+                || db.lookup_exact_form(&line.name, line.hint, None).is_some()
+        })
+        .map(|line| line.line)
+        .collect();
+    // Exact names only: a close spelling searched on every line of prose
+    // above a deck would cost more than reading the deck.
+    let deck = Deck::from_raw_exact(raw, db);
+    let (crypt, library) = (deck.crypt_count(), deck.library_count());
+    if crypt == 0 || library == 0 {
+        return PartRead::Missing;
+    }
+    if crypt < MIN_TEXT_DECK_CRYPT || library < MIN_TEXT_DECK_LIBRARY {
+        return PartRead::Short;
+    }
+    // In line order, as the prose skipped.
+    let unresolved: Vec<usize> = deck.unresolved.iter().map(|line| line.line).collect();
+    let named_no_card = |line: &usize| unresolved.binary_search(line).is_ok();
+    lines.retain(|line| {
+        deck.meta.prose_skipped.binary_search(line).is_err() && !named_no_card(line)
+    });
+    let Some(mut last) = lines.into_iter().max() else {
+        return PartRead::Missing;
+    };
+    while named_no_card(&(last + 1)) {
+        last += 1;
+    }
+    PartRead::Deck(last)
+}
+
 /// What a reader of many decks keeps from one deck to the next, for
 /// [`DeckRecords::get_kept`]: the crypt rows it has read, and those found to
 /// read as a card's written columns (a decklist archive writes the same rows
@@ -168,7 +372,12 @@ impl<'a> DeckRecords<'a> {
         path: &Path,
         not_utf8: Vec<NotUtf8>,
     ) -> Result<Self, DeckError> {
-        let records = records_of(&text, format).map_err(|err| record_error(err, path))?;
+        let mut records = records_of(&text, format).map_err(|err| record_error(err, path))?;
+        if records == Records::Whole {
+            if let Some(decks) = text_decks(&text, format, controls, db) {
+                records = Records::Text(decks);
+            }
+        }
         Ok(DeckRecords {
             text,
             records,
@@ -180,11 +389,13 @@ impl<'a> DeckRecords<'a> {
         })
     }
 
-    /// How many decks: 1, or the number of JSON records.
+    /// How many decks: 1, or the number of records (JSON, XML, the
+    /// complete decks of a text).
     pub fn len(&self) -> usize {
         match &self.records {
             Records::Whole => 1,
             Records::Json(records) | Records::Xml(records) => records.len(),
+            Records::Text(decks) => decks.len(),
         }
     }
 
@@ -226,7 +437,7 @@ impl<'a> DeckRecords<'a> {
         // The card-shaped lines of a text (not of a JSON record, whose
         // entries are its tool's), to tell a list of another game.
         let card_shaped = match (&self.records, &by_shape) {
-            (Records::Whole, None) => card_shaped_lines(&raw),
+            (Records::Whole | Records::Text(_), None) => card_shaped_lines(&raw),
             _ => Vec::new(),
         };
         let mut deck = resolve(raw, self.db, rows_read_as);
@@ -248,6 +459,9 @@ impl<'a> DeckRecords<'a> {
             deck.path = Some(self.path.clone());
         }
         deck.record = (self.len() > 1).then_some(index + 1);
+        if let Records::Text(decks) = &self.records {
+            deck.meta.decks_in_text = decks.iter().map(|deck| (deck.first, deck.last)).collect();
+        }
         if !self.not_utf8.is_empty() {
             note_not_utf8(&mut deck, &self.not_utf8);
         }
@@ -318,6 +532,10 @@ impl<'a> DeckRecords<'a> {
                     }
                     Err(err) => return Some(Err(record_error(err, &self.path))),
                 }
+            }
+            Records::Text(decks) => {
+                let part = part_text(&self.text, decks.get(index)?);
+                super::read_kept(&part, self.format, self.controls, memo).into_owned()
             }
             Records::Xml(records) => {
                 let (line, range) = records.get(index)?;
@@ -787,6 +1005,120 @@ mod tests {
         assert_eq!((deck.crypt_count(), deck.library_count()), (2, 3));
         assert_eq!(deck.unresolved.len(), 1);
         assert_eq!(deck.unresolved[0].line, 2);
+    }
+
+    /// A deck of a post: its title, its crypt and its library under headings.
+    fn post_deck(title: &str, vampire: &str, crypt: u32, card: &str, library: u32) -> String {
+        format!(
+            "Deck Name: {title}\n\nCrypt ({crypt})\n{crypt}x {vampire}\n\n\
+             Library ({library})\nCombat ({library})\n{library}x {card}\n"
+        )
+    }
+
+    /// A deck of a text as the tests compare it: its record number, crypt
+    /// and library sizes, name, and the lines of every deck of the text.
+    type TextRecord = (Option<usize>, u32, u32, Option<String>, Vec<(usize, usize)>);
+
+    /// The decks of a text.
+    fn text_records(text: &str) -> Vec<TextRecord> {
+        let db = fixture_db();
+        let records = DeckRecords::from_text(text, None, &db, Path::new("post.txt")).unwrap();
+        records
+            .all()
+            .unwrap()
+            .into_iter()
+            .map(|deck| {
+                (
+                    deck.record,
+                    deck.crypt_count(),
+                    deck.library_count(),
+                    deck.meta.name.clone(),
+                    deck.meta.decks_in_text.clone(),
+                )
+            })
+            .collect()
+    }
+
+    /// Two complete decks in one text are two records, each with its own
+    /// title and its lines in the text; two halves under the legal sizes
+    /// are never one deck of both.
+    #[test]
+    fn two_complete_decks_in_a_text_are_two_records() {
+        let text = format!(
+            "Hi all, the two decks of Saturday.\n\n{}\nAnd the second one:\n\n{}\nCheers\n",
+            post_deck("First", "Alma Test", 12, "Test Punch", 45),
+            post_deck("Second", "Bruno Test", 8, "Test Bleed", 40),
+        );
+        let decks = text_records(&text);
+        let lines = vec![(1, 10), (11, 23)];
+        assert_eq!(
+            decks,
+            [
+                (Some(1), 12, 45, Some("First".to_string()), lines.clone()),
+                (Some(2), 8, 40, Some("Second".to_string()), lines),
+            ]
+        );
+        // Each deck's lines are the text's: an unknown card of the second
+        // deck is reported on its line.
+        let db = fixture_db();
+        let broken = text.replace("40x Test Bleed", "40x Test Bleed\n1x Nothing Such");
+        let records = DeckRecords::from_text(&broken, None, &db, Path::new("post.txt")).unwrap();
+        let second = records.get(1).unwrap().unwrap();
+        let at = broken.lines().position(|l| l == "1x Nothing Such").unwrap() + 1;
+        assert_eq!(
+            second.unresolved.iter().map(|u| u.line).collect::<Vec<_>>(),
+            [at]
+        );
+        assert!(records.get(0).unwrap().unwrap().unresolved.is_empty());
+        // Three decks: three records.
+        let three = format!(
+            "{}{}{}",
+            post_deck("A", "Alma Test", 12, "Test Punch", 45),
+            post_deck("B", "Bruno Test", 12, "Test Bleed", 45),
+            post_deck("C", "Carla Test", 12, "Test Dodge", 45),
+        );
+        let names: Vec<Option<String>> = text_records(&three).into_iter().map(|d| d.3).collect();
+        assert_eq!(
+            names,
+            [Some("A".into()), Some("B".into()), Some("C".into())]
+        );
+    }
+
+    /// One deck stays one record: its parts in an unusual order (library
+    /// first), a sideboard or a list of changes under their own `Crypt` and
+    /// `Library` headings, a second part too small to be a deck, a crypt
+    /// heading over a heading of vampires.
+    #[test]
+    fn a_deck_with_its_parts_in_any_order_or_a_sideboard_is_one_record() {
+        let library_first = "Library (45)\n45x Test Punch\n\nCrypt (12)\n12x Alma Test\n";
+        let deck = post_deck("Mine", "Alma Test", 12, "Test Punch", 45);
+        for text in [
+            library_first.to_string(),
+            format!("{deck}\nSideboard:\nCrypt:\n12x Bruno Test\nLibrary:\n40x Test Bleed\n"),
+            format!("{deck}\nChanges since last time:\n\nCrypt\n6x Bruno Test\nLibrary\n30x Test Bleed\n"),
+            format!("{deck}\nNext time:\nCrypt:\n2x Bruno Test\nLibrary:\n3x Test Bleed\n"),
+            "Crypt (12)\nVampires (12)\n12x Alma Test\nLibrary\n45x Test Punch\n".to_string(),
+            // Small lists are never added up into decks.
+            "Crypt:\n2x Alma Test\nLibrary:\n4x Test Punch\n".repeat(20),
+        ] {
+            let decks = text_records(&text);
+            assert_eq!(decks.len(), 1, "{text}");
+            assert_eq!(decks[0].0, None, "{text}");
+            assert!(decks[0].4.is_empty(), "{text}");
+        }
+        // Two decks written library first are two decks.
+        let two = format!("{library_first}\nAnother one\n{library_first}");
+        assert_eq!(text_records(&two).len(), 2);
+    }
+
+    /// A text of many decks is cut before at most `MAX_TEXT_DECK_TRIES`
+    /// headings: it is read a bounded number of times.
+    #[test]
+    fn a_text_is_cut_a_bounded_number_of_times() {
+        let many = post_deck("D", "Alma Test", 12, "Test Punch", 45).repeat(100);
+        assert_eq!(text_records(&many).len(), MAX_TEXT_DECK_TRIES + 1);
+        let headings = "Crypt:\nLibrary:\n".repeat(10_000) + "12x Alma Test\n45x Test Punch\n";
+        assert_eq!(text_records(&headings).len(), 1);
     }
 
     #[test]

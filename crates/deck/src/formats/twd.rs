@@ -72,7 +72,7 @@ fn read_counted_header(line: &str, word: &str, closed: bool) -> Option<Option<u3
     ends_right.then_some(count)
 }
 
-/// Splits a trimmed `2x Name ...` (also `2 x`, `2X`, `-1x`) into the count
+/// Splits a trimmed `2x Name ...` (also `2 x`, `2X`, `2×`, `-1x`) into the count
 /// text and the rest.
 fn split_card_line(line: &str) -> Option<(&str, &str)> {
     let digits_start = usize::from(line.starts_with('-'));
@@ -85,7 +85,7 @@ fn split_card_line(line: &str) -> Option<(&str, &str)> {
         return None;
     }
     let after = trim_line_start(&line[digits_end..]);
-    let rest = trim_line_start(after.strip_prefix(['x', 'X'])?);
+    let rest = trim_line_start(after.strip_prefix(super::card_line::TIMES)?);
     (!rest.is_empty()).then(|| (&line[..digits_end], rest))
 }
 

@@ -766,7 +766,10 @@ fn card_count(text: &str) -> Result<u32, String> {
                 .to_string(),
         );
     }
-    let text = text.strip_suffix(['x', 'X']).unwrap_or(text).trim();
+    let text = text
+        .strip_suffix(super::card_line::TIMES)
+        .unwrap_or(text)
+        .trim();
     if text.contains(['.', 'e', 'E']) {
         return match text.parse::<f64>() {
             Ok(value) if value.is_infinite() || value > 1e9 => Err(format!(
