@@ -567,6 +567,28 @@ fn links_out_of_a_folder_are_skipped_and_nothing_of_their_files_is_shown() {
         .collect();
     assert_eq!(paths.len(), 2, "{records:?}");
     assert!(paths.iter().any(|path| path.ends_with("decks/same.txt")));
+    // The summary counts the three links as links, not as files that are
+    // not decklists: the JSON record and the human line alike.
+    let summary = records
+        .iter()
+        .find(|record| record["type"] == "summary")
+        .expect("a summary");
+    assert_eq!(
+        (&summary["links_not_followed"], &summary["skipped"]),
+        (&serde_json::json!(3), &serde_json::json!(0)),
+        "{summary}"
+    );
+    let human = common::vtesdeck_fixture()
+        .args(["check"])
+        .arg(&decks)
+        .assert()
+        .code(0);
+    let stdout = String::from_utf8_lossy(&human.get_output().stdout).into_owned();
+    assert!(
+        stdout.contains("2 decks: 2 legal, 0 illegal (3 links not followed)"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("not decklist"), "{stdout}");
 }
 
 /// `--follow` follows the links out of the folder; a link named as an
