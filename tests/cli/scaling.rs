@@ -189,3 +189,19 @@ fn a_json_document_is_read_in_linear_time_and_memory() {
         )
     });
 }
+
+/// A plain list of long unknown card lines, each with many comment marks
+/// (a close spelling searched for the text before each, against the
+/// built-in card list): 5, 50 and 500 lines (the most whose close
+/// spellings are searched in one file). The searches of a line share a
+/// budget, and each compares the text with every card name cheaply (issue
+/// 41: about 4.6 ms a line, 55 ms before the budget): time grows as the
+/// lines do.
+#[test]
+fn long_unknown_lines_are_searched_in_linear_time() {
+    scales_linearly("lines.txt", MEMORY_PER_BYTE, |_, rows| {
+        "2x bloodq dollq -- dominateq kineq--fameq vitaeq //tasteq proseq #vesselq \
+         anarchq<-kineq dollq (fameq bloodq [vesselq *vitaeq - deflectionq / fameq\n"
+            .repeat(rows / 200)
+    });
+}

@@ -969,17 +969,25 @@ fn resolve<'a, 'l>(
             continue;
         };
         budget = left;
-        match db.lookup(name, line.hint, line.section) {
-            Lookup::Found { cards, .. } => {
-                let (count, count_note) = match (&reading.other, index) {
-                    (Some(other), 1) => (other.count, count_remark(other.count_place)),
-                    _ => (line.count, count_note),
-                };
-                let remarks = [Some((ReadHow::Misspelling, None)), None, count_note];
-                return Ok(found(cards_of(&cards, db), count, remarks));
-            }
-            Lookup::NotFound { suggestions: found } if index == 0 => suggestions = found,
-            Lookup::NotFound { .. } => {}
+        // The first name's suggestions are shown; the others' are not, and
+        // their close spellings are searched only when one may be found.
+        let cards = match index {
+            0 => match db.lookup(name, line.hint, line.section) {
+                Lookup::Found { cards, .. } => Some(cards),
+                Lookup::NotFound { suggestions: found } => {
+                    suggestions = found;
+                    None
+                }
+            },
+            _ => db.lookup_found(name, line.hint, line.section),
+        };
+        if let Some(cards) = cards {
+            let (count, count_note) = match (&reading.other, index) {
+                (Some(other), 1) => (other.count, count_remark(other.count_place)),
+                _ => (line.count, count_note),
+            };
+            let remarks = [Some((ReadHow::Misspelling, None)), None, count_note];
+            return Ok(found(cards_of(&cards, db), count, remarks));
         }
     }
     let typed = vtesdeck_cards::fold(&line.name);
