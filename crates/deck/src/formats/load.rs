@@ -282,29 +282,39 @@ pub(crate) fn read_all(
     read.into_iter().collect()
 }
 
-/// Reads one JSON record: its layout told by its keys unless a JSON format is given.
+/// Reads one JSON record: its layout told by its keys unless a JSON format
+/// is given. The layout is told by the record's outline
+/// ([`super::json_keys::outline`]); a record of no layout is read by its
+/// shape from its text, never held as serde_json's values.
 pub(super) fn read_record<'t>(
     document: &Document<'t>,
     format: Option<Format>,
 ) -> Result<RawDeck<'t>, RecordError> {
     let line = document.line;
     let shape_error = |message: String| RecordError::Shape { line, message };
+    let not_an_object =
+        || shape_error("a JSON value that is not an object: not a deck document".to_string());
+    let outline = match super::json_keys::outline(document.json) {
+        Ok(outline) => outline,
+        Err(err) => return Err(shape_error(format!("not JSON: {err}"))),
+    };
+    let Value::Object(outline) = &outline else {
+        return Err(not_an_object());
+    };
+    let detected = format.is_none();
+    let Some(format) = format.or_else(|| registry::detect_object(outline)) else {
+        // No layout's keys: read by the shape of its records.
+        let (mut deck, twice) =
+            super::shape::read_object(document.json, line).map_err(shape_error)?;
+        super::screen_card_lines(&mut deck, super::json_keys::problems(&twice, line));
+        return Ok(deck);
+    };
     let parsed = match document.parse() {
         Ok(parsed) => parsed,
         Err(err) => return Err(shape_error(format!("not JSON: {err}"))),
     };
     let Value::Object(object) = &parsed.value else {
-        return Err(shape_error(
-            "a JSON value that is not an object: not a deck document".to_string(),
-        ));
-    };
-    let detected = format.is_none();
-    let Some(format) = format.or_else(|| registry::detect_object(object)) else {
-        // No layout's keys: read by the shape of its records.
-        let mut deck =
-            super::shape::read_object(object, document.json, line).map_err(shape_error)?;
-        super::screen_card_lines(&mut deck, parsed.problems(line));
-        return Ok(deck);
+        return Err(not_an_object());
     };
     let shape = registry::layout(format)
         .json()
@@ -313,7 +323,7 @@ pub(super) fn read_record<'t>(
     if detected && deck.lines.is_empty() {
         // The layout whose keys the record has read no card of it (ids
         // written as strings): read by the shape of its records.
-        if let Ok(by_shape) = super::shape::read_object(object, document.json, line) {
+        if let Ok((by_shape, _)) = super::shape::read_object(document.json, line) {
             if !by_shape.lines.is_empty() {
                 deck = by_shape;
             }
