@@ -236,7 +236,7 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
         inputs::note_skipped(&skipped.skipped);
     }
     for file in &skipped.skipped {
-        summary.skipped += 1;
+        summary.add_skipped(file);
         renderer.skipped(&mut out, &file.path.display().to_string(), file.reason)?;
     }
     for (path, judged) in inputs.by_ref() {
@@ -265,7 +265,7 @@ pub fn run(args: &CheckArgs, global: &Global) -> anyhow::Result<Outcome> {
         inputs::note_skipped(inputs.skipped());
     }
     for file in inputs.skipped() {
-        summary.skipped += 1;
+        summary.add_skipped(file);
         renderer.skipped(&mut out, &file.path.display().to_string(), file.reason)?;
     }
     renderer.finish(&mut out, &summary)?;

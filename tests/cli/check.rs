@@ -930,7 +930,8 @@ fn folders_are_read_for_decklists_and_the_rest_is_listed_as_skipped() {
     assert_eq!(
         *summary,
         serde_json::json!({"type": "summary", "decks": 2, "legal": 1, "illegal": 1,
-                           "names_guessed": 0, "errors": 0, "skipped": 3, "schema": 1})
+                           "names_guessed": 0, "errors": 0, "skipped": 3, "links_not_followed": 0,
+                           "schema": 1})
     );
     assert!(records.iter().all(|r| r["schema"] == 1));
 

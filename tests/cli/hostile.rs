@@ -263,7 +263,8 @@ fn convert_refuses_to_write_a_deck_from_which_nothing_was_read() {
 /// Copies of a card are capped after its lines add up: what vtesdeck
 /// converts, it reads back (before: a crypt of 1,212 copies written as one
 /// KRCG count vtesdeck then refused; a VDB URL repeating one pair converted
-/// to 2,997,000 copies, exit 0).
+/// to 2,997,000 copies, exit 0). The pairs of the URL refused alike are one
+/// problem.
 #[test]
 fn repeated_lines_never_take_a_card_past_999_copies() {
     let repeated_url = format!(
@@ -277,7 +278,8 @@ fn repeated_lines_never_take_a_card_past_999_copies() {
         ),
         ("repeated.url", repeated_url.as_bytes()),
     ]);
-    for (file, refused_lines, copies) in [("repeated.txt", 1, 606), ("repeated.url", 2999, 999)] {
+    // The URL's 2,999 pairs refused are one problem counting the others.
+    for (file, refused_lines, copies) in [("repeated.txt", 1, 606), ("repeated.url", 1, 999)] {
         let output = dir.path().join(format!("{file}.json"));
         let converted = common::vtesdeck_fixture()
             .args(["convert", "--to", "krcg", "-o"])
@@ -293,6 +295,11 @@ fn repeated_lines_never_take_a_card_past_999_copies() {
             stderr.matches("not converted").count(),
             refused_lines,
             "{file}"
+        );
+        assert_eq!(
+            stderr.contains("nor the 2998 more like it on this line"),
+            file == "repeated.url",
+            "{file}: {stderr}"
         );
         // What was written reads back, every card read.
         let parsed = common::vtesdeck_fixture()
@@ -567,6 +574,28 @@ fn links_out_of_a_folder_are_skipped_and_nothing_of_their_files_is_shown() {
         .collect();
     assert_eq!(paths.len(), 2, "{records:?}");
     assert!(paths.iter().any(|path| path.ends_with("decks/same.txt")));
+    // The summary counts the three links as links, not as files that are
+    // not decklists: the JSON record and the human line alike.
+    let summary = records
+        .iter()
+        .find(|record| record["type"] == "summary")
+        .expect("a summary");
+    assert_eq!(
+        (&summary["links_not_followed"], &summary["skipped"]),
+        (&serde_json::json!(3), &serde_json::json!(0)),
+        "{summary}"
+    );
+    let human = common::vtesdeck_fixture()
+        .args(["check"])
+        .arg(&decks)
+        .assert()
+        .code(0);
+    let stdout = String::from_utf8_lossy(&human.get_output().stdout).into_owned();
+    assert!(
+        stdout.contains("2 decks: 2 legal, 0 illegal (3 links not followed)"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("not decklist"), "{stdout}");
 }
 
 /// `--follow` follows the links out of the folder; a link named as an

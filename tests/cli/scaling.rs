@@ -1,6 +1,6 @@
 //! The document readers scale linearly (issue 41): an HTML page read as a
-//! browser lays it out, an XML document and a JSON document read by shape,
-//! each at 1x, 10x and 100x its rows, read by a child `vtesdeck parse`
+//! browser lays it out, an XML document, a JSON document read by shape and
+//! a plain list of long unknown lines, each at 1x, 10x and 100x its rows, read by a child `vtesdeck parse`
 //! whose time and peak memory are measured. A reader fails when its time
 //! grows faster than its input (tenfold the rows taking more than thirty
 //! times as long, the machine being noisy) or when its peak memory grows by
@@ -15,17 +15,18 @@ use std::time::{Duration, Instant};
 const ROWS: usize = 1_000;
 
 /// How much the peak memory may grow for each byte the input grows by:
-/// 10 (issue 41's bound) for an HTML page. An XML document read by shape
-/// measures 11-12 times its input (the tree of records, then a card line
-/// for each, 1.1 KB a card of ~100 bytes): its bound is 15 until the
-/// reader keeps borrowed strings, so that a regression still fails. A JSON
-/// document read by shape measures about 24 times its input (the parsed
-/// value turned into the tree as it is read, the keys' lines, a card line
-/// for each record): its bound is 30, above issue 41's 10 until the tree
-/// borrows its strings from the text.
+/// 10 (issue 41's bound) for an HTML page and a JSON document read by shape
+/// (about 7 times its input: the text, the tree of places that borrows its
+/// strings from it, a card line for each record; 24 times when the tree
+/// held its own strings after serde_json's values). The XML document below
+/// is claimed by the ARDB XML layout and measures about 12 times its input:
+/// roxmltree's document alone holds 6.3 times it (72 bytes for each node,
+/// the blanks between elements among them, and for each attribute), then a
+/// card line for each card; its bound is 15 until XML is read without a
+/// whole parsed document, so that a regression still fails.
 const MEMORY_PER_BYTE: u64 = 10;
 const XML_MEMORY_PER_BYTE: u64 = 15;
-const JSON_MEMORY_PER_BYTE: u64 = 30;
+const JSON_MEMORY_PER_BYTE: u64 = 10;
 
 /// The peak resident memory of a running process (its `VmHWM`, in bytes).
 fn peak_memory(pid: u32) -> Option<u64> {
@@ -151,7 +152,8 @@ fn an_html_page_is_read_in_linear_time_and_memory() {
     });
 }
 
-/// An XML document of no known layout, read by shape, with `rows` cards.
+/// An XML document with `rows` cards (its `<deck>`, `<library>` and
+/// `<card>` are the ARDB XML layout's).
 #[test]
 fn an_xml_document_is_read_in_linear_time_and_memory() {
     scales_linearly("deck.xml", XML_MEMORY_PER_BYTE, |names, rows| {
@@ -187,5 +189,21 @@ fn a_json_document_is_read_in_linear_time_and_memory() {
             "{{\"title\": \"A big deck\",\n  \"cards\": [\n{}\n  ]\n}}\n",
             rows.join(",\n")
         )
+    });
+}
+
+/// A plain list of long unknown card lines, each with many comment marks
+/// (a close spelling searched for the text before each, against the
+/// built-in card list): 5, 50 and 500 lines (the most whose close
+/// spellings are searched in one file). The searches of a line share a
+/// budget, and each compares the text with every card name cheaply (issue
+/// 41: about 4.6 ms a line, 55 ms before the budget): time grows as the
+/// lines do.
+#[test]
+fn long_unknown_lines_are_searched_in_linear_time() {
+    scales_linearly("lines.txt", MEMORY_PER_BYTE, |_, rows| {
+        "2x bloodq dollq -- dominateq kineq--fameq vitaeq //tasteq proseq #vesselq \
+         anarchq<-kineq dollq (fameq bloodq [vesselq *vitaeq - deflectionq / fameq\n"
+            .repeat(rows / 200)
     });
 }

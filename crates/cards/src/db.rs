@@ -383,6 +383,30 @@ impl CardDb {
         self.lookup_where(written, hint, kind, |_| true)
     }
 
+    /// The cards [`CardDb::lookup`] finds for a written name (exactly or by
+    /// a close spelling), without its suggestions: the close spellings are
+    /// not searched when no card name is within the typos the name is
+    /// allowed ([`CardDb::may_match_closely`]), as the search would find
+    /// none. For the texts of a line tried after the first (its comments
+    /// cut off), whose suggestions are not shown: a line of many comment
+    /// marks costs no search for each (issue 41).
+    pub fn lookup_found(
+        &self,
+        written: &str,
+        hint: PrintingHint,
+        kind: Option<CardKind>,
+    ) -> Option<Vec<CardId>> {
+        if !self.may_match_closely(written) {
+            let (found, _) = self.lookup_exact_form(written, hint, kind)?;
+            let cards: Vec<CardId> = found.iter().map(|card| card.id).collect();
+            return (!cards.is_empty()).then_some(cards);
+        }
+        match self.lookup(written, hint, kind) {
+            Lookup::Found { cards, .. } => Some(cards),
+            Lookup::NotFound { .. } => None,
+        }
+    }
+
     /// [`CardDb::lookup`] among the cards of one kind only: the exact name, a
     /// close spelling and the suggestions are all of that kind (a library card
     /// of the name is not found; the closest crypt names are suggested).

@@ -300,10 +300,12 @@ impl NameIndex {
             return Vec::new();
         }
         let (mut starting, mut inside) = (Vec::new(), Vec::new());
+        // One searcher for every name (a search of a line's text made no
+        // more than once, not once per name).
+        let finder = memchr::memmem::Finder::new(key);
         for (candidate, cards) in self.sorted_keys() {
-            let at_word = candidate
-                .match_indices(key)
-                .map(|(at, _)| at)
+            let at_word = finder
+                .find_iter(candidate.as_bytes())
                 .find(|&at| at == 0 || !candidate.as_bytes()[at - 1].is_ascii_alphanumeric());
             match at_word {
                 Some(0) if keep(cards) => starting.push(cards.as_slice()),
@@ -329,6 +331,7 @@ impl NameIndex {
         if key.len() > MAX_RANKED_KEY {
             return Vec::new();
         }
+        let mut compare = KeySimilarity::new(key);
         let mut scored: Vec<Match> = self
             .sorted_keys()
             .iter()
@@ -336,7 +339,7 @@ impl NameIndex {
             .map(|(candidate, cards)| Match {
                 key: candidate,
                 cards,
-                similarity: strsim::jaro_winkler(key, candidate),
+                similarity: compare.of(candidate),
                 distance: usize::MAX,
             })
             .collect();
@@ -355,6 +358,107 @@ impl NameIndex {
         });
         scored.truncate(limit);
         scored
+    }
+}
+
+/// [`strsim::jaro_winkler`] of one key with many names, the same number to
+/// the last bit ([`KeySimilarity::of`]): the search of a line's text
+/// compares it with every card name, and this is most of its cost (issue
+/// 41). The same numbers, so the same ranking and suggestions to the last
+/// tie (a name left out of the ranking would change which of names tied at
+/// its end are kept).
+struct KeySimilarity<'k> {
+    /// The key.
+    key: &'k str,
+    /// Whether each byte is in the key; `None` when the key is not ASCII
+    /// or longer than 64 bytes (strsim is asked).
+    in_key: Option<[bool; 128]>,
+    /// For each byte of the key, the places of a name that hold it (bit
+    /// `j` for byte `j`): filled for one name, then cleared.
+    places: [u64; 128],
+}
+
+impl<'k> KeySimilarity<'k> {
+    fn new(key: &'k str) -> KeySimilarity<'k> {
+        let in_key = (key.is_ascii() && key.len() <= 64).then(|| {
+            let mut in_key = [false; 128];
+            for byte in key.bytes() {
+                in_key[usize::from(byte)] = true;
+            }
+            in_key
+        });
+        KeySimilarity {
+            key,
+            in_key,
+            places: [0; 128],
+        }
+    }
+
+    /// [`strsim::jaro_winkler`] of the key and a name, computed on the bytes
+    /// of ASCII texts of at most 64 bytes without allocating: each byte of
+    /// the key takes the first free place of the name holding it in its
+    /// window, found in the name's places of that byte (strsim's scan,
+    /// letter by letter). Other texts are handed to strsim.
+    fn of(&mut self, name: &str) -> f64 {
+        let (x, y) = (self.key.as_bytes(), name.as_bytes());
+        let Some(in_key) = self
+            .in_key
+            .as_ref()
+            .filter(|_| name.is_ascii() && y.len() <= 64)
+        else {
+            return strsim::jaro_winkler(self.key, name);
+        };
+        if x.is_empty() || y.is_empty() {
+            return if x.len() == y.len() { 1.0 } else { 0.0 };
+        }
+        for (j, &byte) in y.iter().enumerate() {
+            if in_key[usize::from(byte)] {
+                self.places[usize::from(byte)] |= 1 << j;
+            }
+        }
+        let below = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let range = (x.len().max(y.len()) / 2).saturating_sub(1);
+        let (mut x_matched, mut y_matched) = (0u64, 0u64);
+        let mut matches = 0usize;
+        for (i, &byte) in x.iter().enumerate() {
+            let window = below(y.len().min(i + range + 1)) & !below(i.saturating_sub(range));
+            let free = self.places[usize::from(byte)] & window & !y_matched;
+            if free != 0 {
+                x_matched |= 1 << i;
+                y_matched |= 1 << free.trailing_zeros();
+                matches += 1;
+            }
+        }
+        for &byte in x {
+            self.places[usize::from(byte)] = 0;
+        }
+        if matches == 0 {
+            return 0.0;
+        }
+        // The matched characters of each, in order, paired: those that differ.
+        let mut transpositions = 0usize;
+        let mut left = y_matched;
+        for (i, &byte) in x.iter().enumerate() {
+            if x_matched & (1 << i) != 0 {
+                let j = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if y.get(j) != Some(&byte) {
+                    transpositions += 1;
+                }
+            }
+        }
+        transpositions /= 2;
+        // strsim's sums, in its order, for the same rounding.
+        let sim = ((matches as f64 / x.len() as f64)
+            + (matches as f64 / y.len() as f64)
+            + ((matches - transpositions) as f64 / matches as f64))
+            / 3.0;
+        if sim > 0.7 {
+            let prefix = x.iter().take(4).zip(y).take_while(|(a, b)| a == b).count();
+            sim + 0.1 * prefix as f64 * (1.0 - sim)
+        } else {
+            sim
+        }
     }
 }
 
@@ -670,6 +774,73 @@ mod tests {
         let ranked = index.ranked(&fold("Deap Song"), 3, |_| true);
         assert_eq!(ranked[0].cards, &[0]);
         assert_eq!(ranked[0].distance, 1);
+    }
+
+    /// The similarity of the search is strsim's to the last bit (the
+    /// ranking, and so every suggestion, the same), for ASCII texts of any
+    /// kind and length, names compared with typos of names, and texts
+    /// strsim is handed (not ASCII, longer than 64 bytes).
+    #[test]
+    fn jaro_winkler_is_strsims_to_the_last_bit() {
+        let names = [
+            "",
+            "a",
+            "ab",
+            "deep song",
+            "deap song",
+            "deer stalker",
+            "earth meld",
+            "malkavian derangement alternate personality",
+            "aaaa",
+            "abab",
+            "baba",
+            "carlton van wyk",
+            "crlton van wky",
+            "bloodq dollq",
+            "theo bell g6",
+            "the bell",
+            "écurie",
+        ];
+        let long = "abcdefghij".repeat(7);
+        let mut texts: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        texts.push(long.clone());
+        texts.push(long[..64].to_string());
+        texts.push(long[..65].to_string());
+        for a in &texts {
+            // One key compared with many names, as a search does.
+            let mut compare = KeySimilarity::new(a);
+            for b in &texts {
+                assert_eq!(
+                    compare.of(b).to_bits(),
+                    strsim::jaro_winkler(a, b).to_bits(),
+                    "{a:?} {b:?}"
+                );
+            }
+        }
+        // Texts made at random from a few letters: many matches and transpositions.
+        let mut seed = 16u64;
+        let mut text = |len: usize| -> String {
+            (0..len)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    char::from(b"abcde "[(seed >> 33) as usize % 6])
+                })
+                .collect()
+        };
+        for round in 0..200 {
+            let a = text(round % 40);
+            let mut compare = KeySimilarity::new(&a);
+            for other in 0..20 {
+                let b = text((round * 7 + other) % 50);
+                assert_eq!(
+                    compare.of(&b).to_bits(),
+                    strsim::jaro_winkler(&a, &b).to_bits(),
+                    "{a:?} {b:?}"
+                );
+            }
+        }
     }
 
     #[test]

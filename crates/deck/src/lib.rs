@@ -430,6 +430,11 @@ impl Deck {
             .filter_map(|found| single_group(&found.cards))
             .collect();
         let mut added = AddedCards::default();
+        // The lines refused for their copies, by line, text and reason: a
+        // refusal written again on the same line (a VDB URL repeating a pair
+        // thousands of times) is counted on the first, not held again.
+        let mut refused: std::collections::HashMap<(usize, String, String), (usize, usize)> =
+            std::collections::HashMap::new();
         for found in &mut resolved {
             let cards = &mut found.cards;
             if let Some(columns) = fit_columns(cards, found.line, db, kept.as_deref_mut()) {
@@ -444,17 +449,25 @@ impl Deck {
             }
             let (card, chosen) = choose_printing(cards, &settled_groups);
             if let Err(total) = deck.add(card, found.count, found.line.line, &mut added) {
-                deck.unresolved.push(Unresolved {
-                    line: found.line.line,
-                    text: found.line.text.to_string(),
-                    suggestions: Vec::new(),
-                    reason: Some(format!(
-                        "{} copies of {} with the lines before (at most {MAX_CARD_COUNT} of a \
-                         card): this line is not read",
-                        total,
-                        db.printing_name(card)
-                    )),
-                });
+                let reason = format!(
+                    "{} copies of {} with the lines before (at most {MAX_CARD_COUNT} of a \
+                     card): this line is not read",
+                    total,
+                    db.printing_name(card)
+                );
+                let key = (found.line.line, found.line.text.to_string(), reason);
+                match refused.get_mut(&key) {
+                    Some((_, again)) => *again += 1,
+                    None => {
+                        refused.insert(key.clone(), (deck.unresolved.len(), 0));
+                        deck.unresolved.push(Unresolved {
+                            line: key.0,
+                            text: key.1,
+                            suggestions: Vec::new(),
+                            reason: Some(key.2),
+                        });
+                    }
+                }
                 continue;
             }
             let mut remark = |how: ReadHow, note: Option<String>| {
@@ -489,6 +502,13 @@ impl Deck {
                         db.printing_name(card)
                     );
                     remark(ReadHow::PrintingChosen, Some(note));
+                }
+            }
+        }
+        for (at, again) in refused.into_values() {
+            if let Some(reason) = deck.unresolved.get_mut(at).and_then(|u| u.reason.as_mut()) {
+                if again > 0 {
+                    reason.push_str(&format!(", nor the {again} more like it on this line"));
                 }
             }
         }
@@ -970,17 +990,25 @@ fn resolve<'a, 'l>(
             continue;
         };
         budget = left;
-        match db.lookup(name, line.hint, line.section) {
-            Lookup::Found { cards, .. } => {
-                let (count, count_note) = match (&reading.other, index) {
-                    (Some(other), 1) => (other.count, count_remark(other.count_place)),
-                    _ => (line.count, count_note),
-                };
-                let remarks = [Some((ReadHow::Misspelling, None)), None, count_note];
-                return Ok(found(cards_of(&cards, db), count, remarks));
-            }
-            Lookup::NotFound { suggestions: found } if index == 0 => suggestions = found,
-            Lookup::NotFound { .. } => {}
+        // The first name's suggestions are shown; the others' are not, and
+        // their close spellings are searched only when one may be found.
+        let cards = match index {
+            0 => match db.lookup(name, line.hint, line.section) {
+                Lookup::Found { cards, .. } => Some(cards),
+                Lookup::NotFound { suggestions: found } => {
+                    suggestions = found;
+                    None
+                }
+            },
+            _ => db.lookup_found(name, line.hint, line.section),
+        };
+        if let Some(cards) = cards {
+            let (count, count_note) = match (&reading.other, index) {
+                (Some(other), 1) => (other.count, count_remark(other.count_place)),
+                _ => (line.count, count_note),
+            };
+            let remarks = [Some((ReadHow::Misspelling, None)), None, count_note];
+            return Ok(found(cards_of(&cards, db), count, remarks));
         }
     }
     let typed = vtesdeck_cards::fold(&line.name);

@@ -10,7 +10,8 @@ use super::{CheckRenderer, CheckSummary};
 use crate::output::json_lines::{write_record, ErrorRecord, SkippedRecord};
 use crate::rules::CheckReport;
 
-/// The closing record: `{"type": "summary", "decks", "legal", "illegal", "errors", "skipped"}`.
+/// The closing record: `{"type": "summary", "decks", "legal", "illegal",
+/// "names_guessed", "errors", "skipped", "links_not_followed"}`.
 #[derive(Serialize)]
 struct SummaryRecord<'a> {
     #[serde(rename = "type")]
@@ -68,7 +69,8 @@ mod tests {
         assert_eq!(
             lines[4],
             serde_json::json!({"type": "summary", "decks": 2, "legal": 1, "illegal": 1,
-                               "names_guessed": 0, "errors": 1, "skipped": 1, "schema": 1})
+                               "names_guessed": 0, "errors": 1, "skipped": 1,
+                               "links_not_followed": 0, "schema": 1})
         );
         let bad = &lines[1];
         for field in [

@@ -47,6 +47,9 @@ pub struct CheckSummary {
     pub errors: usize,
     /// Files of the folders read that are not decklists (a README, an image).
     pub skipped: usize,
+    /// Symbolic links of the folders read that lead out of them, not
+    /// followed (`--follow` follows them): not counted as files skipped.
+    pub links_not_followed: usize,
 }
 
 impl CheckSummary {
@@ -69,12 +72,23 @@ impl CheckSummary {
     pub fn add_error(&mut self) {
         self.errors += 1;
     }
+
+    /// Counts one file of a folder not read: a link not followed, or a
+    /// file that is not a decklist.
+    pub fn add_skipped(&mut self, file: &crate::formats::Skipped) {
+        if file.is_link_not_followed() {
+            self.links_not_followed += 1;
+        } else {
+            self.skipped += 1;
+        }
+    }
 }
 
 impl fmt::Display for CheckSummary {
     /// `4504 decks: 4485 legal, 19 illegal` (`, 3 with names guessed` when
     /// some decks' names were guessed, `, 2 errors` when some inputs failed,
-    /// ` (1 file skipped: not a decklist)` when a folder held other files).
+    /// ` (1 file skipped: not a decklist)` when a folder held other files,
+    /// ` (2 links not followed)` when it held links leading out of it).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -89,11 +103,22 @@ impl fmt::Display for CheckSummary {
         if self.errors > 0 {
             write!(f, ", {}", quantity(self.errors as u64, "error", "errors"))?;
         }
+        let mut notes = Vec::new();
         match self.skipped {
-            0 => Ok(()),
-            1 => f.write_str(" (1 file skipped: not a decklist)"),
-            n => write!(f, " ({n} files skipped: not decklists)"),
+            0 => {}
+            1 => notes.push("1 file skipped: not a decklist".to_string()),
+            n => notes.push(format!("{n} files skipped: not decklists")),
         }
+        if self.links_not_followed > 0 {
+            notes.push(format!(
+                "{} not followed",
+                quantity(self.links_not_followed as u64, "link", "links")
+            ));
+        }
+        if notes.is_empty() {
+            return Ok(());
+        }
+        write!(f, " ({})", notes.join("; "))
     }
 }
 
@@ -276,6 +301,7 @@ mod tests {
             names_guessed: 0,
             errors: 0,
             skipped: 0,
+            links_not_followed: 0,
         };
         assert_eq!(summary.to_string(), "4504 decks: 4485 legal, 19 illegal");
         summary.add_guessed();
@@ -293,6 +319,18 @@ mod tests {
         assert_eq!(
             summary.to_string(),
             "4504 decks: 4485 legal, 19 illegal, 2 errors (1 file skipped: not a decklist)"
+        );
+        summary.links_not_followed = 2;
+        assert_eq!(
+            summary.to_string(),
+            "4504 decks: 4485 legal, 19 illegal, 2 errors (1 file skipped: not a decklist; \
+             2 links not followed)"
+        );
+        summary.skipped = 0;
+        summary.links_not_followed = 1;
+        assert_eq!(
+            summary.to_string(),
+            "4504 decks: 4485 legal, 19 illegal, 2 errors (1 link not followed)"
         );
     }
 }

@@ -22,16 +22,151 @@ pub struct Parsed {
 impl Parsed {
     /// A problem for each key given twice, on the document's line.
     pub fn problems(&self, line: usize) -> Vec<LineProblem> {
-        self.duplicate_keys
-            .iter()
-            .map(|path| LineProblem {
-                line,
-                text: format!("\"{}\"", super::screen::shorten(path)),
-                message: "key given twice in a JSON object: the last value is read, the \
-                          others are not"
-                    .to_string(),
-            })
-            .collect()
+        problems(&self.duplicate_keys, line)
+    }
+}
+
+/// A problem for each key given twice (its path), on the document's line.
+pub fn problems(duplicate_keys: &[String], line: usize) -> Vec<LineProblem> {
+    duplicate_keys
+        .iter()
+        .map(|path| LineProblem {
+            line,
+            text: format!("\"{}\"", super::screen::shorten(path)),
+            message: "key given twice in a JSON object: the last value is read, the \
+                      others are not"
+                .to_string(),
+        })
+        .collect()
+}
+
+/// How many of the last items kept of a list an item of an [`outline`] is
+/// compared with: a list of records of the same keys is one item.
+const OUTLINE_ALIKE: usize = 4;
+
+/// The outline of one JSON document: what the JSON layouts are told by
+/// ([`super::registry::detect_object`]), without the document held whole.
+/// Its top values as they are; the keys of the objects under them and of
+/// the records of their lists, with values of the same kind (`""`, `0`,
+/// `false`, `[]`, `{}`) in place of theirs; the records of a list that
+/// look alike (the same keys and kinds) once. A layout looks at the top
+/// keys, their values' keys and kinds and their lists' records' keys, all
+/// of which the outline keeps; a list whose records all have some keys
+/// still has, and it is empty only when the list was. The same error as
+/// [`parse`] for a text that is not JSON.
+pub fn outline(json: &str) -> Result<Value, serde_json::Error> {
+    let mut deserializer = serde_json::Deserializer::from_str(json);
+    let value = Outline { depth: 0 }.deserialize(&mut deserializer)?;
+    deserializer.end()?;
+    Ok(value)
+}
+
+/// Deserializes a value of an [`outline`] at a depth (0: the document).
+#[derive(Clone, Copy)]
+struct Outline {
+    depth: usize,
+}
+
+impl Outline {
+    /// Whether values are kept as they are (the document's top values).
+    fn keeps_values(self) -> bool {
+        self.depth <= 1
+    }
+
+    /// Whether objects keep their keys.
+    fn keeps_keys(self) -> bool {
+        self.depth <= 2
+    }
+
+    fn inner(self) -> Outline {
+        Outline {
+            depth: self.depth + 1,
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Outline {
+    type Value = Value;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Outline {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<Value, E> {
+        Ok(Value::Bool(value && self.keeps_values()))
+    }
+
+    fn visit_i64<E>(self, value: i64) -> Result<Value, E> {
+        Ok(Value::Number(
+            if self.keeps_values() { value } else { 0 }.into(),
+        ))
+    }
+
+    fn visit_u64<E>(self, value: u64) -> Result<Value, E> {
+        Ok(Value::Number(
+            if self.keeps_values() { value } else { 0 }.into(),
+        ))
+    }
+
+    fn visit_f64<E>(self, value: f64) -> Result<Value, E> {
+        if !self.keeps_values() {
+            return Ok(Value::Number(0.into()));
+        }
+        Ok(Number::from_f64(value).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<Value, E> {
+        Ok(Value::String(if self.keeps_values() {
+            value.to_owned()
+        } else {
+            String::new()
+        }))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items: Vec<Value> = Vec::new();
+        while let Some(item) = seq.next_element_seed(self.inner())? {
+            let alike = items
+                .iter()
+                .rev()
+                .take(OUTLINE_ALIKE)
+                .any(|kept| *kept == item);
+            if self.keeps_values() && !alike {
+                items.push(item);
+            }
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value_seed(self.inner())?;
+            if self.keeps_keys() {
+                object.insert(key, value);
+            }
+        }
+        Ok(Value::Object(object))
     }
 }
 
@@ -206,6 +341,66 @@ mod tests {
         assert_eq!(parsed.value, serde_json::from_str::<Value>(json).unwrap());
         assert_eq!(parsed.value["name"], "B");
         assert_eq!(parsed.problems(4)[2].text, "\"name\"");
+    }
+
+    /// The layouts tell a document by its outline as by the document: the
+    /// fixtures' JSON files, the sample exports (`VTESDECK_SAMPLES`) and
+    /// made-up shapes.
+    #[test]
+    fn layouts_tell_an_outline_as_its_document() {
+        let mut texts: Vec<String> = [
+            r#"{"type": "deck", "crypt": [{"id": 1}], "library": []}"#,
+            r#"{"crypt": [{"id": 1, "count": 2}], "library": [{"id": 2, "count": 1}, {"id": 3}]}"#,
+            r#"{"crypt": [{"id": 1, "count": 2}], "library": [{"id": 2, "count": 1}, 7]}"#,
+            r#"{"crypt": [{"id": 1, "number": 2}], "library": [{"id": 2, "number": 1}]}"#,
+            r#"{"crypt": [{"id": 1, "number": 2}], "library": []}"#,
+            r#"{"crypt": {"cards": []}, "library": {}}"#,
+            r#"{"deck": {"crypt": {"cards": []}}}"#,
+            r#"{"deck": {"crypt": [1]}}"#,
+            r#"{"cards": {"200001": 2, " 100004": 1}}"#,
+            r#"{"cards": {"200001": 2, "Alma": 1}}"#,
+            r#"{"cards": [{"id": 1}, {"id": 2}, {"id": 3}, {"id": 4}, {"id": 5}, {"name": "x"}]}"#,
+            r#"{"cards": [{"id": 1}], "crypt": 1}"#,
+            r#"{"type": "Deck", "cards": []}"#,
+        ]
+        .iter()
+        .map(|text| text.to_string())
+        .collect();
+        let fixtures =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+        let samples = std::env::var_os("VTESDECK_SAMPLES").map(std::path::PathBuf::from);
+        for root in std::iter::once(fixtures).chain(samples) {
+            for entry in walkdir::WalkDir::new(root).into_iter().flatten() {
+                if entry.path().extension().is_some_and(|e| e == "json") {
+                    if let Ok(text) = std::fs::read_to_string(entry.path()) {
+                        texts.push(text);
+                    }
+                }
+            }
+        }
+        for text in &texts {
+            for document in crate::formats::json_doc::documents(text).unwrap_or_default() {
+                let (Ok(full), Ok(outline)) = (parse(document.json), outline(document.json)) else {
+                    continue;
+                };
+                if let (Value::Object(full), Value::Object(outline)) = (&full.value, &outline) {
+                    assert_eq!(
+                        crate::formats::registry::detect_object(full),
+                        crate::formats::registry::detect_object(outline),
+                        "{}",
+                        document.json
+                    );
+                }
+            }
+        }
+        // A list of alike records is one; the records' values are left out.
+        let outline = outline(r#"{"cards": [{"n": "a"}, {"n": "b"}, {"n": "c", "x": 1}]}"#);
+        assert_eq!(
+            outline.unwrap(),
+            serde_json::json!({"cards": [{"n": ""}, {"n": "", "x": 0}]})
+        );
+        assert!(super::outline("{\"a\": 1e999}").is_err());
+        assert!(super::outline("{\"a\": 1} x").is_err());
     }
 
     #[test]

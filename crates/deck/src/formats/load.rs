@@ -282,29 +282,52 @@ pub(crate) fn read_all(
     read.into_iter().collect()
 }
 
-/// Reads one JSON record: its layout told by its keys unless a JSON format is given.
+/// The size of a JSON record above which its layout is told by its outline
+/// ([`super::json_keys::outline`]) rather than by its values: a deck of an
+/// archive (a few kilobytes) is parsed once; a document of 100,000 records
+/// is not held as serde_json's values unless a layout claims it.
+const OUTLINED_RECORD_BYTES: usize = 64 * 1024;
+
+/// Reads one JSON record: its layout told by its keys unless a JSON format
+/// is given; a record of no layout is read by its shape from its text.
 pub(super) fn read_record<'t>(
     document: &Document<'t>,
     format: Option<Format>,
 ) -> Result<RawDeck<'t>, RecordError> {
     let line = document.line;
     let shape_error = |message: String| RecordError::Shape { line, message };
-    let parsed = match document.parse() {
-        Ok(parsed) => parsed,
-        Err(err) => return Err(shape_error(format!("not JSON: {err}"))),
+    let not_json = |err: serde_json::Error| shape_error(format!("not JSON: {err}"));
+    let not_an_object =
+        || shape_error("a JSON value that is not an object: not a deck document".to_string());
+    let (parsed, outline) = if document.json.len() > OUTLINED_RECORD_BYTES {
+        let outline = super::json_keys::outline(document.json).map_err(not_json)?;
+        (None, Some(outline))
+    } else {
+        (Some(document.parse().map_err(not_json)?), None)
     };
-    let Value::Object(object) = &parsed.value else {
-        return Err(shape_error(
-            "a JSON value that is not an object: not a deck document".to_string(),
-        ));
+    let told = match (&parsed, &outline) {
+        (Some(parsed), _) => &parsed.value,
+        (None, Some(outline)) => outline,
+        (None, None) => return Err(not_an_object()),
+    };
+    let Value::Object(told) = told else {
+        return Err(not_an_object());
     };
     let detected = format.is_none();
-    let Some(format) = format.or_else(|| registry::detect_object(object)) else {
-        // No layout's keys: read by the shape of its records.
-        let mut deck =
-            super::shape::read_object(object, document.json, line).map_err(shape_error)?;
-        super::screen_card_lines(&mut deck, parsed.problems(line));
+    let Some(format) = format.or_else(|| registry::detect_object(told)) else {
+        // No layout's keys: read by the shape of its records, from its text.
+        drop(parsed);
+        let (mut deck, twice) =
+            super::shape::read_object(document.json, line).map_err(shape_error)?;
+        super::screen_card_lines(&mut deck, super::json_keys::problems(&twice, line));
         return Ok(deck);
+    };
+    let parsed = match parsed {
+        Some(parsed) => parsed,
+        None => document.parse().map_err(not_json)?,
+    };
+    let Value::Object(object) = &parsed.value else {
+        return Err(not_an_object());
     };
     let shape = registry::layout(format)
         .json()
@@ -313,7 +336,7 @@ pub(super) fn read_record<'t>(
     if detected && deck.lines.is_empty() {
         // The layout whose keys the record has read no card of it (ids
         // written as strings): read by the shape of its records.
-        if let Ok(by_shape) = super::shape::read_object(object, document.json, line) {
+        if let Ok((by_shape, _)) = super::shape::read_object(document.json, line) {
             if !by_shape.lines.is_empty() {
                 deck = by_shape;
             }

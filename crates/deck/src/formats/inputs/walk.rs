@@ -157,6 +157,14 @@ pub struct Skipped {
     pub reason: &'static str,
 }
 
+impl Skipped {
+    /// Whether it is a symbolic link to outside the folder, not followed
+    /// (not a file found not to be a decklist: a summary counts it apart).
+    pub fn is_link_not_followed(&self) -> bool {
+        self.reason == LINK_OUT_OF_FOLDER
+    }
+}
+
 /// The files to read, and the files of the folders walked that are not decklists.
 #[derive(Debug, Default)]
 pub struct Walk {

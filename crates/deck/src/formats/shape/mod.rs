@@ -20,7 +20,7 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use self::tree::{Field, Origin, Tree};
-use super::json_doc::{self, Object};
+use super::json_doc;
 use super::layout::Layout;
 use super::{markup, registry, Format, LineKind, LineProblem, RawDeck, RawLine};
 use vtesdeck_cards::{CardId, CardKind, PrintingHint};
@@ -55,7 +55,7 @@ pub fn looks_like(text: &str) -> bool {
     if json_doc::looks_like_json(text) {
         return match json_doc::first_object(text) {
             Some(object) => registry::detect_object(&object).is_none(),
-            None => parse_json(text).is_ok(),
+            None => tree::check_json(text).is_ok(),
         };
     }
     let Some(root) = markup::root_element(text) else {
@@ -74,8 +74,8 @@ pub fn looks_like(text: &str) -> bool {
 /// problem (what the document holds) when no card entry is found.
 pub fn read(text: &str) -> RawDeck<'static> {
     let found = if json_doc::looks_like_json(text) {
-        match parse_json(text) {
-            Ok(value) => read_tree(&tree::from_json_text(value, text), Document::Json, 1),
+        match tree::from_json_text(text, 1) {
+            Ok((tree, _)) => read_tree(&tree, Document::Json, 1),
             Err(err) => Err((err.line().max(1), format!("not JSON: {err}"))),
         }
     } else {
@@ -87,10 +87,15 @@ pub fn read(text: &str) -> RawDeck<'static> {
 
 /// Reads one JSON object (a record of a file of many documents: `text`, its
 /// own text, starts at `line`) by its shape, each card on the line it is
-/// written on; the error names its keys when no card entry is found.
-pub fn read_object(object: &Object, text: &str, line: usize) -> Result<RawDeck<'static>, String> {
-    let tree = tree::from_json_record(Value::Object(object.clone()), text, line);
-    read_tree(&tree, Document::Json, line).map_err(|(_, message)| message)
+/// written on, with the keys it gives twice (their paths); the error names
+/// its keys when no card entry is found. The text is read into a tree that
+/// borrows from it, never into serde_json's values (a document of 100,000
+/// records is held about 4 times, not 24).
+pub fn read_object(text: &str, line: usize) -> Result<(RawDeck<'static>, Vec<String>), String> {
+    let (tree, twice) =
+        tree::from_json_text(text, line).map_err(|err| format!("not JSON: {err}"))?;
+    let deck = read_tree(&tree, Document::Json, line).map_err(|(_, message)| message)?;
+    Ok((deck, twice))
 }
 
 /// Whether a JSON value is itself a card entry (a file that is a JSON array
@@ -106,18 +111,16 @@ pub fn is_card_entry(value: &Value) -> bool {
 /// Whether a JSON or XML text parses as a document in which no card entry
 /// is found (a text that does not parse, perhaps cut short, is not known to).
 pub fn holds_no_card_entry(text: &str) -> bool {
-    let tree = if json_doc::looks_like_json(text) {
-        parse_json(text)
-            .ok()
-            .map(|value| (tree::from_json(&value, 1), Document::Json))
-    } else {
-        let text = &*markup::without_doctype(text);
-        roxmltree::Document::parse(text)
-            .ok()
-            .and_then(|document| tree::from_xml(&document, text).ok())
-            .map(|(root, tree)| (tree, Document::Xml(root)))
+    if json_doc::looks_like_json(text) {
+        return tree::from_json_text(text, 1)
+            .is_ok_and(|(tree, _)| read_tree(&tree, Document::Json, 1).is_err());
+    }
+    let text = &*markup::without_doctype(text);
+    let Ok(document) = roxmltree::Document::parse(text) else {
+        return false;
     };
-    tree.is_some_and(|(tree, document)| read_tree(&tree, document, 1).is_err())
+    tree::from_xml(&document, text)
+        .is_ok_and(|(root, tree)| read_tree(&tree, Document::Xml(root), 1).is_err())
 }
 
 /// The error for a document read by its shape in which no card entry was
@@ -145,7 +148,10 @@ pub fn not_understood(raw: &RawDeck, path: &std::path::Path) -> Option<super::De
 pub fn decks_of(json: &str) -> Option<Vec<&str>> {
     use serde_json::value::RawValue;
     let fields: std::collections::BTreeMap<String, &RawValue> = serde_json::from_str(json).ok()?;
-    let first: Object = serde_json::from_str(json).ok()?;
+    // Told by its outline: the document is not held as serde_json's values.
+    let Value::Object(first) = super::json_keys::outline(json).ok()? else {
+        return None;
+    };
     if registry::detect_object(&first).is_some() {
         return None;
     }
@@ -173,9 +179,9 @@ pub fn decks_of(json: &str) -> Option<Vec<&str>> {
         };
         (key, items)
     });
+    // Each text is an object's (`objects`, and `{` above).
     several_decks(children, |text| {
-        serde_json::from_str::<Object>(text)
-            .is_ok_and(|object| read_object(&object, text, 1).is_ok_and(|deck| is_whole(&deck)))
+        read_object(text, 1).is_ok_and(|(deck, _)| is_whole(&deck))
     })
 }
 
@@ -212,6 +218,10 @@ pub fn xml_decks_of(text: &str) -> Option<Vec<std::ops::Range<usize>>> {
             })
             .collect()
     };
+    // The parts are slices of the text: the parsed document is let go
+    // before each part is read (two parsed documents of a large text at once
+    // held 13 times the text).
+    drop(document);
     let start = text.as_ptr() as usize;
     let decks = several_decks(children.into_iter(), |part| {
         read_xml_part(part, 1).is_ok_and(|deck| is_whole(&deck))
@@ -276,28 +286,30 @@ pub fn read_xml_part(text: &str, line: usize) -> Result<RawDeck<'static>, String
 /// first is a card entry and no JSON layout claims it (a file that is a JSON
 /// array or JSON Lines of cards is one deck).
 pub fn records_are_cards(documents: &[json_doc::Document]) -> bool {
-    let Some(first) = documents.first().and_then(|d| d.parse().ok()) else {
+    let Some(first) = documents.first() else {
         return false;
     };
-    if let Value::Object(object) = &first.value {
-        if registry::detect_object(object).is_some() {
-            return false;
+    // Told by the first's outline first: a document of records (a deck)
+    // is not held as serde_json's values.
+    let Ok(outline) = super::json_keys::outline(first.json) else {
+        return false;
+    };
+    match &outline {
+        // What a card entry has not is in the outline (which keeps the
+        // kinds of the values under the top keys and of their lists' items).
+        Value::Object(object) => {
+            if registry::detect_object(object).is_some()
+                || holds_records(&tree::from_json(&outline, 1))
+            {
+                return false;
+            }
         }
+        Value::String(_) => return true,
+        _ => return false,
     }
-    is_card_entry(&first.value)
-}
-
-/// A JSON text as one value: a JSON array, one value, or JSON Lines (read
-/// as an array of their values).
-fn parse_json(text: &str) -> Result<Value, serde_json::Error> {
-    let mut values: Vec<Value> = serde_json::Deserializer::from_str(text)
-        .into_iter::<Value>()
-        .collect::<Result<_, _>>()?;
-    Ok(if values.len() == 1 {
-        values.swap_remove(0)
-    } else {
-        Value::Array(values)
-    })
+    first
+        .parse()
+        .is_ok_and(|parsed| is_card_entry(&parsed.value))
 }
 
 fn read_xml(text: &str) -> Result<RawDeck<'static>, (usize, String)> {
@@ -369,7 +381,7 @@ fn nothing_found(tree: &Tree, document: &Document) -> String {
     let mut names: Vec<&str> = Vec::new();
     for field in tree.fields() {
         let shown = matches!(field.origin, Origin::Key | Origin::Element);
-        if shown && !names.contains(&field.key.as_str()) {
+        if shown && !names.contains(&field.key.as_ref()) {
             names.push(&field.key);
         }
     }
@@ -414,9 +426,9 @@ struct Finder<'t> {
     apart: Vec<(String, String)>,
     xml: bool,
     /// The maps enclosing the node walked.
-    stack: Vec<&'t Tree>,
+    stack: Vec<&'t Tree<'t>>,
     /// The maps enclosing the first card entries found (their deck's name is there).
-    chain: Option<Vec<&'t Tree>>,
+    chain: Option<Vec<&'t Tree<'t>>>,
 }
 
 impl<'t> Finder<'t> {
@@ -457,7 +469,7 @@ impl<'t> Finder<'t> {
                 }
                 let mut keys: Vec<&str> = Vec::new();
                 for field in fields {
-                    if !keys.contains(&field.key.as_str()) {
+                    if !keys.contains(&field.key.as_ref()) {
                         keys.push(&field.key);
                     }
                 }
@@ -516,7 +528,7 @@ impl<'t> Finder<'t> {
                 .iter()
                 .filter(|f| f.key == key && f.origin == Origin::Element)
                 .filter(|f| f.value.scalar().is_none() || words::holds_cards(key))
-                .map(|f| (&f.value, f.line))
+                .map(|f| (&f.value, f.line as usize))
                 .collect();
             if values.is_empty() || self.collection(&values, &inner) {
                 return;
@@ -530,7 +542,7 @@ impl<'t> Finder<'t> {
             match &field.value {
                 Tree::List(_) => self.walk(&field.value, &inner, depth + 1),
                 Tree::Map(_) => {
-                    if !self.count_map(&field.value, key, &inner, field.line) {
+                    if !self.count_map(&field.value, key, &inner, field.line as usize) {
                         self.walk(&field.value, &inner, depth + 1);
                     }
                 }
@@ -625,7 +637,14 @@ impl<'t> Finder<'t> {
         } else {
             format!("{}.{{{}}}", place.path, fields.join(","))
         };
-        let mut added = Vec::new();
+        // Room for the list's lines at once: a list of 100,000 records is
+        // not given room for twice as many as the vector doubles (still at
+        // least doubled, for the lists that follow).
+        let lines = &mut self.deck.lines;
+        if lines.capacity() - lines.len() < values.len() {
+            lines.reserve_exact(values.len().max(lines.len()));
+        }
+        let mut added = Vec::with_capacity(values.len());
         for (value, line) in values {
             match card_at(value, *line) {
                 Some(card) => added.extend(self.push(card, place.section, counted)),
@@ -651,7 +670,7 @@ impl<'t> Finder<'t> {
                     .trim()
                     .parse::<f64>()
                     .ok()
-                    .map(|_| (f.key.as_str(), count, f.line.max(line)))
+                    .map(|_| (f.key.as_ref(), count, (f.line as usize).max(line)))
             })
             .collect::<Option<Vec<_>>>()
         else {
@@ -836,40 +855,46 @@ fn scalars<'a>(record: &'a Tree, prefix: &str, out: &mut Vec<(String, String, &'
     }
 }
 
+/// Whether a JSON card record holds its card as an object (`{"card": {...},
+/// "count": 2}`) in this field.
+fn is_nested_card(field: &Field) -> bool {
+    field.origin == Origin::Key
+        && words::fold(&field.key) == "card"
+        && field.value.scalar().is_none()
+}
+
+/// Whether a record holds a list of records or a map (other than its card
+/// or its count): a deck or a group, not a card entry.
+fn holds_records(record: &Tree) -> bool {
+    let is_count = |field: &Field| words::COUNT.contains(&words::fold(&field.key).as_str());
+    record.fields().iter().any(|field| match &field.value {
+        Tree::List(items) => items.iter().any(|(item, _)| matches!(item, Tree::Map(_))),
+        Tree::Map(_) => {
+            field.value.scalar().is_none() && !is_nested_card(field) && !is_count(field)
+        }
+        _ => false,
+    })
+}
+
 /// The card entry a record is, when it is one: a record with a name or a
 /// VEKN id and no list of records in it (that is a deck or a group). Its
 /// text (an XML element's) is its name when nothing else names it and it
 /// has a count, or sits where cards are listed.
 fn card_of(record: &Tree, holds_cards: bool) -> Option<Card> {
     let fields = record.fields();
-    if fields.is_empty() {
-        return None;
-    }
-    // A JSON card record may hold its card as an object (`{"card": {...}, "count": 2}`).
-    let nested = |field: &Field| {
-        field.origin == Origin::Key
-            && words::fold(&field.key) == "card"
-            && field.value.scalar().is_none()
-    };
-    let is_count = |field: &Field| words::COUNT.contains(&words::fold(&field.key).as_str());
-    let container = fields.iter().any(|field| match &field.value {
-        Tree::List(items) => items.iter().any(|(item, _)| matches!(item, Tree::Map(_))),
-        Tree::Map(_) => field.value.scalar().is_none() && !nested(field) && !is_count(field),
-        _ => false,
-    });
-    if container {
+    if fields.is_empty() || holds_records(record) {
         return None;
     }
     let mut values = Vec::new();
     scalars(record, "", &mut values);
-    for field in fields.iter().filter(|f| nested(f)) {
+    for field in fields.iter().filter(|f| is_nested_card(f)) {
         scalars(&field.value, &format!("{}.", field.key), &mut values);
     }
     // The record's first line: its fields are in key order, not the text's.
     let mut card = Card {
         line: fields
             .iter()
-            .map(|f| f.line)
+            .map(|f| f.line as usize)
             .filter(|&l| l > 0)
             .min()
             .unwrap_or(0),
@@ -935,7 +960,7 @@ fn own_section(fields: &[Field]) -> Option<(CardKind, String)> {
             return None;
         }
         let section = words::section(field.value.scalar()?)?;
-        Some((section, field.key.clone()))
+        Some((section, field.key.to_string()))
     })
 }
 

@@ -136,15 +136,6 @@ fn bare_names_in_a_list_carry_their_own_line_numbers() {
     );
 }
 
-/// A text the scan of keys cannot follow reads as before, every line the first.
-#[test]
-fn json_keys_not_located_read_on_the_first_line() {
-    assert_eq!(
-        tree::from_json_text(serde_json::json!({"a": 1}), "nonsense"),
-        tree::from_json(&serde_json::json!({"a": 1}), 1)
-    );
-}
-
 /// The cards of a text read by shape as `(count, name, id)` lines, and its remark.
 fn read_lines(text: &str) -> (Vec<(u32, String, Option<u32>)>, String) {
     let deck = read(text);

@@ -1,8 +1,15 @@
 //! A JSON or XML document as one tree of records, for the reader of shapes:
 //! a JSON object and an XML element are both a [`Tree::Map`] of fields (an
 //! object's keys; an element's attributes, text and child elements), a
-//! JSON array is a [`Tree::List`].
+//! JSON array is a [`Tree::List`]. The tree borrows its keys and values
+//! from the document's text where they are written as they read (no
+//! escape, no entity): a large document is held once, with its tree of
+//! places beside it (issue 41: the tree of owned strings, and serde_json's
+//! value before it, held about 24 times the text).
 
+use std::borrow::Cow;
+
+use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
 /// How deep a document may nest: a deeper one is refused, never read by
@@ -11,16 +18,17 @@ pub const MAX_DEPTH: usize = 128;
 
 /// One value of a document.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Tree {
-    /// A string, number or boolean, as written.
-    Scalar(String),
+pub enum Tree<'t> {
+    /// A string, number or boolean, as written (a JSON number as serde_json
+    /// writes it back: `2.50` is `2.5`).
+    Scalar(Cow<'t, str>),
     /// `null`.
     Null,
     /// A JSON array: each item with the 1-based line it starts on (0 when
     /// the text's lines are not known).
-    List(Vec<(Tree, usize)>),
+    List(Vec<(Tree<'t>, usize)>),
     /// A JSON object or an XML element.
-    Map(Vec<Field>),
+    Map(Vec<Field<'t>>),
 }
 
 /// Where a field of a [`Tree::Map`] comes from.
@@ -38,18 +46,25 @@ pub enum Origin {
 
 /// One field of a record.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Field {
+pub struct Field<'t> {
     /// The key, attribute or element name as written (`""` for text).
-    pub key: String,
+    pub key: Cow<'t, str>,
     /// Where it comes from.
     pub origin: Origin,
     /// Its value.
-    pub value: Tree,
-    /// The 1-based line it starts on (JSON: the document's line).
-    pub line: usize,
+    pub value: Tree<'t>,
+    /// The 1-based line it starts on (JSON: the document's line); 32 bits,
+    /// so that a field takes 64 bytes, not 72 (a document of 100,000
+    /// records holds 400,000 fields).
+    pub line: u32,
 }
 
-impl Tree {
+/// A line number as a [`Field`] keeps it (a line past 4,294,967,295 as that one).
+fn field_line(line: usize) -> u32 {
+    u32::try_from(line).unwrap_or(u32::MAX)
+}
+
+impl Tree<'_> {
     /// The text of a value that is one: a scalar, or an XML element holding
     /// only text (an empty element is `""`).
     pub fn scalar(&self) -> Option<&str> {
@@ -63,7 +78,7 @@ impl Tree {
     }
 
     /// The fields of a map (none for any other value).
-    pub fn fields(&self) -> &[Field] {
+    pub fn fields(&self) -> &[Field<'_>] {
         match self {
             Tree::Map(fields) => fields,
             _ => &[],
@@ -71,109 +86,65 @@ impl Tree {
     }
 }
 
-/// A JSON value as a tree, every field on `line` (a record of a file of
-/// many documents, read without its text).
-pub fn from_json(value: &Value, line: usize) -> Tree {
-    located_json(value.clone(), None, line)
-}
-
-/// A JSON value parsed from `text` (one document, a JSON array, JSON
-/// Lines) as a tree, each field on the line of its key in the text: a card
-/// entry's line is its own, not the document's first. Every field is on
-/// line 1 when the text's keys cannot be told (a text that is not plain
-/// JSON, a comment).
-pub fn from_json_text(value: Value, text: &str) -> Tree {
-    from_json_record(value, text, 1)
-}
-
-/// [`from_json_text`] for one record of a longer text (an object of a JSON
-/// array or of JSON Lines): `text` is the record's own, starting on `line`.
-pub fn from_json_record(value: Value, text: &str, line: usize) -> Tree {
-    located_json(value, locate(text, line).as_ref(), line)
-}
-
-/// A JSON value as a tree, its keys' lines taken from `located` (the same
-/// value's keys in its text) when it has them, else `line`. The value is
-/// let go as it is read: the document is not held twice.
-fn located_json(value: Value, located: Option<&Located>, line: usize) -> Tree {
+/// A JSON value as a tree, every field on `line`, every item on line 0 (a
+/// record read without its text).
+pub fn from_json(value: &Value, line: usize) -> Tree<'static> {
     match value {
         Value::Null => Tree::Null,
-        Value::Bool(b) => Tree::Scalar(b.to_string()),
-        // `-0` is read as the float -0.0: written back as `-0`.
-        Value::Number(n) if n.as_f64() == Some(0.0) && n.is_f64() => Tree::Scalar(
-            if n.as_f64().is_some_and(f64::is_sign_negative) {
-                "-0"
-            } else {
-                "0"
-            }
-            .to_string(),
+        Value::Bool(b) => Tree::Scalar(Cow::Owned(b.to_string())),
+        Value::Number(n) => Tree::Scalar(Cow::Owned(number_text(n))),
+        Value::String(s) => Tree::Scalar(Cow::Owned(s.clone())),
+        Value::Array(items) => Tree::List(
+            items
+                .iter()
+                .map(|item| (from_json(item, line), 0))
+                .collect(),
         ),
-        Value::Number(n) => Tree::Scalar(n.to_string()),
-        Value::String(s) => Tree::Scalar(s),
-        Value::Array(items) => {
-            let located = match located {
-                Some(Located::Array(items)) => items.as_slice(),
-                _ => &[],
-            };
-            Tree::List(
-                items
-                    .into_iter()
-                    .enumerate()
-                    .map(|(at, v)| match located.get(at) {
-                        Some((item_line, item)) => (located_json(v, Some(item), line), *item_line),
-                        None => (located_json(v, None, line), 0),
-                    })
-                    .collect(),
-            )
-        }
-        Value::Object(object) => {
-            let keys = match located {
-                Some(Located::Object(keys)) => keys.as_slice(),
-                _ => &[],
-            };
-            // A key written twice is the last one's, as serde_json keeps it.
-            let mut by_key: std::collections::HashMap<&str, (usize, &Located)> =
-                std::collections::HashMap::with_capacity(keys.len());
-            for (key, line, value) in keys {
-                by_key.insert(key, (*line, value));
-            }
-            Tree::Map(
-                object
-                    .into_iter()
-                    .map(|(key, value)| {
-                        let (line, located) = by_key
-                            .get(key.as_str())
-                            .map_or((line, None), |&(line, located)| (line, Some(located)));
-                        Field {
-                            key,
-                            origin: Origin::Key,
-                            value: located_json(value, located, line),
-                            line,
-                        }
-                    })
-                    .collect(),
-            )
-        }
+        Value::Object(object) => Tree::Map(
+            object
+                .iter()
+                .map(|(key, value)| Field {
+                    key: Cow::Owned(key.clone()),
+                    origin: Origin::Key,
+                    value: from_json(value, line),
+                    line: field_line(line),
+                })
+                .collect(),
+        ),
     }
 }
 
-/// The keys of a JSON text with their lines: each object's keys in the
-/// text's order, each array's items with the line each starts on.
-#[derive(Debug, PartialEq)]
-enum Located {
-    Object(Vec<(String, usize, Located)>),
-    Array(Vec<(usize, Located)>),
-    Scalar,
+/// A JSON number as serde_json writes it back, `-0` (read as the float
+/// -0.0) as `-0`.
+fn number_text(n: &serde_json::Number) -> String {
+    if n.is_f64() && n.as_f64() == Some(0.0) {
+        let negative = n.as_f64().is_some_and(f64::is_sign_negative);
+        return if negative { "-0" } else { "0" }.to_string();
+    }
+    n.to_string()
 }
 
-/// The keys of a JSON text (one value, or several: JSON Lines, read as an
-/// array of them) with their lines; `None` when the text is not plain JSON
-/// as this scan reads it.
-fn locate(text: &str, first_line: usize) -> Option<Located> {
+/// A JSON text (one document, JSON Lines: read as an array of their
+/// values) as a tree, each field on the line of its key, each item on the
+/// line it starts on, `first_line` being the text's first; with the keys
+/// an object gives twice, as their paths (`crypt`, `library.cards[2].count`,
+/// in the text's order). An object's fields are in key order, a key given
+/// twice holding its last value, as serde_json reads it. The text is
+/// checked to be JSON first (serde_json's error when it is not, a value
+/// nested more than [`MAX_DEPTH`] deep among them), then read once more
+/// into the tree.
+pub fn from_json_text(
+    text: &str,
+    first_line: usize,
+) -> Result<(Tree<'_>, Vec<String>), serde_json::Error> {
+    check_json(text)?;
     let mut scan = Scan {
+        text,
         bytes: text.as_bytes(),
-        at: if text.starts_with('\u{feff}') { 3 } else { 0 },
+        at: 0,
         line: first_line,
+        path: String::new(),
+        twice: Vec::new(),
     };
     let mut values = Vec::new();
     loop {
@@ -182,23 +153,121 @@ fn locate(text: &str, first_line: usize) -> Option<Located> {
             break;
         }
         let line = scan.line;
-        values.push((line, scan.value(0)?));
+        let value = scan.value(0).ok_or_else(not_read)?;
+        values.push((value, line));
     }
-    Some(if values.len() == 1 {
-        values.pop()?.1
-    } else {
-        Located::Array(values)
-    })
+    let tree = match values.len() {
+        1 => values.pop().map_or(Tree::Null, |(value, _)| value),
+        _ => Tree::List(values),
+    };
+    Ok((tree, scan.twice))
 }
 
-/// A scan of a JSON text for its keys' lines ([`locate`]).
+/// Whether a text is JSON (one value, or several: JSON Lines) as serde_json
+/// reads it into its values, without keeping them: its error when not.
+pub fn check_json(text: &str) -> Result<(), serde_json::Error> {
+    for value in serde_json::Deserializer::from_str(text).into_iter::<Checked>() {
+        value?;
+    }
+    Ok(())
+}
+
+/// The error of a JSON text that serde_json reads and the scan does not
+/// (never seen: the scan reads what serde_json does).
+fn not_read() -> serde_json::Error {
+    serde::de::Error::custom("a JSON text the reader of shapes cannot follow")
+}
+
+/// A JSON value read as serde_json's [`Value`] is (its numbers parsed, so
+/// that one out of range is the same error) and kept nowhere.
+struct Checked;
+
+impl<'de> serde::Deserialize<'de> for Checked {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Checked, D::Error> {
+        deserializer.deserialize_any(CheckedVisitor)
+    }
+}
+
+/// The visitor of [`Checked`].
+struct CheckedVisitor;
+
+impl<'de> DeserializeSeed<'de> for CheckedVisitor {
+    type Value = Checked;
+
+    fn deserialize<D: serde::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Checked, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CheckedVisitor {
+    type Value = Checked;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+
+    fn visit_unit<E>(self) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+
+    fn visit_none<E>(self) -> Result<Checked, E> {
+        Ok(Checked)
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Checked, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Checked, A::Error> {
+        while seq.next_element_seed(CheckedVisitor)?.is_some() {}
+        Ok(Checked)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Checked, A::Error> {
+        while map.next_key::<IgnoredAny>()?.is_some() {
+            map.next_value_seed(CheckedVisitor)?;
+        }
+        Ok(Checked)
+    }
+}
+
+/// A scan of a JSON text that serde_json has read without error, into a
+/// [`Tree`] borrowing from it ([`from_json_text`]).
 struct Scan<'t> {
+    text: &'t str,
     bytes: &'t [u8],
     at: usize,
     line: usize,
+    /// The path of the value scanned (`crypt.cards[2]`), for a key given twice.
+    path: String,
+    /// The keys given twice, as their paths.
+    twice: Vec<String>,
 }
 
-impl Scan<'_> {
+impl<'t> Scan<'t> {
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.at).copied()
     }
@@ -215,85 +284,74 @@ impl Scan<'_> {
         }
     }
 
-    /// A string, at its opening quote: its text, quotes included.
-    fn string(&mut self) -> Option<&str> {
+    /// A string, at its opening quote: its text, borrowed when it has no
+    /// escape.
+    fn string(&mut self) -> Option<Cow<'t, str>> {
         let start = self.at;
         self.at += 1;
+        let mut escaped = false;
         loop {
             match self.peek()? {
-                b'\\' => self.at += 2,
+                b'\\' => {
+                    escaped = true;
+                    self.at += 2;
+                }
                 b'"' => break,
-                b'\n' => return None,
                 _ => self.at += 1,
             }
         }
         self.at += 1;
-        std::str::from_utf8(self.bytes.get(start..self.at)?).ok()
+        if escaped {
+            serde_json::from_str::<String>(self.text.get(start..self.at)?)
+                .ok()
+                .map(Cow::Owned)
+        } else {
+            self.text.get(start + 1..self.at - 1).map(Cow::Borrowed)
+        }
     }
 
-    fn value(&mut self, depth: usize) -> Option<Located> {
+    /// Steps into a value of the path (a key, or an item's index); gives
+    /// back the path's length before, for [`Scan::leave`].
+    fn enter(&mut self, step: std::fmt::Arguments) -> usize {
+        let before = self.path.len();
+        std::fmt::Write::write_fmt(&mut self.path, step).ok();
+        before
+    }
+
+    fn leave(&mut self, before: usize) {
+        self.path.truncate(before);
+    }
+
+    fn value(&mut self, depth: usize) -> Option<Tree<'t>> {
         if depth > MAX_DEPTH {
             return None;
         }
         self.blank();
         match self.peek()? {
-            b'{' => {
-                self.at += 1;
-                let mut keys = Vec::new();
-                self.blank();
-                if self.peek() == Some(b'}') {
-                    self.at += 1;
-                    return Some(Located::Object(keys));
-                }
-                loop {
-                    self.blank();
-                    if self.peek()? != b'"' {
-                        return None;
-                    }
-                    let line = self.line;
-                    let key: String = serde_json::from_str(self.string()?).ok()?;
-                    self.blank();
-                    if self.peek()? != b':' {
-                        return None;
-                    }
-                    self.at += 1;
-                    let value = self.value(depth + 1)?;
-                    keys.push((key, line, value));
-                    self.blank();
-                    match self.peek()? {
-                        b',' => self.at += 1,
-                        b'}' => {
-                            self.at += 1;
-                            return Some(Located::Object(keys));
-                        }
-                        _ => return None,
-                    }
-                }
-            }
+            b'{' => self.object(depth),
             b'[' => {
                 self.at += 1;
                 let mut items = Vec::new();
-                self.blank();
-                if self.peek() == Some(b']') {
-                    self.at += 1;
-                    return Some(Located::Array(items));
-                }
                 loop {
                     self.blank();
-                    let line = self.line;
-                    items.push((line, self.value(depth + 1)?));
-                    self.blank();
-                    match self.peek()? {
-                        b',' => self.at += 1,
-                        b']' => {
-                            self.at += 1;
-                            return Some(Located::Array(items));
-                        }
-                        _ => return None,
+                    if self.peek()? == b']' {
+                        self.at += 1;
+                        items.shrink_to_fit();
+                        return Some(Tree::List(items));
                     }
+                    if !items.is_empty() {
+                        // The comma between two items.
+                        self.at += 1;
+                        self.blank();
+                    }
+                    let line = self.line;
+                    let before = self.enter(format_args!("[{}]", items.len()));
+                    let item = self.value(depth + 1)?;
+                    self.leave(before);
+                    items.push((item, line));
                 }
             }
-            b'"' => self.string().map(|_| Located::Scalar),
+            b'"' => self.string().map(Tree::Scalar),
             _ => {
                 let start = self.at;
                 while self
@@ -302,61 +360,178 @@ impl Scan<'_> {
                 {
                     self.at += 1;
                 }
-                (self.at > start).then_some(Located::Scalar)
+                let token = self.text.get(start..self.at)?;
+                Some(match token {
+                    "null" => Tree::Null,
+                    "true" | "false" => Tree::Scalar(Cow::Borrowed(token)),
+                    _ => Tree::Scalar(number(token)?),
+                })
             }
         }
     }
+
+    /// An object, at its opening brace: its fields in key order, a key
+    /// given twice holding its last value and line (noted with its path).
+    fn object(&mut self, depth: usize) -> Option<Tree<'t>> {
+        self.at += 1;
+        let mut fields: Vec<Field<'t>> = Vec::new();
+        // The fields by their key, once an object has many.
+        let mut by_key: Option<std::collections::HashMap<Cow<'t, str>, usize>> = None;
+        loop {
+            self.blank();
+            match self.peek()? {
+                b'}' => break,
+                b',' => {
+                    self.at += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            let line = self.line;
+            let key = self.string()?;
+            self.blank();
+            // The colon.
+            self.at += 1;
+            let before = if self.path.is_empty() {
+                self.enter(format_args!("{key}"))
+            } else {
+                self.enter(format_args!(".{key}"))
+            };
+            let value = self.value(depth + 1)?;
+            let given = match &mut by_key {
+                Some(by_key) => by_key.get(&key).copied(),
+                None => fields.iter().position(|field| field.key == key),
+            };
+            match given {
+                Some(at) => {
+                    self.twice.push(self.path.clone());
+                    let field = fields.get_mut(at)?;
+                    field.value = value;
+                    field.line = field_line(line);
+                }
+                None => {
+                    if let Some(by_key) = &mut by_key {
+                        by_key.insert(key.clone(), fields.len());
+                    }
+                    fields.push(Field {
+                        key,
+                        origin: Origin::Key,
+                        value,
+                        line: field_line(line),
+                    });
+                    if by_key.is_none() && fields.len() > 16 {
+                        by_key = Some(
+                            fields
+                                .iter()
+                                .enumerate()
+                                .map(|(at, field)| (field.key.clone(), at))
+                                .collect(),
+                        );
+                    }
+                }
+            }
+            self.leave(before);
+        }
+        self.at += 1;
+        drop(by_key);
+        fields.sort_by(|a, b| a.key.cmp(&b.key));
+        fields.shrink_to_fit();
+        Some(Tree::Map(fields))
+    }
+}
+
+/// A JSON number as serde_json writes it back ([`number_text`]): the text
+/// itself when it is written so (a whole number of at most 18 digits).
+fn number(token: &str) -> Option<Cow<'_, str>> {
+    let digits = token.strip_prefix('-').unwrap_or(token);
+    if !digits.is_empty() && digits.len() <= 18 && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(Cow::Borrowed(token));
+    }
+    let n: serde_json::Number = serde_json::from_str(token).ok()?;
+    let text = number_text(&n);
+    Some(if text == token {
+        Cow::Borrowed(token)
+    } else {
+        Cow::Owned(text)
+    })
 }
 
 /// An XML element as a tree, its root element named; an error when it nests
-/// deeper than [`MAX_DEPTH`].
-pub fn from_xml(document: &roxmltree::Document, text: &str) -> Result<(String, Tree), String> {
+/// deeper than [`MAX_DEPTH`]. Its names, attributes and texts are borrowed
+/// from the text where they are written as they read (no entity), so that
+/// the parsed document can be let go with the tree kept.
+pub fn from_xml<'t>(
+    document: &roxmltree::Document<'t>,
+    text: &'t str,
+) -> Result<(String, Tree<'t>), String> {
     let mut lines = super::super::markup::LineCounter::new(text);
     let root = document.root_element();
     let tree = element(root, &mut lines, 0)?;
     Ok((root.tag_name().name().to_string(), tree))
 }
 
-fn element(
-    node: roxmltree::Node,
+/// A string of a parsed XML document, borrowed from its text when it is written there.
+fn stored<'t>(storage: &roxmltree::StringStorage<'t>) -> Cow<'t, str> {
+    match storage {
+        roxmltree::StringStorage::Borrowed(text) => Cow::Borrowed(text),
+        roxmltree::StringStorage::Owned(text) => Cow::Owned(text.to_string()),
+    }
+}
+
+fn element<'t>(
+    node: roxmltree::Node<'_, 't>,
     lines: &mut super::super::markup::LineCounter,
     depth: usize,
-) -> Result<Tree, String> {
+) -> Result<Tree<'t>, String> {
     if depth > MAX_DEPTH {
         return Err(format!(
             "an XML document nested more than {MAX_DEPTH} elements deep: not read"
         ));
     }
-    let line = lines.line_at(node.range().start);
-    let mut fields: Vec<Field> = node
+    let line = field_line(lines.line_at(node.range().start));
+    let mut fields: Vec<Field<'t>> = node
         .attributes()
         .map(|attribute| Field {
-            key: attribute.name().to_string(),
+            key: Cow::Borrowed(attribute.name()),
             origin: Origin::Attribute,
-            value: Tree::Scalar(attribute.value().to_string()),
+            value: Tree::Scalar(stored(attribute.value_storage())),
             line,
         })
         .collect();
-    let text: String = node
-        .children()
-        .filter(roxmltree::Node::is_text)
-        .filter_map(|t| t.text())
-        .collect();
-    let text = text.trim();
-    if !text.is_empty() {
+    // The element's own text, trimmed: its text nodes joined (most
+    // elements have one, or only the blanks around their children).
+    let texts = || {
+        node.children()
+            .filter(roxmltree::Node::is_text)
+            .filter_map(|t| t.text_storage())
+    };
+    if !texts().all(|t| t.as_str().trim().is_empty()) {
+        let text = match (texts().next(), texts().nth(1)) {
+            (Some(one), None) => match stored(one) {
+                Cow::Borrowed(text) => Cow::Borrowed(text.trim()),
+                Cow::Owned(text) => Cow::Owned(text.trim().to_string()),
+            },
+            _ => Cow::Owned(
+                texts()
+                    .map(|t| t.as_str())
+                    .collect::<String>()
+                    .trim()
+                    .to_string(),
+            ),
+        };
         fields.push(Field {
-            key: String::new(),
+            key: Cow::Borrowed(""),
             origin: Origin::Text,
-            value: Tree::Scalar(text.to_string()),
+            value: Tree::Scalar(text),
             line,
         });
     }
     for child in node.children().filter(roxmltree::Node::is_element) {
         let value = element(child, lines, depth + 1)?;
         fields.push(Field {
-            key: child.tag_name().name().to_string(),
+            key: Cow::Borrowed(child.tag_name().name()),
             origin: Origin::Element,
-            line: lines.line_at(child.range().start),
+            line: field_line(lines.line_at(child.range().start)),
             value,
         });
     }
@@ -376,11 +551,112 @@ mod tests {
         let (root, tree) = from_xml(&document, text).unwrap();
         assert_eq!(root, "deck");
         let card = &tree.fields()[0];
-        assert_eq!((card.key.as_str(), card.line), ("card", 2));
+        assert_eq!((card.key.as_ref(), card.line), ("card", 2));
         assert_eq!(card.value.fields()[0].value.scalar(), Some("2"));
         assert_eq!(card.value.fields()[1].origin, Origin::Text);
         assert_eq!(tree.fields()[1].value.fields()[0].value.scalar(), Some(""));
         assert_eq!(tree.fields()[1].value.scalar(), None);
+    }
+
+    /// A tree with every line 0, to compare trees read with and without their text.
+    fn unlined(tree: Tree) -> Tree {
+        match tree {
+            Tree::List(items) => Tree::List(
+                items
+                    .into_iter()
+                    .map(|(item, _)| (unlined(item), 0))
+                    .collect(),
+            ),
+            Tree::Map(fields) => Tree::Map(
+                fields
+                    .into_iter()
+                    .map(|field| Field {
+                        value: unlined(field.value),
+                        line: 0,
+                        ..field
+                    })
+                    .collect(),
+            ),
+            scalar => scalar,
+        }
+    }
+
+    /// The tree read from a JSON text is the tree of serde_json's value of
+    /// it (its numbers written back alike, its keys in order, a key given
+    /// twice its last value), with the keys given twice as `json_keys`
+    /// names them; a string with no escape is borrowed from the text.
+    #[test]
+    fn a_json_texts_tree_is_its_serde_json_values() {
+        for text in [
+            r#"{"b": 1, "a": [-0, 0, -0.0, 0.0, 2.50, 1e2, 1E-7, 18446744073709551615]}"#,
+            r#"{"n": -9223372036854775809, "m": 123456789012345678, "o": 1234567890123456789}"#,
+            r#"{"s": "a \"q\" \u00e9 \n", "t": "é", "u": true, "v": false, "w": null}"#,
+            r#"{"count": 2, "count": 3, "x": {"y": 1, "y": [2]}, "list": [{"k": 1, "k": 2}]}"#,
+            r#"{"k\u0065y": 1, "key": 2}"#,
+            r#"[1, "two", {"three": 3}, [], {}]"#,
+            "{\"a\": 1}\n{\"b\": 2}\n",
+            "  {\n\"a\" :\t[ 1 ,2 ] }  ",
+            r#""just a string""#,
+            r#"{"many": {"a1": 1, "a2": 2, "a3": 3, "a4": 4, "a5": 5, "a6": 6, "a7": 7, "a8": 8,
+                "a9": 9, "a10": 10, "a11": 11, "a12": 12, "a13": 13, "a14": 14, "a15": 15,
+                "a16": 16, "a17": 17, "a3": 33, "a18": 18, "a1": 11}}"#,
+        ] {
+            let (tree, twice) = from_json_text(text, 1).unwrap();
+            let values: Vec<Value> = serde_json::Deserializer::from_str(text)
+                .into_iter::<Value>()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            let value = match <[Value; 1]>::try_from(values) {
+                Ok([one]) => one,
+                Err(many) => Value::Array(many),
+            };
+            assert_eq!(unlined(tree), unlined(from_json(&value, 0)), "{text}");
+            if !text.contains('\n') {
+                let expected = crate::formats::json_keys::parse(text)
+                    .unwrap()
+                    .duplicate_keys;
+                assert_eq!(twice, expected, "{text}");
+            }
+        }
+        let (tree, _) = from_json_text(r#"{"name": "Alma Test", "e": "\u00e9"}"#, 1).unwrap();
+        assert!(matches!(
+            tree.fields()[1].value,
+            Tree::Scalar(Cow::Borrowed("Alma Test"))
+        ));
+        assert!(matches!(&tree.fields()[0].value, Tree::Scalar(Cow::Owned(e)) if e == "é"));
+        for broken in ["{\"a\": 1e999}", "{\"a\": 1} x", "{\"a\" 1}", "[1,]"] {
+            assert!(from_json_text(broken, 1).is_err(), "{broken}");
+        }
+    }
+
+    /// A field takes 64 bytes (a document of 100,000 records holds 400,000).
+    #[test]
+    fn a_field_is_small() {
+        assert_eq!(std::mem::size_of::<Field>(), 64);
+    }
+
+    /// Each field is on the line of its key, each item on its own line.
+    #[test]
+    fn a_json_texts_fields_are_on_their_lines() {
+        let text =
+            "{\n  \"cards\": [\n    {\"name\": \"A\",\n     \"count\": 2},\n    \"B\"\n  ]\n}";
+        let (tree, _) = from_json_text(text, 5).unwrap();
+        let cards = &tree.fields()[0];
+        assert_eq!((cards.key.as_ref(), cards.line), ("cards", 6));
+        let Tree::List(items) = &cards.value else {
+            panic!("a list");
+        };
+        assert_eq!(
+            items.iter().map(|(_, line)| *line).collect::<Vec<_>>(),
+            [7, 9]
+        );
+        let lines: Vec<(&str, u32)> = items[0]
+            .0
+            .fields()
+            .iter()
+            .map(|f| (f.key.as_ref(), f.line))
+            .collect();
+        assert_eq!(lines, [("count", 8), ("name", 7)]);
     }
 
     #[test]
