@@ -748,49 +748,31 @@ struct Cost {
 }
 
 /// Runs `vtesdeck ARGS` (the fixture card database, or the built-in list)
-/// with its outputs to files, and measures it: the peak resident memory is
-/// the child's own (`VmHWM` of `/proc/PID/status`, read until it exits:
-/// the tests of this binary run at once, so the rusage of all children
-/// would be any child's).
+/// with its outputs to files, and measures it: its time and the peak of its
+/// own resident memory, exactly (`common::measured_run`).
 #[cfg(target_os = "linux")]
 fn measured(args: &[&std::ffi::OsStr], fixture: bool) -> Cost {
-    use std::time::{Duration, Instant};
     let dir = tempfile::tempdir().expect("temp dir");
     let (out, err) = (dir.path().join("out"), dir.path().join("err"));
-    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("vtesdeck"));
     let no_user_data = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-user-data");
-    if fixture {
-        command.env("VTESDECK_CARDS", common::fixture_cards_dir());
-    } else {
+    let run = common::measured_run(&assert_cmd::cargo::cargo_bin("vtesdeck"), |command| {
+        if fixture {
+            command.env("VTESDECK_CARDS", common::fixture_cards_dir());
+        } else {
+            command
+                .env_remove("VTESDECK_CARDS")
+                .env("XDG_DATA_HOME", &no_user_data)
+                .env("HOME", &no_user_data);
+        }
         command
-            .env_remove("VTESDECK_CARDS")
-            .env("XDG_DATA_HOME", &no_user_data)
-            .env("HOME", &no_user_data);
-    }
-    command
-        .env("VTESDECK_OFFLINE", "1")
-        .env("NO_COLOR", "1")
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .stdout(fs::File::create(&out).expect("out"))
-        .stderr(fs::File::create(&err).expect("err"));
-    let started = Instant::now();
-    let mut child = command.spawn().expect("runs");
-    let status = format!("/proc/{}/status", child.id());
-    let mut peak_bytes = 0;
-    let code = loop {
-        if let Some(hwm) = fs::read_to_string(&status).ok().and_then(|text| {
-            let line = text.lines().find(|line| line.starts_with("VmHWM:"))?;
-            line.split_whitespace().nth(1)?.parse::<u64>().ok()
-        }) {
-            peak_bytes = peak_bytes.max(hwm * 1024);
-        }
-        if let Some(code) = child.try_wait().expect("waits") {
-            break code;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    let seconds = started.elapsed().as_secs_f64();
+            .env("VTESDECK_OFFLINE", "1")
+            .env("NO_COLOR", "1")
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .stdout(fs::File::create(&out).expect("out"))
+            .stderr(fs::File::create(&err).expect("err"));
+    });
+    let (seconds, peak_bytes, code) = (run.seconds, run.peak_bytes, run.status);
     let stderr = fs::read_to_string(&err).unwrap_or_default();
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(

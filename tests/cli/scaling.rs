@@ -1,15 +1,17 @@
 //! The document readers scale linearly (issue 41): an HTML page read as a
 //! browser lays it out, an XML document, a JSON document read by shape and
-//! a plain list of long unknown lines, each at 1x, 10x and 100x its rows, read by a child `vtesdeck parse`
-//! whose time and peak memory are measured. A reader fails when its time
+//! a plain list of long unknown lines, each at 1x, 10x and 100x its rows,
+//! read by a child `vtesdeck parse` whose time and peak memory are measured
+//! (exactly: the kernel's maximum of the child, `common::measured_run`). A reader fails when its time
 //! grows faster than its input (tenfold the rows taking more than thirty
 //! times as long, the machine being noisy) or when its peak memory grows by
 //! more than ten times what its input grows by.
 
-use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+
+use crate::common;
+use std::process::Stdio;
+use std::time::Duration;
 
 /// The rows of the smallest input (1x).
 const ROWS: usize = 1_000;
@@ -28,52 +30,32 @@ const MEMORY_PER_BYTE: u64 = 10;
 const XML_MEMORY_PER_BYTE: u64 = 15;
 const JSON_MEMORY_PER_BYTE: u64 = 10;
 
-/// The peak resident memory of a running process (its `VmHWM`, in bytes).
-fn peak_memory(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
-    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kilobytes * 1024)
-}
-
 /// Runs `vtesdeck parse` on a file: how long it took, and its peak memory
-/// (read from `/proc` while it runs, the last reading before it ends).
+/// (exactly, `common::measured_run`).
 fn measure(path: &Path) -> (Duration, u64) {
     let no_user_data = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-user-data");
-    let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vtesdeck"))
-        .arg("parse")
-        .arg(path)
-        .env_remove("VTESDECK_CARDS")
-        .env("XDG_DATA_HOME", &no_user_data)
-        .env("HOME", &no_user_data)
-        .env("VTESDECK_OFFLINE", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts");
-    let mut peak = 0;
-    let status = loop {
-        if let Some(memory) = peak_memory(child.id()) {
-            peak = peak.max(memory);
-        }
-        if let Some(status) = child.try_wait().expect("waits") {
-            break status;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    };
-    let elapsed = started.elapsed();
-    let mut stderr = String::new();
-    if let Some(mut pipe) = child.stderr.take() {
-        let _ = pipe.read_to_string(&mut stderr);
-    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let err = dir.path().join("err");
+    let run = common::measured_run(Path::new(env!("CARGO_BIN_EXE_vtesdeck")), |command| {
+        command
+            .arg("parse")
+            .arg(path)
+            .env_remove("VTESDECK_CARDS")
+            .env("XDG_DATA_HOME", &no_user_data)
+            .env("HOME", &no_user_data)
+            .env("VTESDECK_OFFLINE", "1")
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&err).expect("err"));
+    });
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
     // 1 when the deck has problems (a thousand copies of a card): read all the same.
     assert!(
-        matches!(status.code(), Some(0 | 1)),
-        "{}: {status}: {stderr}",
-        path.display()
+        matches!(run.status.code(), Some(0 | 1)),
+        "{}: {}: {stderr}",
+        path.display(),
+        run.status
     );
-    (elapsed, peak)
+    (Duration::from_secs_f64(run.seconds), run.peak_bytes)
 }
 
 /// Names of library cards of the official list, escaped for markup: rows

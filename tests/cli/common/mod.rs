@@ -254,3 +254,52 @@ pub fn deck_cards(deck: &serde_json::Value) -> Vec<(u64, u64)> {
     cards.sort_unstable();
     cards
 }
+
+/// What a measured run of a command cost.
+pub struct Measured {
+    /// How the command ended.
+    pub status: std::process::ExitStatus,
+    /// Its wall-clock time, from its start to its end.
+    pub seconds: f64,
+    /// Its peak resident memory, in bytes.
+    pub peak_bytes: u64,
+}
+
+/// The program that runs a command and writes its time and peak resident
+/// memory: Python's `getrusage(RUSAGE_CHILDREN)` after the command is
+/// reaped, the kernel's own maximum of the child (exact, where reading
+/// `/proc/PID/status` while it runs misses the peak of a short run).
+const MEASURE_PY: &str = "import resource, subprocess, sys, time
+start = time.monotonic()
+code = subprocess.call(sys.argv[2:])
+seconds = time.monotonic() - start
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+open(sys.argv[1], 'w').write(f'{seconds} {peak}')
+sys.exit(code if code >= 0 else 128 - code)
+";
+
+/// Runs `program`, with the arguments, environment and standard streams
+/// that `set_up` gives it, and measures its time and peak memory exactly
+/// (see [`MEASURE_PY`]; Python 3 is a requirement of the test suite, and
+/// `VTESDECK_TEST_PYTHON` names another interpreter).
+pub fn measured_run(
+    program: &std::path::Path,
+    set_up: impl FnOnce(&mut std::process::Command),
+) -> Measured {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = dir.path().join("cost");
+    let python = std::env::var_os("VTESDECK_TEST_PYTHON").unwrap_or_else(|| "python3".into());
+    let mut command = std::process::Command::new(&python);
+    command.arg("-c").arg(MEASURE_PY).arg(&report).arg(program);
+    set_up(&mut command);
+    let status = command.status().unwrap_or_else(|error| {
+        panic!("{}: {error} (Python 3 runs the measure)", python.display())
+    });
+    let cost = std::fs::read_to_string(&report).expect("the measure's report");
+    let (seconds, kilobytes) = cost.split_once(' ').expect("seconds and kilobytes");
+    Measured {
+        status,
+        seconds: seconds.parse().expect("seconds"),
+        peak_bytes: kilobytes.parse::<u64>().expect("kilobytes") * 1024,
+    }
+}
