@@ -46,6 +46,14 @@ pub struct ConvertArgs {
     /// symbolic link, a named pipe or a device).
     #[arg(long, requires = "output")]
     force: bool,
+
+    /// No note on standard error: the files of a folder skipped (not
+    /// decklists), the built-in card list being old. Lines not converted are
+    /// said even so.
+    // The help of convert's own: the global `-q` speaks of legal decks and
+    // progress bars, which `convert` has none of.
+    #[arg(id = "quiet", short = 'q', long = "quiet")]
+    quiet: bool,
 }
 
 /// The summary of `convert --help`: the layouts of the formats registry that
@@ -75,21 +83,29 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
         .transpose()?;
     // The one input given, or standard input when it is not a terminal.
     let input = inputs::paths_or_stdin(args.input.as_slice())?.remove(0);
+    let global = Global {
+        cards: global.cards.clone(),
+        quiet: args.quiet || global.quiet,
+        offline: global.offline,
+    };
     let db = global.card_db()?;
     let format = args.deck_format.input_format;
     // A file (one deck, or one per JSON record), `-`, a VDB deck URL, or a
     // folder: read a few decks at a time, as they are written.
-    let (mut decks, _skipped) = inputs::read_all(
+    let (mut decks, walked) = inputs::read_all(
         std::slice::from_ref(&input),
         &args.selection.selection(),
         format,
         &db,
     )?;
+    if !global.quiet {
+        inputs::note_skipped(&walked.skipped);
+    }
     let first = decks
         .next()
         .map(|(_, deck)| deck)
         .with_context(|| format!("{}: no deck to convert", input.display()))??;
-    let mut rest = decks.map(|(_, deck)| deck).peekable();
+    let mut rest = decks.by_ref().map(|(_, deck)| deck).peekable();
     if rest.peek().is_none() && !input.is_dir() {
         // One deck, in any layout.
         if let Err(nothing_read) = first.ensure_cards_read() {
@@ -138,6 +154,10 @@ pub fn run(args: &ConvertArgs, global: &Global) -> anyhow::Result<Outcome> {
         archive.write_deck(&mut buffer, &deck, &db);
         sink.write_all(&buffer)?;
         outcome = outcome.merge(report_not_converted(&deck));
+    }
+    if !global.quiet {
+        // The files of the folder found, once read, to hold no decklist.
+        inputs::note_skipped(decks.skipped());
     }
     buffer.clear();
     archive.finish(&mut buffer);

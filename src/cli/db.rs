@@ -58,6 +58,14 @@ struct UpdateArgs {
     #[command(flatten)]
     into: InstallInto,
 
+    /// No progress bar for the download, and no note while another install
+    /// into the same folder has its turn. Errors and the line saying what was
+    /// installed are printed even so.
+    // The help of db update's own: the global `-q` speaks of decks and files
+    // skipped, which `db update` has none of.
+    #[arg(id = "quiet", short = 'q', long = "quiet")]
+    quiet: bool,
+
     /// The zip to download [default: $VTESDECK_DB_URL, else the official
     /// https://www.vekn.net/images/stories/downloads/vtescsv_utf8.zip].
     #[arg(long, value_name = "URL")]
@@ -80,6 +88,11 @@ struct ImportArgs {
     #[command(flatten)]
     into: InstallInto,
 
+    /// No note while another install into the same folder has its turn.
+    /// Errors and the line saying what was installed are printed even so.
+    #[arg(id = "quiet", short = 'q', long = "quiet")]
+    quiet: bool,
+
     /// A zip file or a folder with the VEKN CSV files (at the top or in one sub-folder).
     #[arg(value_name = "PATH")]
     path: PathBuf,
@@ -90,6 +103,11 @@ struct ImportArgs {
 struct InfoArgs {
     #[command(flatten)]
     output: super::output_format::FormatArgs,
+
+    /// Nothing to leave out: `db info` prints only the description asked for
+    /// (accepted, so that a script may pass `-q` to every command).
+    #[arg(id = "quiet", short = 'q', long = "quiet")]
+    _quiet: bool,
 }
 
 /// Runs a `db` subcommand: exit 0 on success, 2 on an error (the previous database
@@ -102,7 +120,7 @@ pub fn run(args: &DbArgs, global: &Global) -> anyhow::Result<Outcome> {
             let report = install::import(
                 &import.path,
                 &target,
-                &mut tell_waiting(&target, global.quiet),
+                &mut tell_waiting(&target, import.quiet || global.quiet),
             )?;
             finish(&db_text::render_install(&report), &target, global)
         }
@@ -139,13 +157,13 @@ fn update_db(update: &UpdateArgs, global: &Global) -> anyhow::Result<Outcome> {
     let target = install_target(&update.into, global)?;
     install::check_target(&target)?;
     let deadline = std::time::Duration::from_secs(update.timeout);
-    let bytes =
-        fetch(&url, deadline, global.quiet).map_err(|err| way_out(err.into(), &url, global))?;
+    let bytes = fetch(&url, deadline, update.quiet || global.quiet)
+        .map_err(|err| way_out(err.into(), &url, global))?;
     let report = install::install_zip(
         std::io::Cursor::new(bytes),
         &url,
         &target,
-        &mut tell_waiting(&target, global.quiet),
+        &mut tell_waiting(&target, update.quiet || global.quiet),
     )?;
     finish(&db_text::render_install(&report), &target, global)
 }

@@ -162,6 +162,9 @@ pub fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Input {
     Ok(pipeline::load(path, format, db)?)
 }
 
+/// The decks of [`read_all`], and the files of the folders skipped.
+pub type DecksAndWalk<'a, F> = (Decks<'a, Input, F>, Walk);
+
 /// The inputs named by the arguments (standard input when none is given and it
 /// is not a terminal), read as [`read_walked`] reads them, each with the path
 /// it came from; and the files of the folders that were skipped (the `files`
@@ -171,7 +174,7 @@ pub fn read_all<'a>(
     selection: &FileSelection,
     format: Option<Format>,
     db: &'a CardDb,
-) -> anyhow::Result<(impl Iterator<Item = (String, Input)> + 'a, Walk)> {
+) -> anyhow::Result<DecksAndWalk<'a, impl Fn(pipeline::Input) -> Input + Sync>> {
     let walked = walk(&paths_or_stdin(paths)?, selection);
     Ok(read_walked(walked, format, db, std::convert::identity))
 }

@@ -100,12 +100,69 @@ fn quiet_is_on_every_command_and_says_the_same_everywhere() {
     let quiet = "-q, --quiet Only results and problems: no line for what is fine (a legal deck), \
                  no progress bar, no note on standard error (files skipped)";
     // `completions` and `man` print nothing but what they are asked for:
-    // `-q` is accepted there, and left out of their help. `card` reads no
-    // deck and shows no bar: its `-q` has a help of its own.
+    // `-q` is accepted there, and left out of their help. `card`, `convert`
+    // and `db` judge no deck: their `-q` has a help of its own.
     for command in EVERY_COMMAND {
         let shown = one_line(&help(command)).contains(quiet);
-        let own_help = matches!(command.first(), Some(&("completions" | "man" | "card")));
+        let own_help = matches!(
+            command.first(),
+            Some(&("completions" | "man" | "card" | "convert" | "db"))
+        );
         assert_eq!(shown, !own_help, "{command:?}");
+    }
+}
+
+/// `convert` and `db`'s subcommands say what their own `-q` leaves out, and
+/// `convert` of a folder notes the files it skipped, unless `-q`.
+#[test]
+fn convert_and_db_have_a_quiet_of_their_own() {
+    for (command, says) in [
+        (
+            &["convert"][..],
+            "-q, --quiet No note on standard error: the files of a folder skipped (not \
+             decklists), the built-in card list being old. Lines not converted are said even so",
+        ),
+        (
+            &["db", "update"],
+            "-q, --quiet No progress bar for the download, and no note while another install \
+             into the same folder has its turn",
+        ),
+        (
+            &["db", "import"],
+            "-q, --quiet No note while another install into the same folder has its turn",
+        ),
+        (&["db", "info"], "-q, --quiet Nothing to leave out"),
+    ] {
+        let shown = one_line(&help(command));
+        assert!(shown.contains(says), "{command:?}: {shown}");
+        assert!(!shown.contains("a legal deck"), "{command:?}: {shown}");
+    }
+    let examples = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let decks = dir.path().join("decks");
+    std::fs::create_dir(&decks).expect("folder");
+    std::fs::copy(examples.join("brujah-rush.txt"), decks.join("deck.txt")).expect("copy");
+    std::fs::write(decks.join("README.md"), "Our decks.\n").expect("write");
+    let archive = dir.path().join("decks.json");
+    for quiet in [&[][..], &["-q"], &["convert-q"]] {
+        let mut command = common::vtesdeck();
+        if quiet == ["convert-q"] {
+            command.arg("convert").arg("-q");
+        } else {
+            command.args(quiet).arg("convert");
+        }
+        let output = command
+            .args(["--to", "krcg", "--force", "-o"])
+            .arg(&archive)
+            .arg(&decks)
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let noted = stderr.contains("skipped") && stderr.contains("README.md");
+        assert_eq!(noted, quiet.is_empty(), "{quiet:?}: {stderr}");
+        let written = std::fs::read_to_string(&archive).expect("the archive");
+        assert!(written.contains("\"crypt\""), "{written}");
     }
 }
 
