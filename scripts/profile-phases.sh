@@ -69,7 +69,7 @@ PHASES = [
     # something, before decoding; the screen of the text after)
     ("line screening", [r"vtesdeck(?:::|_|_deck::)formats::screen::ControlTest::of_bytes$", r"vtesdeck(?:::|_|_deck::)formats::screen::looks_binary$", r"vtesdeck(?:::|_|_deck::)formats::screen::screen$"]),
     ("layout detection", [r"vtesdeck(?:::|_|_deck::)formats::registry::detect$"]),
-    # (`read_kept` for a reader of many decks, with its crypt-row memo)
+    # (`read_kept` in builds before the per-thread reader)
     ("layout reading (lines to counts and names)", [r"<vtesdeck(?:::|_|_deck::)formats::\w+::\w+Layout as vtesdeck(?:::|_|_deck::)formats::layout::Layout>::read(_kept)?$"]),
     ("name lookup (lines to cards)", [r"vtesdeck(?:::|_|_deck::)formats::load::resolve$"]),
     ("rules", [r"vtesdeck(?:::|_)rules::checker::Checker::check$"]),

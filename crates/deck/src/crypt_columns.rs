@@ -7,11 +7,11 @@ use std::borrow::Cow;
 use std::fmt;
 
 use rustc_hash::FxHashMap;
+
+use crate::text_memo::TextMemo;
 use vtesdeck_cards::{
     is_same_clan, title_votes, Card, CardDb, CardId, Discipline, DisciplineLevel, Group, CAPACITIES,
 };
-
-use crate::text_memo::TextMemo;
 
 /// The columns written after a crypt name; each `None` when not written.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -474,54 +474,38 @@ fn group_column(text: &str) -> Option<Group> {
     split_group_at(text, last_start).1
 }
 
-/// The crypt rows found to read as a card's written columns (`reads_as`),
-/// with that text: what a reader of many decks keeps from one deck to the
-/// next (the TWDA writes the same columns again and again: 35k crypt rows,
-/// 7k different columns). Kept on a measure (issue 31): without it, the
-/// whole-TWDA `check --quiet` ran 11.8M more instructions (430.0M to
-/// 441.8M, 2.7%; callgrind, medians of 5 runs).
-///
-/// With them, each card's columns as the TWDA writes them
-/// ([`CryptColumns::written_for`]), worked out once per card.
+/// What a reader of many decks knows of crypt rows' columns, kept from one
+/// deck to the next: each vampire's columns as the TWDA writes them
+/// ([`CryptColumns::written_for`]), worked out once per card, and the rows
+/// found to read as them (a decklist archive writes the same rows again and
+/// again: the TWDA's 35k crypt rows are 7k different columns of about 1,500
+/// vampires). One is owned by each thread that reads decks. Kept on a
+/// measure: without it, the whole-TWDA `check --quiet` ran about 90M more
+/// instructions (callgrind; 486.7M before).
 #[derive(Debug, Default)]
-pub(crate) struct RowsReadAs {
-    memo: TextMemo<Box<str>>,
+pub struct KnownColumns {
     written: FxHashMap<CardId, Option<Box<str>>>,
+    rows: TextMemo<Box<str>>,
 }
 
-impl RowsReadAs {
-    /// [`fits_written_columns`], the same for every row and card: a card's
-    /// written text is worked out once, and a row found before to read as
-    /// the same written text is not compared again.
+impl KnownColumns {
+    /// Whether a crypt row's columns (from the capacity on) are a card's
+    /// own, as the TWDA writes them ([`reads_as`] the card's
+    /// [`CryptColumns::written_for`] text): then the card fits them, and they
+    /// need no reading. `false` says nothing: the columns are to be read.
     pub(crate) fn fits(&mut self, row: &str, card: &Card) -> bool {
-        let written = self
-            .written
+        self.written
             .entry(card.id)
-            .or_insert_with(|| CryptColumns::written_for(card).map(String::into_boxed_str));
-        written
+            .or_insert_with(|| CryptColumns::written_for(card).map(String::into_boxed_str))
             .as_deref()
-            .is_some_and(|written| kept_reads_as(&mut self.memo, row, written))
-    }
-
-    /// [`reads_as`] through the memo (the tests compare the two).
-    #[cfg(test)]
-    fn reads_as(&mut self, row: &str, written: &str) -> bool {
-        kept_reads_as(&mut self.memo, row, written)
+            .is_some_and(|written| reads_as_kept(&mut self.rows, row, written))
     }
 }
 
-/// Whether a crypt row's columns (from the capacity on) are a card's own, as
-/// the TWDA writes them ([`reads_as`] the card's
-/// [`CryptColumns::written_for`] text): then the card fits them, and they
-/// need no reading. `false` says nothing: the columns are to be read.
-pub(crate) fn fits_written_columns(row: &str, card: &Card) -> bool {
-    CryptColumns::written_for(card).is_some_and(|written| reads_as(row, &written))
-}
-
-/// [`reads_as`], the same for every row: a row found before (in `memo`) to
-/// read as the same written text is not compared again.
-fn kept_reads_as(memo: &mut TextMemo<Box<str>>, row: &str, written: &str) -> bool {
-    let Some(slot) = memo.slot(row) else {
+/// [`reads_as`], a row found before (in `rows`) to read as the same written
+/// text not compared again.
+fn reads_as_kept(rows: &mut TextMemo<Box<str>>, row: &str, written: &str) -> bool {
+    let Some(slot) = rows.slot(row) else {
         return reads_as(row, written);
     };
     match slot {
@@ -834,9 +818,10 @@ mod tests {
         }
     }
 
-    /// A reader's memo ([`RowsReadAs::fits`]: each card's written text
-    /// worked out once, rows known to fit) says what [`fits_written_columns`]
-    /// says, for rows written for a card, for another card, and mangled.
+    /// A reader's memo ([`KnownColumns::fits`]: each card's written text
+    /// worked out once, rows known to fit) says what [`reads_as`] the card's
+    /// written text says, for rows written for a card, for another card, and
+    /// mangled.
     #[test]
     fn a_readers_memo_fits_the_cards_a_row_fits() {
         let db = vtesdeck_cards::CardDb::embedded().expect("built-in card list");
@@ -847,7 +832,7 @@ mod tests {
             .step_by(7)
             .collect();
         let mut pieces = crate::testing::Pieces(0xf175);
-        let mut kept = RowsReadAs::default();
+        let mut kept = KnownColumns::default();
         let (mut fitting, mut compared) = (0, 0);
         for _ in 0..4_000 {
             let of = vampires[pieces.next_number() as usize % vampires.len()];
@@ -863,7 +848,7 @@ mod tests {
                 1 => written.replace('\t', " "),
                 _ => written.replacen('\t', "  x ", 1),
             };
-            let fits = fits_written_columns(&row, card);
+            let fits = CryptColumns::written_for(card).is_some_and(|text| reads_as(&row, &text));
             assert_eq!(kept.fits(&row, card), fits, "{row:?} for {}", card.name);
             fitting += usize::from(fits);
             compared += 1;
@@ -876,8 +861,8 @@ mod tests {
     }
 
     /// Random rows against random written texts, some compared again:
-    /// [`RowsReadAs::reads_as`] says what [`reads_as`] says, whether it
-    /// compares them or knows the answer.
+    /// [`reads_as_kept`] says what [`reads_as`] says, whether it compares
+    /// them or knows the answer.
     #[test]
     fn kept_answers_are_the_comparisons_answers() {
         let written = [
@@ -905,7 +890,7 @@ mod tests {
             "\x0b",
         ];
         let mut random = crate::testing::Pieces(0x05ee_d4a5);
-        let mut kept = RowsReadAs::default();
+        let mut kept = TextMemo::default();
         let mut rows: Vec<String> = written.iter().map(|w| w.replace('\t', "  ")).collect();
         for _ in 0..20_000 {
             let row = if random.next_number().is_multiple_of(2) {
@@ -915,12 +900,16 @@ mod tests {
                 random.text(&pieces, count)
             };
             let text = written[random.next_number() as usize % written.len()];
-            assert_eq!(kept.reads_as(&row, text), reads_as(&row, text), "{row:?}");
+            assert_eq!(
+                reads_as_kept(&mut kept, &row, text),
+                reads_as(&row, text),
+                "{row:?}"
+            );
             rows.push(row);
         }
     }
 
-    /// The claim [`fits_written_columns`] rests on: a row that reads
+    /// The claim [`KnownColumns::fits`] rests on: a row that reads
     /// as a card's written columns is read as they are, and fits the card;
     /// checked on every vampire of the card list built into the program,
     /// with the white space between columns drawn at random.
@@ -951,7 +940,7 @@ mod tests {
                 assert_eq!(CryptColumns::parse(&row).as_ref(), Some(&read), "{row:?}");
                 let columns = WrittenColumns::new(&row).expect("columns");
                 assert_eq!(columns.group(), read.group, "{row:?}");
-                assert!(fits_written_columns(&row, card), "{row:?}");
+                assert!(KnownColumns::default().fits(&row, card), "{row:?}");
             }
         }
         // Nearly every vampire has such a row (not those with two clans, or

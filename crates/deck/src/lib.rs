@@ -38,7 +38,8 @@ use vtesdeck_cards::{
     Card, CardDb, CardId, CardKind, Group, Lookup, NameForm, PrintingHint, Printings,
 };
 
-use crypt_columns::{fits_written_columns, Column, CryptColumns, RowsReadAs, WrittenColumns};
+pub use crypt_columns::KnownColumns;
+use crypt_columns::{Column, CryptColumns, WrittenColumns};
 use name_forms::{article_forms, number_forms};
 use raw::{CountPlace, LineKind, RawDeck, RawLine};
 
@@ -307,11 +308,6 @@ struct Found<'a, 'l> {
 type Remark = (ReadHow, Option<String>);
 
 impl Deck {
-    /// Resolves the lines of a read decklist against the card database.
-    pub(crate) fn from_raw(raw: RawDeck, db: &CardDb) -> Deck {
-        Deck::from_raw_kept(raw, db, None)
-    }
-
     /// A deck of the given cards, each named by its VEKN id with its count:
     /// a deck built in code rather than read from a list (lines numbered from
     /// 1 in the order given). An id the database does not know is unresolved,
@@ -333,16 +329,12 @@ impl Deck {
                 LineKind::Id(id),
             ));
         }
-        Deck::from_raw(raw, db)
+        Deck::from_raw(raw, db, &mut KnownColumns::default())
     }
 
-    /// [`Deck::from_raw`] for a reader of many decks, which keeps in `kept`
-    /// the crypt rows found to fit a card's written columns.
-    pub(crate) fn from_raw_kept(
-        raw: RawDeck,
-        db: &CardDb,
-        mut kept: Option<&mut RowsReadAs>,
-    ) -> Deck {
+    /// Resolves the lines of a read decklist against the card database
+    /// (`known`: what the thread that reads keeps of the vampires' columns).
+    pub(crate) fn from_raw(raw: RawDeck, db: &CardDb, known: &mut KnownColumns) -> Deck {
         // Room for each part's lines (the deck is kept by some commands: no more).
         let crypt_lines = raw
             .lines
@@ -413,10 +405,9 @@ impl Deck {
             .iter()
             .filter_map(|found| single_group(&found.cards))
             .collect();
-        let mut added = AddedCards::default();
         for found in &mut resolved {
             let cards = &mut found.cards;
-            if let Some(columns) = fit_columns(cards, found.line, db, kept.as_deref_mut()) {
+            if let Some(columns) = fit_columns(cards, found.line, db, known) {
                 let at = found
                     .remarks
                     .iter()
@@ -427,7 +418,7 @@ impl Deck {
                 found.remarks.insert(at, columns);
             }
             let (card, chosen) = choose_printing(cards, &settled_groups);
-            if let Err(total) = deck.add(card, found.count, found.line.line, &mut added) {
+            if let Err(total) = deck.add(card, found.count, found.line.line) {
                 deck.unresolved.push(Unresolved {
                     line: found.line.line,
                     text: found.line.text.to_string(),
@@ -484,18 +475,14 @@ impl Deck {
     /// Adds copies of a card: to its entry when the deck has one (a card on
     /// two lines), else as a new entry. `Err` with the total, and nothing
     /// added, when the card would have more than [`MAX_CARD_COUNT`] copies.
-    fn add(
-        &mut self,
-        card: &Card,
-        count: u32,
-        line: usize,
-        added: &mut AddedCards,
-    ) -> Result<(), u32> {
+    /// (A part has at most one entry per card of the database: the search is
+    /// bounded, and the time linear in the lines.)
+    fn add(&mut self, card: &Card, count: u32, line: usize) -> Result<(), u32> {
         let part = match card.kind {
             CardKind::Crypt => &mut self.crypt,
             CardKind::Library => &mut self.library,
         };
-        match added.entry(part, card.id, card.kind) {
+        match part.iter_mut().find(|entry| entry.id == card.id) {
             Some(entry) => {
                 let total = entry.count.saturating_add(count);
                 if total > MAX_CARD_COUNT {
@@ -572,57 +559,6 @@ impl Deck {
             Some(record) => format!("{path}#{record}"),
             None => path,
         }
-    }
-}
-
-/// The cards a deck has been given so far, as a 256-bit filter: a card whose
-/// bit is clear is surely new, and the deck's entries need not be searched
-/// (most lines name a card once). A part of more than [`SMALL_PART`]
-/// entries is searched through an index of them, so that a deck of
-/// thousands of cards is read in linear time.
-#[derive(Default)]
-struct AddedCards {
-    filter: [u64; 4],
-    /// Where each card's entry is in its part, for the entries indexed so far.
-    index: rustc_hash::FxHashMap<CardId, usize>,
-    /// How many entries of each part (crypt, library) are in `index`.
-    indexed: [usize; 2],
-}
-
-/// Most entries of a part searched one by one.
-const SMALL_PART: usize = 64;
-
-impl AddedCards {
-    /// Marks a card; whether it may have been marked before.
-    fn insert(&mut self, id: CardId) -> bool {
-        let bit = (id.0.wrapping_mul(0x9E37_79B9) >> 24) as usize;
-        let (word, mask) = (bit / 64, 1u64 << (bit % 64));
-        let seen = self.filter[word] & mask != 0;
-        self.filter[word] |= mask;
-        seen
-    }
-
-    /// The entry of a card in its part (of the cards of `kind`), marking the
-    /// card, when it has one.
-    fn entry<'p>(
-        &mut self,
-        part: &'p mut [DeckCard],
-        id: CardId,
-        kind: CardKind,
-    ) -> Option<&'p mut DeckCard> {
-        if !self.insert(id) {
-            return None;
-        }
-        if part.len() <= SMALL_PART {
-            return part.iter_mut().find(|e| e.id == id);
-        }
-        let indexed = &mut self.indexed[usize::from(kind == CardKind::Library)];
-        for (at, entry) in part.iter().enumerate().skip(*indexed) {
-            self.index.insert(entry.id, at);
-        }
-        *indexed = part.len();
-        let at = *self.index.get(&id)?;
-        part.get_mut(at)
     }
 }
 
@@ -1078,7 +1014,7 @@ fn fit_columns<'a>(
     cards: &mut Printings<'a>,
     line: &RawLine,
     db: &'a CardDb,
-    mut kept: Option<&mut RowsReadAs>,
+    known: &mut KnownColumns,
 ) -> Option<Remark> {
     let (Some(written), Some(&first)) = (line.reading.columns.as_ref(), cards.first()) else {
         return None;
@@ -1088,10 +1024,7 @@ fn fit_columns<'a>(
     }
     // Most rows are written as the TWDA writes a card's own columns: they
     // fit it, and need no reading.
-    if cards.iter().all(|card| match kept.as_deref_mut() {
-        Some(kept) => kept.fits(written.text(), card),
-        None => fits_written_columns(written.text(), card),
-    }) {
+    if cards.iter().all(|card| known.fits(written.text(), card)) {
         return None;
     }
     let columns = written.read()?;
@@ -1385,45 +1318,6 @@ mod tests {
         // Too short to stand for one card (and two names start with it).
         assert_eq!(deck.unresolved.len(), 1);
         assert_eq!(deck.unresolved[0].line, 2);
-    }
-
-    #[test]
-    fn added_cards_never_forget_a_card() {
-        let mut added = AddedCards::default();
-        let ids = (100_000..102_000).chain(200_000..201_500).map(CardId);
-        let first: Vec<bool> = ids.clone().map(|id| added.insert(id)).collect();
-        assert!(
-            ids.clone().all(|id| added.insert(id)),
-            "a card added is always seen"
-        );
-        // The filter is only a shortcut: most new cards are told new at once.
-        assert!(first.iter().filter(|seen| !**seen).count() > 200);
-    }
-
-    /// Entries are found one by one in a small part, through the index in a
-    /// large one; a card added since the index was made is found too.
-    #[test]
-    fn added_cards_find_every_entry_of_small_and_large_parts() {
-        for size in [3, SMALL_PART, SMALL_PART + 1, 3000] {
-            let mut added = AddedCards::default();
-            let mut part: Vec<DeckCard> = Vec::new();
-            for (at, id) in (100_000..100_000 + size as u32).map(CardId).enumerate() {
-                assert!(added.entry(&mut part, id, CardKind::Library).is_none());
-                part.push(DeckCard {
-                    id,
-                    count: 1,
-                    line: at + 1,
-                });
-                // The first entry, and the one just added, are found.
-                let first = added.entry(&mut part, CardId(100_000), CardKind::Library);
-                assert_eq!(first.map(|e| e.line), Some(1), "{size}");
-                let last = added.entry(&mut part, id, CardKind::Library);
-                assert_eq!(last.map(|e| e.line), Some(at + 1), "{size}");
-            }
-            assert!(added
-                .entry(&mut part, CardId(99_999), CardKind::Library)
-                .is_none());
-        }
     }
 
     /// A card's lines add up to at most [`MAX_CARD_COUNT`] copies: the line

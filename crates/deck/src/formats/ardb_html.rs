@@ -242,7 +242,7 @@ impl Layout for ArdbHtmlLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::formats::Reader) -> RawDeck<'t> {
         if !has_deck_parts(text) {
             // Not an ARDB deck page: a page with a decklist among its prose.
             let mut deck = super::prose::read_page(text);

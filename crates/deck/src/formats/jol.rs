@@ -86,7 +86,7 @@ impl Layout for JolLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::formats::Reader) -> RawDeck<'t> {
         read(text)
     }
 

@@ -61,7 +61,7 @@ mod tests {
             [{"id": 200001, "name": "Alma Test", "count": 1, "comments": null}]},
             "library": {"count": 0, "cards": []}, "comments": ""},
             "stats": {"valid": true}}"#;
-        let deck = JolDeckLayout.read(text);
+        let deck = JolDeckLayout.read(text, &mut crate::formats::Reader::default());
         assert_eq!(deck.meta.name, None);
         assert_eq!(deck.meta.description, None);
         assert_eq!(deck.lines.len(), 1);

@@ -300,7 +300,7 @@ impl Layout for JsonLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::formats::Reader) -> RawDeck<'t> {
         read(text)
     }
 

@@ -104,7 +104,11 @@ macro_rules! json_layout {
                 $crate::formats::json_doc::text_has_shape(text, self)
             }
 
-            fn read<'t>(&self, text: &'t str) -> $crate::formats::RawDeck<'t> {
+            fn read<'t>(
+                &self,
+                text: &'t str,
+                _: &mut $crate::formats::Reader,
+            ) -> $crate::formats::RawDeck<'t> {
                 $crate::formats::json_doc::read_text(text, $format, self)
             }
 

@@ -303,7 +303,7 @@ mod tests {
             "crypt": {"count": 2, "cards": [{"id": 200001, "count": 2, "name": "Alma Test"}]},
             "library": {"count": 3, "cards": [{"type": "Combat", "count": 3,
                 "cards": [{"id": 100004, "count": 3, "name": "Test Punch"}]}]}}"#;
-        let deck = KrcgLayout.read(text);
+        let deck = KrcgLayout.read(text, &mut crate::formats::Reader::default());
         assert_eq!(deck.meta.id.as_deref(), Some("7"));
         assert_eq!(deck.meta.author.as_deref(), Some("Winner"));
         let event = deck.meta.event.clone().unwrap_or_default();
@@ -375,7 +375,11 @@ mod tests {
         assert!(value.get("author").is_none(), "the author is the player");
         assert_eq!(value["crypt"]["count"], 2);
         assert_eq!(value["crypt"]["cards"][0]["name"], "Theo Test (G6)");
-        let back = Deck::from_raw(KrcgLayout.read(&text), &db);
+        let back = Deck::from_raw(
+            KrcgLayout.read(&text, &mut crate::formats::Reader::default()),
+            &db,
+            &mut crate::KnownColumns::default(),
+        );
         assert_eq!(
             back.crypt,
             deck.crypt

@@ -188,7 +188,12 @@ mod tests {
         assert_eq!(suffixes.len(), 3);
         assert!(suffixes.contains(&"G6"), "{suffixes:?}");
         assert_eq!(suffixes.last(), Some(&""));
-        let back = Deck::from_raw(KrcgV5Layout.read(&KrcgV5Writer.write(&deck, &db)), &db);
+        let text = KrcgV5Writer.write(&deck, &db);
+        let back = Deck::from_raw(
+            KrcgV5Layout.read(&text, &mut crate::formats::Reader::default()),
+            &db,
+            &mut crate::KnownColumns::default(),
+        );
         assert_eq!(back.crypt_count(), 3);
         assert_eq!(back.library_count(), 3);
         assert_eq!(back.meta.author.as_deref(), Some("Me"));

@@ -14,15 +14,10 @@ pub trait Layout: Sync {
     fn format(&self) -> Format;
     /// Whether a text has this layout's shape (used by detection, in registry order).
     fn looks_like(&self, text: &str) -> bool;
-    /// Splits a text of this layout into metadata and card lines.
-    fn read<'t>(&self, text: &'t str) -> RawDeck<'t>;
-    /// [`Layout::read`] for a reader of many decks, which keeps in `memo`
-    /// what the layout keeps of one deck for the next (the TWD layout: the
-    /// crypt rows it has read); the same deck as [`Layout::read`] gives.
-    fn read_kept<'t>(&self, text: &'t str, memo: &mut super::RowMemo) -> RawDeck<'t> {
-        let _ = memo;
-        self.read(text)
-    }
+    /// Splits a text of this layout into metadata and card lines; `reader`
+    /// is the thread's reader, which keeps what a layout keeps of one deck
+    /// for the next (the TWD layout: the crypt rows it has read).
+    fn read<'t>(&self, text: &'t str, reader: &mut super::Reader) -> RawDeck<'t>;
     /// The writer, when vtesdeck can write this layout.
     fn writer(&self) -> Option<&'static dyn DeckWriter> {
         None
@@ -85,7 +80,11 @@ macro_rules! text_layout {
                 looks_like(text)
             }
 
-            fn read<'t>(&self, text: &'t str) -> $crate::formats::RawDeck<'t> {
+            fn read<'t>(
+                &self,
+                text: &'t str,
+                _: &mut $crate::formats::Reader,
+            ) -> $crate::formats::RawDeck<'t> {
                 read(text)
             }
         }

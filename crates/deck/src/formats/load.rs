@@ -10,11 +10,10 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::json_doc::Document;
-use super::records::DeckRecords;
+use super::records::{DeckRecords, Reader};
 use super::{registry, LineKind, LineProblem, RawDeck};
-use crate::crypt_columns::RowsReadAs;
 pub use crate::raw::Format;
-use crate::{Deck, NameMismatch};
+use crate::{Deck, KnownColumns, NameMismatch};
 use vtesdeck_cards::CardDb;
 
 /// Largest file `Deck::load` reads, so a stray huge file cannot exhaust memory.
@@ -187,7 +186,7 @@ impl LoadDeck for Deck {
         path: &Path,
     ) -> Result<Deck, DeckError> {
         let records = DeckRecords::from_bytes(bytes, format, db, path)?;
-        match records.get(0) {
+        match records.get(0, &mut Reader::default()) {
             Some(deck) if records.len() == 1 => deck,
             _ => Err(DeckError::SeveralDecks {
                 path: path.to_path_buf(),
@@ -232,7 +231,9 @@ impl LoadDeck for Deck {
     }
 
     fn from_text(text: &str, format: Option<Format>, db: &CardDb) -> Deck {
-        resolve(super::read(text, format), db, None)
+        let mut reader = Reader::default();
+        let raw = super::read(text, format, &mut reader);
+        resolve(raw, db, reader.known())
     }
 }
 
@@ -263,7 +264,12 @@ pub(crate) fn read_all(
 ) -> Result<Vec<RawDeck<'_>>, RecordError> {
     use super::records::{records_of, Records};
     let Records::Json(records) = records_of(text, format)? else {
-        return Ok(vec![super::read_with(text, format, controls)]);
+        return Ok(vec![super::read_with(
+            text,
+            format,
+            controls,
+            &mut crate::formats::Reader::default(),
+        )]);
     };
     // Each record is parsed and read on its own, in parallel: the whole
     // archive is never held as parsed JSON at once. The first bad record in
@@ -326,9 +332,8 @@ pub(super) fn read_record<'t>(
 /// Resolves a read deck. Cards given by VEKN id are settled first: an
 /// unknown id becomes an unresolved line naming the id and the name given;
 /// a name that names another card than the id is kept as a
-/// [`NameMismatch`] (the id is taken). A reader of many decks keeps in
-/// `kept` the crypt rows found to fit a card's written columns.
-pub(super) fn resolve(mut raw: RawDeck, db: &CardDb, kept: Option<&mut RowsReadAs>) -> Deck {
+/// [`NameMismatch`] (the id is taken).
+pub(super) fn resolve(mut raw: RawDeck, db: &CardDb, known: &mut KnownColumns) -> Deck {
     let mut mismatches = Vec::new();
     let mut problems = Vec::new();
     if !raw
@@ -337,7 +342,7 @@ pub(super) fn resolve(mut raw: RawDeck, db: &CardDb, kept: Option<&mut RowsReadA
         .any(|line| matches!(line.kind, LineKind::Id(_)))
     {
         // No card given by id (every layout but the JSON ones): nothing to settle.
-        return Deck::from_raw_kept(raw, db, kept);
+        return Deck::from_raw(raw, db, known);
     }
     raw.lines.retain(|line| {
         let LineKind::Id(id) = line.kind else {
@@ -371,7 +376,7 @@ pub(super) fn resolve(mut raw: RawDeck, db: &CardDb, kept: Option<&mut RowsReadA
         true
     });
     raw.problems.extend(problems);
-    let mut deck = Deck::from_raw_kept(raw, db, kept);
+    let mut deck = Deck::from_raw(raw, db, known);
     deck.name_mismatches = mismatches;
     deck
 }

@@ -114,7 +114,7 @@ pub(crate) use layout::DeckWriter;
 pub(crate) use layout::{JsonShape, Layout};
 pub(crate) use load::MAX_FILE_BYTES;
 pub use load::{DeckError, LoadDeck};
-pub(crate) use records::{DeckRecords, RowMemo};
+pub(crate) use records::{DeckRecords, Reader};
 pub(crate) use registry::detect;
 pub use registry::{writable, write};
 pub use sniff::REPORT_PAGE_MARK;
@@ -125,27 +125,17 @@ pub use sniff::REPORT_PAGE_MARK;
 /// `screen::MAX_LINES` in a layout read line by line) are blanked first,
 /// and the card lines no deck has taken out after (`screen_card_lines`);
 /// all are reported as problems.
-pub(crate) fn read(text: &str, format: Option<Format>) -> RawDeck<'_> {
-    read_with(text, format, screen::ControlTest::Unknown)
+pub(crate) fn read<'t>(text: &'t str, format: Option<Format>, reader: &mut Reader) -> RawDeck<'t> {
+    read_with(text, format, screen::ControlTest::Unknown, reader)
 }
 
 /// [`read`], with what is known of the text's control characters (a file's
 /// bytes tested before decoding are not tested again).
-pub(crate) fn read_with(
-    text: &str,
-    format: Option<Format>,
-    controls: screen::ControlTest,
-) -> RawDeck<'_> {
-    read_kept(text, format, controls, None)
-}
-
-/// [`read_with`] for a reader of many decks, which keeps in `memo` what its
-/// layout keeps of a deck for the next ones ([`Layout::read_kept`]).
-pub(crate) fn read_kept<'t>(
+pub(crate) fn read_with<'t>(
     text: &'t str,
     format: Option<Format>,
     controls: screen::ControlTest,
-    memo: Option<&mut RowMemo>,
+    reader: &mut Reader,
 ) -> RawDeck<'t> {
     let mut layout = registry::layout(format.unwrap_or_else(|| detect(text)));
     // A page's quoted deck is read as its text, its signature as prose
@@ -159,7 +149,7 @@ pub(crate) fn read_kept<'t>(
         }
     };
     let mut deck = match page.text {
-        Cow::Borrowed(text) => read_screened(text, layout, controls, memo),
+        Cow::Borrowed(text) => read_screened(text, layout, controls, reader),
         Cow::Owned(unquoted) => {
             if format.is_none() {
                 let unquoted_layout = registry::layout(detect(&unquoted));
@@ -167,7 +157,7 @@ pub(crate) fn read_kept<'t>(
                     layout = unquoted_layout;
                 }
             }
-            read_screened(&unquoted, layout, controls, memo).into_owned()
+            read_screened(&unquoted, layout, controls, reader).into_owned()
         }
     };
     if format.is_none() && handed_to_shape(layout, &deck) {
@@ -191,7 +181,7 @@ fn read_screened<'t>(
     text: &'t str,
     layout: &dyn Layout,
     controls: screen::ControlTest,
-    memo: Option<&mut RowMemo>,
+    reader: &mut Reader,
 ) -> RawDeck<'t> {
     // JSON, a URL, XML and HTML are documents: not cut after a number of lines.
     let max_lines = if layout.reads_lines() {
@@ -201,11 +191,9 @@ fn read_screened<'t>(
     };
     let screened = screen::screen(text, max_lines, controls);
     // A text with lines blanked is a copy: its deck owns its lines.
-    let mut deck = match (screened.text, memo) {
-        (Cow::Borrowed(clean), None) => layout.read(clean),
-        (Cow::Borrowed(clean), Some(memo)) => layout.read_kept(clean, memo),
-        (Cow::Owned(cleaned), None) => layout.read(&cleaned).into_owned(),
-        (Cow::Owned(cleaned), Some(memo)) => layout.read_kept(&cleaned, memo).into_owned(),
+    let mut deck = match screened.text {
+        Cow::Borrowed(clean) => layout.read(clean, reader),
+        Cow::Owned(cleaned) => layout.read(&cleaned, reader).into_owned(),
     };
     screen_card_lines(&mut deck, screened.problems);
     if layout.format() == Format::Plain {
@@ -317,6 +305,7 @@ mod tests {
         let deck = read(
             "Crypt:\n1500\tAlma Test\n3\tTest Bleed\n",
             Some(Format::Lackey),
+            &mut crate::formats::Reader::default(),
         );
         assert_eq!(deck.lines.len(), 1);
         assert_eq!(deck.problems.len(), 1);
@@ -327,28 +316,44 @@ mod tests {
     fn only_card_lines_have_a_length_limit() {
         let long = "a".repeat(screen::MAX_LINE_BYTES);
         let json = format!("{{\"name\": \"{long}\"}}");
-        let deck = read(&json, Some(Format::Json));
+        let deck = read(
+            &json,
+            Some(Format::Json),
+            &mut crate::formats::Reader::default(),
+        );
         assert!(deck
             .problems
             .iter()
             .all(|p| !p.message.contains("too long")));
         // A card line over the limit is reported, its text shortened.
         let card_line = format!("1x {long}\n2x Alma Test\n");
-        let deck = read(&card_line, Some(Format::Plain));
+        let deck = read(
+            &card_line,
+            Some(Format::Plain),
+            &mut crate::formats::Reader::default(),
+        );
         assert_eq!(deck.lines.len(), 1);
         assert_eq!(deck.problems.len(), 1);
         assert!(deck.problems[0].message.contains("card line too long"));
         assert!(deck.problems[0].text.chars().count() <= 81);
         // A long line of prose in a plain list is left out, as prose is.
         let prose = format!("{long} {long}\n2x Alma Test\n");
-        let deck = read(&prose, Some(Format::Plain));
+        let deck = read(
+            &prose,
+            Some(Format::Plain),
+            &mut crate::formats::Reader::default(),
+        );
         assert_eq!((deck.lines.len(), deck.problems.len()), (1, 0));
         // A TWD description of any length is read.
         let twd = format!(
             "Description: {long}\n\nCrypt (1 cards)\n1x Alma Test\n\n\
              Library (1 cards)\n1x Test Punch\n"
         );
-        let deck = read(&twd, Some(Format::Twd));
+        let deck = read(
+            &twd,
+            Some(Format::Twd),
+            &mut crate::formats::Reader::default(),
+        );
         assert!(deck.problems.is_empty(), "{:?}", deck.problems);
         assert_eq!(deck.meta.description.as_deref(), Some(long.as_str()));
         assert_eq!(deck.lines.len(), 2);
@@ -356,7 +361,7 @@ mod tests {
         let by_id = format!(
             "{{\"type\": \"deck\", \"crypt\": [{{\"id\": 200001, \"name\": \"{long}b\", \"count\": 2}}], \"library\": []}}"
         );
-        let deck = read(&by_id, None);
+        let deck = read(&by_id, None, &mut crate::formats::Reader::default());
         assert_eq!(deck.lines.len(), 1);
         assert!(
             deck.lines[0].name.chars().count() <= 81 && deck.lines[0].text.chars().count() <= 81
@@ -365,7 +370,7 @@ mod tests {
         let bad_count = format!(
             "<deck><crypt><vampire count=\"x\"><name>{long}</name></vampire></crypt></deck>"
         );
-        let deck = read(&bad_count, None);
+        let deck = read(&bad_count, None, &mut crate::formats::Reader::default());
         assert_eq!(
             deck.problems[0].text.chars().count(),
             81,
@@ -373,7 +378,7 @@ mod tests {
             deck.problems
         );
         let url = format!("https://vdb.im/decks/deck?name={long}#200001=2");
-        let deck = read(&url, None);
+        let deck = read(&url, None, &mut crate::formats::Reader::default());
         assert_eq!(deck.format, Format::VdbUrl);
         assert!(deck.problems.is_empty());
     }
@@ -447,12 +452,12 @@ mod tests {
         }
         let db = crate::testing::fixture_db();
         for text in &inputs {
-            let detected = read(text, None);
+            let detected = read(text, None, &mut crate::formats::Reader::default());
             assert_eq!(detected.format, detect(text));
             for format in Format::ALL {
-                let raw = read(text, Some(format));
+                let raw = read(text, Some(format), &mut crate::formats::Reader::default());
                 assert_eq!(raw.format, format);
-                let deck = crate::Deck::from_raw(raw, &db);
+                let deck = crate::Deck::from_raw(raw, &db, &mut crate::KnownColumns::default());
                 assert!(deck.crypt.iter().chain(&deck.library).all(|e| e.count > 0));
             }
         }

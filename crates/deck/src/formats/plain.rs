@@ -467,7 +467,7 @@ impl Layout for PlainLayout {
         true
     }
 
-    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::formats::Reader) -> RawDeck<'t> {
         read(text)
     }
 }

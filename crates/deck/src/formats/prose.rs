@@ -8,7 +8,6 @@
 //! line of the block naming no card is still reported. A short list with no
 //! prose reads as before.
 
-use super::layout::Layout;
 use super::{CountPlace, RawDeck};
 
 /// Reads an HTML page that is no deck builder's page (a deck guide, a blog
@@ -17,7 +16,7 @@ use super::{CountPlace, RawDeck};
 /// pointing into the page's source.
 pub fn read_page(html: &str) -> RawDeck<'static> {
     let page = super::html_text::PageText::of(html);
-    let mut deck = super::plain::PlainLayout.read(&page.text).into_owned();
+    let mut deck = super::plain::read(&page.text).into_owned();
     skip(&page.text, &mut deck);
     page.to_source(&mut deck);
     deck
@@ -217,7 +216,11 @@ mod tests {
                     I played this deck at a small event and it went well.\n\n\
                     12x Alma Test\nTest Bleedd\n60x Test Bleed\n\n\
                     Thanks for reading, see you soon!\nCheers\n";
-        let deck = read(text, Some(Format::Plain));
+        let deck = read(
+            text,
+            Some(Format::Plain),
+            &mut crate::formats::Reader::default(),
+        );
         let lines: Vec<usize> = deck.lines.iter().map(|l| l.line).collect();
         assert_eq!(lines, [7, 8, 9], "{:?}", deck.lines);
         assert_eq!(
@@ -258,13 +261,21 @@ mod tests {
     fn an_e_mail_and_a_fenced_block() {
         let mail = "From: me@example.org\nSubject: my deck\n\nHi Bob,\n\n\
                     12x Alma Test\n60x Test Bleed\n\n-- \nAlex\n";
-        let deck = read(mail, Some(Format::Plain));
+        let deck = read(
+            mail,
+            Some(Format::Plain),
+            &mut crate::formats::Reader::default(),
+        );
         let names: Vec<&str> = deck.lines.iter().map(|l| l.name.as_ref()).collect();
         assert_eq!(names, ["Alma Test", "Test Bleed"]);
         assert_eq!(deck.meta.name, None);
         let fenced = "Here is my list for Saturday, tell me what you think!\n\n\
                       ```text\n12x Alma Test\n60x Test Bleed\n```\n";
-        let deck = read(fenced, Some(Format::Plain));
+        let deck = read(
+            fenced,
+            Some(Format::Plain),
+            &mut crate::formats::Reader::default(),
+        );
         let lines: Vec<usize> = deck.lines.iter().map(|l| l.line).collect();
         assert_eq!(lines, [4, 5]);
         assert_eq!(
@@ -277,7 +288,11 @@ mod tests {
     fn a_text_of_prose_only_holds_no_card_line() {
         let notes = "Hello everyone,\nI wanted to share some thoughts about tonight.\n\
                      It was a lot of fun and we should play again soon.\n";
-        let deck = read(notes, Some(Format::Plain));
+        let deck = read(
+            notes,
+            Some(Format::Plain),
+            &mut crate::formats::Reader::default(),
+        );
         assert!(deck.lines.is_empty(), "{:?}", deck.lines);
         assert_eq!(
             crate::raw::prose_note(&deck.meta.prose_skipped),
@@ -285,7 +300,11 @@ mod tests {
         );
         // Bare names, some of three words or more, are a hand-typed list.
         let list = "Fragment of the Book of Nod\nNathan Turner\nThe Rack\n";
-        let deck = read(list, Some(Format::Plain));
+        let deck = read(
+            list,
+            Some(Format::Plain),
+            &mut crate::formats::Reader::default(),
+        );
         assert_eq!(deck.lines.len(), 3, "{:?}", deck.lines);
     }
 
@@ -298,7 +317,11 @@ mod tests {
             "A deck I wrote out by hand today\n12x Alma Test\n",
             "Alma Test 3 pot Brujah:1\nThis deck wins by bleeding a lot\n",
         ] {
-            let deck = read(text, Some(Format::Plain));
+            let deck = read(
+                text,
+                Some(Format::Plain),
+                &mut crate::formats::Reader::default(),
+            );
             assert!(deck.meta.prose_skipped.is_empty(), "{text}");
         }
     }

@@ -13,9 +13,8 @@ use super::json_doc::{self, Document};
 use super::load::{read_record, resolve, DeckError, RecordError};
 use super::screen::{self, ControlTest};
 use super::{registry, Format, NotUtf8};
-use crate::crypt_columns::RowsReadAs;
 use crate::raw::{CountPlace, LineKind, RawDeck};
-use crate::Deck;
+use crate::{Deck, KnownColumns};
 use vtesdeck_cards::CardDb;
 
 /// Where the decks of a text are.
@@ -99,18 +98,22 @@ fn xml_records(text: &str) -> Records {
     )
 }
 
-/// What a reader of many decks keeps from one deck to the next, for
-/// [`DeckRecords::get_kept`]: the crypt rows it has read, and those found to
-/// read as a card's written columns (a decklist archive writes the same rows
-/// again and again: the TWDA's 35k crypt rows are 14k different ones). A
-/// reader on several threads keeps one for each; each holds about 1 MB once
-/// used.
+/// One thread's reader of decks: what it keeps from one deck to the next
+/// (the crypt rows read, and the vampires' columns, [`KnownColumns`]). Each
+/// thread that reads decks owns one, for all the decks it reads.
 #[derive(Debug, Default)]
-pub struct RowMemo {
-    /// The crypt rows read (the TWD layout's, [`Layout::read_kept`](super::Layout::read_kept)).
+pub(crate) struct Reader {
+    /// The crypt rows read (the TWD layout's).
     pub(super) crypt_rows: super::twd::CryptRows,
-    /// The rows found to read as a card's written columns (resolving).
-    rows_read_as: RowsReadAs,
+    /// The vampires' columns and the rows found to read as them (resolving).
+    known: KnownColumns,
+}
+
+impl Reader {
+    /// What the reader knows of the vampires' columns, for resolving.
+    pub(super) fn known(&mut self) -> &mut KnownColumns {
+        &mut self.known
+    }
 }
 
 /// The decks of a deck file's bytes or a text, each read and resolved when
@@ -196,31 +199,11 @@ impl<'a> DeckRecords<'a> {
     /// The `index`-th deck (from 0), read and resolved now, labelled
     /// `path#N` when there are several; its error when its record is not a
     /// deck document; `None` past the last.
-    pub fn get(&self, index: usize) -> Option<Result<Deck, DeckError>> {
-        self.get_or_kept(index, None)
-    }
-
-    /// [`DeckRecords::get`] for a reader of many decks, which keeps in
-    /// `memo` what it read of this deck for the next ones: the same deck.
-    pub(crate) fn get_kept(
-        &self,
-        index: usize,
-        memo: &mut RowMemo,
-    ) -> Option<Result<Deck, DeckError>> {
-        self.get_or_kept(index, Some(memo))
-    }
-
-    /// [`DeckRecords::get`], with a memo or without.
-    fn get_or_kept(
-        &self,
-        index: usize,
-        mut memo: Option<&mut RowMemo>,
-    ) -> Option<Result<Deck, DeckError>> {
-        let raw = match self.read_raw(index, memo.as_deref_mut())? {
+    pub fn get(&self, index: usize, reader: &mut Reader) -> Option<Result<Deck, DeckError>> {
+        let raw = match self.read_raw(index, reader)? {
             Ok(raw) => raw,
             Err(error) => return Some(Err(error)),
         };
-        let rows_read_as = memo.map(|memo| &mut memo.rows_read_as);
         let by_shape = (raw.format == Format::Shape).then(|| raw.meta.read_by_shape.clone());
         let lists = list_entries(&raw);
         // The card-shaped lines of a text (not of a JSON record, whose
@@ -229,10 +212,10 @@ impl<'a> DeckRecords<'a> {
             (Records::Whole, None) => card_shaped_lines(&raw),
             _ => Vec::new(),
         };
-        let mut deck = resolve(raw, self.db, rows_read_as);
+        let mut deck = resolve(raw, self.db, &mut reader.known);
         if !lists.is_empty() {
             let shares = shares_resolved(&deck, lists);
-            if let Some(deck_without) = self.without_lists_not_cards(index, &shares) {
+            if let Some(deck_without) = self.without_lists_not_cards(index, &shares, reader) {
                 deck = deck_without;
             }
             say_shares(&mut deck, &shares);
@@ -257,11 +240,16 @@ impl<'a> DeckRecords<'a> {
     /// The deck read again without the lists taken as cards whose entries
     /// mostly name no VEKN card, when another list's mostly do: `None`
     /// when there is no such list (or none that resolves to keep).
-    fn without_lists_not_cards(&self, index: usize, shares: &[Share]) -> Option<Deck> {
+    fn without_lists_not_cards(
+        &self,
+        index: usize,
+        shares: &[Share],
+        reader: &mut Reader,
+    ) -> Option<Deck> {
         if !drops_lists(shares) {
             return None;
         }
-        let mut raw = self.read_raw(index, None)?.ok()?;
+        let mut raw = self.read_raw(index, reader)?.ok()?;
         let mut dropped = vec![false; raw.lines.len()];
         for share in shares.iter().filter(|share| mostly_not_cards(share)) {
             let Some((_, lines)) = raw.shape_lists.iter().find(|(path, _)| *path == share.path)
@@ -280,7 +268,7 @@ impl<'a> DeckRecords<'a> {
             !dropped[at - 1]
         });
         raw.shape_lists.clear();
-        Some(resolve(raw, self.db, None))
+        Some(resolve(raw, self.db, &mut reader.known))
     }
 
     /// The read (not yet resolved) `index`-th deck; its error when its
@@ -288,11 +276,11 @@ impl<'a> DeckRecords<'a> {
     fn read_raw(
         &self,
         index: usize,
-        memo: Option<&mut RowMemo>,
+        reader: &mut Reader,
     ) -> Option<Result<super::RawDeck<'_>, DeckError>> {
         Some(Ok(match &self.records {
             Records::Whole if index == 0 => {
-                let raw = super::read_kept(&self.text, self.format, self.controls, memo);
+                let raw = super::read_with(&self.text, self.format, self.controls, reader);
                 if let Some(error) = super::shape::not_understood(&raw, &self.path) {
                     return Some(Err(error));
                 }
@@ -336,7 +324,8 @@ impl<'a> DeckRecords<'a> {
     /// The decks in order, each read and resolved when the iterator is asked
     /// for it.
     pub fn iter(&self) -> impl Iterator<Item = Result<Deck, DeckError>> + '_ {
-        (0..self.len()).filter_map(|index| self.get(index))
+        let mut reader = Reader::default();
+        (0..self.len()).filter_map(move |index| self.get(index, &mut reader))
     }
 
     /// Every deck, the records read and resolved in parallel (as the files
@@ -350,10 +339,35 @@ impl<'a> DeckRecords<'a> {
         use rayon::prelude::*;
         let decks: Vec<Result<Deck, DeckError>> = (0..self.len())
             .into_par_iter()
-            .filter_map(|index| self.get(index))
+            .map_init(Reader::default, |reader, index| self.get(index, reader))
+            .flatten()
             .collect();
         decks.into_iter().collect()
     }
+}
+
+/// `read` made of each item, in order, the items read in parallel by one
+/// [`Reader`] each thread: cut into as many runs as there are `readers`, each
+/// run read in order by its reader.
+pub(crate) fn read_by_runs<I: Send, T: Send>(
+    readers: &mut [Reader],
+    items: Vec<I>,
+    read: impl Fn(&mut Reader, I) -> T + Sync,
+) -> Vec<T> {
+    use rayon::prelude::*;
+    let per_run = items.len().div_ceil(readers.len().max(1)).max(1);
+    let mut items = items.into_iter();
+    let runs: Vec<Vec<I>> = std::iter::from_fn(|| {
+        let run: Vec<I> = items.by_ref().take(per_run).collect();
+        (!run.is_empty()).then_some(run)
+    })
+    .collect();
+    let made: Vec<Vec<T>> = readers
+        .par_iter_mut()
+        .zip(runs)
+        .map(|(reader, run)| run.into_iter().map(|item| read(reader, item)).collect())
+        .collect();
+    made.into_iter().flatten().collect()
 }
 
 /// Refuses binary data (UTF-16 without its byte order mark named); what the
@@ -697,7 +711,7 @@ mod tests {
             .as_ref()
             .is_err_and(|e| e.starts_with("many.jsonl:1: ")));
         assert_eq!(read[1..], [Ok((2, 102)), Ok((3, 102)), Ok((4, 102))]);
-        assert!(records.get(4).is_none());
+        assert!(records.get(4, &mut Reader::default()).is_none());
         // All at once: the first bad record is the file's error.
         assert!(records.all().is_err());
     }
@@ -719,7 +733,7 @@ mod tests {
         let db = fixture_db();
         let read = |text: &str| {
             let records = DeckRecords::from_text(text, None, &db, Path::new("list.txt")).unwrap();
-            records.get(0).unwrap()
+            records.get(0, &mut Reader::default()).unwrap()
         };
         match read(&list(3, 9)) {
             Err(DeckError::OtherGame {
@@ -773,7 +787,7 @@ mod tests {
                     {\"count\": 4, \"name\": \"Test Punch\"}, \
                     {\"count\": 1, \"name\": \"Giant Growth\"}]}}";
         let records = DeckRecords::from_text(text, None, &db, Path::new("d.json")).unwrap();
-        let deck = records.get(0).unwrap().unwrap();
+        let deck = records.get(0, &mut Reader::default()).unwrap().unwrap();
         let said = deck.meta.read_by_shape.clone().unwrap_or_default();
         for part in [
             "crypt[].{count,name} (1 of 1 entries name a VEKN card)",

@@ -138,7 +138,11 @@ pub(crate) fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
         }
         _ => return Ok(()),
     };
-    let deck = super::read(&text, Some(Format::Plain));
+    let deck = super::read(
+        &text,
+        Some(Format::Plain),
+        &mut crate::formats::Reader::default(),
+    );
     let card_lines = deck
         .lines
         .iter()

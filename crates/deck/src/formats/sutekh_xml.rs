@@ -61,7 +61,7 @@ impl Layout for SutekhXmlLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::formats::Reader) -> RawDeck<'t> {
         read(text)
     }
 

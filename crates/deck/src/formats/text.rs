@@ -50,7 +50,7 @@ impl Layout for TextLayout {
         false
     }
 
-    fn read<'t>(&self, text: &'t str) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::formats::Reader) -> RawDeck<'t> {
         RawDeck {
             format: Format::Text,
             ..super::plain::read(text)

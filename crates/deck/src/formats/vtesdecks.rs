@@ -62,7 +62,7 @@ mod tests {
     fn number_is_the_count() {
         let text = r#"{"name": "N", "author": "A", "crypt": [{"id": 200001, "number": 2}],
             "library": [{"id": "100004", "number": 4}]}"#;
-        let deck = VtesdecksLayout.read(text);
+        let deck = VtesdecksLayout.read(text, &mut crate::formats::Reader::default());
         let counts: Vec<(Option<CardKind>, u32)> =
             deck.lines.iter().map(|l| (l.section, l.count)).collect();
         assert_eq!(

@@ -6,10 +6,10 @@ use std::collections::VecDeque;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
 
+use super::records::{read_by_runs, Reader};
 use super::sniff::NotDecklist;
-use super::{DeckError, DeckRecords, Format, RowMemo, MAX_FILE_BYTES};
+use super::{DeckError, DeckRecords, Format, MAX_FILE_BYTES};
 use crate::formats::LoadDeck;
 use crate::Deck;
 use vtesdeck_cards::CardDb;
@@ -170,7 +170,9 @@ pub struct Decks<'a, T, F> {
     ready: VecDeque<(String, T)>,
     /// The files found in folders that held no card line when read.
     skipped: Vec<Skipped>,
-    reader: Reader<'a, F>,
+    shared: Shared<'a, F>,
+    /// One reader for each thread that reads ([`read_by_runs`]).
+    readers: Vec<Reader>,
 }
 
 impl<T, F> Decks<'_, T, F> {
@@ -187,7 +189,7 @@ impl<T, F> Decks<'_, T, F> {
 
 /// How [`Decks`] reads a file and makes something of each deck (shared by
 /// the threads that read).
-struct Reader<'a, F> {
+struct Shared<'a, F> {
     format: Option<Format>,
     db: &'a CardDb,
     per_deck: F,
@@ -195,10 +197,6 @@ struct Reader<'a, F> {
     /// files are not yet found to hold no card line, and how many files it
     /// skips when none does.
     folders: Vec<(PathBuf, AtomicUsize, usize)>,
-    /// What the threads that read keep from one file to the next (the crypt
-    /// rows read, [`RowMemo`]): one for each thread at work, taken for a
-    /// file and given back after it.
-    memos: Mutex<Vec<RowMemo>>,
 }
 
 /// A file read: what was made of its one deck (or of its error), or its
@@ -215,9 +213,13 @@ enum ReadFile<'a, T> {
     },
 }
 
-impl<'a, F> Reader<'a, F> {
+impl<'a, F> Shared<'a, F> {
     /// Reads one file: a deck made now, or its records kept for later.
-    fn read_file<T: Send>(&self, (path, bytes, folder): WalkedFile) -> ReadFile<'a, T>
+    fn read_file<T: Send>(
+        &self,
+        (path, bytes, folder): WalkedFile,
+        reader: &mut Reader,
+    ) -> ReadFile<'a, T>
     where
         F: Fn(Input) -> T + Sync,
     {
@@ -241,9 +243,7 @@ impl<'a, F> Reader<'a, F> {
         match DeckRecords::from_bytes(&bytes, self.format, self.db, &path) {
             Err(err) => failed(err.into()),
             Ok(records) if records.len() == 1 => {
-                let mut memo = self.take_memo();
-                let deck = records.get_kept(0, &mut memo);
-                self.give_back(memo);
+                let deck = records.get(0, reader);
                 // A document in which no card entry is found, or none names
                 // a card, is no decklist either (an SVG, a package.json).
                 // A text of another game's cards neither (a Magic list).
@@ -292,18 +292,6 @@ impl<'a, F> Reader<'a, F> {
         Some((path.display().to_string(), (self.per_deck)(Err(error))))
     }
 
-    /// A memo for a thread that reads: one given back before, or a new one.
-    fn take_memo(&self) -> RowMemo {
-        let mut memos = self.memos.lock().unwrap_or_else(PoisonError::into_inner);
-        memos.pop().unwrap_or_default()
-    }
-
-    /// Gives back a memo taken by [`Reader::take_memo`], for the next file.
-    fn give_back(&self, memo: RowMemo) {
-        let mut memos = self.memos.lock().unwrap_or_else(PoisonError::into_inner);
-        memos.push(memo);
-    }
-
     /// What `per_deck` makes of a deck, or of the error of a record that is
     /// no deck, labelled with the deck's label or `error_label`.
     fn made<T: Send>(
@@ -327,7 +315,6 @@ impl<'a, T: Send, F: Fn(Input) -> T + Sync> Iterator for Decks<'a, T, F> {
     type Item = (String, T);
 
     fn next(&mut self) -> Option<(String, T)> {
-        use rayon::prelude::*;
         loop {
             if let Some(made) = self.ready.pop_front() {
                 return Some(made);
@@ -343,17 +330,15 @@ impl<'a, T: Send, F: Fn(Input) -> T + Sync> Iterator for Decks<'a, T, F> {
                 }
                 Some(ReadFile::Records { records, next }) => {
                     let end = records.len().min(next + RECORDS_AT_ONCE);
-                    let reader = &self.reader;
-                    let made: Vec<(String, T)> = (next..end)
-                        .into_par_iter()
-                        .filter_map(|index| {
-                            let deck = records.get(index)?;
-                            Some(reader.made(deck, || {
+                    let shared = &self.shared;
+                    let made =
+                        read_by_runs(&mut self.readers, (next..end).collect(), |reader, index| {
+                            let deck = records.get(index, reader)?;
+                            Some(shared.made(deck, || {
                                 format!("{}#{}", records.path().display(), index + 1)
                             }))
-                        })
-                        .collect();
-                    self.ready.extend(made);
+                        });
+                    self.ready.extend(made.into_iter().flatten());
                     if end < records.len() {
                         self.read
                             .push_front(ReadFile::Records { records, next: end });
@@ -364,11 +349,10 @@ impl<'a, T: Send, F: Fn(Input) -> T + Sync> Iterator for Decks<'a, T, F> {
                     if files.is_empty() {
                         return None;
                     }
-                    let reader = &self.reader;
-                    let read: Vec<ReadFile<'a, T>> = files
-                        .into_par_iter()
-                        .map(|file| reader.read_file(file))
-                        .collect();
+                    let shared = &self.shared;
+                    let read = read_by_runs(&mut self.readers, files, |reader, file| {
+                        shared.read_file(file, reader)
+                    });
                     self.read.extend(read);
                 }
             }
@@ -498,7 +482,10 @@ pub fn read_walked<'a, T: Send, F: Fn(Input) -> T + Sync>(
         read: VecDeque::new(),
         ready: VecDeque::new(),
         skipped: Vec::new(),
-        reader: Reader {
+        readers: std::iter::repeat_with(Reader::default)
+            .take(rayon::current_num_threads())
+            .collect(),
+        shared: Shared {
             format,
             db,
             per_deck,
@@ -506,7 +493,6 @@ pub fn read_walked<'a, T: Send, F: Fn(Input) -> T + Sync>(
                 .into_iter()
                 .map(|(path, _, files, skipped)| (path, AtomicUsize::new(files), skipped + files))
                 .collect(),
-            memos: Mutex::new(Vec::new()),
         },
     };
     (judged, expansion)
