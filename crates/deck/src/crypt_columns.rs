@@ -15,20 +15,20 @@ use vtesdeck_cards::{
 
 /// The columns written after a crypt name; each `None` when not written.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct CryptColumns {
+pub struct CryptColumns {
     /// The capacity (or an Imbued's life).
-    pub(crate) capacity: Option<u8>,
+    pub capacity: Option<u8>,
     /// The disciplines as written; `Some` with no discipline for `-none-`.
-    pub(crate) disciplines: Option<WrittenDisciplines>,
+    pub disciplines: Option<WrittenDisciplines>,
     /// The path's first word before a title (`Power archbishop Brujah`).
-    pub(crate) path: Option<String>,
+    pub path: Option<String>,
     /// The title, lower case (`prince`, `inner circle`, `2 votes`).
-    pub(crate) title: Option<String>,
+    pub title: Option<String>,
     /// The clan as written (`Lasombra`, `Gangrel antitribu`, `!Gangrel`),
     /// after the path's word when there is no title (`Death Lasombra`).
-    pub(crate) clan: Option<String>,
+    pub clan: Option<String>,
     /// The group (`Lasombra:2`, `Brujah<TAB>6`, `(group 4)`).
-    pub(crate) group: Option<Group>,
+    pub group: Option<Group>,
 }
 
 /// The columns of a crypt row as written, from the capacity on (`8  DOM FOR
@@ -36,7 +36,7 @@ pub(crate) struct CryptColumns {
 /// printing): read in full ([`WrittenColumns::read`]) only when a printing
 /// is checked against them and they are not its own (`reads_as`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct WrittenColumns<'t> {
+pub struct WrittenColumns<'t> {
     text: Cow<'t, str>,
     group: Option<Group>,
 }
@@ -44,7 +44,7 @@ pub(crate) struct WrittenColumns<'t> {
 impl<'t> WrittenColumns<'t> {
     /// The columns of a text that starts with a capacity (1 to 11), as
     /// [`CryptColumns::parse`] reads them; `None` for another text.
-    pub(crate) fn new(text: &'t str) -> Option<WrittenColumns<'t>> {
+    pub fn new(text: &'t str) -> Option<WrittenColumns<'t>> {
         let (first, _) = next_token(text)?;
         capacity(first)?;
         Some(WrittenColumns {
@@ -55,7 +55,7 @@ impl<'t> WrittenColumns<'t> {
 
     /// The columns [`WrittenColumns::new`] gave for this text before, with
     /// the group they gave (for a reader that keeps what it read).
-    pub(crate) fn read_before(text: &'t str, group: Option<Group>) -> WrittenColumns<'t> {
+    pub fn read_before(text: &'t str, group: Option<Group>) -> WrittenColumns<'t> {
         WrittenColumns {
             text: Cow::Borrowed(text),
             group,
@@ -63,23 +63,23 @@ impl<'t> WrittenColumns<'t> {
     }
 
     /// The columns as written.
-    pub(crate) fn text(&self) -> &str {
+    pub fn text(&self) -> &str {
         &self.text
     }
 
     /// The group column (`Lasombra:2`, `Brujah<TAB>6`, `(group 4)`).
-    pub(crate) fn group(&self) -> Option<Group> {
+    pub fn group(&self) -> Option<Group> {
         self.group
     }
 
     /// Every column, read ([`CryptColumns::parse`]; `None` only for a text
     /// [`WrittenColumns::new`] refuses).
-    pub(crate) fn read(&self) -> Option<CryptColumns> {
+    pub fn read(&self) -> Option<CryptColumns> {
         CryptColumns::parse(&self.text)
     }
 
     /// The same columns, owning their text.
-    pub(crate) fn into_owned(self) -> WrittenColumns<'static> {
+    pub fn into_owned(self) -> WrittenColumns<'static> {
         WrittenColumns {
             text: Cow::Owned(self.text.into_owned()),
             group: self.group,
@@ -90,25 +90,25 @@ impl<'t> WrittenColumns<'t> {
 /// Disciplines written in a crypt row, as masks of [`Discipline::bit`], by
 /// the level their case tells (`DOM` superior, `dom` inferior, `Dom` not told).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct WrittenDisciplines {
+pub struct WrittenDisciplines {
     /// Written in upper case: superior.
-    pub(crate) superior: u64,
+    pub superior: u64,
     /// Written in lower case: inferior.
-    pub(crate) inferior: u64,
+    pub inferior: u64,
     /// Written in mixed case: the level is not told.
-    pub(crate) either: u64,
+    pub either: u64,
 }
 
 impl WrittenDisciplines {
     /// Every discipline written, whatever its level.
-    pub(crate) fn all(&self) -> u64 {
+    pub fn all(&self) -> u64 {
         self.superior | self.inferior | self.either
     }
 }
 
 /// One column of a crypt row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Column {
+pub enum Column {
     /// Capacity.
     Capacity,
     /// Disciplines.
@@ -125,7 +125,7 @@ pub(crate) enum Column {
 
 impl Column {
     /// The column's name in a sentence (`capacity`, `disciplines`).
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Column::Capacity => "capacity",
             Column::Disciplines => "disciplines",
@@ -147,7 +147,7 @@ impl CryptColumns {
     /// Reads the columns that follow a crypt name, starting at the capacity:
     /// `8  DOM FOR OBT cel pot  cardinal  Lasombra:2`. `None` when the text
     /// does not start with a capacity (1 to 11).
-    pub(crate) fn parse(text: &str) -> Option<CryptColumns> {
+    pub fn parse(text: &str) -> Option<CryptColumns> {
         let mut disciplines = None;
         let (capacity, rest) = read_head(text, |token, discipline| {
             let written = disciplines.get_or_insert_with(WrittenDisciplines::default);
@@ -184,7 +184,7 @@ impl CryptColumns {
     /// would not read back as the card with its path, title and clan inside
     /// one column each (`Death  Hecata:6`, a path without a title, is read
     /// as one clan): [`reads_as`] then never takes a row for it.
-    pub(crate) fn written_for(card: &Card) -> Option<String> {
+    pub fn written_for(card: &Card) -> Option<String> {
         let capacity = card.capacity?;
         let [clan] = card.clans.as_slice() else {
             return None;
@@ -253,7 +253,7 @@ impl CryptColumns {
 
     /// The written columns a card contradicts, in column order (empty: the
     /// card fits the row).
-    pub(crate) fn mismatches(&self, card: &Card) -> Vec<Column> {
+    pub fn mismatches(&self, card: &Card) -> Vec<Column> {
         let mut found = Vec::new();
         if self.capacity.is_some_and(|c| card.capacity != Some(c)) {
             found.push(Column::Capacity);
@@ -298,7 +298,7 @@ impl CryptColumns {
 
     /// The columns as text for a sentence: `capacity 8, disciplines CEL POT
     /// PRE, group 2` (only those named).
-    pub(crate) fn describe(&self, columns: &[Column]) -> String {
+    pub fn describe(&self, columns: &[Column]) -> String {
         columns
             .iter()
             .filter_map(|column| {
@@ -339,7 +339,7 @@ impl CryptColumns {
     /// these and a capacity, a discipline or a group is written: the text is
     /// then not columns. A clan of another card (in `db`) is read too, for
     /// the card to disagree with.
-    pub(crate) fn parse_any_order(text: &str, card: &Card, db: &CardDb) -> Option<CryptColumns> {
+    pub fn parse_any_order(text: &str, card: &Card, db: &CardDb) -> Option<CryptColumns> {
         let mut read = CryptColumns::default();
         let mut words: Vec<&str> = Vec::new();
         let separators = |c: char| c.is_whitespace() || ",;()[]/".contains(c);
@@ -493,7 +493,7 @@ impl KnownColumns {
     /// own, as the TWDA writes them ([`reads_as`] the card's
     /// [`CryptColumns::written_for`] text): then the card fits them, and they
     /// need no reading. `false` says nothing: the columns are to be read.
-    pub(crate) fn fits(&mut self, row: &str, card: &Card) -> bool {
+    pub fn fits(&mut self, row: &str, card: &Card) -> bool {
         self.written
             .entry(card.id)
             .or_insert_with(|| CryptColumns::written_for(card).map(String::into_boxed_str))
@@ -526,7 +526,7 @@ fn reads_as_kept(rows: &mut TextMemo<Box<str>>, row: &str, written: &str) -> boo
 /// space where it has one (inside a clan, a title). Such a row reads
 /// ([`CryptColumns::parse`]) as the written text does, white space aside
 /// between the columns, so the card fits it: no need to read it.
-pub(crate) fn reads_as(row: &str, written: &str) -> bool {
+pub fn reads_as(row: &str, written: &str) -> bool {
     let row = row.trim_ascii().as_bytes();
     let written = written.as_bytes();
     // One pass over both: a tab of the written text takes a run of white

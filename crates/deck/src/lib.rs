@@ -1,14 +1,10 @@
-//! Decks: the deck model and its formats. A decklist as read (lines, counts,
-//! metadata: [`DeckMeta`], [`DeclaredCounts`]) is resolved against the card
-//! database into a [`Deck`] (crypt and library entries, the lines that named
-//! no card with their suggestions, and how each line was read when not
+//! Decks: the deck model. A decklist as read (lines, counts, metadata:
+//! [`raw::RawDeck`], [`DeckMeta`], [`DeclaredCounts`]) is resolved against the
+//! card database into a [`Deck`] (crypt and library entries, the lines that
+//! named no card with their suggestions, and how each line was read when not
 //! literally), with its TWD header ([`TwdHeader`]). Reading and writing files
-//! of every layout, and the way from paths to decks, is [`formats`].
-//!
-//! The deck model does not use `formats`: the model is the layer below the
-//! formats, and they share this crate; a unit test
-//! (`the_deck_model_does_not_use_formats`) holds the model to it, as Cargo
-//! holds every crate to the crates it depends on.
+//! of every layout, and the way from paths to decks, is the crate above this
+//! one, `vtesdeck-formats`.
 //!
 //! ```
 //! use vtesdeck_cards::{CardDb, CardId};
@@ -23,12 +19,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod crypt_columns;
-pub mod formats;
+pub mod crypt_columns;
 mod name_forms;
-mod raw;
-mod text_memo;
-mod twd_header;
+pub mod raw;
+pub mod text_memo;
+pub mod twd_header;
 
 use std::path::{Path, PathBuf};
 
@@ -49,15 +44,15 @@ pub use twd_header::{CryptHeader, LibrarySection, TwdHeader};
 /// Most copies of one card a deck holds, and a card line gives: a line that
 /// would take a card past it (added to the lines before) is not read, so
 /// that no deck vtesdeck reads is one it cannot write and read back.
-pub(crate) const MAX_CARD_COUNT: u32 = 999;
+pub const MAX_CARD_COUNT: u32 = 999;
 
 /// How many lines of one deck that are not an exact card name get the close
 /// spelling search (a few milliseconds each against the whole database); the
 /// rest are matched exactly only, so that a huge file of junk stays fast.
-pub(crate) const MAX_FUZZY_LINES: usize = 500;
+pub const MAX_FUZZY_LINES: usize = 500;
 
 /// How many characters of a line a problem quotes ([`excerpt`]).
-pub(crate) const EXCERPT_CHARS: usize = 80;
+pub const EXCERPT_CHARS: usize = 80;
 
 /// A line as shown in a problem: a short, printable excerpt. At most
 /// 80 characters of it (`…` when there were more), control
@@ -105,7 +100,7 @@ fn is_invisible(c: char) -> bool {
 /// times every card name's (some 0.1 ms a byte against the official card
 /// list), so a line costs at most one search of the longest key ranked,
 /// and a file at most [`MAX_FUZZY_LINES`] of those, whatever its lines hold.
-pub(crate) const FUZZY_LINE_BYTES: usize = 64;
+pub const FUZZY_LINE_BYTES: usize = 64;
 
 /// Crypt cards each player starts with, dealt to the uncontrolled region: the
 /// starting crypt of `draw` and `transfers`, and the number of capacities the
@@ -334,7 +329,7 @@ impl Deck {
 
     /// Resolves the lines of a read decklist against the card database
     /// (`known`: what the thread that reads keeps of the vampires' columns).
-    pub(crate) fn from_raw(raw: RawDeck, db: &CardDb, known: &mut KnownColumns) -> Deck {
+    pub fn from_raw(raw: RawDeck, db: &CardDb, known: &mut KnownColumns) -> Deck {
         // Room for each part's lines (the deck is kept by some commands: no more).
         let crypt_lines = raw
             .lines
@@ -501,7 +496,7 @@ impl Deck {
 
     /// How the lines of a card were read, when not literally: a remark on the
     /// name or count first, else the printing chosen.
-    pub(crate) fn read_as_of(&self, card: CardId) -> Option<&ReadAs> {
+    pub fn read_as_of(&self, card: CardId) -> Option<&ReadAs> {
         let mut remarks = self.read_as.iter().filter(|r| r.card == card);
         let first = remarks.next()?;
         let printing =
@@ -513,7 +508,7 @@ impl Deck {
     }
 
     /// Every remark on the lines read as a card, in line order.
-    pub(crate) fn remarks_of(&self, card: CardId) -> impl Iterator<Item = &ReadAs> {
+    pub fn remarks_of(&self, card: CardId) -> impl Iterator<Item = &ReadAs> {
         self.read_as.iter().filter(move |r| r.card == card)
     }
 
@@ -967,7 +962,7 @@ fn truncated_name<'a>(line: &RawLine, db: &'a CardDb) -> Option<(Printings<'a>, 
 
 /// The start of the reason of an unresolved line that names no card and
 /// whose close spellings were not searched.
-pub(crate) const UNKNOWN_NAME: &str = "unknown name";
+pub const UNKNOWN_NAME: &str = "unknown name";
 
 /// Shorter readings of a written name without what looks like a trailing
 /// comment, each with whether the cut is a recognised comment mark (`--`,
@@ -1180,145 +1175,6 @@ enum Choice {
 mod tests {
     use super::*;
     use crate::testing::{deck_of, fixture_db};
-
-    /// The layers inside this crate: the deck model (this file and every
-    /// module it declares but `formats`) is below the formats and names
-    /// nothing of them but the module it declares (`pub mod formats;`) and
-    /// its docs.
-    #[test]
-    fn the_deck_model_does_not_use_formats() {
-        let source = |file: &str| {
-            let path = format!("{}/src/{file}", env!("CARGO_MANIFEST_DIR"));
-            std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{path}: {err}"))
-        };
-        let lib = source("lib.rs");
-        let modules: Vec<String> = lib
-            .lines()
-            .filter_map(|line| line.strip_prefix("mod "))
-            .filter_map(|rest| rest.strip_suffix(';'))
-            .filter(|name| *name != "testing")
-            .map(|name| format!("{name}.rs"))
-            .collect();
-        assert!(modules.len() >= 5, "{modules:?}");
-        for file in std::iter::once("lib.rs".to_string()).chain(modules) {
-            let text = source(&file);
-            // The code before this file's tests (the tests may build decks
-            // from text, as a user would).
-            let code = text.split("#[cfg(test)]").next().unwrap_or(&text);
-            let uses: Vec<(usize, &str)> = code
-                .lines()
-                .enumerate()
-                .map(|(index, line)| (index + 1, line.trim_start()))
-                .filter(|(_, line)| !line.starts_with("//"))
-                .filter(|(_, line)| *line != "pub mod formats;")
-                .filter(|(_, line)| line.contains("formats"))
-                .collect();
-            assert!(uses.is_empty(), "{file} uses formats: {uses:?}");
-        }
-    }
-
-    /// The names of one line share the close spelling search's budget
-    /// ([`FUZZY_LINE_BYTES`]): a name longer than it is not searched, the
-    /// text before its comment mark still is (and found); the text before a
-    /// comma of a name that used up the budget is not.
-    #[test]
-    fn the_close_spelling_search_has_a_budget_per_line() {
-        use crate::formats::LoadDeck;
-        let db = fixture_db();
-        let comment = "a long remark on how the card plays ".repeat(6);
-        assert!(comment.len() > FUZZY_LINE_BYTES);
-        let deck = Deck::from_text(
-            &format!("12x Alma Test\n2x Test Havn -- {comment}\n"),
-            Some(Format::Plain),
-            &db,
-        );
-        assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
-        assert_eq!(deck.library.len(), 1);
-        assert_eq!(deck.read_as[0].how, ReadHow::Misspelling);
-        // Past the budget: the whole name fits, and leaves too little for
-        // the text before its comma.
-        let name = format!("Test Havn, {}", "x".repeat(FUZZY_LINE_BYTES - 15));
-        let deck = Deck::from_text(
-            &format!("12x Alma Test\n2x {name}\n"),
-            Some(Format::Plain),
-            &db,
-        );
-        assert_eq!(deck.unresolved.len(), 1, "{:?}", deck.library);
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn crypt_columns_hand_typed_in_any_order_are_read_and_checked() {
-        use crate::formats::LoadDeck;
-        let db = fixture_db();
-        let text = "Crypt:\n\
-                    2 Carla Test POT pre 5 CEL, Brujahs\n\
-                    1x Felix Test - 4 Nos OBF ani pot\n\
-                    2x Dario Test (8, AUS CEL PRE, Toreador)\n\
-                    1 Gina Test G4 6 Brujah\n\
-                    1 Alma Test (great vampire)\n";
-        let deck = Deck::from_text(text, Some(Format::Plain), &db);
-        assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
-        let count = |id| {
-            deck.crypt
-                .iter()
-                .find(|e| e.id == CardId(id))
-                .map_or(0, |e| e.count)
-        };
-        assert_eq!(
-            [200003, 200006, 200004, 200007, 200001].map(count),
-            [2, 1, 2, 1, 1]
-        );
-        let remarks: Vec<(usize, ReadHow, String)> = deck
-            .read_as
-            .iter()
-            .map(|r| (r.line, r.how, r.note.clone().unwrap_or_default()))
-            .collect();
-        // Columns that fit the card (Carla, Felix: a clan's plural, its
-        // first letters) are read without a remark; a capacity or a clan
-        // that disagrees is said, as for a TWD row; text that is not columns
-        // is still left out and said.
-        assert_eq!(
-            remarks,
-            [
-                (
-                    4,
-                    ReadHow::ColumnsMismatch,
-                    "the columns (capacity 8) fit no printing of Dario Test; read as the closest"
-                        .to_string()
-                ),
-                (
-                    5,
-                    ReadHow::ColumnsMismatch,
-                    "the columns (clan Brujah) fit no printing of Gina Test; read as the closest"
-                        .to_string()
-                ),
-                (6, ReadHow::TextIgnored, "read as \"Alma Test\"".to_string()),
-            ]
-        );
-    }
-
-    #[test]
-    fn a_name_cut_short_is_read_as_the_one_card_it_starts() {
-        use crate::formats::LoadDeck;
-        let db = fixture_db();
-        let deck = Deck::from_text(
-            "3x Test Toreador Gr\n2x Test Br\n",
-            Some(Format::Plain),
-            &db,
-        );
-        assert_eq!(deck.library.len(), 1, "{:?}", deck.library);
-        let read = &deck.read_as[0];
-        assert_eq!((read.line, read.how), (1, ReadHow::NameTruncated));
-        assert_eq!(
-            read.note.as_deref(),
-            Some("read as \"Test Toreador Grace\"")
-        );
-        assert_eq!(read.how.name(), "name-truncated");
-        // Too short to stand for one card (and two names start with it).
-        assert_eq!(deck.unresolved.len(), 1);
-        assert_eq!(deck.unresolved[0].line, 2);
-    }
 
     /// A card's lines add up to at most [`MAX_CARD_COUNT`] copies: the line
     /// that would take it past is not read, and says why.

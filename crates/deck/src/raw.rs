@@ -1,5 +1,5 @@
 //! A decklist as read, before resolution: its layout, metadata, the counts it
-//! declares and its card lines. The readers in [`crate::formats`] produce it;
+//! declares and its card lines. The readers of `vtesdeck-formats` produce it;
 //! `Deck::from_raw` resolves it.
 
 use std::borrow::Cow;
@@ -66,7 +66,7 @@ pub enum Format {
 }
 
 impl Format {
-    /// Every format (the registry in `vtesdeck_deck::formats::registry` gives the detection order).
+    /// Every format (the registry in `vtesdeck_formats::registry` gives the detection order).
     pub const ALL: [Format; 22] = [
         Format::Twd,
         Format::Jol,
@@ -201,7 +201,7 @@ pub struct DeclaredCounts {
 impl DeclaredCounts {
     /// Sets the count a part's header declares (`None`: none, or none readable)
     /// and the line of that header.
-    pub(crate) fn set(&mut self, kind: CardKind, count: Option<u32>, line: usize) {
+    pub fn set(&mut self, kind: CardKind, count: Option<u32>, line: usize) {
         let (declared, at) = match kind {
             CardKind::Crypt => (&mut self.crypt, &mut self.crypt_line),
             CardKind::Library => (&mut self.library, &mut self.library_line),
@@ -246,7 +246,7 @@ pub enum TotalOf {
 
 /// How sure a reader is that a line names a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum LineKind {
+pub enum LineKind {
     /// A card line (`2x Name`): unresolved names are reported.
     Card,
     /// A bare name that may be prose (Sutekh JOL single copies): used when it
@@ -261,7 +261,7 @@ pub(crate) enum LineKind {
 /// the file's text when they are written in it (most lines of most layouts):
 /// reading a line allocates nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct RawLine<'t> {
+pub struct RawLine<'t> {
     /// 1-based line number in the file.
     pub line: usize,
     /// The whole line as written (for error messages).
@@ -324,7 +324,7 @@ impl<'t> RawLine<'t> {
 
 /// Where a line's count was written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) enum CountPlace {
+pub enum CountPlace {
     /// Before the name (`2x Name`, `2 Name`, `2<TAB>Name`), or given by the
     /// layout (JSON, URL): the usual place.
     #[default]
@@ -340,7 +340,7 @@ pub(crate) enum CountPlace {
 /// What a reader read beyond the literal `count name` of a line, for
 /// [`crate::Deck::from_raw`] to decide with the card names and to report.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct Reading<'t> {
+pub struct Reading<'t> {
     /// Where the count stood.
     pub count_place: CountPlace,
     /// The columns of a crypt row (capacity, disciplines, title, clan,
@@ -355,7 +355,7 @@ pub(crate) struct Reading<'t> {
 
 /// The second reading of a line whose digits may be the count or part of the name.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct OtherReading {
+pub struct OtherReading {
     /// Copies under this reading.
     pub count: u32,
     /// The name under this reading.
@@ -366,7 +366,7 @@ pub(crate) struct OtherReading {
 
 /// A line that looks like a card line but cannot be read (`-3x Name`, a count too large).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub(crate) struct LineProblem {
+pub struct LineProblem {
     /// 1-based line number.
     pub line: usize,
     /// The line as written.
@@ -406,7 +406,7 @@ pub fn prose_note(lines: &[usize]) -> String {
 /// A decklist split into metadata and card lines (which may borrow the
 /// file's text).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct RawDeck<'t> {
+pub struct RawDeck<'t> {
     /// The format it was read as.
     pub format: Format,
     /// Name, author, description, event.
@@ -450,6 +450,8 @@ impl RawDeck<'_> {
 
 /// A line without the white space around it, as [`str::trim`] gives it:
 /// each end trimmed the quick way ([`trim_line_end`], [`trim_line_start`]).
+// Inlined in the readers of the formats crate (a call per line otherwise).
+#[inline]
 pub fn trim_line(line: &str) -> &str {
     trim_line_start(trim_line_end(line))
 }
@@ -458,6 +460,7 @@ pub fn trim_line(line: &str) -> &str {
 /// it: the quick ASCII trim when the end it leaves is plain ASCII (every
 /// line of most decklists), else `str::trim_start` (non-ASCII white space,
 /// vertical tab).
+#[inline]
 pub fn trim_line_start(text: &str) -> &str {
     let trimmed = text.trim_ascii_start();
     match trimmed.as_bytes().first() {
@@ -468,6 +471,7 @@ pub fn trim_line_start(text: &str) -> &str {
 
 /// A text without the white space after it, as [`str::trim_end`] gives it,
 /// the quick way when it ends with plain ASCII (as [`trim_line_start`]).
+#[inline]
 pub fn trim_line_end(text: &str) -> &str {
     let trimmed = text.trim_ascii_end();
     match trimmed.as_bytes().last() {
@@ -479,6 +483,7 @@ pub fn trim_line_end(text: &str) -> &str {
 /// Whether a byte left at an end by an ASCII trim also ends the Unicode one:
 /// plain ASCII, not the vertical tab (white space to `str::trim`, not to the
 /// ASCII trim).
+#[inline]
 fn ends_trimmed(byte: u8) -> bool {
     byte.is_ascii() && byte != 0x0b
 }
@@ -487,7 +492,7 @@ fn ends_trimmed(byte: u8) -> bool {
 /// sentence: one to eight words, no link or address, no sentence's end, no
 /// date or time (`2012-05-26`, `21:14`) and no quote or table mark (`»`,
 /// `|`): no card's name holds one.
-pub(crate) fn name_like(name: &str) -> bool {
+pub fn name_like(name: &str) -> bool {
     let name = name.trim();
     let words = name.split_whitespace().count();
     (1..=8).contains(&words)
@@ -513,7 +518,7 @@ fn holds_date_or_time(text: &str) -> bool {
 /// Whether a line's count is written as a heading writes its count, after
 /// the name and not marked as copies: `Combo (8)`, `Bleed [6]`, `Category: 8`,
 /// `Support - 62`.
-pub(crate) fn heading_count_mark(text: &str) -> bool {
+pub fn heading_count_mark(text: &str) -> bool {
     let text = text.trim();
     let bracketed = |open: char, close: char| {
         text.strip_suffix(close)

@@ -1,0 +1,89 @@
+//! What every layout shares: the [`Layout`] trait each layout's file
+//! implements (detect, read, write where it can), the [`DeckWriter`] trait of
+//! the writers, and the helpers the writers use to list a deck's cards.
+
+use vtesdeck_cards::{Card, CardDb};
+pub(crate) use vtesdeck_deck::raw::{Format, RawDeck};
+use vtesdeck_deck::{Deck, DeckCard};
+
+/// One decklist layout: how to recognise it, read it and (where vtesdeck can)
+/// write it. Every layout is one file of [`crate`] and one line of
+/// `crate::registry::LAYOUTS`.
+pub trait Layout: Sync {
+    /// The layout's identity (its name is used by `--input-format`, `--to` and the JSON).
+    fn format(&self) -> Format;
+    /// Whether a text has this layout's shape (used by detection, in registry order).
+    fn looks_like(&self, text: &str) -> bool;
+    /// Splits a text of this layout into metadata and card lines; `reader`
+    /// is the thread's reader, which keeps what a layout keeps of one deck
+    /// for the next (the TWD layout: the crypt rows it has read).
+    fn read<'t>(&self, text: &'t str, reader: &mut super::Reader) -> RawDeck<'t>;
+    /// The writer, when vtesdeck can write this layout.
+    fn writer(&self) -> Option<&'static dyn DeckWriter> {
+        None
+    }
+    /// Whether the layout is read line by line, a text of at most
+    /// `super::screen::MAX_LINES` lines; false for the documents (JSON, a
+    /// URL, XML, HTML), which may be of any number of lines, all on one.
+    fn reads_lines(&self) -> bool {
+        true
+    }
+    /// For a JSON layout, how it recognises and reads one JSON document (a
+    /// file may hold many: a JSON array of decks, JSON Lines).
+    fn json(&self) -> Option<&'static dyn JsonShape> {
+        None
+    }
+}
+
+/// A JSON layout: told apart from the others by the keys of a JSON object.
+pub trait JsonShape: Sync {
+    /// Whether a JSON object has this layout's keys.
+    fn has_shape(&self, object: &super::json_doc::Object) -> bool;
+    /// Reads one JSON object (a deck document starting at `line` of its file).
+    fn read_object(&self, object: &super::json_doc::Object, line: usize) -> RawDeck<'static>;
+}
+
+/// Writes a resolved deck as text in one layout.
+pub(crate) trait DeckWriter {
+    /// The deck as this layout's text (ends with a newline).
+    fn write(&self, deck: &Deck, db: &CardDb) -> String;
+}
+
+/// The cards of a deck part with their counts, sorted by name (case and
+/// accents ignored), cards missing from the database left out.
+pub(super) fn by_name<'a>(entries: &[DeckCard], db: &'a CardDb) -> Vec<(&'a Card, u32)> {
+    let mut cards: Vec<(&Card, u32)> = entries
+        .iter()
+        .filter_map(|e| Some((db.get(e.id)?, e.count)))
+        .collect();
+    cards.sort_by_cached_key(|(card, _)| (vtesdeck_cards::fold(&db.printing_name(card)), card.id));
+    cards
+}
+
+/// A metadata value on one line (line breaks become spaces).
+pub(super) fn one_line(value: &str) -> String {
+    value.lines().map(str::trim).collect::<Vec<_>>().join(" ")
+}
+
+/// Implements [`Layout`] for a layout read line by line with no writer, from
+/// its module's own `looks_like(text)` and `read(text)` functions (what
+/// `json_doc::json_layout!` is for the JSON layouts). The second argument is
+/// the [`Format`](crate::Format).
+macro_rules! text_layout {
+    ($layout:ident, $format:expr) => {
+        impl $crate::Layout for $layout {
+            fn format(&self) -> $crate::Format {
+                $format
+            }
+
+            fn looks_like(&self, text: &str) -> bool {
+                looks_like(text)
+            }
+
+            fn read<'t>(&self, text: &'t str, _: &mut $crate::Reader) -> $crate::RawDeck<'t> {
+                read(text)
+            }
+        }
+    };
+}
+pub(crate) use text_layout;
