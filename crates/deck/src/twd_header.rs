@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{Deck, DeckCard, STARTING_CRYPT};
+use crate::deck::{Deck, DeckCard, STARTING_CRYPT};
 use vtesdeck_cards::{CardDb, CardType};
 
 /// The crypt header's figures.

@@ -8,8 +8,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{twd, Format, LineKind, LineProblem, RawDeck, RawLine};
 use vtesdeck_cards::{CardKind, PrintingHint};
+use vtesdeck_deck::raw::{Format, LineKind, LineProblem, RawDeck, RawLine};
 
 static CRYPT_HEADER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^crypt\s*\[(\d+)\s*(?:vampires?|cards?|imbued)?\s*\]").expect("valid regex")
@@ -128,7 +128,7 @@ impl ArdbReader {
         };
         let (name, hint) = match section {
             CardKind::Crypt => {
-                let row = twd::crypt_row(&caps[2]);
+                let row = crate::crypt_row::crypt_row(&caps[2]);
                 (row.name, row.hint)
             }
             CardKind::Library => (&caps[2], PrintingHint::default()),

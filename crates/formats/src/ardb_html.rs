@@ -11,8 +11,8 @@
 use super::html::{Event, Events};
 use super::layout::Layout;
 use super::markup::{self, LineCounter};
-use super::{Format, LineProblem, RawDeck};
 use vtesdeck_cards::{CardKind, Group, PrintingHint};
+use vtesdeck_deck::raw::{Format, LineProblem, RawDeck};
 
 /// Whether a text is an HTML page (its root element is `<html>`).
 pub fn looks_like(text: &str) -> bool {
@@ -242,7 +242,7 @@ impl Layout for ArdbHtmlLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str, _: &mut crate::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
         if !has_deck_parts(text) {
             // Not an ARDB deck page: a page with a decklist among its prose.
             let mut deck = super::prose::read_page(text);

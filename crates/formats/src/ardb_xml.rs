@@ -9,8 +9,8 @@ use roxmltree::{Document, Node};
 
 use super::layout::Layout;
 use super::markup::{self, LineCounter};
-use super::{Format, LineProblem, RawDeck};
 use vtesdeck_cards::{CardKind, Group, PrintingHint};
+use vtesdeck_deck::raw::{Format, LineProblem, RawDeck};
 
 /// Whether a text is an XML document whose root is `<deck>` with a
 /// `<crypt>` or `<library>` part (another `<deck>` is read by its shape).
@@ -120,7 +120,7 @@ impl Layout for ArdbXmlLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str, _: &mut crate::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
         read(text)
     }
 
@@ -177,7 +177,7 @@ mod tests {
         let cards = "<deck><crypt><vampire count=\"2\"><name>Alma Test</name></vampire></crypt>\n\
                      <library><card count=\"3\"><name>Test Punch</name></card></library></deck>";
         let text = format!("{dtd}{cards}");
-        assert_eq!(super::super::detect(&text), Format::ArdbXml);
+        assert_eq!(crate::registry::detect(&text), Format::ArdbXml);
         let deck = read(&text);
         let lines: Vec<(usize, &str)> = deck.lines.iter().map(|l| (l.line, &*l.name)).collect();
         assert_eq!(lines, [(5, "Alma Test"), (6, "Test Punch")]);

@@ -12,7 +12,7 @@
 
 use std::borrow::Cow;
 
-use super::CountPlace;
+use vtesdeck_deck::raw::CountPlace;
 
 /// A line split into its count and its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

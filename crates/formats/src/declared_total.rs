@@ -3,8 +3,8 @@
 //! `Deck size: 102`): read as declared counts, compared with the cards read by
 //! the `declared-count` check, and never read as cards.
 
-use super::{DeclaredTotal, TotalOf};
 use vtesdeck_cards::CardKind;
+use vtesdeck_deck::raw::{DeclaredTotal, TotalOf};
 
 /// What a word of a total line says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -21,7 +21,7 @@
 
 use super::html::{Event, Events};
 use super::markup::LineCounter;
-use super::RawDeck;
+use vtesdeck_deck::raw::RawDeck;
 
 /// The text of an HTML page as a browser lays it out, with the source line
 /// of each of its lines.

@@ -9,8 +9,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::layout::{by_name, DeckWriter, Layout};
-use super::{plain, Format, RawDeck};
+use super::plain;
 use vtesdeck_cards::CardDb;
+use vtesdeck_deck::raw::{Format, RawDeck};
 use vtesdeck_deck::Deck;
 
 /// `2x Name`, `2 x Name`, `2xName`.
@@ -86,7 +87,7 @@ impl Layout for JolLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str, _: &mut crate::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
         read(text)
     }
 
@@ -98,7 +99,7 @@ impl Layout for JolLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::LineKind;
+    use vtesdeck_deck::raw::LineKind;
 
     const SAMPLE: &str = "2xAlma Test\n1 x Theo Test (G6)\nBruno Test\n\n4xTest Punch\nRack, The\n";
 

@@ -7,9 +7,9 @@
 
 use serde_json::Value;
 
+use super::json_doc::JsonShape;
 use super::json_doc::{self, Object};
-use super::layout::JsonShape;
-use super::{Format, RawDeck};
+use vtesdeck_deck::raw::{Format, RawDeck};
 
 /// Reads one JOL stored deck object.
 pub fn read_object(object: &Object, line: usize) -> RawDeck<'static> {
@@ -48,12 +48,12 @@ impl JsonShape for JolDeckLayout {
     }
 }
 
-json_doc::json_layout!(JolDeckLayout, Format::JolDeck);
+crate::layout::json_layout!(JolDeckLayout, Format::JolDeck);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Layout;
+    use crate::layout::Layout;
 
     #[test]
     fn null_id_and_name_are_absent() {
@@ -61,7 +61,7 @@ mod tests {
             [{"id": 200001, "name": "Alma Test", "count": 1, "comments": null}]},
             "library": {"count": 0, "cards": []}, "comments": ""},
             "stats": {"valid": true}}"#;
-        let deck = JolDeckLayout.read(text, &mut crate::Reader::default());
+        let deck = JolDeckLayout.read(text, &mut crate::reader::Reader::default());
         assert_eq!(deck.meta.name, None);
         assert_eq!(deck.meta.description, None);
         assert_eq!(deck.lines.len(), 1);

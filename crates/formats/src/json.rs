@@ -1,9 +1,11 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::layout::{DeckWriter, JsonShape, Layout};
-use super::{json_doc, EventInfo, Format, LineProblem, RawDeck};
+use super::json_doc;
+use super::json_doc::JsonShape;
+use super::layout::{DeckWriter, Layout};
 use vtesdeck_cards::{CardDb, CardKind};
+use vtesdeck_deck::raw::{EventInfo, Format, LineProblem, RawDeck};
 use vtesdeck_deck::{Deck, DeckCard, NameMismatch, ReadAs, Unresolved};
 
 /// Whether a text is JSON: it starts with `{`, or with `[` and parses as
@@ -300,7 +302,7 @@ impl Layout for JsonLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str, _: &mut crate::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
         read(text)
     }
 
@@ -320,8 +322,8 @@ impl Layout for JsonLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::LineKind;
     use vtesdeck_cards::CardId;
+    use vtesdeck_deck::raw::LineKind;
 
     #[test]
     fn json_deck_is_read_by_id() {

@@ -6,9 +6,16 @@
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::layout::JsonShape;
-use super::{Format, LineKind, LineProblem, RawDeck, RawLine};
 use vtesdeck_cards::{CardId, CardKind};
+use vtesdeck_deck::raw::{Format, LineKind, LineProblem, RawDeck, RawLine};
+
+/// A JSON layout: told apart from the others by the keys of a JSON object.
+pub trait JsonShape: Sync {
+    /// Whether a JSON object has this layout's keys.
+    fn has_shape(&self, object: &Object) -> bool;
+    /// Reads one JSON object (a deck document starting at `line` of its file).
+    fn read_object(&self, object: &Object, line: usize) -> RawDeck<'static>;
+}
 
 /// A JSON object, as the JSON layouts read it.
 pub type Object = Map<String, Value>;
@@ -85,44 +92,6 @@ pub fn first_object(text: &str) -> Option<Object> {
 pub fn text_has_shape(text: &str, shape: &dyn JsonShape) -> bool {
     first_object(text).is_some_and(|object| shape.has_shape(&object))
 }
-
-/// Implements [`Layout`](super::Layout) for a JSON layout from its
-/// [`JsonShape`]: a text has its shape when its first object has the keys,
-/// the first document is read, the text is a document (not read line by line). The second
-/// argument is the [`Format`], the optional third the writer.
-macro_rules! json_layout {
-    ($layout:ident, $format:expr) => {
-        $crate::json_doc::json_layout!($layout, $format, None);
-    };
-    ($layout:ident, $format:expr, $writer:expr) => {
-        impl $crate::Layout for $layout {
-            fn format(&self) -> $crate::Format {
-                $format
-            }
-
-            fn looks_like(&self, text: &str) -> bool {
-                $crate::json_doc::text_has_shape(text, self)
-            }
-
-            fn read<'t>(&self, text: &'t str, _: &mut $crate::Reader) -> $crate::RawDeck<'t> {
-                $crate::json_doc::read_text(text, $format, self)
-            }
-
-            fn writer(&self) -> Option<&'static dyn $crate::DeckWriter> {
-                $writer
-            }
-
-            fn reads_lines(&self) -> bool {
-                false
-            }
-
-            fn json(&self) -> Option<&'static dyn $crate::JsonShape> {
-                Some(&$layout)
-            }
-        }
-    };
-}
-pub(crate) use json_layout;
 
 /// Reads the first JSON document of a text with one layout; a text that is
 /// not JSON, or not an object, gives an empty deck with the error as a problem.
@@ -388,7 +357,7 @@ mod tests {
         let records = "{\"type\": \"deck\", \"crypt\": [], \"library\": []}\n\
             {\"type\": \"deck\", \"name\": \"A\", \"name\": \"B\", \"crypt\": [], \"library\": []}\n";
         let decks =
-            super::super::load::read_all(records, None, super::super::screen::ControlTest::Unknown)
+            crate::load_deck::read_all(records, None, super::super::screen::ControlTest::Unknown)
                 .unwrap_or_default();
         let problems: Vec<Vec<usize>> = decks
             .iter()

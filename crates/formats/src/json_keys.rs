@@ -8,7 +8,7 @@ use std::fmt;
 use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
-use super::LineProblem;
+use vtesdeck_deck::raw::LineProblem;
 
 /// A parsed JSON document and the keys given twice in it.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,10 +1,12 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use super::json_doc::JsonShape;
 use super::json_doc::{self, Object};
-use super::layout::{DeckWriter, JsonShape};
-use super::{twd_writer, EventInfo, Format, RawDeck};
+use super::layout::DeckWriter;
+use super::twd_writer;
 use vtesdeck_cards::CardDb;
+use vtesdeck_deck::raw::{EventInfo, Format, RawDeck};
 use vtesdeck_deck::Deck;
 
 /// Reads one KRCG deck object.
@@ -286,14 +288,15 @@ impl JsonShape for KrcgLayout {
     }
 }
 
-json_doc::json_layout!(KrcgLayout, Format::Krcg, Some(&KrcgWriter));
+crate::layout::json_layout!(KrcgLayout, Format::Krcg, Some(&KrcgWriter));
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::Layout;
     use crate::testing::{deck_of, fixture_db};
-    use crate::{Layout, LineKind};
     use vtesdeck_cards::CardId;
+    use vtesdeck_deck::raw::LineKind;
 
     #[test]
     fn reads_twda_fields_and_cards_by_id() {
@@ -303,7 +306,7 @@ mod tests {
             "crypt": {"count": 2, "cards": [{"id": 200001, "count": 2, "name": "Alma Test"}]},
             "library": {"count": 3, "cards": [{"type": "Combat", "count": 3,
                 "cards": [{"id": 100004, "count": 3, "name": "Test Punch"}]}]}}"#;
-        let deck = KrcgLayout.read(text, &mut crate::Reader::default());
+        let deck = KrcgLayout.read(text, &mut crate::reader::Reader::default());
         assert_eq!(deck.meta.id.as_deref(), Some("7"));
         assert_eq!(deck.meta.author.as_deref(), Some("Winner"));
         let event = deck.meta.event.clone().unwrap_or_default();
@@ -376,7 +379,7 @@ mod tests {
         assert_eq!(value["crypt"]["count"], 2);
         assert_eq!(value["crypt"]["cards"][0]["name"], "Theo Test (G6)");
         let back = Deck::from_raw(
-            KrcgLayout.read(&text, &mut crate::Reader::default()),
+            KrcgLayout.read(&text, &mut crate::reader::Reader::default()),
             &db,
             &mut vtesdeck_deck::KnownColumns::default(),
         );

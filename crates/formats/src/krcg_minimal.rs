@@ -5,9 +5,9 @@
 
 use serde_json::Value;
 
+use super::json_doc::JsonShape;
 use super::json_doc::{self, Object};
-use super::layout::JsonShape;
-use super::{Format, RawDeck};
+use vtesdeck_deck::raw::{Format, RawDeck};
 
 /// Reads one `cards` map object.
 pub fn read_object(object: &Object, line: usize) -> RawDeck<'static> {
@@ -45,19 +45,20 @@ impl JsonShape for KrcgMinimalLayout {
     }
 }
 
-json_doc::json_layout!(KrcgMinimalLayout, Format::KrcgMinimal);
+crate::layout::json_layout!(KrcgMinimalLayout, Format::KrcgMinimal);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Layout, LineKind};
+    use crate::layout::Layout;
     use vtesdeck_cards::CardId;
+    use vtesdeck_deck::raw::LineKind;
 
     #[test]
     fn vdb_answer_with_owner_and_string_counts() {
         let text = r#"{"name": "V", "owner": "Ann", "description": "D", "timestamp": "x",
             "cards": {"200001": 2, "100004": "3", "oops": 1}}"#;
-        let deck = KrcgMinimalLayout.read(text, &mut crate::Reader::default());
+        let deck = KrcgMinimalLayout.read(text, &mut crate::reader::Reader::default());
         assert_eq!(deck.meta.author.as_deref(), Some("Ann"));
         assert_eq!(deck.meta.description.as_deref(), Some("D"));
         let cards: Vec<(LineKind, u32)> = deck.lines.iter().map(|l| (l.kind, l.count)).collect();

@@ -7,10 +7,12 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use super::json_doc::JsonShape;
 use super::json_doc::{self, Object};
-use super::layout::{DeckWriter, JsonShape};
-use super::{krcg, twd_writer, Format, RawDeck};
+use super::layout::DeckWriter;
+use super::{krcg, twd_writer};
 use vtesdeck_cards::{Card, CardDb, CardKind, Group};
+use vtesdeck_deck::raw::{Format, RawDeck};
 use vtesdeck_deck::Deck;
 
 /// Reads one KRCG v5 object.
@@ -170,13 +172,13 @@ impl JsonShape for KrcgV5Layout {
     }
 }
 
-json_doc::json_layout!(KrcgV5Layout, Format::KrcgV5, Some(&KrcgV5Writer));
+crate::layout::json_layout!(KrcgV5Layout, Format::KrcgV5, Some(&KrcgV5Writer));
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::Layout;
     use crate::testing::{deck_of, fixture_db};
-    use crate::Layout;
 
     #[test]
     fn suffixes_and_round_trip() {
@@ -190,7 +192,7 @@ mod tests {
         assert_eq!(suffixes.last(), Some(&""));
         let text = KrcgV5Writer.write(&deck, &db);
         let back = Deck::from_raw(
-            KrcgV5Layout.read(&text, &mut crate::Reader::default()),
+            KrcgV5Layout.read(&text, &mut crate::reader::Reader::default()),
             &db,
             &mut vtesdeck_deck::KnownColumns::default(),
         );

@@ -7,8 +7,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::layout::{by_name, DeckWriter, Layout};
-use super::{plain, Format, RawDeck};
+use super::plain;
 use vtesdeck_cards::CardDb;
+use vtesdeck_deck::raw::{Format, RawDeck};
 use vtesdeck_deck::Deck;
 
 /// `2<TAB>Name`, `2       Name` (no `x`).
@@ -77,7 +78,7 @@ impl Layout for LackeyLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str, _: &mut crate::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
         read(text)
     }
 

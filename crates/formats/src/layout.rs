@@ -17,7 +17,7 @@ pub trait Layout: Sync {
     /// Splits a text of this layout into metadata and card lines; `reader`
     /// is the thread's reader, which keeps what a layout keeps of one deck
     /// for the next (the TWD layout: the crypt rows it has read).
-    fn read<'t>(&self, text: &'t str, reader: &mut super::Reader) -> RawDeck<'t>;
+    fn read<'t>(&self, text: &'t str, reader: &mut crate::reader::Reader) -> RawDeck<'t>;
     /// The writer, when vtesdeck can write this layout.
     fn writer(&self) -> Option<&'static dyn DeckWriter> {
         None
@@ -30,17 +30,9 @@ pub trait Layout: Sync {
     }
     /// For a JSON layout, how it recognises and reads one JSON document (a
     /// file may hold many: a JSON array of decks, JSON Lines).
-    fn json(&self) -> Option<&'static dyn JsonShape> {
+    fn json(&self) -> Option<&'static dyn crate::json_doc::JsonShape> {
         None
     }
-}
-
-/// A JSON layout: told apart from the others by the keys of a JSON object.
-pub trait JsonShape: Sync {
-    /// Whether a JSON object has this layout's keys.
-    fn has_shape(&self, object: &super::json_doc::Object) -> bool;
-    /// Reads one JSON object (a deck document starting at `line` of its file).
-    fn read_object(&self, object: &super::json_doc::Object, line: usize) -> RawDeck<'static>;
 }
 
 /// Writes a resolved deck as text in one layout.
@@ -67,12 +59,12 @@ pub(super) fn one_line(value: &str) -> String {
 
 /// Implements [`Layout`] for a layout read line by line with no writer, from
 /// its module's own `looks_like(text)` and `read(text)` functions (what
-/// `json_doc::json_layout!` is for the JSON layouts). The second argument is
-/// the [`Format`](crate::Format).
+/// `json_layout!` is for the JSON layouts). The second argument is
+/// the [`Format`](vtesdeck_deck::raw::Format).
 macro_rules! text_layout {
     ($layout:ident, $format:expr) => {
-        impl $crate::Layout for $layout {
-            fn format(&self) -> $crate::Format {
+        impl $crate::layout::Layout for $layout {
+            fn format(&self) -> vtesdeck_deck::raw::Format {
                 $format
             }
 
@@ -80,10 +72,56 @@ macro_rules! text_layout {
                 looks_like(text)
             }
 
-            fn read<'t>(&self, text: &'t str, _: &mut $crate::Reader) -> $crate::RawDeck<'t> {
+            fn read<'t>(
+                &self,
+                text: &'t str,
+                _: &mut $crate::reader::Reader,
+            ) -> vtesdeck_deck::raw::RawDeck<'t> {
                 read(text)
             }
         }
     };
 }
 pub(crate) use text_layout;
+
+/// Implements [`Layout`] for a JSON layout from its
+/// [`JsonShape`](crate::json_doc::JsonShape): a text has its shape when its first object has the keys,
+/// the first document is read, the text is a document (not read line by line). The second
+/// argument is the [`Format`], the optional third the writer.
+macro_rules! json_layout {
+    ($layout:ident, $format:expr) => {
+        $crate::layout::json_layout!($layout, $format, None);
+    };
+    ($layout:ident, $format:expr, $writer:expr) => {
+        impl $crate::layout::Layout for $layout {
+            fn format(&self) -> vtesdeck_deck::raw::Format {
+                $format
+            }
+
+            fn looks_like(&self, text: &str) -> bool {
+                $crate::json_doc::text_has_shape(text, self)
+            }
+
+            fn read<'t>(
+                &self,
+                text: &'t str,
+                _: &mut $crate::reader::Reader,
+            ) -> vtesdeck_deck::raw::RawDeck<'t> {
+                $crate::json_doc::read_text(text, $format, self)
+            }
+
+            fn writer(&self) -> Option<&'static dyn $crate::layout::DeckWriter> {
+                $writer
+            }
+
+            fn reads_lines(&self) -> bool {
+                false
+            }
+
+            fn json(&self) -> Option<&'static dyn $crate::json_doc::JsonShape> {
+                Some(&$layout)
+            }
+        }
+    };
+}
+pub(crate) use json_layout;

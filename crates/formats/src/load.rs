@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::json_doc::Document;
-use super::records::{DeckRecords, Reader};
-use super::{registry, LineKind, LineProblem, RawDeck};
+use super::registry;
 use vtesdeck_cards::CardDb;
 pub use vtesdeck_deck::raw::Format;
+use vtesdeck_deck::raw::{LineKind, LineProblem, RawDeck};
 use vtesdeck_deck::{Deck, KnownColumns, NameMismatch};
 
 /// Largest file `Deck::load` reads, so a stray huge file cannot exhaust memory.
@@ -119,124 +119,6 @@ pub enum DeckError {
     },
 }
 
-/// Reading decks from files, bytes and texts: the formats layer's way into
-/// [`Deck`] (file or text → decode → detect → read → resolve).
-pub trait LoadDeck: Sized {
-    /// Reads and resolves a deck file holding one deck (a file of several
-    /// decks is [`DeckError::SeveralDecks`]; see [`Deck::load_all`]).
-    fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Result<Self, DeckError>;
-
-    /// Resolves the one deck of a deck file's bytes read from `path` (`-`
-    /// for standard input); a file of several decks is
-    /// [`DeckError::SeveralDecks`], refused before any of them is resolved.
-    fn one_from_bytes(
-        bytes: &[u8],
-        format: Option<Format>,
-        db: &CardDb,
-        path: &Path,
-    ) -> Result<Self, DeckError>;
-
-    /// Reads and resolves every deck of a file: one, or one per JSON record.
-    fn load_all(path: &Path, format: Option<Format>, db: &CardDb) -> Result<Vec<Self>, DeckError>;
-
-    /// The bytes of a deck file (at most `MAX_FILE_BYTES`): the part of
-    /// [`Deck::load_all`] that needs no card database.
-    fn read_bytes(path: &Path) -> Result<Vec<u8>, DeckError>;
-
-    /// Resolves every deck of a deck file's bytes read from `path` (`-` for
-    /// standard input), as [`Deck::all_from_text`] does its text: binary
-    /// data refused, the rest decoded (`super::decode_lines`; a UTF-8 text
-    /// without CR is read where it lies). See `DeckRecords::from_bytes`
-    /// for the decks one at a time.
-    fn all_from_bytes(
-        bytes: Vec<u8>,
-        format: Option<Format>,
-        db: &CardDb,
-        path: &Path,
-    ) -> Result<Vec<Self>, DeckError>;
-
-    /// Resolves every deck of a decklist text read from `path` (`-` for
-    /// standard input): one, or one per JSON record, each labelled `path#N`.
-    fn all_from_text(
-        text: &str,
-        format: Option<Format>,
-        db: &CardDb,
-        path: &Path,
-    ) -> Result<Vec<Self>, DeckError>;
-
-    /// `Ok` when some card was read from the deck; [`DeckError::NothingRead`]
-    /// when neither a crypt nor a library card was (what writes a deck
-    /// refuses it, rather than write an empty deck).
-    fn ensure_cards_read(&self) -> Result<(), DeckError>;
-
-    /// Reads and resolves a decklist text (format detected unless given);
-    /// a text of several JSON records gives its first deck.
-    fn from_text(text: &str, format: Option<Format>, db: &CardDb) -> Self;
-}
-
-impl LoadDeck for Deck {
-    fn load(path: &Path, format: Option<Format>, db: &CardDb) -> Result<Deck, DeckError> {
-        Deck::one_from_bytes(&Deck::read_bytes(path)?, format, db, path)
-    }
-
-    fn one_from_bytes(
-        bytes: &[u8],
-        format: Option<Format>,
-        db: &CardDb,
-        path: &Path,
-    ) -> Result<Deck, DeckError> {
-        let records = DeckRecords::from_bytes(bytes, format, db, path)?;
-        match records.get(0, &mut Reader::default()) {
-            Some(deck) if records.len() == 1 => deck,
-            _ => Err(DeckError::SeveralDecks {
-                path: path.to_path_buf(),
-                count: records.len(),
-            }),
-        }
-    }
-
-    fn load_all(path: &Path, format: Option<Format>, db: &CardDb) -> Result<Vec<Deck>, DeckError> {
-        Deck::all_from_bytes(Deck::read_bytes(path)?, format, db, path)
-    }
-
-    fn read_bytes(path: &Path) -> Result<Vec<u8>, DeckError> {
-        read_bounded(path)
-    }
-
-    fn all_from_bytes(
-        bytes: Vec<u8>,
-        format: Option<Format>,
-        db: &CardDb,
-        path: &Path,
-    ) -> Result<Vec<Deck>, DeckError> {
-        DeckRecords::from_bytes(&bytes, format, db, path)?.all()
-    }
-
-    fn all_from_text(
-        text: &str,
-        format: Option<Format>,
-        db: &CardDb,
-        path: &Path,
-    ) -> Result<Vec<Deck>, DeckError> {
-        DeckRecords::from_text(text, format, db, path)?.all()
-    }
-
-    fn ensure_cards_read(&self) -> Result<(), DeckError> {
-        if self.crypt.is_empty() && self.library.is_empty() {
-            return Err(DeckError::NothingRead {
-                label: self.path_label(),
-            });
-        }
-        Ok(())
-    }
-
-    fn from_text(text: &str, format: Option<Format>, db: &CardDb) -> Deck {
-        let mut reader = Reader::default();
-        let raw = super::read(text, format, &mut reader);
-        resolve(raw, db, reader.known())
-    }
-}
-
 /// Why the JSON records of a text cannot be read as decks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum RecordError {
@@ -249,43 +131,6 @@ pub(crate) enum RecordError {
         /// What is wrong, naming the keys found.
         message: String,
     },
-}
-
-/// Reads every deck of a text: one per JSON record when the text is a JSON
-/// array of objects, JSON Lines or one JSON object (each record's layout told
-/// by its keys unless a JSON format is given), else the one deck of the text
-/// (screened as `controls` says, see `super::read_with`): the tests' simple
-/// form of what [`DeckRecords`](super::DeckRecords) reads a record at a time.
-#[cfg(test)]
-pub(crate) fn read_all(
-    text: &str,
-    format: Option<Format>,
-    controls: super::screen::ControlTest,
-) -> Result<Vec<RawDeck<'_>>, RecordError> {
-    use super::records::{records_of, Records};
-    let Records::Json(records) = records_of(text, format)? else {
-        return Ok(vec![super::read_with(
-            text,
-            format,
-            controls,
-            &mut crate::Reader::default(),
-        )]);
-    };
-    // Each record is parsed and read on its own, in parallel: the whole
-    // archive is never held as parsed JSON at once. The first bad record in
-    // file order is the one reported.
-    use rayon::prelude::*;
-    let read: Vec<Result<RawDeck, RecordError>> = records
-        .par_iter()
-        .map(|(line, range)| {
-            let document = Document {
-                line: *line,
-                json: &text[range.clone()],
-            };
-            read_record(&document, format)
-        })
-        .collect();
-    read.into_iter().collect()
 }
 
 /// Reads one JSON record: its layout told by its keys unless a JSON format is given.
@@ -309,7 +154,7 @@ pub(super) fn read_record<'t>(
         // No layout's keys: read by the shape of its records.
         let mut deck =
             super::shape::read_object(object, document.json, line).map_err(shape_error)?;
-        super::screen_card_lines(&mut deck, parsed.problems(line));
+        crate::read::screen_card_lines(&mut deck, parsed.problems(line));
         return Ok(deck);
     };
     let shape = registry::layout(format)
@@ -325,7 +170,7 @@ pub(super) fn read_record<'t>(
             }
         }
     }
-    super::screen_card_lines(&mut deck, parsed.problems(line));
+    crate::read::screen_card_lines(&mut deck, parsed.problems(line));
     Ok(deck)
 }
 
@@ -382,7 +227,7 @@ pub(super) fn resolve(mut raw: RawDeck, db: &CardDb, known: &mut KnownColumns) -
 }
 
 /// Reads at most [`MAX_FILE_BYTES`] of a file.
-fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
+pub(crate) fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
     use std::io::Read;
     let read_error = |error| DeckError::Read {
         path: path.to_path_buf(),
@@ -428,6 +273,7 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, DeckError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::load_deck::LoadDeck;
     use crate::testing::fixture_db;
 
     /// The bytes of a file read as their decoded text is: the control test
@@ -450,7 +296,7 @@ mod tests {
             b"2x Test Punch\n1x Alma Test\n",
         ];
         for bytes in cases {
-            let decoded = super::super::decode_lines(bytes);
+            let decoded = crate::decode::decode_lines(bytes);
             let mut from_text = Deck::all_from_text(&decoded.text, None, &db, path).unwrap();
             for deck in &mut from_text {
                 super::super::records::note_not_utf8(deck, &decoded.not_utf8);

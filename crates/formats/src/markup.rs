@@ -3,8 +3,8 @@
 //! of byte offsets, and Sutekh's card names (`Janey Pickman (Group 4)`,
 //! `Theo Bell (Group 2) (Advanced)`, `The Coven`, `Pentex™ Subversion`).
 
-use super::{LineKind, RawDeck, RawLine};
 use vtesdeck_cards::{CardKind, PrintingHint};
+use vtesdeck_deck::raw::{LineKind, RawDeck, RawLine};
 
 /// The name of an XML or HTML text's root element, after an XML declaration,
 /// comments and a `<!DOCTYPE>` (its internal subset `[...]` included);
@@ -213,7 +213,7 @@ pub fn push_named(
             reading: Default::default(),
             kind: LineKind::Card,
         }),
-        _ => deck.problems.push(super::LineProblem {
+        _ => deck.problems.push(vtesdeck_deck::raw::LineProblem {
             line,
             text,
             message: format!(

@@ -39,7 +39,7 @@ pub(crate) fn unquote(text: &str) -> Unquoted<'_> {
             blanked: Vec::new(),
         };
     }
-    let mut lines: Vec<(usize, Cow<'_, str>)> = super::lines(text)
+    let mut lines: Vec<(usize, Cow<'_, str>)> = vtesdeck_deck::raw::lines(text)
         .map(|line| {
             let (depth, line) = if quoted {
                 unquoted_line(line)

@@ -11,14 +11,14 @@
 use super::card_line::{self, Split};
 use super::declared_total;
 use super::layout::Layout;
-use super::{
-    CountPlace, DeclaredTotal, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine,
-    Reading, TotalOf,
-};
 use vtesdeck_cards::{
     split_printing_suffix, CardKind, CardType, Discipline, PrintingHint, CAPACITIES,
 };
 use vtesdeck_deck::crypt_columns::WrittenColumns;
+use vtesdeck_deck::raw::{
+    CountPlace, DeclaredTotal, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine,
+    Reading, TotalOf,
+};
 
 /// Reads a plain list.
 pub fn read(text: &str) -> RawDeck<'_> {
@@ -29,7 +29,9 @@ pub fn read(text: &str) -> RawDeck<'_> {
 /// Secret Library texts are plain lists with a known layout).
 pub fn read_as(text: &str, format: Format) -> RawDeck<'_> {
     read_lines(
-        super::lines(text).enumerate().map(|(i, l)| (i + 1, l)),
+        vtesdeck_deck::raw::lines(text)
+            .enumerate()
+            .map(|(i, l)| (i + 1, l)),
         format,
     )
 }
@@ -55,7 +57,7 @@ pub fn read_lines<'a>(
             last_written = number;
         }
         // An e-mail's header (`Subject: Re: ...`) before the deck: prose.
-        if deck.lines.is_empty() && raw.contains(':') && super::prose::mail_header(raw) {
+        if deck.lines.is_empty() && raw.contains(':') && mail_header(raw) {
             deck.meta.prose_skipped.push(number);
             continue;
         }
@@ -281,7 +283,7 @@ fn other_reading(split: &Split, primary: &str) -> Option<Box<OtherReading>> {
 /// apart (they pick the printing).
 fn name_and_columns(text: &str) -> (&str, PrintingHint, Option<WrittenColumns<'_>>) {
     if has_crypt_columns(text) {
-        let row = super::twd::crypt_row(text);
+        let row = crate::crypt_row::crypt_row(text);
         return (row.name, row.hint, row.columns);
     }
     let (name, hint) = split_printing_suffix(text);
@@ -470,9 +472,20 @@ impl Layout for PlainLayout {
         true
     }
 
-    fn read<'t>(&self, text: &'t str, _: &mut crate::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
         read(text)
     }
+}
+
+/// Whether a line is an e-mail header (`From: ...`, `Subject: ...`).
+pub(crate) fn mail_header(text: &str) -> bool {
+    let Some((key, _)) = text.trim().split_once(':') else {
+        return false;
+    };
+    [
+        "from", "to", "cc", "bcc", "subject", "date", "sent", "reply-to",
+    ]
+    .contains(&key.trim().to_ascii_lowercase().as_str())
 }
 
 #[cfg(test)]

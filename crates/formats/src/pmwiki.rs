@@ -8,8 +8,10 @@ use std::sync::LazyLock;
 
 use memchr::memmem::Finder;
 
-use super::{lines, markup, Format, RawDeck};
+use super::markup;
+
 use vtesdeck_cards::{CardKind, PrintingHint};
+use vtesdeck_deck::raw::{lines, Format, RawDeck};
 
 /// Whether a text is PmWiki: a `(:title` line or a `!! Crypt` header.
 pub fn looks_like(text: &str) -> bool {

@@ -8,7 +8,8 @@
 //! line of the block naming no card is still reported. A short list with no
 //! prose reads as before.
 
-use super::{CountPlace, RawDeck};
+use crate::plain::mail_header;
+use vtesdeck_deck::raw::{CountPlace, RawDeck};
 
 /// Reads an HTML page that is no deck builder's page (a deck guide, a blog
 /// post): its text as a browser lays it out ([`super::html_text`]), read as
@@ -188,17 +189,6 @@ fn fence(text: &str) -> bool {
     text.starts_with("```") || text.starts_with("~~~")
 }
 
-/// Whether a line is an e-mail header (`From: ...`, `Subject: ...`).
-pub(super) fn mail_header(text: &str) -> bool {
-    let Some((key, _)) = text.trim().split_once(':') else {
-        return false;
-    };
-    [
-        "from", "to", "cc", "bcc", "subject", "date", "sent", "reply-to",
-    ]
-    .contains(&key.trim().to_ascii_lowercase().as_str())
-}
-
 /// Whether a line is a sentence: six words or more ending with `.`, `!` or `?`.
 fn sentence(text: &str) -> bool {
     let text = text.trim();
@@ -208,7 +198,8 @@ fn sentence(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{read, Format};
+    use crate::read::read;
+    use vtesdeck_deck::raw::Format;
 
     #[test]
     fn prose_around_a_list_is_skipped_and_counted() {
@@ -216,7 +207,11 @@ mod tests {
                     I played this deck at a small event and it went well.\n\n\
                     12x Alma Test\nTest Bleedd\n60x Test Bleed\n\n\
                     Thanks for reading, see you soon!\nCheers\n";
-        let deck = read(text, Some(Format::Plain), &mut crate::Reader::default());
+        let deck = read(
+            text,
+            Some(Format::Plain),
+            &mut crate::reader::Reader::default(),
+        );
         let lines: Vec<usize> = deck.lines.iter().map(|l| l.line).collect();
         assert_eq!(lines, [7, 8, 9], "{:?}", deck.lines);
         assert_eq!(
@@ -257,13 +252,21 @@ mod tests {
     fn an_e_mail_and_a_fenced_block() {
         let mail = "From: me@example.org\nSubject: my deck\n\nHi Bob,\n\n\
                     12x Alma Test\n60x Test Bleed\n\n-- \nAlex\n";
-        let deck = read(mail, Some(Format::Plain), &mut crate::Reader::default());
+        let deck = read(
+            mail,
+            Some(Format::Plain),
+            &mut crate::reader::Reader::default(),
+        );
         let names: Vec<&str> = deck.lines.iter().map(|l| l.name.as_ref()).collect();
         assert_eq!(names, ["Alma Test", "Test Bleed"]);
         assert_eq!(deck.meta.name, None);
         let fenced = "Here is my list for Saturday, tell me what you think!\n\n\
                       ```text\n12x Alma Test\n60x Test Bleed\n```\n";
-        let deck = read(fenced, Some(Format::Plain), &mut crate::Reader::default());
+        let deck = read(
+            fenced,
+            Some(Format::Plain),
+            &mut crate::reader::Reader::default(),
+        );
         let lines: Vec<usize> = deck.lines.iter().map(|l| l.line).collect();
         assert_eq!(lines, [4, 5]);
         assert_eq!(
@@ -276,7 +279,11 @@ mod tests {
     fn a_text_of_prose_only_holds_no_card_line() {
         let notes = "Hello everyone,\nI wanted to share some thoughts about tonight.\n\
                      It was a lot of fun and we should play again soon.\n";
-        let deck = read(notes, Some(Format::Plain), &mut crate::Reader::default());
+        let deck = read(
+            notes,
+            Some(Format::Plain),
+            &mut crate::reader::Reader::default(),
+        );
         assert!(deck.lines.is_empty(), "{:?}", deck.lines);
         assert_eq!(
             vtesdeck_deck::raw::prose_note(&deck.meta.prose_skipped),
@@ -284,7 +291,11 @@ mod tests {
         );
         // Bare names, some of three words or more, are a hand-typed list.
         let list = "Fragment of the Book of Nod\nNathan Turner\nThe Rack\n";
-        let deck = read(list, Some(Format::Plain), &mut crate::Reader::default());
+        let deck = read(
+            list,
+            Some(Format::Plain),
+            &mut crate::reader::Reader::default(),
+        );
         assert_eq!(deck.lines.len(), 3, "{:?}", deck.lines);
     }
 
@@ -297,7 +308,11 @@ mod tests {
             "A deck I wrote out by hand today\n12x Alma Test\n",
             "Alma Test 3 pot Brujah:1\nThis deck wins by bleeding a lot\n",
         ] {
-            let deck = read(text, Some(Format::Plain), &mut crate::Reader::default());
+            let deck = read(
+                text,
+                Some(Format::Plain),
+                &mut crate::reader::Reader::default(),
+            );
             assert!(deck.meta.prose_skipped.is_empty(), "{text}");
         }
     }

@@ -11,11 +11,14 @@ use std::path::{Path, PathBuf};
 
 use super::json_doc::{self, Document};
 use super::load::{read_record, resolve, DeckError, RecordError};
+use super::registry;
 use super::screen::{self, ControlTest};
-use super::{registry, Format, NotUtf8};
+use crate::decode::NotUtf8;
+use crate::reader::Reader;
 use vtesdeck_cards::CardDb;
+use vtesdeck_deck::raw::Format;
 use vtesdeck_deck::raw::{CountPlace, LineKind, RawDeck};
-use vtesdeck_deck::{Deck, KnownColumns};
+use vtesdeck_deck::Deck;
 
 /// Where the decks of a text are.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,15 +51,21 @@ pub(super) fn records_of(text: &str, format: Option<Format>) -> Result<Records, 
     if documents.is_empty() {
         return Err(RecordError::Empty);
     }
-    if format.is_none() && super::shape::records_are_cards(&documents) {
+    if format.is_none() && records_are_cards(&documents) {
         // A JSON array (or JSON Lines) of cards: one deck, read by its shape.
         return Ok(Records::Whole);
     }
     let start = text.as_ptr() as usize;
     let mut documents = documents;
     if let (None, [one]) = (format, documents.as_slice()) {
-        // One document of several decks: a record for each.
-        if let Some(decks) = super::shape::decks_of(one.json) {
+        // One document of several decks (not one a layout claims): a
+        // record for each.
+        let claimed = serde_json::from_str::<json_doc::Object>(one.json)
+            .map_or(true, |first| registry::detect_object(&first).is_some());
+        if let Some(decks) = (!claimed)
+            .then(|| super::shape::decks_of(one.json))
+            .flatten()
+        {
             let mut lines = super::markup::LineCounter::new(text);
             documents = decks
                 .into_iter()
@@ -83,7 +92,7 @@ pub(super) fn records_of(text: &str, format: Option<Format>) -> Result<Records, 
 /// read by its shape that holds several (as a JSON one's, see
 /// [`super::shape::decks_of`]), else the whole text.
 fn xml_records(text: &str) -> Records {
-    if super::markup::root_element(text).is_none() || !super::shape::looks_like(text) {
+    if super::markup::root_element(text).is_none() || !registry::read_by_shape(text) {
         return Records::Whole;
     }
     let Some(decks) = super::shape::xml_decks_of(text) else {
@@ -96,24 +105,6 @@ fn xml_records(text: &str) -> Records {
             .map(|range| (lines.line_at(range.start), range))
             .collect(),
     )
-}
-
-/// One thread's reader of decks: what it keeps from one deck to the next
-/// (the crypt rows read, and the vampires' columns, [`KnownColumns`]). Each
-/// thread that reads decks owns one, for all the decks it reads.
-#[derive(Debug, Default)]
-pub(crate) struct Reader {
-    /// The crypt rows read (the TWD layout's).
-    pub(super) crypt_rows: super::twd::CryptRows,
-    /// The vampires' columns and the rows found to read as them (resolving).
-    known: KnownColumns,
-}
-
-impl Reader {
-    /// What the reader knows of the vampires' columns, for resolving.
-    pub(super) fn known(&mut self) -> &mut KnownColumns {
-        &mut self.known
-    }
 }
 
 /// The decks of a deck file's bytes or a text, each read and resolved when
@@ -133,7 +124,7 @@ pub(crate) struct DeckRecords<'a> {
 impl<'a> DeckRecords<'a> {
     /// The decks of a deck file's bytes read from `path` (`-` for standard
     /// input): binary data refused (UTF-16 without its mark named), the rest
-    /// decoded ([`super::decode_lines`]; a UTF-8 text without CR is read
+    /// decoded ([`crate::decode::decode_lines`]; a UTF-8 text without CR is read
     /// where it lies), an empty JSON array refused. The bytes are tested for
     /// control characters once, for the binary test and the screen both.
     pub fn from_bytes(
@@ -143,7 +134,7 @@ impl<'a> DeckRecords<'a> {
         path: &Path,
     ) -> Result<Self, DeckError> {
         let controls = screen_bytes(bytes, path)?;
-        let decoded = super::decode_lines(bytes);
+        let decoded = crate::decode::decode_lines(bytes);
         // What the test found holds for the bytes as written.
         let controls = match decoded.text {
             Cow::Borrowed(_) => controls,
@@ -212,7 +203,7 @@ impl<'a> DeckRecords<'a> {
             (Records::Whole, None) => card_shaped_lines(&raw),
             _ => Vec::new(),
         };
-        let mut deck = resolve(raw, self.db, &mut reader.known);
+        let mut deck = resolve(raw, self.db, reader.known());
         if !lists.is_empty() {
             let shares = shares_resolved(&deck, lists);
             if let Some(deck_without) = self.without_lists_not_cards(index, &shares, reader) {
@@ -268,7 +259,7 @@ impl<'a> DeckRecords<'a> {
             !dropped[at - 1]
         });
         raw.shape_lists.clear();
-        Some(resolve(raw, self.db, &mut reader.known))
+        Some(resolve(raw, self.db, reader.known()))
     }
 
     /// The read (not yet resolved) `index`-th deck; its error when its
@@ -277,11 +268,11 @@ impl<'a> DeckRecords<'a> {
         &self,
         index: usize,
         reader: &mut Reader,
-    ) -> Option<Result<super::RawDeck<'_>, DeckError>> {
+    ) -> Option<Result<vtesdeck_deck::raw::RawDeck<'_>, DeckError>> {
         Some(Ok(match &self.records {
             Records::Whole if index == 0 => {
-                let raw = super::read_with(&self.text, self.format, self.controls, reader);
-                if let Some(error) = super::shape::not_understood(&raw, &self.path) {
+                let raw = crate::read::read_with(&self.text, self.format, self.controls, reader);
+                if let Some(error) = not_understood(&raw, &self.path) {
                     return Some(Err(error));
                 }
                 raw
@@ -465,7 +456,7 @@ fn line_key(line: usize, text: &str) -> (usize, u64) {
 }
 
 /// The lists a deck read by its shape took as cards, with their entries.
-fn list_entries(raw: &super::RawDeck) -> Vec<Share> {
+fn list_entries(raw: &vtesdeck_deck::raw::RawDeck) -> Vec<Share> {
     raw.shape_lists
         .iter()
         .map(|(path, lines)| {
@@ -674,6 +665,38 @@ pub(super) fn note_not_utf8(deck: &mut Deck, not_utf8: &[NotUtf8]) {
             None => note,
         });
     }
+}
+
+/// The error for a document read by its shape in which no card entry was
+/// found (or which could not be parsed): `None` for any other deck.
+fn not_understood(raw: &RawDeck, path: &Path) -> Option<DeckError> {
+    if raw.format != Format::Shape || raw.meta.read_by_shape.is_some() {
+        return None;
+    }
+    let problem = raw.problems.first();
+    Some(DeckError::NoCardEntry {
+        path: path.to_path_buf(),
+        line: problem.map_or(1, |p| p.line),
+        message: problem.map_or_else(
+            || "no card entry found in this document".to_string(),
+            |p| p.message.clone(),
+        ),
+    })
+}
+
+/// Whether the JSON documents of a text are cards rather than decks: the
+/// first is a card entry and no JSON layout claims it (a file that is a JSON
+/// array or JSON Lines of cards is one deck).
+fn records_are_cards(documents: &[json_doc::Document]) -> bool {
+    let Some(first) = documents.first().and_then(|d| d.parse().ok()) else {
+        return false;
+    };
+    if let serde_json::Value::Object(object) = &first.value {
+        if registry::detect_object(object).is_some() {
+            return false;
+        }
+    }
+    super::shape::is_card_entry(&first.value)
 }
 
 #[cfg(test)]

@@ -7,9 +7,11 @@ use super::layout::Layout;
 use super::{
     ardb, ardb_html, ardb_xml, eldb, forum, jol, jol_deck, json, krcg, krcg_minimal, krcg_v5,
     lackey, plain, pmwiki, secret_library, shape, sutekh_csv, sutekh_xml, text, twd, vdb_url,
-    vtesdecks, Format,
+    vtesdecks,
 };
 use vtesdeck_cards::CardDb;
+use vtesdeck_deck::raw::Format;
+use vtesdeck_deck::raw::RawDeck;
 use vtesdeck_deck::Deck;
 
 /// Every layout, in detection order: the first whose shape a text has is
@@ -24,7 +26,7 @@ pub static LAYOUTS: [&dyn Layout; 22] = [
     &krcg_v5::KrcgV5Layout,
     &jol_deck::JolDeckLayout,
     &vtesdecks::VtesdecksLayout,
-    &shape::ShapeLayout,
+    &ShapeLayout,
     &json::JsonLayout,
     &ardb_xml::ArdbXmlLayout,
     &sutekh_xml::SutekhXmlLayout,
@@ -83,10 +85,56 @@ pub fn write(format: Format, deck: &Deck, db: &CardDb) -> Option<String> {
     layout(format).writer().map(|writer| writer.write(deck, db))
 }
 
+/// The `Shape` layout in the formats registry: any JSON or XML document no
+/// layout reader claims.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ShapeLayout;
+
+impl Layout for ShapeLayout {
+    fn format(&self) -> Format {
+        Format::Shape
+    }
+
+    fn looks_like(&self, text: &str) -> bool {
+        read_by_shape(text)
+    }
+
+    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
+        shape::read(text)
+    }
+
+    fn reads_lines(&self) -> bool {
+        false
+    }
+}
+
+/// Whether a text is read by its shape ([`ShapeLayout`]): a JSON document
+/// whose first object no JSON layout
+/// claims (or whose first value is no object), or an XML document that no
+/// other document layout claims (an HTML page is not one).
+pub(crate) fn read_by_shape(text: &str) -> bool {
+    if crate::json_doc::looks_like_json(text) {
+        return match crate::json_doc::first_object(text) {
+            Some(object) => detect_object(&object).is_none(),
+            None => shape::parse_json(text).is_ok(),
+        };
+    }
+    let Some(root) = crate::markup::root_element(text) else {
+        return false;
+    };
+    !root.eq_ignore_ascii_case("html")
+        && !LAYOUTS.iter().any(|layout| {
+            !layout.reads_lines()
+                && layout.json().is_none()
+                && layout.format() != Format::Shape
+                && layout.looks_like(text)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::LoadDeck;
+    use crate::load_deck::LoadDeck;
 
     #[test]
     fn every_format_has_exactly_one_layout() {

@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 
-use super::LineProblem;
+use vtesdeck_deck::raw::LineProblem;
 
 /// Most lines a decklist text of a layout read line by line is read to; the
 /// rest of the file is reported and skipped.
@@ -51,7 +51,7 @@ pub(crate) enum ControlTest {
 impl ControlTest {
     /// The screen's quick test run on a file's bytes; what it finds holds for
     /// the text only when decoding leaves the bytes as written
-    /// ([`super::decode`] borrows them). Out of line, so that a profile
+    /// ([`crate::decode::decode`] borrows them). Out of line, so that a profile
     /// counts it with the screen (scripts/profile-phases.sh).
     #[inline(never)]
     pub fn of_bytes(bytes: &[u8]) -> ControlTest {
@@ -66,7 +66,7 @@ impl ControlTest {
 /// Whether a file's bytes are binary data rather than a text: a NUL byte or
 /// another control character in more than one in 64 of the first 8 KiB, and
 /// at least 8 of them (a stray NUL in a typed list is a line problem, not
-/// this). UTF-16 with its byte order mark is a text ([`super::decode`]).
+/// this). UTF-16 with its byte order mark is a text ([`crate::decode::decode`]).
 pub fn looks_binary(bytes: &[u8]) -> bool {
     if super::decode::has_utf16_bom(bytes) {
         return false;
@@ -268,7 +268,7 @@ fn written_card_count(text: &str) -> Result<u32, String> {
             }
         }
     }
-    let digits = super::trim_line(text);
+    let digits = vtesdeck_deck::raw::trim_line(text);
     if digits.starts_with('-') {
         return Err(format!(
             "negative card count {digits} (a count is 1 or more)"

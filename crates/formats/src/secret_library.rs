@@ -2,7 +2,9 @@
 //! `Author:`, `Description:` with the text on the next lines, then `Crypt`,
 //! `---`, `N Name` lines, and `Library`, `---`, `N Name` lines.
 
-use super::{plain, Format, RawDeck};
+use super::plain;
+
+use vtesdeck_deck::raw::{Format, RawDeck};
 
 /// Whether a text has the Secret Library shape: a `Crypt` or `Library` line
 /// followed by a `---` line.

@@ -1,4 +1,6 @@
-use super::{detect, screen, Format, LineKind};
+use super::screen;
+use crate::registry::detect;
+use vtesdeck_deck::raw::{Format, LineKind};
 
 /// Extensions of decklist files: a file with one of these is read whatever it holds.
 pub(crate) const DECKLIST_EXTENSIONS: &[&str] = &[
@@ -105,7 +107,7 @@ pub fn by_name(file_name: &str) -> Option<bool> {
 /// A document cut at the sniffed length, or that does not parse, is read, so
 /// that its reader says what is wrong with it.
 pub(crate) fn json_by_content(head: &[u8]) -> Result<(), NotDecklist> {
-    let text = super::decode(head);
+    let text = crate::decode::decode(head);
     if detect(&text) == Format::Shape && super::shape::holds_no_card_entry(&text) {
         return Err(NotDecklist::NoCardEntry);
     }
@@ -121,7 +123,7 @@ pub(crate) fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
     if screen::looks_binary(head) {
         return Err(NotDecklist::Binary);
     }
-    let decoded = super::decode(head);
+    let decoded = crate::decode::decode(head);
     let text = match detect(&decoded) {
         Format::Plain => decoded,
         Format::ArdbHtml if decoded.contains(REPORT_PAGE_MARK) => {
@@ -138,7 +140,11 @@ pub(crate) fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
         }
         _ => return Ok(()),
     };
-    let deck = super::read(&text, Some(Format::Plain), &mut crate::Reader::default());
+    let deck = crate::read::read(
+        &text,
+        Some(Format::Plain),
+        &mut crate::reader::Reader::default(),
+    );
     let card_lines = deck
         .lines
         .iter()
@@ -150,7 +156,7 @@ pub(crate) fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
         })
         .count();
     // The lines that are neither prose nor headings (a post around a deck).
-    let written_lines = super::lines(&text)
+    let written_lines = vtesdeck_deck::raw::lines(&text)
         .filter(|line| !line.trim().is_empty() && super::page::heading(line).is_none())
         .count()
         .saturating_sub(deck.meta.prose_skipped.len());

@@ -4,7 +4,9 @@
 //! field is the count; names are Sutekh's (`Janey Pickman (Group 4)`).
 //! No deck name, author or description.
 
-use super::{lines, markup, Format, LineProblem, RawDeck};
+use super::markup;
+
+use vtesdeck_deck::raw::{lines, Format, LineProblem, RawDeck};
 
 /// Whether a line is a Sutekh CSV row: a quoted first field, a last field
 /// that is a whole number.

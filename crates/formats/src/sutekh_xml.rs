@@ -7,7 +7,7 @@
 use super::ardb_xml::{child_text, node_line, parse_xml};
 use super::layout::Layout;
 use super::markup::{self, LineCounter};
-use super::{Format, RawDeck};
+use vtesdeck_deck::raw::{Format, RawDeck};
 
 /// Whether a text is an XML document whose root is `<physicalcardset>`.
 pub fn looks_like(text: &str) -> bool {
@@ -61,7 +61,7 @@ impl Layout for SutekhXmlLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str, _: &mut crate::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
         read(text)
     }
 

@@ -1,12 +1,12 @@
 //! The plain text [`TextWriter`]: `Deck Name:` and `Author:` lines, then
 //! `2x Name` lines under `Crypt (N)` and `Library (N)` headers. It reads back
-//! as a [`super::Format::Plain`] list.
+//! as a [`vtesdeck_deck::raw::Format::Plain`] list.
 
 use std::fmt::Write;
 
 use super::layout::{by_name, one_line, DeckWriter, Layout};
-use super::{Format, RawDeck};
 use vtesdeck_cards::CardDb;
+use vtesdeck_deck::raw::{Format, RawDeck};
 use vtesdeck_deck::Deck;
 
 /// Writes a plain `2x Name` list.
@@ -50,7 +50,7 @@ impl Layout for TextLayout {
         false
     }
 
-    fn read<'t>(&self, text: &'t str, _: &mut crate::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
         RawDeck {
             format: Format::Text,
             ..super::plain::read(text)

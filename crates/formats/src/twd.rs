@@ -6,13 +6,13 @@
 //! (`Crypt(12 cards`), Sutekh "TWDA" (tab-aligned crypt columns).
 
 use super::layout::{DeckWriter, Layout};
-use super::{
-    card_line, trim_line, trim_line_end, trim_line_start, twd_event, CountPlace, EventInfo, Format,
-    LineKind, LineProblem, OtherReading, RawDeck, RawLine,
+use super::{card_line, twd_event};
+use crate::crypt_row::{CryptRow, CryptRows};
+use vtesdeck_cards::{CardKind, PrintingHint};
+use vtesdeck_deck::raw::{
+    trim_line, trim_line_end, trim_line_start, CountPlace, EventInfo, Format, LineKind,
+    LineProblem, OtherReading, RawDeck, RawLine,
 };
-use vtesdeck_cards::{split_printing_suffix, CardKind, Group, PrintingHint, CAPACITIES};
-use vtesdeck_deck::crypt_columns::WrittenColumns;
-use vtesdeck_deck::text_memo::TextMemo;
 
 /// Whether a line starts with `word`, ignoring case (a cheap test before a closer reading).
 fn starts_with_word(line: &str, word: &str) -> bool {
@@ -103,7 +103,7 @@ pub fn looks_like(text: &str) -> bool {
     false
 }
 
-/// The lines of a text (as [`super::lines`] gives them) that hold a `(`: the
+/// The lines of a text (as [`vtesdeck_deck::raw::lines`] gives them) that hold a `(`: the
 /// only ones that can be a crypt or library header, found by a byte search
 /// for `(` rather than line by line.
 fn lines_with_parenthesis(text: &str) -> impl Iterator<Item = &str> {
@@ -155,7 +155,7 @@ fn read_from<'t>(text: &'t str, mut part: Part, rows: &mut CryptRows) -> (RawDec
     let mut event_block: Vec<&str> = Vec::new();
     let mut in_event_block = true;
     let mut description: Vec<&str> = Vec::new();
-    for (index, raw) in super::lines(text).enumerate() {
+    for (index, raw) in vtesdeck_deck::raw::lines(text).enumerate() {
         let number = index + 1;
         let line = trim_line(raw);
         let mut unhinted = None;
@@ -227,7 +227,7 @@ fn read_from<'t>(text: &'t str, mut part: Part, rows: &mut CryptRows) -> (RawDec
 /// them (issue 39: every layout reads them the same).
 fn title_and_author(text: &str, deck: &mut RawDeck) {
     let mut previous: Option<&str> = None;
-    for raw in super::lines(text) {
+    for raw in vtesdeck_deck::raw::lines(text) {
         let line = trim_line(raw);
         if crypt_header(line).is_some() {
             return;
@@ -473,25 +473,6 @@ fn card_line<'l, 't>(
     deck.lines.push(made(line));
 }
 
-/// Where `needle`, which holds a `-`, first appears in `text`: found from
-/// the dashes, rare in crypt rows, with a vectorised byte search (a crypt row
-/// is long: its columns follow the name).
-///
-/// Kept on a measure (issue 31), with the window scan of [`library_name`]:
-/// with one search for both in their place, the whole-TWDA `check --quiet`
-/// ran more instructions (callgrind, medians of 5 runs, of 428.2M):
-/// `memchr::memmem::Finder`s made once +11.7M (2.7%), a window scan +19.0M,
-/// `memchr::memmem::find` +22.2M, `str::find` +57.4M. The test
-/// `dashes_are_found_where_a_text_search_finds_them` compares both with
-/// `str::find`.
-fn find_dashed(text: &str, needle: &str) -> Option<usize> {
-    // A byte loop on the needle (a constant: worked out when compiled).
-    let dash = needle.bytes().position(|b| b == b'-')?;
-    memchr::memchr_iter(b'-', text.as_bytes())
-        .filter_map(|at| at.checked_sub(dash))
-        .find(|&start| text.as_bytes()[start..].starts_with(needle.as_bytes()))
-}
-
 /// Removes a trailing `-- comment` from a library line (a window scan: a
 /// library name is short, and [`find_dashed`]'s search costs more on it,
 /// measured: 7M instructions more on the TWDA; see [`find_dashed`] for the
@@ -502,193 +483,6 @@ fn library_name(rest: &str) -> &str {
         Some(cut) if cut > 0 => trim_line_end(&rest[..cut]),
         _ => trim_line_end(rest),
     }
-}
-
-/// A crypt line after the count: the name, the printing hint (the written tag,
-/// else the group of the columns) and the group the columns give.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct CryptRow<'t> {
-    /// The name, tag and columns removed.
-    pub name: &'t str,
-    /// The tag written after the name, else the columns' group.
-    pub hint: PrintingHint,
-    /// The columns after the name (capacity, disciplines, title, clan,
-    /// group), when the line has them.
-    pub columns: Option<WrittenColumns<'t>>,
-}
-
-/// A crypt row as [`crypt_row`] reads it, its texts as byte ranges of
-/// the row: what [`crypt_row`] keeps of each row it reads.
-#[derive(Debug, Clone, Copy)]
-struct CryptRowParts {
-    /// Where the name starts and ends.
-    name: (u8, u8),
-    /// The printing hint.
-    hint: PrintingHint,
-    /// Where the columns start and end, and their group.
-    columns: Option<(u8, u8, Option<Group>)>,
-}
-
-impl CryptRowParts {
-    /// The parts of a row read from `text` (its texts are slices of it);
-    /// `None` for a text too long for byte ranges of one byte each.
-    fn of(row: &CryptRow, text: &str) -> Option<CryptRowParts> {
-        // A part that is not a slice of the text (none is) is not kept.
-        let range = |part: &str| {
-            let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
-            let end = start + part.len();
-            text.get(start..end)?;
-            Some((u8::try_from(start).ok()?, u8::try_from(end).ok()?))
-        };
-        let columns = match &row.columns {
-            Some(columns) => {
-                let (start, end) = range(columns.text())?;
-                Some((start, end, columns.group()))
-            }
-            None => None,
-        };
-        Some(CryptRowParts {
-            name: range(row.name)?,
-            hint: row.hint,
-            columns,
-        })
-    }
-
-    /// The row these parts were taken from, read from the same text.
-    fn row(self, text: &str) -> CryptRow<'_> {
-        let slice = |start: u8, end: u8| &text[usize::from(start)..usize::from(end)];
-        CryptRow {
-            name: slice(self.name.0, self.name.1),
-            hint: self.hint,
-            columns: self
-                .columns
-                .map(|(start, end, group)| WrittenColumns::read_before(slice(start, end), group)),
-        }
-    }
-}
-
-/// The crypt rows a reader of many decks has read, by their text (the TWDA
-/// writes the same rows again and again: 35k crypt rows, 14k different
-/// ones): kept from one deck to the next, as [`CryptRowParts`]. Kept on a
-/// measure (issue 31): without it, the whole-TWDA `check --quiet` ran 14.8M
-/// more instructions (430.0M to 444.7M, 3.4%; callgrind, medians of 5 runs).
-#[derive(Debug, Default)]
-pub(crate) struct CryptRows {
-    memo: TextMemo<CryptRowParts>,
-}
-
-impl CryptRows {
-    /// [`crypt_row`], a row read before not read again (the parts it gave
-    /// for the same text are taken).
-    fn row<'t>(&mut self, rest: &'t str) -> CryptRow<'t> {
-        let Some(slot) = self.memo.slot(rest) else {
-            return crypt_row(rest);
-        };
-        match slot {
-            Some((kept, parts)) if **kept == *rest => parts.row(rest),
-            _ => {
-                let row = crypt_row(rest);
-                if let Some(parts) = CryptRowParts::of(&row, rest) {
-                    *slot = Some((rest.into(), parts));
-                }
-                row
-            }
-        }
-    }
-}
-
-/// Splits a crypt line after the count into the name and a printing hint:
-/// `Theo Bell (ADV)   7  CEL POT PRE dom  Brujah:2` gives `Theo Bell`,
-/// advanced, group 2. A line without columns is taken whole as the name.
-pub(super) fn crypt_row(rest: &str) -> CryptRow<'_> {
-    let mut hint = PrintingHint::default();
-    // A ` -- comment` ends the row.
-    let rest = match find_dashed(rest, " -- ") {
-        Some(at) => &rest[..at],
-        None => rest,
-    };
-    let capacity_at = capacity_column(rest);
-    let mut columns = None;
-    let name_part = match capacity_at {
-        Some(offset) => {
-            columns = WrittenColumns::new(&rest[offset..]);
-            hint.group = columns.as_ref().and_then(WrittenColumns::group);
-            &rest[..offset]
-        }
-        None => rest,
-    };
-    // `trim_line` trims as `str::trim` does: the name needs no other trim.
-    let (name, suffix) = split_printing_suffix(trim_line(name_part));
-    if suffix.advanced.is_some() {
-        hint.advanced = suffix.advanced;
-    }
-    if suffix.group.is_some() {
-        hint.group = suffix.group;
-    }
-    CryptRow {
-        name,
-        hint,
-        columns,
-    }
-}
-
-/// Where the columns of a crypt row start (after the name): at its first word,
-/// the first excepted, that reads as a capacity and has a word after it. An
-/// ASCII row (nearly every row) is split by a byte loop, on the white space
-/// of [`char::is_whitespace`] as [`str::split_whitespace`] splits; another row
-/// by that method ([`capacity_in_words`]).
-fn capacity_column(row: &str) -> Option<usize> {
-    if !row.is_ascii() {
-        return capacity_in_words(row);
-    }
-    let bytes = row.as_bytes();
-    let mut at = 0;
-    let mut first = true;
-    loop {
-        while at < bytes.len() && is_ascii_white(bytes[at]) {
-            at += 1;
-        }
-        if at == bytes.len() {
-            return None;
-        }
-        let start = at;
-        while at < bytes.len() && !is_ascii_white(bytes[at]) {
-            at += 1;
-        }
-        if !first && is_capacity(&row[start..at]) && bytes[at..].iter().any(|&b| !is_ascii_white(b))
-        {
-            return Some(start);
-        }
-        first = false;
-    }
-}
-
-/// Whether an ASCII byte is white space to [`char::is_whitespace`] (a space,
-/// `\t` to `\r`): one comparison for the bytes of a word.
-fn is_ascii_white(byte: u8) -> bool {
-    byte <= b' ' && (byte == b' ' || (b'\t'..=b'\r').contains(&byte))
-}
-
-/// [`capacity_column`] for any row: its words as [`str::split_whitespace`] gives them.
-fn capacity_in_words(row: &str) -> Option<usize> {
-    let mut words = row
-        .split_whitespace()
-        .map(|word| (word.as_ptr() as usize - row.as_ptr() as usize, word))
-        .skip(1)
-        .peekable();
-    while let Some((at, word)) = words.next() {
-        if is_capacity(word) && words.peek().is_some() {
-            return Some(at);
-        }
-    }
-    None
-}
-
-/// Whether a word of a crypt row reads as a capacity: a number up to the
-/// largest of [`CAPACITIES`] (`7`, `07`, `+5`; `0` too, which the columns then
-/// refuse).
-fn is_capacity(word: &str) -> bool {
-    word.len() <= 2 && word.parse::<u8>().is_ok_and(|c| c <= *CAPACITIES.end())
 }
 
 /// The `Twd` layout in the formats registry.
@@ -704,7 +498,7 @@ impl Layout for TwdLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str, reader: &mut super::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, reader: &mut crate::reader::Reader) -> RawDeck<'t> {
         read(text, &mut reader.crypt_rows)
     }
 
@@ -716,7 +510,9 @@ impl Layout for TwdLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::crypt_row::*;
     use chrono::NaiveDate;
+    use vtesdeck_cards::Group;
 
     /// Parses `February 6th 2022` (the first date of a range), as the event
     /// header does.
@@ -728,7 +524,7 @@ mod tests {
 
     #[test]
     fn event_header_is_read() {
-        let deck = read(ENTRY, &mut crate::twd::CryptRows::default());
+        let deck = read(ENTRY, &mut crate::crypt_row::CryptRows::default());
         let event = deck.meta.event.unwrap();
         assert_eq!(event.name.as_deref(), Some("Shroud Mastery"));
         assert_eq!(event.place.as_deref(), Some("Newark (OH), USA"));
@@ -746,7 +542,7 @@ mod tests {
 
     #[test]
     fn crypt_and_library_lines_are_read() {
-        let deck = read(ENTRY, &mut crate::twd::CryptRows::default());
+        let deck = read(ENTRY, &mut crate::crypt_row::CryptRows::default());
         assert_eq!(deck.declared.of(CardKind::Crypt), Some((2, Some(15))));
         assert_eq!(deck.declared.of(CardKind::Library), Some((3, Some(21))));
         let names: Vec<&str> = deck.lines.iter().map(|l| &*l.name).collect();
@@ -765,7 +561,7 @@ mod tests {
     fn negative_count_is_a_problem() {
         let deck = read(
             "Crypt (1 cards)\n-1x Janey Pickman  6  ANI  Gangrel:4\nLibrary (0 cards)\n",
-            &mut crate::twd::CryptRows::default(),
+            &mut crate::crypt_row::CryptRows::default(),
         );
         assert_eq!(deck.problems.len(), 1);
         assert!(deck.lines.is_empty());
@@ -773,7 +569,7 @@ mod tests {
 
     #[test]
     fn a_text_without_crypt_header_is_all_library_lines() {
-        let deck = read("Deck Name: Not a header\nDescription: 3x Vessel\n2x Deflection\nLibrary (2 cards)\n1x Blood Doll\n", &mut crate::twd::CryptRows::default());
+        let deck = read("Deck Name: Not a header\nDescription: 3x Vessel\n2x Deflection\nLibrary (2 cards)\n1x Blood Doll\n", &mut crate::crypt_row::CryptRows::default());
         assert_eq!(deck.meta.name, None);
         assert_eq!(deck.meta.description, None);
         let names: Vec<&str> = deck.lines.iter().map(|l| &*l.name).collect();
@@ -787,7 +583,7 @@ mod tests {
 
     #[test]
     fn the_event_block_ends_at_the_first_blank_line() {
-        let deck = read("Cup  # hint\n# dropped\nParis, France\nMay 1st 2020\n10 players\nAnna\n\nNot the winner\nCrypt (0 cards)\nLibrary (0 cards)\n", &mut crate::twd::CryptRows::default());
+        let deck = read("Cup  # hint\n# dropped\nParis, France\nMay 1st 2020\n10 players\nAnna\n\nNot the winner\nCrypt (0 cards)\nLibrary (0 cards)\n", &mut crate::crypt_row::CryptRows::default());
         let event = deck.meta.event.unwrap();
         assert_eq!(event.name.as_deref(), Some("Cup"));
         assert_eq!(event.place.as_deref(), Some("Paris, France"));
@@ -796,7 +592,7 @@ mod tests {
         assert_eq!(deck.meta.description.as_deref(), None);
         let no_event = read(
             "Crypt (1 cards)\nMay 1st 2020\n\nLibrary (0 cards)\n",
-            &mut crate::twd::CryptRows::default(),
+            &mut crate::crypt_row::CryptRows::default(),
         );
         assert_eq!(no_event.meta.event, None);
     }
@@ -805,13 +601,13 @@ mod tests {
     fn a_page_read_as_twd_has_its_title_and_author() {
         let page = "Some menu\n\nNossie bleed\nby Ann Smith\n\nCrypt (1 cards)\n\
                     1x Alma Test  1 pot  Brujah:1\nLibrary (1 cards)\n1x Test Punch\n";
-        let deck = read(page, &mut crate::twd::CryptRows::default());
+        let deck = read(page, &mut crate::crypt_row::CryptRows::default());
         assert_eq!(deck.meta.name.as_deref(), Some("Nossie bleed"));
         assert_eq!(deck.meta.author.as_deref(), Some("Ann Smith"));
         // A field's name is kept; a sentence before the `by` line is no title.
         let deck = read(
             "Deck Name: Kept\nI wrote this one.\nby Ann\nCrypt (0 cards)\nLibrary (0 cards)\n",
-            &mut crate::twd::CryptRows::default(),
+            &mut crate::crypt_row::CryptRows::default(),
         );
         assert_eq!(deck.meta.name.as_deref(), Some("Kept"));
         assert_eq!(deck.meta.author.as_deref(), Some("Ann"));
@@ -819,7 +615,7 @@ mod tests {
 
     #[test]
     fn other_deck_name_keys_are_read_once() {
-        let deck = read("Deck: Royal with Cheese\nDescription: Name: not this\nCrypt (0 cards)\nLibrary (0 cards)\n", &mut crate::twd::CryptRows::default());
+        let deck = read("Deck: Royal with Cheese\nDescription: Name: not this\nCrypt (0 cards)\nLibrary (0 cards)\n", &mut crate::crypt_row::CryptRows::default());
         assert_eq!(deck.meta.name.as_deref(), Some("Royal with Cheese"));
     }
 
@@ -982,7 +778,7 @@ mod tests {
             "x\n\u{a0}Library (1 cards)",
             "((\n)(\n\r(\r\n",
         ] {
-            let expected: Vec<&str> = super::super::lines(text)
+            let expected: Vec<&str> = vtesdeck_deck::raw::lines(text)
                 .filter(|line| line.contains('('))
                 .collect();
             let found: Vec<&str> = lines_with_parenthesis(text).collect();
@@ -1001,7 +797,7 @@ mod tests {
     #[test]
     fn vdb_template_hints_and_placeholders_are_dropped() {
         let text = "# REPLACE BELOW LINES\nTest Cup        # Event Name\nMarch 25th 2023        # Event Date\n\nDeck Name: Testers          # OPTIONAL\nCreated by: Author Name     # OPTIONAL\nDescription:                # OPTIONAL\n[Description]\n\nCrypt (1 cards, min=1 max=1 avg=1)\n1x Alma Test  1 pot  Brujah:1\nLibrary (0 cards)\n";
-        let deck = read(text, &mut crate::twd::CryptRows::default());
+        let deck = read(text, &mut crate::crypt_row::CryptRows::default());
         assert_eq!(deck.meta.name.as_deref(), Some("Testers"));
         assert_eq!(
             deck.meta.event.and_then(|e| e.name).as_deref(),

@@ -3,8 +3,8 @@ use std::fmt::Write;
 use chrono::Datelike;
 
 use super::layout::{by_name, one_line, DeckWriter};
-use super::EventInfo;
 use vtesdeck_cards::{Card, CardDb, DisciplineLevel};
+use vtesdeck_deck::raw::EventInfo;
 use vtesdeck_deck::twd_header::{library_line, CryptHeader, TwdHeader};
 use vtesdeck_deck::Deck;
 
@@ -270,8 +270,8 @@ pub(super) fn library_sections<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::load_deck::LoadDeck;
     use crate::testing::{deck_of, fixture_db};
-    use crate::LoadDeck;
 
     #[test]
     fn crypt_and_library_follow_the_twda_layout() {
@@ -398,8 +398,11 @@ Combat/Reaction (2)
             "{with_score}"
         );
         let back = Deck::from_text(&with_score, None, &db);
-        assert_eq!((back.format, back.crypt_count()), (crate::Format::Twd, 12));
-        let back = crate::twd::read(&text, &mut crate::twd::CryptRows::default());
+        assert_eq!(
+            (back.format, back.crypt_count()),
+            (vtesdeck_deck::raw::Format::Twd, 12)
+        );
+        let back = crate::twd::read(&text, &mut crate::crypt_row::CryptRows::default());
         let event = back.meta.event.unwrap_or_default();
         assert_eq!(event.date, chrono::NaiveDate::from_ymd_opt(2022, 2, 22));
         assert_eq!(event.winner.as_deref(), Some("Me"));

@@ -8,8 +8,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::layout::{DeckWriter, Layout};
-use super::{Format, LineKind, LineProblem, RawDeck, RawLine};
 use vtesdeck_cards::{CardDb, CardId, CardKind, PrintingHint};
+use vtesdeck_deck::raw::{Format, LineKind, LineProblem, RawDeck, RawLine};
 use vtesdeck_deck::{Deck, DeckCard};
 
 /// A `#id=count` fragment start.
@@ -169,7 +169,7 @@ impl Layout for VdbUrlLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str, _: &mut crate::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
         read(text)
     }
 

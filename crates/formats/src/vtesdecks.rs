@@ -4,10 +4,10 @@
 
 use serde_json::Value;
 
+use super::json_doc::JsonShape;
 use super::json_doc::{self, Object};
-use super::layout::JsonShape;
-use super::{Format, RawDeck};
 use vtesdeck_cards::CardKind;
+use vtesdeck_deck::raw::{Format, RawDeck};
 
 /// Reads one VTES Decks object.
 pub fn read_object(object: &Object, line: usize) -> RawDeck<'static> {
@@ -51,18 +51,18 @@ impl JsonShape for VtesdecksLayout {
     }
 }
 
-json_doc::json_layout!(VtesdecksLayout, Format::Vtesdecks);
+crate::layout::json_layout!(VtesdecksLayout, Format::Vtesdecks);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Layout;
+    use crate::layout::Layout;
 
     #[test]
     fn number_is_the_count() {
         let text = r#"{"name": "N", "author": "A", "crypt": [{"id": 200001, "number": 2}],
             "library": [{"id": "100004", "number": 4}]}"#;
-        let deck = VtesdecksLayout.read(text, &mut crate::Reader::default());
+        let deck = VtesdecksLayout.read(text, &mut crate::reader::Reader::default());
         let counts: Vec<(Option<CardKind>, u32)> =
             deck.lines.iter().map(|l| (l.section, l.count)).collect();
         assert_eq!(

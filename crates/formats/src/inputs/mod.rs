@@ -1,5 +1,6 @@
 //! The input pipeline: see the `formats` module's docs.
 
+mod problem;
 mod walk;
 
 use std::collections::VecDeque;
@@ -7,105 +8,22 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use super::records::{read_by_runs, Reader};
+use super::records::read_by_runs;
 use super::sniff::NotDecklist;
-use super::{DeckError, DeckRecords, Format, MAX_FILE_BYTES};
-use crate::LoadDeck;
+use crate::load::{DeckError, MAX_FILE_BYTES};
+use crate::load_deck::LoadDeck;
+use crate::reader::Reader;
+use crate::records::DeckRecords;
 use vtesdeck_cards::CardDb;
+use vtesdeck_deck::raw::Format;
 use vtesdeck_deck::Deck;
 
+pub(crate) use problem::vdb_url;
+pub use problem::{is_standard_stream, InputError, InputProblem};
 pub use walk::{walk, FileSelection, Pattern, PatternError, Skipped, Walk};
 
 /// One input: a deck, or the error that kept it from being read.
 pub type Input = Result<Deck, InputError>;
-
-/// Why an input yields no deck; every message names the path.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum InputError {
-    /// The file could not be read, or holds no deck that can be read.
-    #[error(transparent)]
-    Deck(#[from] DeckError),
-    /// `-` was given twice: standard input can be read once.
-    #[error("-: standard input given twice (it can be read once)")]
-    StandardInputTwice,
-    /// Standard input could not be read.
-    #[error("-: cannot read standard input: {0}")]
-    StandardInput(std::io::Error),
-    /// Standard input holds more than a decklist can (`MAX_FILE_BYTES`).
-    #[error("-: input too large (a decklist is at most {MAX_FILE_BYTES} bytes)")]
-    StandardInputTooLarge,
-    /// A path with a wildcard and no such file: a shell pattern that matched
-    /// nothing, passed on unchanged.
-    #[error(
-        "{}: no such file, and vtesdeck expands no pattern (a shell does: this one matched no \
-         file there, or was quoted)",
-        path.display()
-    )]
-    UnmatchedPattern {
-        /// The pattern, as given.
-        path: PathBuf,
-    },
-    /// A text or document with no card line at all (an empty file, only
-    /// blank lines or prose, nothing on standard input): no decklist, never
-    /// judged or measured as an empty deck.
-    #[error("{label}:1: no decklist found (an empty file, or no line reads as a card)")]
-    NoCardLines {
-        /// The deck's label (its path, `-` for standard input).
-        label: String,
-    },
-    /// A folder with no decklist in it.
-    #[error(
-        "{}: no decklist in this folder (nothing to read; hidden files are left out{})",
-        path.display(),
-        match skipped {
-            0 => String::new(),
-            1 => ", 1 other file skipped as not a decklist".to_string(),
-            n => format!(", {n} other files skipped as not decklists"),
-        }
-    )]
-    NoDecklist {
-        /// The folder.
-        path: PathBuf,
-        /// How many files of it were skipped as not decklists.
-        skipped: usize,
-    },
-    /// A folder could not be walked (a symbolic link loop or to a file that
-    /// is gone, an unreadable folder).
-    #[error("{at}: {message}")]
-    Walk {
-        /// Where.
-        at: String,
-        /// What went wrong.
-        message: String,
-    },
-}
-
-/// A path, or a file or folder under it, that yields no deck: where, and why.
-#[derive(Debug)]
-pub struct InputProblem {
-    /// The file or folder.
-    pub path: PathBuf,
-    /// What is wrong, naming the path.
-    pub error: InputError,
-}
-
-/// Whether a path is `-`: standard input where decks are read (standard
-/// output where they are written).
-pub fn is_standard_stream(path: &Path) -> bool {
-    path.as_os_str() == "-"
-}
-
-/// The VDB deck URL an argument is, when it is one: a text that reads as a
-/// deck URL (`super::vdb_url::looks_like`) and names no file. The one
-/// test of every command: such an argument is read as the deck its URL holds
-/// ([`read_input_bytes`]), never walked or matched as a pattern (a URL holds
-/// `?`).
-pub(crate) fn vdb_url(argument: &Path) -> Option<&str> {
-    argument
-        .to_str()
-        .filter(|text| super::vdb_url::looks_like(text) && !argument.exists())
-}
 
 /// The files `paths` name ([`walk`]), walked while `load` (the card
 /// database's loading, say) runs on another thread; then the first files'

@@ -6,7 +6,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{is_standard_stream, vdb_url, InputError, InputProblem};
+use super::problem::{is_standard_stream, vdb_url, InputError, InputProblem};
 
 /// Which files of the paths walked are read: every file (the default), or
 /// those matching one of `globs` and none of `excludes`.

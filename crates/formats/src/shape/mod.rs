@@ -21,54 +21,9 @@ use serde_json::Value;
 
 use self::tree::{Field, Origin, Tree};
 use super::json_doc::{self, Object};
-use super::layout::Layout;
-use super::{markup, registry, Format, LineKind, LineProblem, RawDeck, RawLine};
+use super::markup;
 use vtesdeck_cards::{CardId, CardKind, PrintingHint};
-
-/// The `Shape` layout in the formats registry: any JSON or XML document no
-/// layout reader claims.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ShapeLayout;
-
-impl Layout for ShapeLayout {
-    fn format(&self) -> Format {
-        Format::Shape
-    }
-
-    fn looks_like(&self, text: &str) -> bool {
-        looks_like(text)
-    }
-
-    fn read<'t>(&self, text: &'t str, _: &mut crate::Reader) -> RawDeck<'t> {
-        read(text)
-    }
-
-    fn reads_lines(&self) -> bool {
-        false
-    }
-}
-
-/// Whether a text is a JSON document whose first object no JSON layout
-/// claims (or whose first value is no object), or an XML document that no
-/// other document layout claims (an HTML page is not one).
-pub fn looks_like(text: &str) -> bool {
-    if json_doc::looks_like_json(text) {
-        return match json_doc::first_object(text) {
-            Some(object) => registry::detect_object(&object).is_none(),
-            None => parse_json(text).is_ok(),
-        };
-    }
-    let Some(root) = markup::root_element(text) else {
-        return false;
-    };
-    !root.eq_ignore_ascii_case("html")
-        && !registry::LAYOUTS.iter().any(|layout| {
-            !layout.reads_lines()
-                && layout.json().is_none()
-                && layout.format() != Format::Shape
-                && layout.looks_like(text)
-        })
-}
+use vtesdeck_deck::raw::{Format, LineKind, LineProblem, RawDeck, RawLine};
 
 /// Reads a whole JSON or XML text by its shape: an empty deck with one
 /// problem (what the document holds) when no card entry is found.
@@ -120,23 +75,6 @@ pub fn holds_no_card_entry(text: &str) -> bool {
     tree.is_some_and(|(tree, document)| read_tree(&tree, document, 1).is_err())
 }
 
-/// The error for a document read by its shape in which no card entry was
-/// found (or which could not be parsed): `None` for any other deck.
-pub fn not_understood(raw: &RawDeck, path: &std::path::Path) -> Option<super::DeckError> {
-    if raw.format != Format::Shape || raw.meta.read_by_shape.is_some() {
-        return None;
-    }
-    let problem = raw.problems.first();
-    Some(super::DeckError::NoCardEntry {
-        path: path.to_path_buf(),
-        line: problem.map_or(1, |p| p.line),
-        message: problem.map_or_else(
-            || "no card entry found in this document".to_string(),
-            |p| p.message.clone(),
-        ),
-    })
-}
-
 /// The decks of one JSON document that holds several, each a slice of its
 /// text: the objects of a `decks` list (`{"decks": [...]}`), or two or more
 /// objects side by side that each hold a crypt and a library (`{"mine":
@@ -145,10 +83,6 @@ pub fn not_understood(raw: &RawDeck, path: &std::path::Path) -> Option<super::De
 pub fn decks_of(json: &str) -> Option<Vec<&str>> {
     use serde_json::value::RawValue;
     let fields: std::collections::BTreeMap<String, &RawValue> = serde_json::from_str(json).ok()?;
-    let first: Object = serde_json::from_str(json).ok()?;
-    if registry::detect_object(&first).is_some() {
-        return None;
-    }
     fn objects(raw: &RawValue) -> Vec<&str> {
         let text = raw.get();
         if text.starts_with('{') {
@@ -272,24 +206,9 @@ pub fn read_xml_part(text: &str, line: usize) -> Result<RawDeck<'static>, String
     Ok(deck)
 }
 
-/// Whether the JSON documents of a text are cards rather than decks: the
-/// first is a card entry and no JSON layout claims it (a file that is a JSON
-/// array or JSON Lines of cards is one deck).
-pub fn records_are_cards(documents: &[json_doc::Document]) -> bool {
-    let Some(first) = documents.first().and_then(|d| d.parse().ok()) else {
-        return false;
-    };
-    if let Value::Object(object) = &first.value {
-        if registry::detect_object(object).is_some() {
-            return false;
-        }
-    }
-    is_card_entry(&first.value)
-}
-
 /// A JSON text as one value: a JSON array, one value, or JSON Lines (read
 /// as an array of their values).
-fn parse_json(text: &str) -> Result<Value, serde_json::Error> {
+pub(crate) fn parse_json(text: &str) -> Result<Value, serde_json::Error> {
     let mut values: Vec<Value> = serde_json::Deserializer::from_str(text)
         .into_iter::<Value>()
         .collect::<Result<_, _>>()?;
