@@ -21,8 +21,10 @@
 
 pub mod crypt_columns;
 mod deck;
+mod judge;
 mod name_forms;
 pub mod raw;
+mod resolve;
 pub mod text_memo;
 pub mod twd_header;
 
@@ -30,9 +32,9 @@ pub use crypt_columns::KnownColumns;
 pub use deck::{
     did_you_mean, excerpt, Deck, DeckCard, NameMismatch, ReadAs, ReadHow, Unresolved,
     EXCERPT_CHARS, FUZZY_LINE_BYTES, MAX_CARD_COUNT, MAX_FUZZY_LINES, OPENING_HAND, STARTING_CRYPT,
-    UNKNOWN_NAME,
 };
 pub use raw::{prose_note, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo, Format, TotalOf};
+pub use resolve::UNKNOWN_NAME;
 pub use twd_header::{CryptHeader, LibrarySection, TwdHeader};
 
 #[cfg(test)]
