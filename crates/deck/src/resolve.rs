@@ -218,6 +218,8 @@ fn tag_text(hint: PrintingHint) -> String {
 /// other reading (both naming cards makes the line ambiguous); the name
 /// without a tag that names no printing; numbers as words or digits; the
 /// name without trailing text; then close spellings (within the deck's budget).
+// Inlined in `Deck::from_raw`, its one caller (a call per line otherwise).
+#[inline]
 fn resolve<'a, 'l>(
     line: &'l RawLine<'l>,
     db: &'a CardDb,
@@ -499,6 +501,8 @@ fn comment_cuts(name: &str) -> Vec<(&str, bool)> {
 /// columns are kept, with a `columns-mismatch` remark when none fits them all
 /// (the group column, as before, still picks the candidates: columns that
 /// disagree with it are said).
+// Inlined in `Deck::from_raw`, its one caller (a call per line otherwise).
+#[inline]
 fn fit_columns<'a>(
     cards: &mut Printings<'a>,
     line: &RawLine,
@@ -621,6 +625,8 @@ fn single_group(cards: &[&Card]) -> Option<u8> {
 ///
 /// Also says whether the pick was a choice among printings of different groups
 /// ([`Choice`]).
+// Inlined in `Deck::from_raw`, its one caller (a call per line otherwise).
+#[inline]
 fn choose_printing<'a>(cards: &[&'a Card], settled_groups: &[u8]) -> (&'a Card, Choice) {
     if cards.len() == 1 {
         return (cards[0], Choice::Literal);
