@@ -11,115 +11,85 @@ use serde::Serialize;
 use crate::crypt_columns::WrittenColumns;
 use vtesdeck_cards::{CardId, CardKind, PrintingHint};
 
-/// A decklist layout vtesdeck reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Format {
+/// Declares [`Format`] from one list: each layout's variant (with its doc)
+/// and its name (used by `--input-format`, `convert --to` and in JSON), in
+/// the order of [`Format::ALL`]. A layout is added here and, in detection
+/// order, in the registry of `vtesdeck-formats` (`registry::LAYOUTS`, whose
+/// test holds the two in step).
+macro_rules! formats {
+    ($($(#[doc = $doc:literal])* $variant:ident = $name:literal,)*) => {
+        /// A decklist layout vtesdeck reads.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+        pub enum Format {
+            $($(#[doc = $doc])* #[serde(rename = $name)] $variant,)*
+        }
+
+        impl Format {
+            /// Every format (the registry in `vtesdeck_formats::registry` gives the detection order).
+            pub const ALL: [Format; [$($name),*].len()] = [$(Format::$variant),*];
+
+            /// The name used by `--input-format`, `convert --to` and in JSON.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Format::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+formats! {
     /// TWDA entry (event header, `Crypt (N cards, ...)`, typed library sections);
     /// also the VDB "Text"/"TWD", VTES Decks "TWD" and Sutekh "TWDA" exports.
-    Twd,
+    Twd = "twd",
     /// JOL: `2x Name` / `2 x Name` / bare names, crypt first, blank line, library.
-    Jol,
+    Jol = "jol",
     /// Lackey CCG: `N<TAB>Name`, library first, then `Crypt:`.
-    Lackey,
+    Lackey = "lackey",
     /// ARDB text as Sutekh writes it (`Crypt [12 vampires]`, ` 3x Name ...`).
-    Ardb,
+    Ardb = "ardb",
     /// Secret Library import text (`Crypt` / `---` / `N Name`).
-    SecretLibrary,
+    SecretLibrary = "secret-library",
     /// ELDB deck file: quoted names, one line per copy.
-    Eldb,
+    Eldb = "eldb",
     /// VEKN forum BBCode as Sutekh writes it.
-    Forum,
+    Forum = "forum",
     /// Any list of counts and names (`2x`, `x2`, `2*`, `(2)`, `[2]`, `- 2`).
-    Plain,
-    /// A VDB deck URL (`https://vdb.im/decks?name=...#200001=2;100002=1`).
-    VdbUrl,
-    /// vtesdeck's own JSON (the object `parse --json` prints).
-    Json,
+    Plain = "plain",
     /// Plain `2x Name` lines under `Crypt (N)` / `Library (N)` headers, as
     /// `convert --to text` writes them (read like [`Format::Plain`]).
-    Text,
+    Text = "text",
+    /// A VDB deck URL (`https://vdb.im/decks?name=...#200001=2;100002=1`).
+    VdbUrl = "vdb-url",
+    /// vtesdeck's own JSON (the object `parse --json` prints).
+    Json = "json",
     /// KRCG deck JSON (`Deck.to_json()`: TWDA fields, `crypt` and `library`
     /// objects of `{"id", "count", "name"}`), also one record of KRCG's TWDA archive.
-    Krcg,
+    Krcg = "krcg",
     /// The `cards` map `{"<VEKN id>": count}`: KRCG's minimal JSON and VDB's deck API answer.
-    KrcgMinimal,
+    KrcgMinimal = "krcg-minimal",
     /// KRCG v5 flat document (`cards` array of `{"id", "printed_name", "count", "kind"}`), as JOL stores decks.
-    KrcgV5,
+    KrcgV5 = "krcg-v5",
     /// JOL's older stored deck (`{"deck": {"crypt", "library"}, "stats"}`).
-    JolDeck,
+    JolDeck = "jol-deck",
     /// VTES Decks' API answer (`crypt` and `library` arrays of `{"id", "number"}`).
-    Vtesdecks,
+    Vtesdecks = "vtesdecks",
     /// ARDB deck XML (`<deck>` with `<crypt>` vampires and `<library>` cards).
-    ArdbXml,
+    ArdbXml = "ardb-xml",
     /// ARDB-style HTML page (as Sutekh's "Export to HTML" writes it).
-    ArdbHtml,
+    ArdbHtml = "ardb-html",
     /// Sutekh card-set XML (`<physicalcardset>`).
-    SutekhXml,
+    SutekhXml = "sutekh-xml",
     /// Sutekh CSV export (`"Card Name", "Expansion", "Number"`).
-    SutekhCsv,
+    SutekhCsv = "sutekh-csv",
     /// PmWiki text as Sutekh shows it (`(:title ... :)`, `!! Crypt [N vampires]`).
-    Pmwiki,
+    Pmwiki = "pmwiki",
     /// Any JSON or XML document no layout reader claims, read by the shape
     /// of its records (a card name or VEKN id and a count).
-    Shape,
+    Shape = "shape",
 }
 
 impl Format {
-    /// Every format (the registry in `vtesdeck_formats::registry` gives the detection order).
-    pub const ALL: [Format; 22] = [
-        Format::Twd,
-        Format::Jol,
-        Format::Lackey,
-        Format::Ardb,
-        Format::SecretLibrary,
-        Format::Eldb,
-        Format::Forum,
-        Format::Plain,
-        Format::Text,
-        Format::VdbUrl,
-        Format::Json,
-        Format::Krcg,
-        Format::KrcgMinimal,
-        Format::KrcgV5,
-        Format::JolDeck,
-        Format::Vtesdecks,
-        Format::ArdbXml,
-        Format::ArdbHtml,
-        Format::SutekhXml,
-        Format::SutekhCsv,
-        Format::Pmwiki,
-        Format::Shape,
-    ];
-
-    /// The name used by `--input-format`, `convert --to` and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Twd => "twd",
-            Format::Jol => "jol",
-            Format::Lackey => "lackey",
-            Format::Ardb => "ardb",
-            Format::SecretLibrary => "secret-library",
-            Format::Eldb => "eldb",
-            Format::Forum => "forum",
-            Format::Plain => "plain",
-            Format::VdbUrl => "vdb-url",
-            Format::Json => "json",
-            Format::Text => "text",
-            Format::Krcg => "krcg",
-            Format::KrcgMinimal => "krcg-minimal",
-            Format::KrcgV5 => "krcg-v5",
-            Format::JolDeck => "jol-deck",
-            Format::Vtesdecks => "vtesdecks",
-            Format::ArdbXml => "ardb-xml",
-            Format::ArdbHtml => "ardb-html",
-            Format::SutekhXml => "sutekh-xml",
-            Format::SutekhCsv => "sutekh-csv",
-            Format::Pmwiki => "pmwiki",
-            Format::Shape => "shape",
-        }
-    }
-
     /// Parses a format name as [`Format::name`] writes it.
     /// `vdb` is taken for `vdb-url` (the name `convert --to` first used).
     pub fn parse(name: &str) -> Option<Format> {
