@@ -14,8 +14,9 @@
 #   CHECK-ARGS     instead of `check --quiet $VTESDECK_TWDA` (the built-in
 #                  card list), e.g. `-- --cards ../shared/cards check --quiet ../shared/twda/decks`
 # The phases are named by their functions' paths, as the library's crates
-# (vtesdeck_deck::formats::..., vtesdeck_formats::... before the deck crate took
-# the formats in) or as its modules before them (vtesdeck::formats::...).
+# (vtesdeck_formats::..., as before the deck crate took the formats in and
+# after they left it again; vtesdeck_deck::formats::... between) or as its
+# modules before them (vtesdeck::formats::...).
 # Needs valgrind (apt-get install valgrind). Data: $VTESDECK_TWDA (default
 # ../shared/twda/decks).
 set -euo pipefail
@@ -63,13 +64,13 @@ PHASES = [
     ("card database load", [r"vtesdeck::cli::Global::card_db$"]),
     ("walking the folders", [r"vtesdeck(?:::|_|_deck::)formats::inputs::walk::walk$"]),
     # read_bounded, inlined in the builds of the deck crate into read_bytes.
-    ("reading the files", [r"vtesdeck(?:::|_|_deck::)formats::load::read_bounded$", r"as vtesdeck_deck::formats::load::LoadDeck>::read_bytes$"]),
+    ("reading the files", [r"vtesdeck(?:::|_|_deck::)formats::load::read_bounded$", r"as vtesdeck_(?:deck::)?formats::load::LoadDeck>::read_bytes$"]),
     ("decoding (UTF-8, CR)", [r"vtesdeck(?:::|_|_deck::)formats::decode::decode$", r"vtesdeck(?:::|_|_deck::)formats::decode::decode_owned$"]),
     # (the control test of a file's bytes, and the binary test when it finds
     # something, before decoding; the screen of the text after)
     ("line screening", [r"vtesdeck(?:::|_|_deck::)formats::screen::ControlTest::of_bytes$", r"vtesdeck(?:::|_|_deck::)formats::screen::looks_binary$", r"vtesdeck(?:::|_|_deck::)formats::screen::screen$"]),
     ("layout detection", [r"vtesdeck(?:::|_|_deck::)formats::registry::detect$"]),
-    # (`read_kept` for a reader of many decks, with its crypt-row memo)
+    # (`read_kept` in builds before the per-thread reader)
     ("layout reading (lines to counts and names)", [r"<vtesdeck(?:::|_|_deck::)formats::\w+::\w+Layout as vtesdeck(?:::|_|_deck::)formats::layout::Layout>::read(_kept)?$"]),
     ("name lookup (lines to cards)", [r"vtesdeck(?:::|_|_deck::)formats::load::resolve$"]),
     ("rules", [r"vtesdeck(?:::|_)rules::checker::Checker::check$"]),

@@ -21,6 +21,6 @@ pub use error::Error;
 pub use vtesdeck_analysis as analysis;
 pub use vtesdeck_cards as cards;
 pub use vtesdeck_deck as deck;
-pub use vtesdeck_deck::formats;
+pub use vtesdeck_formats as formats;
 pub use vtesdeck_rules as rules;
 pub use vtesdeck_sim as sim;

@@ -20,6 +20,7 @@ mod formats;
 mod goldfish;
 mod hostile;
 mod html_pages;
+mod imports;
 mod json_decks;
 mod json_schema;
 mod krcg;

@@ -193,8 +193,8 @@ fn by_id(part: &[DeckCard]) -> BTreeMap<CardId, (u32, Option<usize>)> {
 mod tests {
     use super::*;
     use crate::testing::fixture_db;
-    use vtesdeck_deck::formats::LoadDeck;
     use vtesdeck_deck::Format;
+    use vtesdeck_formats::LoadDeck;
 
     fn deck(db: &CardDb, text: &str) -> Deck {
         Deck::from_text(text, Some(Format::Plain), db)

@@ -497,7 +497,7 @@ impl CardDb {
         if let Some(found) = self
             .verbatim
             .get(&verbatim_hash(written))
-            .filter(|entry| same_text(&self.cards[entry.card].name, written))
+            .filter(|entry| *self.cards[entry.card].name == *written)
             .and_then(|entry| self.pick(self.names.slot(entry.candidates), hint, kind))
         {
             return Some((found, NameForm::Name));
@@ -563,31 +563,6 @@ impl CardDb {
             }
         }
         Some(chosen)
-    }
-}
-
-/// Whether two texts are the same (as `==`), comparing a name of up to 32
-/// bytes (most card names) in two overlapping chunks rather than by a call
-/// to the library's byte comparison. Kept on a measure (issue 31): `==` in
-/// its place, the whole-TWDA `check --quiet` ran 4.3M more instructions
-/// (425.9M to 430.2M, 1.0%; callgrind, medians of 5 runs); the test
-/// `same_text_is_string_equality` compares the two.
-#[inline]
-fn same_text(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    match a.len() {
-        8..=16 => {
-            a.first_chunk::<8>() == b.first_chunk::<8>()
-                && a.last_chunk::<8>() == b.last_chunk::<8>()
-        }
-        17..=32 => {
-            a.first_chunk::<16>() == b.first_chunk::<16>()
-                && a.last_chunk::<16>() == b.last_chunk::<16>()
-        }
-        _ => a == b,
     }
 }
 
@@ -686,35 +661,6 @@ mod tests {
         assert_eq!(head_before_comma("no comma"), None);
         assert_eq!(head_before_comma("trailing,"), None);
         assert_eq!(head_before_comma(""), None);
-    }
-
-    #[test]
-    fn same_text_is_string_equality() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(16);
-        let letters = ["a", "b", "é", " ", "\u{a0}"];
-        for _ in 0..20_000 {
-            let len = rng.random_range(0..40);
-            let a: String = (0..len)
-                .map(|_| letters[rng.random_range(0..letters.len())])
-                .collect();
-            let mut b = a.clone();
-            if rng.random_bool(0.5) && !b.is_empty() {
-                // One byte changed, at the start, the end or anywhere.
-                let at = match rng.random_range(0..3) {
-                    0 => 0,
-                    1 => b.len() - 1,
-                    _ => rng.random_range(0..b.len()),
-                };
-                let mut bytes = b.into_bytes();
-                bytes[at] ^= 1;
-                b = String::from_utf8_lossy(&bytes).into_owned();
-            } else if rng.random_bool(0.2) {
-                b.push('a');
-            }
-            assert_eq!(same_text(&a, &b), a == b, "{a:?} {b:?}");
-            assert!(same_text(&a, &a));
-        }
     }
 
     #[test]

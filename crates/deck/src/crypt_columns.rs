@@ -7,28 +7,28 @@ use std::borrow::Cow;
 use std::fmt;
 
 use rustc_hash::FxHashMap;
+
+use crate::text_memo::TextMemo;
 use vtesdeck_cards::{
     is_same_clan, title_votes, Card, CardDb, CardId, Discipline, DisciplineLevel, Group, CAPACITIES,
 };
 
-use crate::text_memo::TextMemo;
-
 /// The columns written after a crypt name; each `None` when not written.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct CryptColumns {
+pub struct CryptColumns {
     /// The capacity (or an Imbued's life).
-    pub(crate) capacity: Option<u8>,
+    pub capacity: Option<u8>,
     /// The disciplines as written; `Some` with no discipline for `-none-`.
-    pub(crate) disciplines: Option<WrittenDisciplines>,
+    pub disciplines: Option<WrittenDisciplines>,
     /// The path's first word before a title (`Power archbishop Brujah`).
-    pub(crate) path: Option<String>,
+    pub path: Option<String>,
     /// The title, lower case (`prince`, `inner circle`, `2 votes`).
-    pub(crate) title: Option<String>,
+    pub title: Option<String>,
     /// The clan as written (`Lasombra`, `Gangrel antitribu`, `!Gangrel`),
     /// after the path's word when there is no title (`Death Lasombra`).
-    pub(crate) clan: Option<String>,
+    pub clan: Option<String>,
     /// The group (`Lasombra:2`, `Brujah<TAB>6`, `(group 4)`).
-    pub(crate) group: Option<Group>,
+    pub group: Option<Group>,
 }
 
 /// The columns of a crypt row as written, from the capacity on (`8  DOM FOR
@@ -36,7 +36,7 @@ pub(crate) struct CryptColumns {
 /// printing): read in full ([`WrittenColumns::read`]) only when a printing
 /// is checked against them and they are not its own (`reads_as`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct WrittenColumns<'t> {
+pub struct WrittenColumns<'t> {
     text: Cow<'t, str>,
     group: Option<Group>,
 }
@@ -44,7 +44,7 @@ pub(crate) struct WrittenColumns<'t> {
 impl<'t> WrittenColumns<'t> {
     /// The columns of a text that starts with a capacity (1 to 11), as
     /// [`CryptColumns::parse`] reads them; `None` for another text.
-    pub(crate) fn new(text: &'t str) -> Option<WrittenColumns<'t>> {
+    pub fn new(text: &'t str) -> Option<WrittenColumns<'t>> {
         let (first, _) = next_token(text)?;
         capacity(first)?;
         Some(WrittenColumns {
@@ -55,7 +55,7 @@ impl<'t> WrittenColumns<'t> {
 
     /// The columns [`WrittenColumns::new`] gave for this text before, with
     /// the group they gave (for a reader that keeps what it read).
-    pub(crate) fn read_before(text: &'t str, group: Option<Group>) -> WrittenColumns<'t> {
+    pub fn read_before(text: &'t str, group: Option<Group>) -> WrittenColumns<'t> {
         WrittenColumns {
             text: Cow::Borrowed(text),
             group,
@@ -63,23 +63,23 @@ impl<'t> WrittenColumns<'t> {
     }
 
     /// The columns as written.
-    pub(crate) fn text(&self) -> &str {
+    pub fn text(&self) -> &str {
         &self.text
     }
 
     /// The group column (`Lasombra:2`, `Brujah<TAB>6`, `(group 4)`).
-    pub(crate) fn group(&self) -> Option<Group> {
+    pub fn group(&self) -> Option<Group> {
         self.group
     }
 
     /// Every column, read ([`CryptColumns::parse`]; `None` only for a text
     /// [`WrittenColumns::new`] refuses).
-    pub(crate) fn read(&self) -> Option<CryptColumns> {
+    pub fn read(&self) -> Option<CryptColumns> {
         CryptColumns::parse(&self.text)
     }
 
     /// The same columns, owning their text.
-    pub(crate) fn into_owned(self) -> WrittenColumns<'static> {
+    pub fn into_owned(self) -> WrittenColumns<'static> {
         WrittenColumns {
             text: Cow::Owned(self.text.into_owned()),
             group: self.group,
@@ -90,25 +90,25 @@ impl<'t> WrittenColumns<'t> {
 /// Disciplines written in a crypt row, as masks of [`Discipline::bit`], by
 /// the level their case tells (`DOM` superior, `dom` inferior, `Dom` not told).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct WrittenDisciplines {
+pub struct WrittenDisciplines {
     /// Written in upper case: superior.
-    pub(crate) superior: u64,
+    pub superior: u64,
     /// Written in lower case: inferior.
-    pub(crate) inferior: u64,
+    pub inferior: u64,
     /// Written in mixed case: the level is not told.
-    pub(crate) either: u64,
+    pub either: u64,
 }
 
 impl WrittenDisciplines {
     /// Every discipline written, whatever its level.
-    pub(crate) fn all(&self) -> u64 {
+    pub fn all(&self) -> u64 {
         self.superior | self.inferior | self.either
     }
 }
 
 /// One column of a crypt row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Column {
+pub enum Column {
     /// Capacity.
     Capacity,
     /// Disciplines.
@@ -125,7 +125,7 @@ pub(crate) enum Column {
 
 impl Column {
     /// The column's name in a sentence (`capacity`, `disciplines`).
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Column::Capacity => "capacity",
             Column::Disciplines => "disciplines",
@@ -147,7 +147,7 @@ impl CryptColumns {
     /// Reads the columns that follow a crypt name, starting at the capacity:
     /// `8  DOM FOR OBT cel pot  cardinal  Lasombra:2`. `None` when the text
     /// does not start with a capacity (1 to 11).
-    pub(crate) fn parse(text: &str) -> Option<CryptColumns> {
+    pub fn parse(text: &str) -> Option<CryptColumns> {
         let mut disciplines = None;
         let (capacity, rest) = read_head(text, |token, discipline| {
             let written = disciplines.get_or_insert_with(WrittenDisciplines::default);
@@ -184,7 +184,7 @@ impl CryptColumns {
     /// would not read back as the card with its path, title and clan inside
     /// one column each (`Death  Hecata:6`, a path without a title, is read
     /// as one clan): [`reads_as`] then never takes a row for it.
-    pub(crate) fn written_for(card: &Card) -> Option<String> {
+    pub fn written_for(card: &Card) -> Option<String> {
         let capacity = card.capacity?;
         let [clan] = card.clans.as_slice() else {
             return None;
@@ -253,7 +253,7 @@ impl CryptColumns {
 
     /// The written columns a card contradicts, in column order (empty: the
     /// card fits the row).
-    pub(crate) fn mismatches(&self, card: &Card) -> Vec<Column> {
+    pub fn mismatches(&self, card: &Card) -> Vec<Column> {
         let mut found = Vec::new();
         if self.capacity.is_some_and(|c| card.capacity != Some(c)) {
             found.push(Column::Capacity);
@@ -298,7 +298,7 @@ impl CryptColumns {
 
     /// The columns as text for a sentence: `capacity 8, disciplines CEL POT
     /// PRE, group 2` (only those named).
-    pub(crate) fn describe(&self, columns: &[Column]) -> String {
+    pub fn describe(&self, columns: &[Column]) -> String {
         columns
             .iter()
             .filter_map(|column| {
@@ -339,7 +339,7 @@ impl CryptColumns {
     /// these and a capacity, a discipline or a group is written: the text is
     /// then not columns. A clan of another card (in `db`) is read too, for
     /// the card to disagree with.
-    pub(crate) fn parse_any_order(text: &str, card: &Card, db: &CardDb) -> Option<CryptColumns> {
+    pub fn parse_any_order(text: &str, card: &Card, db: &CardDb) -> Option<CryptColumns> {
         let mut read = CryptColumns::default();
         let mut words: Vec<&str> = Vec::new();
         let separators = |c: char| c.is_whitespace() || ",;()[]/".contains(c);
@@ -474,54 +474,38 @@ fn group_column(text: &str) -> Option<Group> {
     split_group_at(text, last_start).1
 }
 
-/// The crypt rows found to read as a card's written columns (`reads_as`),
-/// with that text: what a reader of many decks keeps from one deck to the
-/// next (the TWDA writes the same columns again and again: 35k crypt rows,
-/// 7k different columns). Kept on a measure (issue 31): without it, the
-/// whole-TWDA `check --quiet` ran 11.8M more instructions (430.0M to
-/// 441.8M, 2.7%; callgrind, medians of 5 runs).
-///
-/// With them, each card's columns as the TWDA writes them
-/// ([`CryptColumns::written_for`]), worked out once per card.
+/// What a reader of many decks knows of crypt rows' columns, kept from one
+/// deck to the next: each vampire's columns as the TWDA writes them
+/// ([`CryptColumns::written_for`]), worked out once per card, and the rows
+/// found to read as them (a decklist archive writes the same rows again and
+/// again: the TWDA's 35k crypt rows are 7k different columns of about 1,500
+/// vampires). One is owned by each thread that reads decks. Kept on a
+/// measure: without it, the whole-TWDA `check --quiet` ran about 90M more
+/// instructions (callgrind; 486.7M before).
 #[derive(Debug, Default)]
-pub(crate) struct RowsReadAs {
-    memo: TextMemo<Box<str>>,
+pub struct KnownColumns {
     written: FxHashMap<CardId, Option<Box<str>>>,
+    rows: TextMemo<Box<str>>,
 }
 
-impl RowsReadAs {
-    /// [`fits_written_columns`], the same for every row and card: a card's
-    /// written text is worked out once, and a row found before to read as
-    /// the same written text is not compared again.
-    pub(crate) fn fits(&mut self, row: &str, card: &Card) -> bool {
-        let written = self
-            .written
+impl KnownColumns {
+    /// Whether a crypt row's columns (from the capacity on) are a card's
+    /// own, as the TWDA writes them ([`reads_as`] the card's
+    /// [`CryptColumns::written_for`] text): then the card fits them, and they
+    /// need no reading. `false` says nothing: the columns are to be read.
+    pub fn fits(&mut self, row: &str, card: &Card) -> bool {
+        self.written
             .entry(card.id)
-            .or_insert_with(|| CryptColumns::written_for(card).map(String::into_boxed_str));
-        written
+            .or_insert_with(|| CryptColumns::written_for(card).map(String::into_boxed_str))
             .as_deref()
-            .is_some_and(|written| kept_reads_as(&mut self.memo, row, written))
-    }
-
-    /// [`reads_as`] through the memo (the tests compare the two).
-    #[cfg(test)]
-    fn reads_as(&mut self, row: &str, written: &str) -> bool {
-        kept_reads_as(&mut self.memo, row, written)
+            .is_some_and(|written| reads_as_kept(&mut self.rows, row, written))
     }
 }
 
-/// Whether a crypt row's columns (from the capacity on) are a card's own, as
-/// the TWDA writes them ([`reads_as`] the card's
-/// [`CryptColumns::written_for`] text): then the card fits them, and they
-/// need no reading. `false` says nothing: the columns are to be read.
-pub(crate) fn fits_written_columns(row: &str, card: &Card) -> bool {
-    CryptColumns::written_for(card).is_some_and(|written| reads_as(row, &written))
-}
-
-/// [`reads_as`], the same for every row: a row found before (in `memo`) to
-/// read as the same written text is not compared again.
-fn kept_reads_as(memo: &mut TextMemo<Box<str>>, row: &str, written: &str) -> bool {
-    let Some(slot) = memo.slot(row) else {
+/// [`reads_as`], a row found before (in `rows`) to read as the same written
+/// text not compared again.
+fn reads_as_kept(rows: &mut TextMemo<Box<str>>, row: &str, written: &str) -> bool {
+    let Some(slot) = rows.slot(row) else {
         return reads_as(row, written);
     };
     match slot {
@@ -542,7 +526,7 @@ fn kept_reads_as(memo: &mut TextMemo<Box<str>>, row: &str, written: &str) -> boo
 /// space where it has one (inside a clan, a title). Such a row reads
 /// ([`CryptColumns::parse`]) as the written text does, white space aside
 /// between the columns, so the card fits it: no need to read it.
-pub(crate) fn reads_as(row: &str, written: &str) -> bool {
+pub fn reads_as(row: &str, written: &str) -> bool {
     let row = row.trim_ascii().as_bytes();
     let written = written.as_bytes();
     // One pass over both: a tab of the written text takes a run of white
@@ -834,9 +818,10 @@ mod tests {
         }
     }
 
-    /// A reader's memo ([`RowsReadAs::fits`]: each card's written text
-    /// worked out once, rows known to fit) says what [`fits_written_columns`]
-    /// says, for rows written for a card, for another card, and mangled.
+    /// A reader's memo ([`KnownColumns::fits`]: each card's written text
+    /// worked out once, rows known to fit) says what [`reads_as`] the card's
+    /// written text says, for rows written for a card, for another card, and
+    /// mangled.
     #[test]
     fn a_readers_memo_fits_the_cards_a_row_fits() {
         let db = vtesdeck_cards::CardDb::embedded().expect("built-in card list");
@@ -847,7 +832,7 @@ mod tests {
             .step_by(7)
             .collect();
         let mut pieces = crate::testing::Pieces(0xf175);
-        let mut kept = RowsReadAs::default();
+        let mut kept = KnownColumns::default();
         let (mut fitting, mut compared) = (0, 0);
         for _ in 0..4_000 {
             let of = vampires[pieces.next_number() as usize % vampires.len()];
@@ -863,7 +848,7 @@ mod tests {
                 1 => written.replace('\t', " "),
                 _ => written.replacen('\t', "  x ", 1),
             };
-            let fits = fits_written_columns(&row, card);
+            let fits = CryptColumns::written_for(card).is_some_and(|text| reads_as(&row, &text));
             assert_eq!(kept.fits(&row, card), fits, "{row:?} for {}", card.name);
             fitting += usize::from(fits);
             compared += 1;
@@ -876,8 +861,8 @@ mod tests {
     }
 
     /// Random rows against random written texts, some compared again:
-    /// [`RowsReadAs::reads_as`] says what [`reads_as`] says, whether it
-    /// compares them or knows the answer.
+    /// [`reads_as_kept`] says what [`reads_as`] says, whether it compares
+    /// them or knows the answer.
     #[test]
     fn kept_answers_are_the_comparisons_answers() {
         let written = [
@@ -905,7 +890,7 @@ mod tests {
             "\x0b",
         ];
         let mut random = crate::testing::Pieces(0x05ee_d4a5);
-        let mut kept = RowsReadAs::default();
+        let mut kept = TextMemo::default();
         let mut rows: Vec<String> = written.iter().map(|w| w.replace('\t', "  ")).collect();
         for _ in 0..20_000 {
             let row = if random.next_number().is_multiple_of(2) {
@@ -915,12 +900,16 @@ mod tests {
                 random.text(&pieces, count)
             };
             let text = written[random.next_number() as usize % written.len()];
-            assert_eq!(kept.reads_as(&row, text), reads_as(&row, text), "{row:?}");
+            assert_eq!(
+                reads_as_kept(&mut kept, &row, text),
+                reads_as(&row, text),
+                "{row:?}"
+            );
             rows.push(row);
         }
     }
 
-    /// The claim [`fits_written_columns`] rests on: a row that reads
+    /// The claim [`KnownColumns::fits`] rests on: a row that reads
     /// as a card's written columns is read as they are, and fits the card;
     /// checked on every vampire of the card list built into the program,
     /// with the white space between columns drawn at random.
@@ -951,7 +940,7 @@ mod tests {
                 assert_eq!(CryptColumns::parse(&row).as_ref(), Some(&read), "{row:?}");
                 let columns = WrittenColumns::new(&row).expect("columns");
                 assert_eq!(columns.group(), read.group, "{row:?}");
-                assert!(fits_written_columns(&row, card), "{row:?}");
+                assert!(KnownColumns::default().fits(&row, card), "{row:?}");
             }
         }
         // Nearly every vampire has such a row (not those with two clans, or

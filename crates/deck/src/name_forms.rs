@@ -5,7 +5,7 @@
 /// The written name with one missing article put back, in every place
 /// between two words (`Dreams of Sphinx` gives `Dreams the of Sphinx`,
 /// `Dreams of the Sphinx`): tried when the name as written names no card.
-pub(crate) fn article_forms(name: &str) -> Vec<String> {
+pub fn article_forms(name: &str) -> Vec<String> {
     let words: Vec<&str> = name.split_whitespace().collect();
     if words.len() < 2 || words.len() > 8 {
         return Vec::new();
@@ -51,7 +51,7 @@ const NUMBER_WORDS: [(&str, &str); 20] = [
 /// The written name with its numbers in the other form, when it has any:
 /// digits and ordinals as words (`2nd Tradition` gives `second Tradition`),
 /// or number words as digits (`Channel Ten` gives `Channel 10`).
-pub(crate) fn number_forms(name: &str) -> Vec<String> {
+pub fn number_forms(name: &str) -> Vec<String> {
     let mut as_words = Vec::new();
     let mut as_digits = Vec::new();
     let (mut words_changed, mut digits_changed) = (false, false);

@@ -1,5 +1,5 @@
 //! A decklist as read, before resolution: its layout, metadata, the counts it
-//! declares and its card lines. The readers in [`crate::formats`] produce it;
+//! declares and its card lines. The readers of `vtesdeck-formats` produce it;
 //! `Deck::from_raw` resolves it.
 
 use std::borrow::Cow;
@@ -11,115 +11,85 @@ use serde::Serialize;
 use crate::crypt_columns::WrittenColumns;
 use vtesdeck_cards::{CardId, CardKind, PrintingHint};
 
-/// A decklist layout vtesdeck reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Format {
+/// Declares [`Format`] from one list: each layout's variant (with its doc)
+/// and its name (used by `--input-format`, `convert --to` and in JSON), in
+/// the order of [`Format::ALL`]. A layout is added here and, in detection
+/// order, in the registry of `vtesdeck-formats` (`registry::LAYOUTS`, whose
+/// test holds the two in step).
+macro_rules! formats {
+    ($($(#[doc = $doc:literal])* $variant:ident = $name:literal,)*) => {
+        /// A decklist layout vtesdeck reads.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+        pub enum Format {
+            $($(#[doc = $doc])* #[serde(rename = $name)] $variant,)*
+        }
+
+        impl Format {
+            /// Every format (the registry in `vtesdeck_formats::registry` gives the detection order).
+            pub const ALL: [Format; [$($name),*].len()] = [$(Format::$variant),*];
+
+            /// The name used by `--input-format`, `convert --to` and in JSON.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Format::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+formats! {
     /// TWDA entry (event header, `Crypt (N cards, ...)`, typed library sections);
     /// also the VDB "Text"/"TWD", VTES Decks "TWD" and Sutekh "TWDA" exports.
-    Twd,
+    Twd = "twd",
     /// JOL: `2x Name` / `2 x Name` / bare names, crypt first, blank line, library.
-    Jol,
+    Jol = "jol",
     /// Lackey CCG: `N<TAB>Name`, library first, then `Crypt:`.
-    Lackey,
+    Lackey = "lackey",
     /// ARDB text as Sutekh writes it (`Crypt [12 vampires]`, ` 3x Name ...`).
-    Ardb,
+    Ardb = "ardb",
     /// Secret Library import text (`Crypt` / `---` / `N Name`).
-    SecretLibrary,
+    SecretLibrary = "secret-library",
     /// ELDB deck file: quoted names, one line per copy.
-    Eldb,
+    Eldb = "eldb",
     /// VEKN forum BBCode as Sutekh writes it.
-    Forum,
+    Forum = "forum",
     /// Any list of counts and names (`2x`, `x2`, `2*`, `(2)`, `[2]`, `- 2`).
-    Plain,
-    /// A VDB deck URL (`https://vdb.im/decks?name=...#200001=2;100002=1`).
-    VdbUrl,
-    /// vtesdeck's own JSON (the object `parse --json` prints).
-    Json,
+    Plain = "plain",
     /// Plain `2x Name` lines under `Crypt (N)` / `Library (N)` headers, as
     /// `convert --to text` writes them (read like [`Format::Plain`]).
-    Text,
+    Text = "text",
+    /// A VDB deck URL (`https://vdb.im/decks?name=...#200001=2;100002=1`).
+    VdbUrl = "vdb-url",
+    /// vtesdeck's own JSON (the object `parse --json` prints).
+    Json = "json",
     /// KRCG deck JSON (`Deck.to_json()`: TWDA fields, `crypt` and `library`
     /// objects of `{"id", "count", "name"}`), also one record of KRCG's TWDA archive.
-    Krcg,
+    Krcg = "krcg",
     /// The `cards` map `{"<VEKN id>": count}`: KRCG's minimal JSON and VDB's deck API answer.
-    KrcgMinimal,
+    KrcgMinimal = "krcg-minimal",
     /// KRCG v5 flat document (`cards` array of `{"id", "printed_name", "count", "kind"}`), as JOL stores decks.
-    KrcgV5,
+    KrcgV5 = "krcg-v5",
     /// JOL's older stored deck (`{"deck": {"crypt", "library"}, "stats"}`).
-    JolDeck,
+    JolDeck = "jol-deck",
     /// VTES Decks' API answer (`crypt` and `library` arrays of `{"id", "number"}`).
-    Vtesdecks,
+    Vtesdecks = "vtesdecks",
     /// ARDB deck XML (`<deck>` with `<crypt>` vampires and `<library>` cards).
-    ArdbXml,
+    ArdbXml = "ardb-xml",
     /// ARDB-style HTML page (as Sutekh's "Export to HTML" writes it).
-    ArdbHtml,
+    ArdbHtml = "ardb-html",
     /// Sutekh card-set XML (`<physicalcardset>`).
-    SutekhXml,
+    SutekhXml = "sutekh-xml",
     /// Sutekh CSV export (`"Card Name", "Expansion", "Number"`).
-    SutekhCsv,
+    SutekhCsv = "sutekh-csv",
     /// PmWiki text as Sutekh shows it (`(:title ... :)`, `!! Crypt [N vampires]`).
-    Pmwiki,
+    Pmwiki = "pmwiki",
     /// Any JSON or XML document no layout reader claims, read by the shape
     /// of its records (a card name or VEKN id and a count).
-    Shape,
+    Shape = "shape",
 }
 
 impl Format {
-    /// Every format (the registry in `vtesdeck_deck::formats::registry` gives the detection order).
-    pub const ALL: [Format; 22] = [
-        Format::Twd,
-        Format::Jol,
-        Format::Lackey,
-        Format::Ardb,
-        Format::SecretLibrary,
-        Format::Eldb,
-        Format::Forum,
-        Format::Plain,
-        Format::Text,
-        Format::VdbUrl,
-        Format::Json,
-        Format::Krcg,
-        Format::KrcgMinimal,
-        Format::KrcgV5,
-        Format::JolDeck,
-        Format::Vtesdecks,
-        Format::ArdbXml,
-        Format::ArdbHtml,
-        Format::SutekhXml,
-        Format::SutekhCsv,
-        Format::Pmwiki,
-        Format::Shape,
-    ];
-
-    /// The name used by `--input-format`, `convert --to` and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Twd => "twd",
-            Format::Jol => "jol",
-            Format::Lackey => "lackey",
-            Format::Ardb => "ardb",
-            Format::SecretLibrary => "secret-library",
-            Format::Eldb => "eldb",
-            Format::Forum => "forum",
-            Format::Plain => "plain",
-            Format::VdbUrl => "vdb-url",
-            Format::Json => "json",
-            Format::Text => "text",
-            Format::Krcg => "krcg",
-            Format::KrcgMinimal => "krcg-minimal",
-            Format::KrcgV5 => "krcg-v5",
-            Format::JolDeck => "jol-deck",
-            Format::Vtesdecks => "vtesdecks",
-            Format::ArdbXml => "ardb-xml",
-            Format::ArdbHtml => "ardb-html",
-            Format::SutekhXml => "sutekh-xml",
-            Format::SutekhCsv => "sutekh-csv",
-            Format::Pmwiki => "pmwiki",
-            Format::Shape => "shape",
-        }
-    }
-
     /// Parses a format name as [`Format::name`] writes it.
     /// `vdb` is taken for `vdb-url` (the name `convert --to` first used).
     pub fn parse(name: &str) -> Option<Format> {
@@ -206,7 +176,7 @@ pub struct DeclaredCounts {
 impl DeclaredCounts {
     /// Sets the count a part's header declares (`None`: none, or none readable)
     /// and the line of that header.
-    pub(crate) fn set(&mut self, kind: CardKind, count: Option<u32>, line: usize) {
+    pub fn set(&mut self, kind: CardKind, count: Option<u32>, line: usize) {
         let (declared, at) = match kind {
             CardKind::Crypt => (&mut self.crypt, &mut self.crypt_line),
             CardKind::Library => (&mut self.library, &mut self.library_line),
@@ -251,7 +221,7 @@ pub enum TotalOf {
 
 /// How sure a reader is that a line names a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum LineKind {
+pub enum LineKind {
     /// A card line (`2x Name`): unresolved names are reported.
     Card,
     /// A bare name that may be prose (Sutekh JOL single copies): used when it
@@ -266,7 +236,7 @@ pub(crate) enum LineKind {
 /// the file's text when they are written in it (most lines of most layouts):
 /// reading a line allocates nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct RawLine<'t> {
+pub struct RawLine<'t> {
     /// 1-based line number in the file.
     pub line: usize,
     /// The whole line as written (for error messages).
@@ -329,7 +299,7 @@ impl<'t> RawLine<'t> {
 
 /// Where a line's count was written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) enum CountPlace {
+pub enum CountPlace {
     /// Before the name (`2x Name`, `2 Name`, `2<TAB>Name`), or given by the
     /// layout (JSON, URL): the usual place.
     #[default]
@@ -345,7 +315,7 @@ pub(crate) enum CountPlace {
 /// What a reader read beyond the literal `count name` of a line, for
 /// [`crate::Deck::from_raw`] to decide with the card names and to report.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct Reading<'t> {
+pub struct Reading<'t> {
     /// Where the count stood.
     pub count_place: CountPlace,
     /// The columns of a crypt row (capacity, disciplines, title, clan,
@@ -360,7 +330,7 @@ pub(crate) struct Reading<'t> {
 
 /// The second reading of a line whose digits may be the count or part of the name.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct OtherReading {
+pub struct OtherReading {
     /// Copies under this reading.
     pub count: u32,
     /// The name under this reading.
@@ -371,7 +341,7 @@ pub(crate) struct OtherReading {
 
 /// A line that looks like a card line but cannot be read (`-3x Name`, a count too large).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub(crate) struct LineProblem {
+pub struct LineProblem {
     /// 1-based line number.
     pub line: usize,
     /// The line as written.
@@ -446,7 +416,7 @@ pub fn prose_note(lines: &[usize]) -> String {
 /// A decklist split into metadata and card lines (which may borrow the
 /// file's text).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct RawDeck<'t> {
+pub struct RawDeck<'t> {
     /// The format it was read as.
     pub format: Format,
     /// Name, author, description, event.
@@ -490,6 +460,8 @@ impl RawDeck<'_> {
 
 /// A line without the white space around it, as [`str::trim`] gives it:
 /// each end trimmed the quick way ([`trim_line_end`], [`trim_line_start`]).
+// Inlined in the readers of the formats crate (a call per line otherwise).
+#[inline]
 pub fn trim_line(line: &str) -> &str {
     trim_line_start(trim_line_end(line))
 }
@@ -498,6 +470,7 @@ pub fn trim_line(line: &str) -> &str {
 /// it: the quick ASCII trim when the end it leaves is plain ASCII (every
 /// line of most decklists), else `str::trim_start` (non-ASCII white space,
 /// vertical tab).
+#[inline]
 pub fn trim_line_start(text: &str) -> &str {
     let trimmed = text.trim_ascii_start();
     match trimmed.as_bytes().first() {
@@ -508,6 +481,7 @@ pub fn trim_line_start(text: &str) -> &str {
 
 /// A text without the white space after it, as [`str::trim_end`] gives it,
 /// the quick way when it ends with plain ASCII (as [`trim_line_start`]).
+#[inline]
 pub fn trim_line_end(text: &str) -> &str {
     let trimmed = text.trim_ascii_end();
     match trimmed.as_bytes().last() {
@@ -519,6 +493,7 @@ pub fn trim_line_end(text: &str) -> &str {
 /// Whether a byte left at an end by an ASCII trim also ends the Unicode one:
 /// plain ASCII, not the vertical tab (white space to `str::trim`, not to the
 /// ASCII trim).
+#[inline]
 fn ends_trimmed(byte: u8) -> bool {
     byte.is_ascii() && byte != 0x0b
 }
@@ -527,7 +502,7 @@ fn ends_trimmed(byte: u8) -> bool {
 /// sentence: one to eight words, no link or address, no sentence's end, no
 /// date or time (`2012-05-26`, `21:14`) and no quote or table mark (`»`,
 /// `|`): no card's name holds one.
-pub(crate) fn name_like(name: &str) -> bool {
+pub fn name_like(name: &str) -> bool {
     let name = name.trim();
     let words = name.split_whitespace().count();
     (1..=8).contains(&words)
@@ -553,7 +528,7 @@ fn holds_date_or_time(text: &str) -> bool {
 /// Whether a line's count is written as a heading writes its count, after
 /// the name and not marked as copies: `Combo (8)`, `Bleed [6]`, `Category: 8`,
 /// `Support - 62`.
-pub(crate) fn heading_count_mark(text: &str) -> bool {
+pub fn heading_count_mark(text: &str) -> bool {
     let text = text.trim();
     let bracketed = |open: char, close: char| {
         text.strip_suffix(close)

@@ -1,5 +1,5 @@
 //! Helpers for this crate's unit tests (see `vtesdeck_fixtures::test_helpers`).
 
-pub(crate) use vtesdeck_fixtures::{fixture_file, Pieces};
+pub(crate) use vtesdeck_fixtures::Pieces;
 
 vtesdeck_fixtures::test_helpers!(vtesdeck_cards, crate);

@@ -4,14 +4,14 @@
 use std::hash::BuildHasher;
 
 /// Texts longer than this are not kept (worked out every time).
-pub(crate) const MAX_KEPT_TEXT: usize = 160;
+pub const MAX_KEPT_TEXT: usize = 160;
 
 /// Values worked out from texts, kept by their text in a fixed number of
 /// slots (a text's slot is chosen by its hash; a text that takes a slot
 /// forgets the one there before): memory is bounded, nothing is ever
 /// resized, and a text is looked up by one hash and one comparison.
 #[derive(Debug)]
-pub(crate) struct TextMemo<V> {
+pub struct TextMemo<V> {
     slots: Vec<Option<(Box<str>, V)>>,
 }
 
@@ -29,7 +29,7 @@ impl<V> TextMemo<V> {
     /// The slot of a text (`None` for a text longer than
     /// `MAX_KEPT_TEXT`): empty, the text's own, or another text's. Its
     /// value is the caller's to check against the text and to replace.
-    pub(crate) fn slot(&mut self, text: &str) -> Option<&mut Option<(Box<str>, V)>> {
+    pub fn slot(&mut self, text: &str) -> Option<&mut Option<(Box<str>, V)>> {
         if text.len() > MAX_KEPT_TEXT {
             return None;
         }

@@ -1,8 +1,11 @@
+//! The header a TWD entry writes above its crypt and library ([`TwdHeader`]):
+//! what a deck's counts, groups and sections are, written the TWDA's way.
+
 use std::fmt;
 
 use serde::Serialize;
 
-use super::{Deck, DeckCard, STARTING_CRYPT};
+use crate::deck::{Deck, DeckCard, STARTING_CRYPT};
 use vtesdeck_cards::{CardDb, CardType};
 
 /// The crypt header's figures.
@@ -71,7 +74,7 @@ impl fmt::Display for CryptHeader {
 /// Formats `total / count` as the TWDA does: rounded to two decimals, a half
 /// up (the archive writes `avg=2.63` for 42 / 16 = 2.625), then trailing zeros
 /// and a trailing point removed. `0` for an empty crypt.
-pub(crate) fn twda_average(total: u64, count: u64) -> String {
+pub fn twda_average(total: u64, count: u64) -> String {
     if count == 0 {
         return "0".to_string();
     }

@@ -130,8 +130,8 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::formats::LoadDeck;
     use vtesdeck_deck::Format;
+    use vtesdeck_formats::LoadDeck;
 
     #[test]
     fn a_total_not_met_is_a_warning_with_both_numbers() {

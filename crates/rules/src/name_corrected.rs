@@ -170,8 +170,8 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::formats::LoadDeck;
     use vtesdeck_deck::Format;
+    use vtesdeck_formats::LoadDeck;
 
     #[test]
     fn misspelt_line_is_a_warning_naming_line_text_and_card() {

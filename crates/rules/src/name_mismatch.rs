@@ -48,7 +48,7 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::formats::LoadDeck;
+    use vtesdeck_formats::LoadDeck;
 
     #[test]
     fn a_name_that_names_another_card_is_a_warning() {

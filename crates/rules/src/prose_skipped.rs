@@ -41,8 +41,8 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::formats::LoadDeck;
     use vtesdeck_deck::Format;
+    use vtesdeck_formats::LoadDeck;
 
     #[test]
     fn prose_around_a_list_is_one_info() {

@@ -51,8 +51,8 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, CheckDate, Checker, Profile};
-    use vtesdeck_deck::formats::LoadDeck;
     use vtesdeck_deck::Format;
+    use vtesdeck_formats::LoadDeck;
 
     #[test]
     fn a_deck_read_by_shape_is_noted_and_an_error_when_strict() {

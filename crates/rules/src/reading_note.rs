@@ -63,8 +63,8 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, CheckDate, Checker, NameCorrected, Profile};
-    use vtesdeck_deck::formats::LoadDeck;
     use vtesdeck_deck::{Format, ReadAs, ReadHow};
+    use vtesdeck_formats::LoadDeck;
 
     #[test]
     fn a_count_after_the_name_is_an_info_note_even_when_strict() {

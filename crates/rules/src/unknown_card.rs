@@ -52,8 +52,8 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::formats::LoadDeck;
     use vtesdeck_deck::{Deck, Format};
+    use vtesdeck_formats::LoadDeck;
 
     #[test]
     fn unresolved_line_becomes_a_problem_with_suggestions() {

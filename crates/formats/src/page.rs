@@ -1,0 +1,706 @@
+//! The page below every text layout (issue 39): what a line of a page is,
+//! decided once for every layout. A page is a text around a decklist (a
+//! forum post, an e-mail reply, a blog post): its quoted lines are read as
+//! their text ([`unquote`]), a signature after `-- ` is prose, and its
+//! headings are known by their words ([`heading`]: the card types and their
+//! plurals, `Crypt`, `Library`, in any case and any decoration). Whether a
+//! line that names no card is an unknown card or prose is decided on the
+//! evidence once the card names are known (`vtesdeck_deck::Deck::from_raw`): a
+//! count with a name-like rest ([`name_like`]), a near match to a card
+//! name, a line among card lines; any other line is prose, skipped and said.
+
+use std::borrow::Cow;
+
+use vtesdeck_cards::CardKind;
+
+/// A text with its quote marks taken out and its signatures blanked: the
+/// text the layouts read, on the page's own lines, and the lines blanked.
+pub(crate) struct Unquoted<'t> {
+    /// The text to read (the page's text when nothing was taken out).
+    pub text: Cow<'t, str>,
+    /// The 1-based lines blanked as prose (a signature and the lines after it).
+    pub blanked: Vec<usize>,
+}
+
+/// Reads a page's quoted lines as their text (`> 4 Deflection`, `>> Crypt:`,
+/// `> > 2x Dodge`, `3 Temptation>>`) when a quoted line is a deck's heading
+/// (a deck quoted in a reply), and blanks a
+/// signature (a `--` or `-- ` line, and the lines after it to the end of its
+/// quoted block) that holds no card line; a Markdown table's rows are read
+/// with their cells apart, as a browser lays a table out. Linear in the text; a text with no
+/// such line (nearly every decklist) is left as it is, after two byte searches.
+pub(crate) fn unquote(text: &str) -> Unquoted<'_> {
+    let quoted = has_quoted_deck(text);
+    let signed = has_signature(text);
+    let tabled = has_pipe_table(text);
+    if !quoted && !signed && !tabled {
+        return Unquoted {
+            text: Cow::Borrowed(text),
+            blanked: Vec::new(),
+        };
+    }
+    let mut lines: Vec<(usize, Cow<'_, str>)> = vtesdeck_deck::raw::lines(text)
+        .map(|line| {
+            let (depth, line) = if quoted {
+                unquoted_line(line)
+            } else {
+                (0, line)
+            };
+            (
+                depth,
+                if tabled {
+                    table_row(line)
+                } else {
+                    Cow::Borrowed(line)
+                },
+            )
+        })
+        .collect();
+    let mut blanked = Vec::new();
+    let mut at = 0;
+    while at < lines.len() {
+        let (depth, ref line) = lines[at];
+        if !is_signature(line) {
+            at += 1;
+            continue;
+        }
+        let end = lines[at + 1..]
+            .iter()
+            .position(|&(d, _)| d != depth)
+            .map_or(lines.len(), |p| at + 1 + p);
+        let card_line = lines[at + 1..end]
+            .iter()
+            .any(|(_, l)| l.trim_start().starts_with(|c: char| c.is_ascii_digit()));
+        if !card_line {
+            for (number, line) in lines.iter_mut().enumerate().take(end).skip(at) {
+                if !line.1.trim().is_empty() {
+                    blanked.push(number + 1);
+                }
+                line.1 = Cow::Borrowed("");
+            }
+        }
+        at = end;
+    }
+    if !quoted && !tabled && blanked.is_empty() {
+        return Unquoted {
+            text: Cow::Borrowed(text),
+            blanked,
+        };
+    }
+    let mut out = String::with_capacity(text.len());
+    for (_, line) in &lines {
+        out.push_str(line);
+        out.push('\n');
+    }
+    Unquoted {
+        text: Cow::Owned(out),
+        blanked,
+    }
+}
+
+/// Whether a text holds a Markdown pipe table: a line that starts with `|`
+/// followed by a separator row (`|---|:--:|`).
+fn has_pipe_table(text: &str) -> bool {
+    memchr::memmem::find_iter(text.as_bytes(), b"|---")
+        .chain(memchr::memmem::find_iter(text.as_bytes(), b"|:--"))
+        .any(|at| is_table_separator(line_around(text, at)))
+}
+
+/// A table's separator row: only pipes, dashes, colons and spaces.
+fn is_table_separator(line: &str) -> bool {
+    let line = line.trim();
+    line.starts_with('|')
+        && line.contains("---")
+        && line
+            .chars()
+            .all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
+}
+
+/// A Markdown table row read as a browser lays out a table's row: its cells
+/// apart by tabs (`| 3 | Alu | 2 |` is `3\tAlu\t2`), the separator row
+/// blank; any other line as it is.
+fn table_row(line: &str) -> Cow<'_, str> {
+    let trimmed = line.trim();
+    if !(trimmed.starts_with('|') && trimmed.len() > 1 && trimmed.ends_with('|')) {
+        return Cow::Borrowed(line);
+    }
+    if is_table_separator(trimmed) {
+        return Cow::Borrowed("");
+    }
+    let cells: Vec<&str> = trimmed[1..trimmed.len() - 1]
+        .split('|')
+        .map(str::trim)
+        .collect();
+    Cow::Owned(cells.join("\t"))
+}
+
+/// The line of a text around a byte position.
+fn line_around(text: &str, at: usize) -> &str {
+    let bytes = text.as_bytes();
+    let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |n| n + 1);
+    let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |n| at + n);
+    text[start..end].trim_end_matches('\r')
+}
+
+/// Whether a line of the text is `--` alone (white space after it allowed):
+/// found by a byte search for a line that starts with `--`, each match told
+/// by the bytes right after it (a TWDA entry's `-----` underline at once).
+fn has_signature(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let ends_line = |from: usize| {
+        bytes[from..]
+            .iter()
+            .find(|&&b| b != b' ' && b != b'\t' && b != b'\r')
+            .is_none_or(|&b| b == b'\n')
+    };
+    (bytes.starts_with(b"--") && ends_line(2))
+        || memchr::memmem::find_iter(bytes, b"\n--").any(|at| ends_line(at + 3))
+}
+
+/// A signature's first line: `--` or `-- ` alone (a quote's marks taken out).
+fn is_signature(line: &str) -> bool {
+    line.trim_end() == "--" && line.starts_with("--")
+}
+
+/// Whether a quoted line of the text (`>` first, or `>>` last) is a deck's
+/// heading once its marks are taken out.
+fn has_quoted_deck(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while from < bytes.len() {
+        let Some(found) = memchr::memchr(b'>', &bytes[from..]) else {
+            break;
+        };
+        let at = from + found;
+        from = at + 1;
+        // A `>` first on its line, or `>>` last: told by the bytes around it.
+        let first = bytes[..at]
+            .iter()
+            .rev()
+            .find(|&&b| b != b' ' && b != b'\t')
+            .is_none_or(|&b| b == b'\n');
+        let last = bytes.get(at + 1) == Some(&b'>')
+            && bytes[at + 2..]
+                .iter()
+                .find(|&&b| b != b' ' && b != b'\t' && b != b'\r' && b != b'>')
+                .is_none_or(|&b| b == b'\n');
+        if !first && !last {
+            continue;
+        }
+        let line = line_around(text, at);
+        let start = line.as_ptr() as usize - text.as_ptr() as usize;
+        from = start + line.len() + 1;
+        let trimmed = line.trim();
+        if !(trimmed.starts_with('>') || trimmed.ends_with(">>")) {
+            continue;
+        }
+        let (depth, rest) = unquoted_line(line);
+        if depth > 0 && deck_like(rest) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a quoted line is a deck's heading (`Crypt (12 cards)`,
+/// `Masters:`): a quoted list of counted lines alone (`> 1 Ann (Toreador)`,
+/// a final table's seating) is no deck.
+fn deck_like(line: &str) -> bool {
+    heading(line).is_some()
+}
+
+/// A quoted line's depth (its `>` marks, first or trailing `>>`) and its text.
+fn unquoted_line(line: &str) -> (usize, &str) {
+    let mut rest = line.trim_start();
+    let mut depth = 0;
+    while let Some(after) = rest.strip_prefix('>') {
+        depth += 1;
+        rest = after.trim_start_matches(' ');
+    }
+    if depth == 0 {
+        let trimmed = rest.trim_end();
+        if let Some(before) = trimmed.strip_suffix(">>") {
+            return (2, before.trim_end_matches('>').trim_end());
+        }
+        return (0, line);
+    }
+    (depth, rest)
+}
+
+/// A heading known by its words: its part (`Crypt`, `Library`; `None` for
+/// a card type's heading) and the first number written in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Heading {
+    /// The part a `Crypt` or `Library` heading opens; `None` for a card type.
+    pub part: Option<CardKind>,
+    /// The first number written (`Masters (11)`: 11).
+    pub count: Option<u32>,
+}
+
+/// The words of a heading besides the part and type names.
+const FILLER: [&str; 8] = [
+    "card", "cards", "trifle", "trifles", "min", "max", "avg", "and",
+];
+
+/// A line known as a heading by its words: the card types, singular or
+/// plural (`Masters`, `Allies`, `Action Modifiers`, `Action Modifier/Combat`),
+/// `Crypt`, `Library`, in any case, with any decoration (`Masters:`,
+/// `=== Political Action: 10 ===`, `— Master (11) —`, `Combat cards (12)`,
+/// `REACTIONS [10]`, `## Crypt (12)`, `**Allies**`), numbers anywhere.
+pub(crate) fn heading(line: &str) -> Option<Heading> {
+    let line = without_bbcode_style(line);
+    let line = line.trim();
+    // `(Master)`, `[Combat] 2`: a bracket first is no heading's; `12
+    // vampires` is a total or a card line, a count first.
+    if line.is_empty()
+        || line.len() > 80
+        || line.starts_with(['(', '['])
+        || line.starts_with(|c: char| c.is_ascii_digit())
+    {
+        return None;
+    }
+    // Only decoration between the words and numbers.
+    let decoration = |c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '#' | '='
+                    | '*'
+                    | '_'
+                    | '~'
+                    | '—'
+                    | '–'
+                    | '-'
+                    | '['
+                    | ']'
+                    | '('
+                    | ')'
+                    | '{'
+                    | '}'
+                    | ':'
+                    | ';'
+                    | ','
+                    | '.'
+                    | '<'
+                    | '>'
+                    | '|'
+                    | '/'
+                    | '&'
+                    | '+'
+                    | '•'
+            )
+    };
+    if !line.chars().all(|c| c.is_alphanumeric() || decoration(c)) {
+        return None;
+    }
+    let mut count = None;
+    let mut part = None;
+    let mut named = false;
+    let mut previous = "";
+    for token in line.split(|c: char| !c.is_alphanumeric()) {
+        if token.is_empty() {
+            continue;
+        }
+        if token.bytes().all(|b| b.is_ascii_digit()) {
+            if count.is_none() {
+                count = token.parse().ok();
+            }
+            continue;
+        }
+        let word = token.to_lowercase();
+        // `Political` only in `Political Action` (`Political Ally` is a card).
+        if previous.eq_ignore_ascii_case("political") && !word.starts_with("action") {
+            return None;
+        }
+        match word.as_str() {
+            "crypt" => part = Some(CardKind::Crypt),
+            "library" => part = Some(CardKind::Library),
+            w if FILLER.contains(&w) => {}
+            w if is_type_word(w, previous) => named = true,
+            _ => return None,
+        }
+        previous = token;
+    }
+    let ends_well = !previous.eq_ignore_ascii_case("political");
+    ((named || part.is_some()) && ends_well).then_some(Heading { part, count })
+}
+
+/// A line without the BBCode tags of text style a forum post wraps a heading
+/// in (`[b]Crypt (12)[/b]`, `[u]*** Masters (15) ***[/u]`,
+/// `[size=150]...[/size]`); other brackets (`REACTIONS [10]`) are kept.
+fn without_bbcode_style(line: &str) -> std::borrow::Cow<'_, str> {
+    const STYLE: [&str; 7] = ["b", "i", "u", "s", "size", "color", "font"];
+    if !line.contains('[') {
+        return std::borrow::Cow::Borrowed(line);
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(open) = rest.find('[') {
+        out.push_str(&rest[..open]);
+        let tag = &rest[open + 1..];
+        let close = tag.find(']');
+        let is_style = close.is_some_and(|close| {
+            let name = tag[..close].trim_start_matches('/');
+            let name = name.split_once('=').map_or(name, |(name, _)| name);
+            STYLE.iter().any(|style| name.eq_ignore_ascii_case(style))
+        });
+        match close {
+            Some(close) if is_style => rest = &tag[close + 1..],
+            _ => {
+                out.push('[');
+                rest = tag;
+            }
+        }
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
+/// Whether a lower-case word is a card type's word, singular or plural
+/// (`political` and `modifier` only in their two-word types).
+fn is_type_word(word: &str, previous: &str) -> bool {
+    let singular = match word {
+        "allies" => "ally",
+        "equipments" => "equipment",
+        w => w.strip_suffix('s').unwrap_or(w),
+    };
+    match singular {
+        "master" | "conviction" | "action" | "equipment" | "retainer" | "ally" | "reaction"
+        | "combat" | "power" | "event" | "vampire" | "imbued" | "political" => true,
+        "modifier" => previous.eq_ignore_ascii_case("action"),
+        _ => false,
+    }
+}
+
+/// A heading that opens a deck's part, for telling two decks of one text
+/// apart ([`part_marks`]): its 1-based line and its part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PartMark {
+    /// The heading's 1-based line.
+    pub line: usize,
+    /// The part it opens.
+    pub part: CardKind,
+}
+
+/// The headings of a text that open a crypt (`Crypt`, `Vampires`) or a
+/// library (`Library`), in line order, when one of the two parts is opened
+/// twice or more (a text of two decks may be); else none. Nearly every text
+/// (one deck) is told by one byte search: the words are found by a rarer
+/// letter (the `y` of `crypt` and `library` in any case, the `V` of
+/// `Vampires` and `VAMPIRES`) and counted only first on their line
+/// ([`first_word_at`]); only when a part's word is counted twice are their
+/// lines read as headings.
+pub(crate) fn part_marks(text: &str) -> Vec<PartMark> {
+    let bytes = text.as_bytes();
+    let (mut crypts, mut libraries) = (0, 0);
+    let mut starts: Vec<usize> = Vec::new();
+    for at in memchr::memchr3_iter(b'y', b'Y', b'V', bytes) {
+        let first = |back: usize, word: &[u8]| {
+            at.checked_sub(back)
+                .and_then(|from| first_word_at(bytes, from, word))
+        };
+        if bytes[at] == b'V' {
+            if let Some(start) = first(0, b"vampire") {
+                crypts += 1;
+                starts.push(start);
+            }
+        } else if let Some(start) = first(2, b"crypt") {
+            crypts += 1;
+            starts.push(start);
+        } else if let Some(start) = first(6, b"library") {
+            libraries += 1;
+            starts.push(start);
+        }
+    }
+    if crypts < 2 && libraries < 2 {
+        return Vec::new();
+    }
+    starts.sort_unstable();
+    starts.dedup();
+    let mut lines = super::markup::LineCounter::new(text);
+    let marks: Vec<PartMark> = starts
+        .into_iter()
+        .filter_map(|start| {
+            let line = line_around(text, start);
+            let part = part_of(line)?;
+            Some(PartMark {
+                line: lines.line_at(start),
+                part,
+            })
+        })
+        .collect();
+    let twice = |kind| {
+        marks
+            .iter()
+            .filter(|mark| mark.part == kind)
+            .nth(1)
+            .is_some()
+    };
+    if twice(CardKind::Crypt) || twice(CardKind::Library) {
+        marks
+    } else {
+        Vec::new()
+    }
+}
+
+/// The start of the line when `word` is written at `at` (any case) as the
+/// first word of its line: only marks before it (`## `, `=== `, `> `,
+/// `**`, BBCode tags such as `[b]`), as a heading writes it.
+fn first_word_at(bytes: &[u8], at: usize, word: &[u8]) -> Option<usize> {
+    let written = bytes.get(at..at + word.len())?;
+    if !written.eq_ignore_ascii_case(word) {
+        return None;
+    }
+    let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |n| n + 1);
+    let mut in_tag = false;
+    for &byte in &bytes[start..at] {
+        match byte {
+            b'[' => in_tag = true,
+            b']' => in_tag = false,
+            _ if !in_tag && byte.is_ascii_alphanumeric() => return None,
+            _ => {}
+        }
+    }
+    Some(start)
+}
+
+/// The part a heading opens: its `Crypt` or `Library`, or the crypt for a
+/// heading of vampires (`Vampires (12)`); `None` for another line, or a
+/// heading of library card types.
+fn part_of(line: &str) -> Option<CardKind> {
+    let found = heading(line)?;
+    if found.part.is_some() {
+        return found.part;
+    }
+    line.split(|c: char| !c.is_alphanumeric())
+        .any(|word| word.eq_ignore_ascii_case("vampire") || word.eq_ignore_ascii_case("vampires"))
+        .then_some(CardKind::Crypt)
+}
+
+/// Words of a short line that says the list after it is kept apart from a
+/// deck (`Sideboard:`, `Changes:`, `Also considered`): such a list is no
+/// second deck. `Side` only before `board` or `deck` (`The Dark Side of
+/// Politics` is a deck's name).
+const APART_WORDS: [&str; 14] = [
+    "sideboard",
+    "maybeboard",
+    "considering",
+    "considered",
+    "consider",
+    "change",
+    "changes",
+    "changed",
+    "alternative",
+    "alternatives",
+    "options",
+    "swaps",
+    "substitutes",
+    "extras",
+];
+
+/// The labels of a line that names the deck or its author (`Deck Name:`,
+/// `Author:`): its name's words say nothing of the list after it.
+const NAME_LABELS: [&str; 6] = ["deck name", "name", "deck", "title", "author", "created by"];
+
+/// Whether a line says a list kept apart from a deck follows: a short line
+/// (six words at most, not a sentence of prose) with a word of
+/// [`APART_WORDS`] (or `side board`, `side deck`) that is not the deck's
+/// name or author.
+pub(crate) fn says_apart(line: &str) -> bool {
+    let labelled = line.split_once(':').is_some_and(|(label, _)| {
+        let label = label.trim().to_lowercase();
+        NAME_LABELS.contains(&label.as_str())
+    });
+    let words: Vec<String> = line
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let side = words
+        .windows(2)
+        .any(|pair| pair[0] == "side" && (pair[1] == "board" || pair[1] == "deck"));
+    !labelled
+        && words.len() <= 6
+        && (side
+            || words
+                .iter()
+                .any(|word| APART_WORDS.contains(&word.as_str())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_are_known_by_their_words_in_any_decoration() {
+        for (line, part, count) in [
+            ("Masters:", None, None),
+            ("Action Modifiers (12)", None, Some(12)),
+            ("=== Political Action: 10 ===", None, Some(10)),
+            ("— Master (11) —", None, Some(11)),
+            ("Combat cards (12)", None, Some(12)),
+            ("REACTIONS [10]", None, Some(10)),
+            ("__allies__ (2)", None, Some(2)),
+            ("Action Modifier/Combat (4)", None, Some(4)),
+            ("Master (13; 2 trifle)", None, Some(13)),
+            ("## Crypt (12)", Some(CardKind::Crypt), Some(12)),
+            ("LIBRARY: 90 cards", Some(CardKind::Library), Some(90)),
+            (
+                "Crypt (12 cards, min=8, max=26, avg=4.42)",
+                Some(CardKind::Crypt),
+                Some(12),
+            ),
+            ("~ equipment ~", None, None),
+            ("Vampires", None, None),
+            ("[b]Crypt (12)[/b]", Some(CardKind::Crypt), Some(12)),
+            ("[u]*** Masters (15) ***[/u]", None, Some(15)),
+            ("[size=120][B]Allies[/B][/size]", None, None),
+        ] {
+            assert_eq!(heading(line), Some(Heading { part, count }), "{line:?}");
+        }
+        for line in [
+            "2x Deflection",
+            "Modifier",
+            "Masterpiece (2)",
+            "Political Hunting Ground",
+            "Political Ally",
+            "Political",
+            "Combo (8)",
+            "Thanks!",
+            "",
+            "Action Modifiers are great, aren't they?",
+        ] {
+            assert_eq!(heading(line), None, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn a_quoted_deck_is_read_as_its_text_and_a_signature_is_blanked() {
+        let text = "Nice deck!\n\nOn Monday, Ann wrote:\n> Crypt (2)\n>> 2x Alma Test\n\
+                    > > Library:\n3 Test Bleed>>\n> -- \n> Ann\n\n-- \nBob\n";
+        let page = unquote(text);
+        let lines: Vec<&str> = page.text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "Nice deck!",
+                "",
+                "On Monday, Ann wrote:",
+                "Crypt (2)",
+                "2x Alma Test",
+                "Library:",
+                "3 Test Bleed",
+                "",
+                "",
+                "",
+                "",
+                ""
+            ]
+        );
+        assert_eq!(page.blanked, [8, 9, 11, 12]);
+        // A quote of prose only, and a `--` separating cards, are left as written.
+        for text in [
+            "> I liked it.\n2x Alma Test\n",
+            "Seating:\n> 1 Ann (Toreador)\n> 2 Bob (Brujah)\n",
+            "Crypt\n--\n2x Alma Test\n",
+            "2x Alma Test\n--->\n",
+            "2x Alma Test\n>",
+            ">",
+        ] {
+            let page = unquote(text);
+            assert!(matches!(page.text, Cow::Borrowed(_)), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_headings_that_open_a_part_are_marked_when_a_part_opens_twice() {
+        let marks = |text: &str| -> Vec<(usize, CardKind)> {
+            part_marks(text)
+                .into_iter()
+                .map(|mark| (mark.line, mark.part))
+                .collect()
+        };
+        let (crypt, library) = (CardKind::Crypt, CardKind::Library);
+        let text = "## Crypt (12)\n1x Library Hunting Ground\n[b]LIBRARY[/b]\n\
+                    Some vampires and a crypt.\n> Vampires:\n=== library ===\n";
+        assert_eq!(
+            marks(text),
+            [(1, crypt), (3, library), (5, crypt), (6, library)]
+        );
+        // Each part opened once (a card or prose naming one is no heading):
+        // nothing marked.
+        for text in [
+            "Crypt (12 cards)\n2x Cryptic Mission\nLibrary (90 cards)\n1x Library Hunting Ground\n",
+            "Library:\n2x Deflection\nCrypt:\n12x Nathan Turner\nMy crypt, my library.\n",
+            "Crypt\nCrypt cards with titles\n",
+        ] {
+            assert!(marks(text).is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_short_line_may_say_a_list_kept_apart_follows() {
+        for line in [
+            "Sideboard:",
+            "[b]Changes[/b]",
+            "Also considered",
+            "Side deck (8)",
+        ] {
+            assert!(says_apart(line), "{line}");
+        }
+        for line in [
+            "Deck Name: Wonder Twins",
+            "Deck Name: Malk midcap SB with a twist",
+            "Name: What changes",
+            "The Dark Side of Politics",
+            "I would change 2 of the masters for more combat next time, says Bob.",
+        ] {
+            assert!(!says_apart(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_markdown_table_is_read_row_by_row_its_cells_apart() {
+        let text = "## Crypt (3)\n\n| Qty | Vampire | Cap |\n|---:|---|---:|\n| 2 | Alu | 2 |\n\
+                    | 1 | Basir | 1 |\n\nA line | with a pipe\n";
+        let read = unquote(text);
+        assert_eq!(
+            read.text,
+            "## Crypt (3)\n\nQty\tVampire\tCap\n\n2\tAlu\t2\n1\tBasir\t1\n\nA line | with a pipe\n"
+        );
+        // No separator row, no table: the text as it is.
+        let plain = "| 2 | Alu |\n";
+        assert!(matches!(unquote(plain).text, Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn heading_counts_are_written_after_the_words() {
+        use vtesdeck_deck::raw::heading_count_mark;
+        for text in [
+            "Combo (8)",
+            "Bleed [6]",
+            "Tricks: 52",
+            "Support - 62",
+            "Toolbox — 24",
+        ] {
+            assert!(heading_count_mark(text), "{text:?}");
+        }
+        for text in ["Deflection", "Blood Doll x4", "Pier 13, Port of Baltimore"] {
+            assert!(!heading_count_mark(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn name_like_rests() {
+        use vtesdeck_deck::raw::name_like;
+        assert!(name_like("Deflection"));
+        assert!(name_like(".44 Magnum"));
+        assert!(!name_like("of its 3 games in the final round."));
+        assert!(!name_like("see http://example.org"));
+        assert!(!name_like("a b c d e f g h i"));
+        assert!(!name_like("Post by Kraus » 2012-05-26 21:"));
+        assert!(!name_like("posted 26/05 at 21:14"));
+        assert!(name_like("Channel 10"));
+        assert!(name_like("419 Operation"));
+    }
+}

@@ -1,0 +1,23 @@
+//! One thread's reader of decks: what it keeps from one deck to the next.
+
+use vtesdeck_deck::KnownColumns;
+
+use crate::crypt_row::CryptRows;
+
+/// One thread's reader of decks: what it keeps from one deck to the next
+/// (the crypt rows read, and the vampires' columns, [`KnownColumns`]). Each
+/// thread that reads decks owns one, for all the decks it reads.
+#[derive(Debug, Default)]
+pub(crate) struct Reader {
+    /// The crypt rows read (the TWD layout's).
+    pub(crate) crypt_rows: CryptRows,
+    /// The vampires' columns and the rows found to read as them (resolving).
+    known: KnownColumns,
+}
+
+impl Reader {
+    /// What the reader knows of the vampires' columns, for resolving.
+    pub(crate) fn known(&mut self) -> &mut KnownColumns {
+        &mut self.known
+    }
+}
