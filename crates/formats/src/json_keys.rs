@@ -379,14 +379,14 @@ mod tests {
             }
         }
         for text in &texts {
-            for document in crate::formats::json_doc::documents(text).unwrap_or_default() {
+            for document in crate::json_doc::documents(text).unwrap_or_default() {
                 let (Ok(full), Ok(outline)) = (parse(document.json), outline(document.json)) else {
                     continue;
                 };
                 if let (Value::Object(full), Value::Object(outline)) = (&full.value, &outline) {
                     assert_eq!(
-                        crate::formats::registry::detect_object(full),
-                        crate::formats::registry::detect_object(outline),
+                        crate::registry::detect_object(full),
+                        crate::registry::detect_object(outline),
                         "{}",
                         document.json
                     );

@@ -133,38 +133,6 @@ pub(crate) enum RecordError {
     },
 }
 
-/// Reads every deck of a text: one per JSON record when the text is a JSON
-/// array of objects, JSON Lines or one JSON object (each record's layout told
-/// by its keys unless a JSON format is given), else the one deck of the text
-/// (screened as `controls` says, see `super::read_with`): the tests' simple
-/// form of what [`DeckRecords`](super::DeckRecords) reads a record at a time.
-#[cfg(test)]
-pub(crate) fn read_all(
-    text: &str,
-    format: Option<Format>,
-    controls: super::screen::ControlTest,
-) -> Result<Vec<RawDeck<'_>>, RecordError> {
-    use super::records::{records_of, Records};
-    let Records::Json(records) = records_of(text, format)? else {
-        return Ok(vec![super::read_with(text, format, controls)]);
-    };
-    // Each record is parsed and read on its own, in parallel: the whole
-    // archive is never held as parsed JSON at once. The first bad record in
-    // file order is the one reported.
-    use rayon::prelude::*;
-    let read: Vec<Result<RawDeck, RecordError>> = records
-        .par_iter()
-        .map(|(line, range)| {
-            let document = Document {
-                line: *line,
-                json: &text[range.clone()],
-            };
-            read_record(&document, format)
-        })
-        .collect();
-    read.into_iter().collect()
-}
-
 /// The size of a JSON record above which its layout is told by its outline
 /// ([`super::json_keys::outline`]) rather than by its values: a deck of an
 /// archive (a few kilobytes) is parsed once; a document of 100,000 records

@@ -322,13 +322,17 @@ mod tests {
         };
         for (text, format) in cases {
             assert_eq!(detect(text), format, "{text}");
-            let with_x = cards(&read(text, Some(format)));
+            let with_x = cards(&read(text, Some(format), &mut Reader::default()));
             assert!(with_x.len() >= 2, "{format}: {with_x:?}");
             for times in ["×", " ×"] {
                 let written = text
                     .replace("3x", &format!("3{times}"))
                     .replace("2x", &format!("2{times}"));
-                assert_eq!(cards(&read(&written, Some(format))), with_x, "{written}");
+                assert_eq!(
+                    cards(&read(&written, Some(format), &mut Reader::default())),
+                    with_x,
+                    "{written}"
+                );
                 assert_eq!(detect(&written), detect(text), "{written}");
             }
         }

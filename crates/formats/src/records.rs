@@ -1120,13 +1120,18 @@ mod tests {
         let db = fixture_db();
         let broken = text.replace("40x Test Bleed", "40x Test Bleed\n1x Nothing Such");
         let records = DeckRecords::from_text(&broken, None, &db, Path::new("post.txt")).unwrap();
-        let second = records.get(1).unwrap().unwrap();
+        let second = records.get(1, &mut Reader::default()).unwrap().unwrap();
         let at = broken.lines().position(|l| l == "1x Nothing Such").unwrap() + 1;
         assert_eq!(
             second.unresolved.iter().map(|u| u.line).collect::<Vec<_>>(),
             [at]
         );
-        assert!(records.get(0).unwrap().unwrap().unresolved.is_empty());
+        assert!(records
+            .get(0, &mut Reader::default())
+            .unwrap()
+            .unwrap()
+            .unresolved
+            .is_empty());
         // Three decks: three records.
         let three = format!(
             "{}{}{}",

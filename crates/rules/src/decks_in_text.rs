@@ -43,8 +43,8 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::formats::LoadDeck;
     use vtesdeck_deck::Format;
+    use vtesdeck_formats::LoadDeck;
 
     #[test]
     fn a_deck_of_a_text_of_several_is_one_info() {

@@ -612,9 +612,7 @@ mod tests {
             };
             assert_eq!(unlined(tree), unlined(from_json(&value, 0)), "{text}");
             if !text.contains('\n') {
-                let expected = crate::formats::json_keys::parse(text)
-                    .unwrap()
-                    .duplicate_keys;
+                let expected = crate::json_keys::parse(text).unwrap().duplicate_keys;
                 assert_eq!(twice, expected, "{text}");
             }
         }
