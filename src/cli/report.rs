@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use vtesdeck::analysis::Stats;
 use vtesdeck::cards::{quantity, CardDb};
 use vtesdeck::deck::Deck;
-use vtesdeck::formats::{skipped_when_read, InputError};
+use vtesdeck::formats::{skipped_when_read, DeckError, FileSelection, InputError};
 use vtesdeck::rules::Checker;
 use vtesdeck::sim::{
     DrawOdds, DrawOptions, GoldfishReport, Seed, TransferCurve, TransferOptions, SEATS,
@@ -28,9 +28,11 @@ pub const LONG_ABOUT: &str = "A deck on one HTML page, with charts; several deck
 
 The page is self-contained (inline CSS and SVG, no script, nothing loaded from the network; it prints well): the deck as a TWD list; the legality verdict under --profile and --date with each problem and its line (as `check` gives it); the composition (types, costs, trifles, clans, groups); a chart of the crypt capacities by group; a chart of the crypt's disciplines (inferior, superior) beside the library's requirements; the cards no crypt card can play; the opening-hand odds (as `draw` gives them, with the same seed); the transfer curve by seat (the chart of `transfers --plot`); the deck played alone at an idle table (as `goldfish` gives it, with the same seed: the pool taken by turn, the oust turn, the coverage and the assumptions).
 
-One FILE or `-`: one page, written to -o FILE, into -o FOLDER/, or to standard output (-o -). Without -o it goes to standard output when that is not a terminal (a pipe, a file), else to a file of the deck's name in the current folder (`brujah-rush.txt`: `brujah-rush.html`), never HTML on a terminal; the line printed says where.
+One FILE of one deck or `-`: one page, written to -o FILE, into -o FOLDER/, or to standard output (-o -). Without -o it goes to standard output when that is not a terminal (a pipe, a file), else to a file of the deck's name in the current folder (`brujah-rush.txt`: `brujah-rush.html`), never HTML on a terminal; the line printed says where.
 
 Several inputs, or a folder: every deck they hold, one page each in OUT/decks/ and OUT/index.html, a table of the decks (name, legal, crypt, library, groups, clans, problems) that sorts by a column when clicked. A page is named by the file's path under the folder given (the file's name for a file given), with `.html` added (`-2`, `-3`... when two decks would share a name). OUT is -o OUT, else NAME-report in the current folder for one folder NAME, vtesdeck-report for several inputs; the line printed says where.
+
+One FILE of several decks (JSON Lines, a JSON array of decks, a KRCG archive, an XML document of several decks, a text of two complete decks): the same report, a page per deck named by its record (`decks.jsonl#2`: `decks/decks-2.html`), the index's rows labelled `FILE#N` as `check` labels them; OUT is -o OUT, else NAME-report for a file NAME.EXT (never standard output: -o - is refused). The decks are read as their pages are written, not all kept.
 
 Existing files are kept unless --force; every output file is checked before any work and written through a temporary file.
 
@@ -41,8 +43,8 @@ Exit status: 0 every deck legal; 1 a deck illegal or with an unresolved line; 2 
 pub struct ReportArgs {
     /// Decklist files, folders of decklists (read recursively), VDB deck URLs,
     /// or `-` for standard input (read when no input is given and it is not a
-    /// terminal). One file: one page; several inputs or a folder: a page per
-    /// deck and an index.
+    /// terminal). One file of one deck: one page; several inputs, a folder or
+    /// a file of several decks: a page per deck and an index.
     #[arg(value_name = "PATH")]
     inputs: Vec<PathBuf>,
 
@@ -128,7 +130,17 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
     };
     match target {
         Target::Stdout | Target::File(_) => {
-            let deck = inputs::load(&input, args.deck_format.input_format, &db)?;
+            let deck = match inputs::load(&input, args.deck_format.input_format, &db) {
+                Ok(deck) => deck,
+                // A file of several decks: a page each and an index, as a folder.
+                Err(err) => match several_decks(&err) {
+                    Some(count) => return work.file_of_decks(&input, count, &provenance),
+                    None => return Err(err),
+                },
+            };
+            if args.title.is_some() {
+                bail!("--title names the index of a report of several decks; the page of one deck takes the deck's name");
+            }
             let progress =
                 Progress::new(args.sim.samples * (1 + 2 * u64::from(SEATS)), global.quiet);
             let (page, outcome) = args
@@ -240,29 +252,7 @@ fn target(args: &ReportArgs, inputs: &[PathBuf], quiet: bool) -> anyhow::Result<
                 .context(format!("nothing written to {}", folder.display())));
         }
     }
-    if folder.symlink_metadata().is_ok() && !folder.is_dir() {
-        bail!(
-            "{}: exists and is not a folder; a report of several decks is written in a folder",
-            folder.display()
-        );
-    }
-    if !folder.is_dir() {
-        // The report folder is created, not the folders above it: a mistyped
-        // path stops here instead of growing a tree.
-        let parent = match folder.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
-        if !parent.is_dir() {
-            bail!(
-                "{}: no folder {} to create the report folder in",
-                folder.display(),
-                parent.display()
-            );
-        }
-        std::fs::create_dir(&folder)
-            .with_context(|| format!("{}: cannot create the report folder", folder.display()))?;
-    }
+    create_report_folder(&folder)?;
     let one_folder = inputs.len() == 1;
     let mut links: Vec<String> = Vec::new();
     let mut pages = Vec::new();
@@ -272,11 +262,7 @@ fn target(args: &ReportArgs, inputs: &[PathBuf], quiet: bool) -> anyhow::Result<
                 let relative = unique_page(page_path(&path, root), &links);
                 // Never through a link inside the report folder.
                 let file = OutputFile::check_inside(&folder, &relative, args.force)?;
-                let link = relative
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                    .collect::<Vec<_>>()
-                    .join("/");
+                let link = link_of(&relative);
                 links.push(link.to_lowercase());
                 let label = match path.strip_prefix(root) {
                     Ok(under) if one_folder => under.display().to_string(),
@@ -310,13 +296,38 @@ fn target(args: &ReportArgs, inputs: &[PathBuf], quiet: bool) -> anyhow::Result<
     })
 }
 
+/// Creates the folder of a report of several decks when it is missing (not
+/// the folders above it: a mistyped path stops here instead of growing a
+/// tree); an error when something else than a folder is there.
+fn create_report_folder(folder: &Path) -> anyhow::Result<()> {
+    if folder.symlink_metadata().is_ok() && !folder.is_dir() {
+        bail!(
+            "{}: exists and is not a folder; a report of several decks is written in a folder",
+            folder.display()
+        );
+    }
+    if !folder.is_dir() {
+        let parent = match folder.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        if !parent.is_dir() {
+            bail!(
+                "{}: no folder {} to create the report folder in",
+                folder.display(),
+                parent.display()
+            );
+        }
+        std::fs::create_dir(folder)
+            .with_context(|| format!("{}: cannot create the report folder", folder.display()))?;
+    }
+    Ok(())
+}
+
 /// The output of the page of one deck: `-o` (a file, a folder written with
 /// a trailing `/`, `-`), else standard output when it is not a terminal, else
 /// a file of the deck's name: never HTML poured on a terminal.
 fn page_target(args: &ReportArgs, input: &Path) -> anyhow::Result<Target> {
-    if args.title.is_some() {
-        bail!("--title names the index of a report of several decks; the page of one deck takes the deck's name");
-    }
     use std::io::IsTerminal;
     Ok(match &args.output {
         None if std::io::stdout().is_terminal() => {
@@ -367,6 +378,25 @@ fn page_path(path: &Path, root: &Path) -> PathBuf {
     let mut name = relative.into_os_string();
     name.push(".html");
     Path::new("decks").join(name)
+}
+
+/// The link to a page from the index: its path relative to the report
+/// folder, with `/` between folders.
+fn link_of(relative: &Path) -> String {
+    relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// How many decks the file holds when `error` is the refusal of a file of
+/// several decks where one deck is needed.
+fn several_decks(error: &anyhow::Error) -> Option<usize> {
+    match error.downcast_ref::<InputError>() {
+        Some(InputError::Deck(DeckError::SeveralDecks { count, .. })) => Some(*count),
+        _ => None,
+    }
 }
 
 /// `page`, or with `-2`, `-3`... before `.html` when its link (compared in
@@ -473,6 +503,106 @@ impl Work<'_> {
         }
     }
 
+    /// The report of the `count` decks of one file (JSON records, an
+    /// archive, a text of several decks), as of a folder: a page per deck in
+    /// OUT/decks/ named by its record (`decks.jsonl#2`: `decks-2.html`), and
+    /// the index, its rows labelled `FILE#N`. OUT is `-o`, else `NAME-report`
+    /// for a file `NAME.EXT`. The decks are read a few at a time as their
+    /// pages are written ([`inputs::read_walked`]), never all kept.
+    fn file_of_decks(
+        &self,
+        input: &Path,
+        count: usize,
+        provenance: &Provenance,
+    ) -> anyhow::Result<Outcome> {
+        let args = self.args;
+        if inputs::is_standard_stream(input) {
+            bail!(
+                "-: standard input holds {count} decks; a report of several decks reads them \
+                 from a file: save them to one and give its path"
+            );
+        }
+        let stem = input.file_stem().map_or_else(
+            || "deck".to_string(),
+            |stem| stem.to_string_lossy().into_owned(),
+        );
+        let folder = match &args.output {
+            Some(out) if out.as_os_str() == "-" => bail!(
+                "-o -: {} holds {count} decks; a report of several decks is a folder of pages, \
+                 not standard output; give -o OUT (or no -o for {stem}-report/)",
+                input.display()
+            ),
+            Some(out) => out.clone(),
+            None => PathBuf::from(format!("{stem}-report")),
+        };
+        create_report_folder(&folder)?;
+        // Every output checked before any deck is simulated.
+        let mut taken: Vec<String> = Vec::with_capacity(count);
+        let mut pages = Vec::with_capacity(count);
+        for record in 1..=count {
+            let relative = unique_page(
+                Path::new("decks").join(format!("{stem}-{record}.html")),
+                &taken,
+            );
+            let file = OutputFile::check_inside(&folder, &relative, args.force)?;
+            let link = link_of(&relative);
+            taken.push(link.to_lowercase());
+            pages.push((link, file));
+        }
+        let index = OutputFile::check(&folder.join("index.html"), args.force)?;
+        let title = args.title.clone().unwrap_or_else(|| folder_title(input));
+        let walked = inputs::walk(&[input.to_path_buf()], &FileSelection::default());
+        let progress = Progress::new(count as u64, self.quiet);
+        let rows: Vec<(IndexRow, Outcome)> = args.sim.install(|| {
+            let (decks, _) =
+                inputs::read_walked(walked, args.deck_format.input_format, self.db, |deck| {
+                    let made = deck.and_then(|deck| self.record_page(&deck, &pages, provenance));
+                    progress.advance(1);
+                    made
+                });
+            decks
+                .map(|(label, made)| {
+                    made.unwrap_or_else(|err| failed_row(label.clone(), label, &err))
+                })
+                .collect()
+        })?;
+        progress.finish();
+        let mut outcome = Outcome::Ok;
+        let mut index_rows = Vec::with_capacity(rows.len());
+        for (row, deck_outcome) in rows {
+            outcome = outcome.merge(deck_outcome);
+            index_rows.push(row);
+        }
+        index.write(report::index_page(&title, &index_rows, provenance).as_bytes())?;
+        let written = index_rows.iter().filter(|r| r.page.is_some()).count();
+        writeln!(
+            std::io::stdout().lock(),
+            "{}: {} and the index",
+            index.path().display(),
+            quantity(written as u64, "deck page", "deck pages")
+        )?;
+        Ok(outcome)
+    }
+
+    /// Computes and writes the page of a record of a file of several decks
+    /// (`pages`: the link and output of each record, in record order); its
+    /// row of the index, labelled `FILE#N`.
+    fn record_page(
+        &self,
+        deck: &Deck,
+        pages: &[(String, OutputFile)],
+        provenance: &Provenance,
+    ) -> anyhow::Result<(IndexRow, Outcome)> {
+        let record = deck.record.unwrap_or(1);
+        let Some((link, file)) = record.checked_sub(1).and_then(|at| pages.get(at)) else {
+            bail!("{}: a record the file did not count", deck.path_label());
+        };
+        let data = self.report(deck, &|_| {});
+        let outcome = deck_outcome(&data);
+        file.write(report::deck_page(&data, provenance).as_bytes())?;
+        Ok((index_row(&data, link.clone()), outcome))
+    }
+
     /// Reads, computes and writes the page of one deck of a folder report;
     /// its row of the index. `None` for a file that holds no card line: not
     /// a decklist, skipped (noted on standard error unless `--quiet`), as
@@ -485,26 +615,11 @@ impl Work<'_> {
     ) -> Option<(IndexRow, Outcome)> {
         let path = page.path.as_path();
         let failed = |error: &anyhow::Error| {
-            report_input_error(error);
-            Some((
-                IndexRow {
-                    page: None,
-                    path: path.display().to_string(),
-                    name: path.file_name().map_or_else(
-                        || path.display().to_string(),
-                        |n| n.to_string_lossy().into_owned(),
-                    ),
-                    legal: Err(super::error_text(error)),
-                    crypt: 0,
-                    library: 0,
-                    groups: String::new(),
-                    clans: String::new(),
-                    errors: 0,
-                    warnings: 0,
-                    rules: Vec::new(),
-                },
-                Outcome::Error,
-            ))
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            Some(failed_row(path.display().to_string(), name, error))
         };
         let (link, file) = match &page.page {
             Ok(page) => page,
@@ -537,6 +652,29 @@ impl Work<'_> {
         row.path = page.label.clone();
         Some((row, outcome))
     }
+}
+
+/// The index row of a deck that could not be read or written (`path` as the
+/// index labels it, `name` as it shows it), the error reported on standard
+/// error.
+fn failed_row(path: String, name: String, error: &anyhow::Error) -> (IndexRow, Outcome) {
+    report_input_error(error);
+    (
+        IndexRow {
+            page: None,
+            path,
+            name,
+            legal: Err(super::error_text(error)),
+            crypt: 0,
+            library: 0,
+            groups: String::new(),
+            clans: String::new(),
+            errors: 0,
+            warnings: 0,
+            rules: Vec::new(),
+        },
+        Outcome::Error,
+    )
 }
 
 /// An error when the deck could not be judged (reported on standard error, as

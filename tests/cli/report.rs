@@ -1032,3 +1032,125 @@ fn one_folder_reports_to_its_name_and_a_file_named_must_be_a_deck() {
     assert!(root.join("mixed/decks/rush.txt.html").is_file());
     assert!(!root.join("mixed/decks/notes.txt.html").exists());
 }
+
+/// `report decks.jsonl`, a file of three decks (two written by `convert --to
+/// krcg`, one illegal record by hand): a page per deck named by its record in
+/// `decks-report/decks/`, said, and an index whose rows are labelled
+/// `decks.jsonl#N` and whose counts are those `check --json` gives on the same
+/// file; a file of one deck still gives one page; `-o -` is refused.
+#[test]
+fn a_file_of_several_decks_reports_every_deck() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    let mut lines = String::new();
+    for deck in ["brujah-rush.txt", "toreador-votes.twd.txt"] {
+        let krcg = common::vtesdeck()
+            .args(["convert", "--to", "krcg"])
+            .arg(examples.join(deck))
+            .output()
+            .expect("runs");
+        assert_eq!(krcg.status.code(), Some(0), "{krcg:?}");
+        let record: Value = serde_json::from_slice(&krcg.stdout).expect("a KRCG deck");
+        lines.push_str(&format!("{record}\n"));
+    }
+    // 2 crypt cards and 1 library card: illegal.
+    lines.push_str(
+        r#"{"name":"Too small","crypt":{"cards":[{"count":2,"name":"Jack Drake"}]},"library":{"cards":[{"count":1,"name":"Blood Doll"}]}}"#,
+    );
+    lines.push('\n');
+    std::fs::write(root.join("decks.jsonl"), &lines).expect("write");
+    let report = |file: &str, extra: &[&str]| {
+        common::vtesdeck()
+            .current_dir(root)
+            .args(["report", "--samples", "50", "--seed", "1", file])
+            .args(extra)
+            .output()
+            .expect("runs")
+    };
+    let output = report("decks.jsonl", &[]);
+    // The third deck is illegal.
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "decks-report/index.html: 3 deck pages and the index\n"
+    );
+    let out = root.join("decks-report");
+    let mut pages: Vec<String> = std::fs::read_dir(out.join("decks"))
+        .expect("pages")
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    pages.sort();
+    assert_eq!(pages, ["decks-1.html", "decks-2.html", "decks-3.html"]);
+    for (page, name) in [
+        ("decks-1.html", "Brujah rush"),
+        ("decks-3.html", "Too small"),
+    ] {
+        let html = std::fs::read_to_string(out.join("decks").join(page)).expect("page");
+        assert!(
+            html.contains(&format!("<title>{name} · vtesdeck report</title>")),
+            "{page}"
+        );
+    }
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index");
+    assert_eq!(
+        index_paths(&index),
+        ["decks.jsonl#1", "decks.jsonl#2", "decks.jsonl#3"]
+    );
+    for n in 1..=3 {
+        assert!(index.contains(&format!("<a href=\"decks/decks-{n}.html\"")));
+    }
+    let check = common::vtesdeck()
+        .current_dir(root)
+        .args(["check", "--json", "--quiet", "decks.jsonl"])
+        .output()
+        .expect("runs");
+    let records = common::json_records(&check.stdout);
+    let summary = records.last().expect("a summary");
+    assert_eq!(
+        (&summary["decks"], &summary["legal"], &summary["illegal"]),
+        (&Value::from(3), &Value::from(2), &Value::from(1))
+    );
+    let verdict = format!(
+        "{} decks: {} legal, {} illegal.",
+        summary["decks"], summary["legal"], summary["illegal"]
+    );
+    assert!(index.contains(&verdict), "{verdict}");
+    let checked: Vec<&str> = records
+        .iter()
+        .filter(|record| record["type"] == "deck")
+        .filter_map(|record| record["path"].as_str())
+        .collect();
+    assert_eq!(checked, index_paths(&index));
+
+    // Standard output cannot hold a folder of pages.
+    let refused = report("decks.jsonl", &["-o", "-"]);
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(refused.stdout.is_empty());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains(
+            "-o -: decks.jsonl holds 3 decks; a report of several decks is a folder of pages, \
+             not standard output; give -o OUT"
+        ),
+        "{refused:?}"
+    );
+
+    // A file of one deck: one page, as before.
+    let first = lines.lines().next().expect("a line");
+    std::fs::write(root.join("one.jsonl"), format!("{first}\n")).expect("write");
+    let one = report("one.jsonl", &["-o", "one.html"]);
+    assert_eq!(one.status.code(), Some(0), "{one:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&one.stdout),
+        "one.html: the page of one.jsonl\n"
+    );
+    let page = std::fs::read_to_string(root.join("one.html")).expect("page");
+    assert!(page.contains("<title>Brujah rush · vtesdeck report</title>"));
+    assert!(!root.join("one-report").exists());
+}
