@@ -200,18 +200,29 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
                 }
                 .into());
             }
-            index.write(report::index_page(&title, &rows, &provenance).as_bytes())?;
-            let written = rows.iter().filter(|r| r.page.is_some()).count();
-            let mut out = std::io::stdout().lock();
-            writeln!(
-                out,
-                "{}: {} and the index",
-                index.path().display(),
-                quantity(written as u64, "deck page", "deck pages")
-            )?;
+            write_index(&index, &title, &rows, &provenance)?;
             Ok(outcome)
         }
     }
+}
+
+/// Writes the index of a report of several decks, and says where and how
+/// many deck pages it links.
+fn write_index(
+    index: &OutputFile,
+    title: &str,
+    rows: &[IndexRow],
+    provenance: &Provenance,
+) -> anyhow::Result<()> {
+    index.write(report::index_page(title, rows, provenance).as_bytes())?;
+    let written = rows.iter().filter(|r| r.page.is_some()).count();
+    writeln!(
+        std::io::stdout().lock(),
+        "{}: {} and the index",
+        index.path().display(),
+        quantity(written as u64, "deck page", "deck pages")
+    )?;
+    Ok(())
 }
 
 /// The outputs the arguments ask for, checked (folders exist, files absent or `--force`).
@@ -573,14 +584,7 @@ impl Work<'_> {
             outcome = outcome.merge(deck_outcome);
             index_rows.push(row);
         }
-        index.write(report::index_page(&title, &index_rows, provenance).as_bytes())?;
-        let written = index_rows.iter().filter(|r| r.page.is_some()).count();
-        writeln!(
-            std::io::stdout().lock(),
-            "{}: {} and the index",
-            index.path().display(),
-            quantity(written as u64, "deck page", "deck pages")
-        )?;
+        write_index(&index, &title, &index_rows, provenance)?;
         Ok(outcome)
     }
 
