@@ -3,6 +3,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use crate::output::output_file::OutputFile;
 use crate::output::report::{self, DeckReport, IndexRow, Provenance};
@@ -30,7 +31,7 @@ The page is self-contained (inline CSS and SVG, no script, nothing loaded from t
 
 One FILE of one deck or `-`: one page, written to -o FILE, into -o FOLDER/, or to standard output (-o -). Without -o it goes to standard output when that is not a terminal (a pipe, a file), else to a file of the deck's name in the current folder (`brujah-rush.txt`: `brujah-rush.html`), never HTML on a terminal; the line printed says where.
 
-Several inputs, or a folder: every deck they hold, one page each in OUT/decks/ and OUT/index.html, a table of the decks (name, legal, crypt, library, groups, clans, problems) that sorts by a column when clicked. A page is named by the file's path under the folder given (the file's name for a file given), with `.html` added (`-2`, `-3`... when two decks would share a name). OUT is -o OUT, else NAME-report in the current folder for one folder NAME, vtesdeck-report for several inputs; the line printed says where.
+Several inputs, or a folder: every deck they hold, one page each in OUT/decks/ and OUT/index.html, a table of the decks (name, legal, crypt, library, groups, clans, problems) that sorts by a column when clicked. A page is named by the file's path under the folder given (the file's name for a file given), with `.html` added (`-2`, `-3`... when two decks would share a name); a file of several decks among them, a page per deck named after the file's page (`decks/sub/many.jsonl-2.html`), its rows labelled `FILE#N`. OUT is -o OUT, else NAME-report in the current folder for one folder NAME, vtesdeck-report for several inputs; the line printed says where.
 
 One FILE of several decks (JSON Lines, a JSON array of decks, a KRCG archive, an XML document of several decks, a text of two complete decks): the same report, a page per deck named by its record (`decks.jsonl#2`: `decks/decks-2.html`), the index's rows labelled `FILE#N` as `check` labels them; OUT is -o OUT, else NAME-report for a file NAME.EXT (never standard output: -o - is refused). The decks are read as their pages are written, not all kept.
 
@@ -101,6 +102,11 @@ enum Target {
     /// A report of several decks: each deck's page, and the index.
     Folder {
         pages: Vec<FolderPage>,
+        /// Every page's link, in lower case: the pages of a file of several
+        /// decks, named once it is read, take none of them.
+        links: Vec<String>,
+        /// The report folder.
+        folder: PathBuf,
         index: OutputFile,
         /// How many files of the folders the walk skipped as not decklists.
         skipped: usize,
@@ -168,17 +174,27 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
         }
         Target::Folder {
             pages,
+            links,
+            folder,
             index,
             skipped,
             title,
         } => {
             let progress = Progress::new(pages.len() as u64, global.quiet);
-            let results: Vec<Option<(IndexRow, Outcome)>> = args.sim.install(|| {
+            let report_folder = ReportFolder {
+                folder: &folder,
+                links: Mutex::new(links),
+            };
+            let results: Vec<Vec<(IndexRow, Outcome)>> = args.sim.install(|| {
                 pages
                     .par_iter()
                     .map(|page| {
-                        let result =
-                            work.folder_page(page, args.deck_format.input_format, &provenance);
+                        let result = work.folder_page(
+                            page,
+                            &report_folder,
+                            args.deck_format.input_format,
+                            &provenance,
+                        );
                         progress.advance(1);
                         result
                     })
@@ -187,7 +203,7 @@ pub fn run(args: &ReportArgs, global: &Global) -> anyhow::Result<Outcome> {
             progress.finish();
             let mut outcome = Outcome::Ok;
             let mut rows = Vec::with_capacity(results.len());
-            let late = results.iter().filter(|result| result.is_none()).count();
+            let late = results.iter().filter(|result| result.is_empty()).count();
             for (row, deck_outcome) in results.into_iter().flatten() {
                 outcome = outcome.merge(deck_outcome);
                 rows.push(row);
@@ -301,6 +317,8 @@ fn target(args: &ReportArgs, inputs: &[PathBuf], quiet: bool) -> anyhow::Result<
     });
     Ok(Target::Folder {
         pages,
+        links,
+        folder,
         index,
         skipped: skipped.len(),
         title,
@@ -457,6 +475,43 @@ fn provenance(db: &CardDb) -> Provenance {
     }
 }
 
+/// The folder of a report of several decks, and the links of its pages.
+struct ReportFolder<'a> {
+    /// The report folder.
+    folder: &'a Path,
+    /// The links taken, in lower case (each file's page, then the records'
+    /// pages of the files of several decks as they are read).
+    links: Mutex<Vec<String>>,
+}
+
+impl ReportFolder<'_> {
+    /// The pages of the `count` records of the deck file whose page would
+    /// have been `link` (`decks/sub/decks.jsonl.html`): `decks/sub/decks.jsonl-1.html`,
+    /// `-2`... (another `-N` when a link is taken), each checked as every
+    /// output is (absent, or `--force`).
+    fn record_pages(
+        &self,
+        link: &str,
+        count: usize,
+        force: bool,
+    ) -> anyhow::Result<Vec<(String, OutputFile)>> {
+        let stem = link.strip_suffix(".html").unwrap_or(link);
+        let mut links = self
+            .links
+            .lock()
+            .map_err(|_| anyhow::anyhow!("a page of the report failed while naming its own"))?;
+        let mut pages = Vec::with_capacity(count);
+        for record in 1..=count {
+            let relative = unique_page(PathBuf::from(format!("{stem}-{record}.html")), &links);
+            let file = OutputFile::check_inside(self.folder, &relative, force)?;
+            let link = link_of(&relative);
+            links.push(link.to_lowercase());
+            pages.push((link, file));
+        }
+        Ok(pages)
+    }
+}
+
 /// What every page is computed with.
 struct Work<'a> {
     db: &'a CardDb,
@@ -562,21 +617,10 @@ impl Work<'_> {
         }
         let index = OutputFile::check(&folder.join("index.html"), args.force)?;
         let title = args.title.clone().unwrap_or_else(|| folder_title(input));
-        let walked = inputs::walk(&[input.to_path_buf()], &FileSelection::default());
         let progress = Progress::new(count as u64, self.quiet);
-        let rows: Vec<(IndexRow, Outcome)> = args.sim.install(|| {
-            let (decks, _) =
-                inputs::read_walked(walked, args.deck_format.input_format, self.db, |deck| {
-                    let made = deck.and_then(|deck| self.record_page(&deck, &pages, provenance));
-                    progress.advance(1);
-                    made
-                });
-            decks
-                .map(|(label, made)| {
-                    made.unwrap_or_else(|err| failed_row(label.clone(), label, &err))
-                })
-                .collect()
-        })?;
+        let rows = args
+            .sim
+            .install(|| self.record_pages(input, &pages, provenance, &|| progress.advance(1)))?;
         progress.finish();
         let mut outcome = Outcome::Ok;
         let mut index_rows = Vec::with_capacity(rows.len());
@@ -586,6 +630,33 @@ impl Work<'_> {
         }
         write_index(&index, &title, &index_rows, provenance)?;
         Ok(outcome)
+    }
+
+    /// Reads the decks of a file of several decks a few at a time, and
+    /// computes and writes each one's page (`pages`: the link and output of
+    /// each record, in record order); the index's rows, labelled `FILE#N`
+    /// with FILE as `input` is given.
+    fn record_pages(
+        &self,
+        input: &Path,
+        pages: &[(String, OutputFile)],
+        provenance: &Provenance,
+        advance: &(dyn Fn() + Sync),
+    ) -> Vec<(IndexRow, Outcome)> {
+        let walked = inputs::walk(&[input.to_path_buf()], &FileSelection::default());
+        let (decks, _) = inputs::read_walked(
+            walked,
+            self.args.deck_format.input_format,
+            self.db,
+            |deck| {
+                let made = deck.and_then(|deck| self.record_page(&deck, pages, provenance));
+                advance();
+                made
+            },
+        );
+        decks
+            .map(|(label, made)| made.unwrap_or_else(|err| failed_row(label.clone(), label, &err)))
+            .collect()
     }
 
     /// Computes and writes the page of a record of a file of several decks
@@ -607,24 +678,48 @@ impl Work<'_> {
         Ok((index_row(&data, link.clone()), outcome))
     }
 
+    /// The pages and index rows of a file of several decks (`count`) in a
+    /// report of several decks, its pages named after the file's `link`.
+    fn folder_records(
+        &self,
+        page: &FolderPage,
+        report_folder: &ReportFolder,
+        link: &str,
+        count: usize,
+        provenance: &Provenance,
+    ) -> Vec<(IndexRow, Outcome)> {
+        let path = page.path.as_path();
+        match report_folder.record_pages(link, count, self.args.force) {
+            Ok(pages) => self
+                .record_pages(path, &pages, provenance, &|| {})
+                .into_iter()
+                .map(|(mut row, outcome)| {
+                    // Labelled as the file is: under the folder given.
+                    if let Some((_, record)) = row.path.rsplit_once('#') {
+                        row.path = format!("{}#{record}", page.label);
+                    }
+                    (row, outcome)
+                })
+                .collect(),
+            Err(err) => vec![failed_file(path, &err)],
+        }
+    }
+
     /// Reads, computes and writes the page of one deck of a folder report;
-    /// its row of the index. `None` for a file that holds no card line: not
-    /// a decklist, skipped (noted on standard error unless `--quiet`), as
-    /// every command skips it in a folder.
+    /// its row of the index. A file of several decks: a page and a row for
+    /// each (`FILE#N`), its pages named after the file's (`decks.jsonl-2.html`).
+    /// No row for a file that holds no card line: not a decklist, skipped
+    /// (noted on standard error unless `--quiet`), as every command skips it
+    /// in a folder.
     fn folder_page(
         &self,
         page: &FolderPage,
+        report_folder: &ReportFolder,
         input_format: Option<vtesdeck::deck::Format>,
         provenance: &Provenance,
-    ) -> Option<(IndexRow, Outcome)> {
+    ) -> Vec<(IndexRow, Outcome)> {
         let path = page.path.as_path();
-        let failed = |error: &anyhow::Error| {
-            let name = path.file_name().map_or_else(
-                || path.display().to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            );
-            Some(failed_row(path.display().to_string(), name, error))
-        };
+        let failed = |error: &anyhow::Error| vec![failed_file(path, error)];
         let (link, file) = match &page.page {
             Ok(page) => page,
             Err(problem) => return failed(&anyhow::anyhow!("{}", problem.error)),
@@ -632,6 +727,9 @@ impl Work<'_> {
         let deck = match inputs::load(path, input_format, self.db) {
             Ok(deck) => deck,
             Err(err) => {
+                if let Some(count) = several_decks(&err) {
+                    return self.folder_records(page, report_folder, link, count, provenance);
+                }
                 // A file given by name that holds no decklist is an error.
                 let skipped = err
                     .downcast_ref::<InputError>()
@@ -641,7 +739,7 @@ impl Work<'_> {
                     if !self.quiet {
                         inputs::note_skipped(std::slice::from_ref(&skipped));
                     }
-                    return None;
+                    return Vec::new();
                 }
                 return failed(&err);
             }
@@ -654,8 +752,18 @@ impl Work<'_> {
         }
         let mut row = index_row(&data, link.clone());
         row.path = page.label.clone();
-        Some((row, outcome))
+        vec![(row, outcome)]
     }
+}
+
+/// The index row of a deck file that could not be read or written, shown by
+/// its file's name; the error reported on standard error.
+fn failed_file(path: &Path, error: &anyhow::Error) -> (IndexRow, Outcome) {
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    failed_row(path.display().to_string(), name, error)
 }
 
 /// The index row of a deck that could not be read or written (`path` as the

@@ -988,6 +988,112 @@ fn several_inputs_make_one_report_of_every_deck() {
     assert!(site.contains("<h1>Our decks</h1>"), "{site}");
 }
 
+/// A file of several decks inside a folder or among several inputs: a page
+/// per deck, named after the file's page (`decks/sub/many.jsonl-2.html`),
+/// and an index row each labelled `FILE#N` as `check` labels the records
+/// (it was one error row, "3 decks in this file where one deck is needed");
+/// the decks and the verdicts are those `check` gives on the same inputs.
+#[test]
+fn a_file_of_several_decks_among_inputs_gets_a_page_per_deck() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("decks/sub")).expect("mkdir");
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    std::fs::copy(examples.join("brujah-rush.txt"), root.join("a.txt")).expect("copy");
+    std::fs::copy(
+        common::twda_dir().join("2012helena.txt"),
+        root.join("decks/b.txt"),
+    )
+    .expect("copy");
+    let mut lines = String::new();
+    for deck in ["brujah-rush.txt", "toreador-votes.twd.txt"] {
+        let krcg = common::vtesdeck()
+            .args(["convert", "--to", "krcg"])
+            .arg(examples.join(deck))
+            .output()
+            .expect("runs");
+        assert_eq!(krcg.status.code(), Some(0), "{krcg:?}");
+        let record: Value = serde_json::from_slice(&krcg.stdout).expect("a KRCG deck");
+        lines.push_str(&format!("{record}\n"));
+    }
+    // 2 crypt cards and 1 library card: illegal.
+    lines.push_str(
+        r#"{"name":"Too small","crypt":{"cards":[{"count":2,"name":"Jack Drake"}]},"library":{"cards":[{"count":1,"name":"Blood Doll"}]}}"#,
+    );
+    lines.push('\n');
+    std::fs::write(root.join("decks/sub/many.jsonl"), &lines).expect("write");
+    let inputs = ["a.txt", "decks"];
+    let output = common::vtesdeck()
+        .current_dir(root)
+        .args(["report", "--samples", "50", "--seed", "1"])
+        .args(inputs)
+        .output()
+        .expect("runs");
+    // The third record is illegal.
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "vtesdeck-report/index.html: 5 deck pages and the index\n"
+    );
+    let out = root.join("vtesdeck-report");
+    for (page, name) in [
+        ("decks/a.txt.html", "Brujah rush"),
+        ("decks/b.txt.html", "Nergal 2.0 GT Turbo Beast"),
+        ("decks/sub/many.jsonl-1.html", "Brujah rush"),
+        ("decks/sub/many.jsonl-2.html", "Toreador Votes"),
+        ("decks/sub/many.jsonl-3.html", "Too small"),
+    ] {
+        let html =
+            std::fs::read_to_string(out.join(page)).unwrap_or_else(|e| panic!("{page}: {e}"));
+        assert!(
+            html.contains(&format!("<title>{name} · vtesdeck report</title>")),
+            "{page}"
+        );
+    }
+    // The file's own page is never written: its records have theirs.
+    assert!(!out.join("decks/sub/many.jsonl.html").exists());
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index");
+    let mut paths = index_paths(&index);
+    paths.sort();
+    assert_eq!(
+        paths,
+        [
+            "a.txt",
+            "decks/b.txt",
+            "decks/sub/many.jsonl#1",
+            "decks/sub/many.jsonl#2",
+            "decks/sub/many.jsonl#3"
+        ]
+    );
+    for n in 1..=3 {
+        assert!(index.contains(&format!("<a href=\"decks/sub/many.jsonl-{n}.html\"")));
+    }
+    let check = common::vtesdeck()
+        .current_dir(root)
+        .args(["check", "--json", "--quiet"])
+        .args(inputs)
+        .output()
+        .expect("runs");
+    let records = common::json_records(&check.stdout);
+    let summary = records.last().expect("a summary");
+    assert_eq!(
+        (&summary["decks"], &summary["legal"], &summary["illegal"]),
+        (&Value::from(5), &Value::from(4), &Value::from(1))
+    );
+    let verdict = format!(
+        "{} decks: {} legal, {} illegal.",
+        summary["decks"], summary["legal"], summary["illegal"]
+    );
+    assert!(index.contains(&verdict), "{verdict}");
+    let mut checked: Vec<&str> = records
+        .iter()
+        .filter(|record| record["type"] == "deck")
+        .filter_map(|record| record["path"].as_str())
+        .collect();
+    checked.sort_unstable();
+    assert_eq!(checked, paths);
+}
+
 /// One folder and no `-o`: its report goes to `NAME-report/`, said; a file
 /// given by name among several that holds no decklist is an error (exit
 /// 2), its row says why, and the other decks still get their pages.
