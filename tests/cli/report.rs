@@ -988,6 +988,29 @@ fn several_inputs_make_one_report_of_every_deck() {
     assert!(site.contains("<h1>Our decks</h1>"), "{site}");
 }
 
+/// A JSON Lines file of three decks: the examples' Brujah rush and Toreador
+/// votes as KRCG records (written by `convert --to krcg`), then an illegal
+/// deck of 2 crypt cards and 1 library card.
+fn three_decks_jsonl() -> String {
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
+    let mut lines = String::new();
+    for deck in ["brujah-rush.txt", "toreador-votes.twd.txt"] {
+        let krcg = common::vtesdeck()
+            .args(["convert", "--to", "krcg"])
+            .arg(examples.join(deck))
+            .output()
+            .expect("runs");
+        assert_eq!(krcg.status.code(), Some(0), "{krcg:?}");
+        let record: Value = serde_json::from_slice(&krcg.stdout).expect("a KRCG deck");
+        lines.push_str(&format!("{record}\n"));
+    }
+    lines.push_str(
+        r#"{"name":"Too small","crypt":{"cards":[{"count":2,"name":"Jack Drake"}]},"library":{"cards":[{"count":1,"name":"Blood Doll"}]}}"#,
+    );
+    lines.push('\n');
+    lines
+}
+
 /// A file of several decks inside a folder or among several inputs: a page
 /// per deck, named after the file's page (`decks/sub/many.jsonl-2.html`),
 /// and an index row each labelled `FILE#N` as `check` labels the records
@@ -1005,22 +1028,7 @@ fn a_file_of_several_decks_among_inputs_gets_a_page_per_deck() {
         root.join("decks/b.txt"),
     )
     .expect("copy");
-    let mut lines = String::new();
-    for deck in ["brujah-rush.txt", "toreador-votes.twd.txt"] {
-        let krcg = common::vtesdeck()
-            .args(["convert", "--to", "krcg"])
-            .arg(examples.join(deck))
-            .output()
-            .expect("runs");
-        assert_eq!(krcg.status.code(), Some(0), "{krcg:?}");
-        let record: Value = serde_json::from_slice(&krcg.stdout).expect("a KRCG deck");
-        lines.push_str(&format!("{record}\n"));
-    }
-    // 2 crypt cards and 1 library card: illegal.
-    lines.push_str(
-        r#"{"name":"Too small","crypt":{"cards":[{"count":2,"name":"Jack Drake"}]},"library":{"cards":[{"count":1,"name":"Blood Doll"}]}}"#,
-    );
-    lines.push('\n');
+    let lines = three_decks_jsonl();
     std::fs::write(root.join("decks/sub/many.jsonl"), &lines).expect("write");
     let inputs = ["a.txt", "decks"];
     let output = common::vtesdeck()
@@ -1148,23 +1156,7 @@ fn one_folder_reports_to_its_name_and_a_file_named_must_be_a_deck() {
 fn a_file_of_several_decks_reports_every_deck() {
     let dir = tempfile::tempdir().expect("temp dir");
     let root = dir.path();
-    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/decks");
-    let mut lines = String::new();
-    for deck in ["brujah-rush.txt", "toreador-votes.twd.txt"] {
-        let krcg = common::vtesdeck()
-            .args(["convert", "--to", "krcg"])
-            .arg(examples.join(deck))
-            .output()
-            .expect("runs");
-        assert_eq!(krcg.status.code(), Some(0), "{krcg:?}");
-        let record: Value = serde_json::from_slice(&krcg.stdout).expect("a KRCG deck");
-        lines.push_str(&format!("{record}\n"));
-    }
-    // 2 crypt cards and 1 library card: illegal.
-    lines.push_str(
-        r#"{"name":"Too small","crypt":{"cards":[{"count":2,"name":"Jack Drake"}]},"library":{"cards":[{"count":1,"name":"Blood Doll"}]}}"#,
-    );
-    lines.push('\n');
+    let lines = three_decks_jsonl();
     std::fs::write(root.join("decks.jsonl"), &lines).expect("write");
     let report = |file: &str, extra: &[&str]| {
         common::vtesdeck()
