@@ -876,6 +876,19 @@ fn index_paths(index: &str) -> Vec<String> {
         .collect()
 }
 
+/// Each page of the report folder `out` (its path under it) is titled with
+/// its deck's name.
+fn assert_page_titles(out: &Path, pages: &[(&str, &str)]) {
+    for (page, name) in pages {
+        let html =
+            std::fs::read_to_string(out.join(page)).unwrap_or_else(|e| panic!("{page}: {e}"));
+        assert!(
+            html.contains(&format!("<title>{name} · vtesdeck report</title>")),
+            "{page}"
+        );
+    }
+}
+
 /// `report a.txt b.txt decks/` (as `check` takes several inputs): one report
 /// holding every deck, a page each (two files of one name: `-2`) and one
 /// index, in `vtesdeck-report/` when no `-o` is given, which the line printed
@@ -921,18 +934,14 @@ fn several_inputs_make_one_report_of_every_deck() {
         "{output:?}"
     );
     let out = root.join("vtesdeck-report");
-    for (page, name) in [
-        ("decks/a.txt.html", "Brujah rush"),
-        ("decks/a.txt-2.html", "Nergal 2.0 GT Turbo Beast"),
-        ("decks/sub/b.txt.html", "Brujah Barons Steal the Truth"),
-    ] {
-        let html =
-            std::fs::read_to_string(out.join(page)).unwrap_or_else(|e| panic!("{page}: {e}"));
-        assert!(
-            html.contains(&format!("<title>{name} · vtesdeck report</title>")),
-            "{page}"
-        );
-    }
+    assert_page_titles(
+        &out,
+        &[
+            ("decks/a.txt.html", "Brujah rush"),
+            ("decks/a.txt-2.html", "Nergal 2.0 GT Turbo Beast"),
+            ("decks/sub/b.txt.html", "Brujah Barons Steal the Truth"),
+        ],
+    );
     let index = std::fs::read_to_string(out.join("index.html")).expect("index");
     assert_eq!(
         index_paths(&index),
@@ -1044,20 +1053,16 @@ fn a_file_of_several_decks_among_inputs_gets_a_page_per_deck() {
         "vtesdeck-report/index.html: 5 deck pages and the index\n"
     );
     let out = root.join("vtesdeck-report");
-    for (page, name) in [
-        ("decks/a.txt.html", "Brujah rush"),
-        ("decks/b.txt.html", "Nergal 2.0 GT Turbo Beast"),
-        ("decks/sub/many.jsonl-1.html", "Brujah rush"),
-        ("decks/sub/many.jsonl-2.html", "Toreador Votes"),
-        ("decks/sub/many.jsonl-3.html", "Too small"),
-    ] {
-        let html =
-            std::fs::read_to_string(out.join(page)).unwrap_or_else(|e| panic!("{page}: {e}"));
-        assert!(
-            html.contains(&format!("<title>{name} · vtesdeck report</title>")),
-            "{page}"
-        );
-    }
+    assert_page_titles(
+        &out,
+        &[
+            ("decks/a.txt.html", "Brujah rush"),
+            ("decks/b.txt.html", "Nergal 2.0 GT Turbo Beast"),
+            ("decks/sub/many.jsonl-1.html", "Brujah rush"),
+            ("decks/sub/many.jsonl-2.html", "Toreador Votes"),
+            ("decks/sub/many.jsonl-3.html", "Too small"),
+        ],
+    );
     // The file's own page is never written: its records have theirs.
     assert!(!out.join("decks/sub/many.jsonl.html").exists());
     let index = std::fs::read_to_string(out.join("index.html")).expect("index");
