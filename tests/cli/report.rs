@@ -876,6 +876,38 @@ fn index_paths(index: &str) -> Vec<String> {
         .collect()
 }
 
+/// `check --json` on the same `inputs` (run in `root`) counts `decks` (the
+/// decks, the legal, the illegal), as the `index` of their report says, and
+/// labels the same decks as its rows (in any order).
+fn assert_index_agrees_with_check(root: &Path, inputs: &[&str], index: &str, decks: [u64; 3]) {
+    let check = common::vtesdeck()
+        .current_dir(root)
+        .args(["check", "--json", "--quiet"])
+        .args(inputs)
+        .output()
+        .expect("runs");
+    let records = common::json_records(&check.stdout);
+    let summary = records.last().expect("a summary");
+    assert_eq!(
+        [&summary["decks"], &summary["legal"], &summary["illegal"]],
+        decks.map(Value::from).each_ref()
+    );
+    let verdict = format!(
+        "{} decks: {} legal, {} illegal.",
+        summary["decks"], summary["legal"], summary["illegal"]
+    );
+    assert!(index.contains(&verdict), "{verdict}");
+    let mut checked: Vec<&str> = records
+        .iter()
+        .filter(|record| record["type"] == "deck")
+        .filter_map(|record| record["path"].as_str())
+        .collect();
+    let mut rows = index_paths(index);
+    checked.sort_unstable();
+    rows.sort_unstable();
+    assert_eq!(checked, rows);
+}
+
 /// Each page of the report folder `out` (its path under it) is titled with
 /// its deck's name.
 fn assert_page_titles(out: &Path, pages: &[(&str, &str)]) {
@@ -959,26 +991,7 @@ fn several_inputs_make_one_report_of_every_deck() {
     }
     assert!(index.contains("<title>vtesdeck-report · vtesdeck report</title>"));
     // The same decks and verdicts as `check` on the same inputs.
-    let check = common::vtesdeck()
-        .current_dir(root)
-        .args(["check", "--json", "--quiet"])
-        .args(inputs)
-        .output()
-        .expect("runs");
-    let records = common::json_records(&check.stdout);
-    let summary = records.last().expect("a summary");
-    assert_eq!(summary["decks"], 3);
-    let verdict = format!(
-        "{} decks: {} legal, {} illegal.",
-        summary["decks"], summary["legal"], summary["illegal"]
-    );
-    assert!(index.contains(&verdict), "{verdict}");
-    let checked: Vec<&str> = records
-        .iter()
-        .filter(|record| record["type"] == "deck")
-        .filter_map(|record| record["path"].as_str())
-        .collect();
-    assert_eq!(checked, index_paths(&index));
+    assert_index_agrees_with_check(root, &inputs, &index, [3, 3, 0]);
 
     // Run again: the pages are kept unless --force.
     let again = report(&[]);
@@ -1081,30 +1094,7 @@ fn a_file_of_several_decks_among_inputs_gets_a_page_per_deck() {
     for n in 1..=3 {
         assert!(index.contains(&format!("<a href=\"decks/sub/many.jsonl-{n}.html\"")));
     }
-    let check = common::vtesdeck()
-        .current_dir(root)
-        .args(["check", "--json", "--quiet"])
-        .args(inputs)
-        .output()
-        .expect("runs");
-    let records = common::json_records(&check.stdout);
-    let summary = records.last().expect("a summary");
-    assert_eq!(
-        (&summary["decks"], &summary["legal"], &summary["illegal"]),
-        (&Value::from(5), &Value::from(4), &Value::from(1))
-    );
-    let verdict = format!(
-        "{} decks: {} legal, {} illegal.",
-        summary["decks"], summary["legal"], summary["illegal"]
-    );
-    assert!(index.contains(&verdict), "{verdict}");
-    let mut checked: Vec<&str> = records
-        .iter()
-        .filter(|record| record["type"] == "deck")
-        .filter_map(|record| record["path"].as_str())
-        .collect();
-    checked.sort_unstable();
-    assert_eq!(checked, paths);
+    assert_index_agrees_with_check(root, &inputs, &index, [5, 4, 1]);
 }
 
 /// One folder and no `-o`: its report goes to `NAME-report/`, said; a file
@@ -1209,28 +1199,7 @@ fn a_file_of_several_decks_reports_every_deck() {
     for n in 1..=3 {
         assert!(index.contains(&format!("<a href=\"decks/decks-{n}.html\"")));
     }
-    let check = common::vtesdeck()
-        .current_dir(root)
-        .args(["check", "--json", "--quiet", "decks.jsonl"])
-        .output()
-        .expect("runs");
-    let records = common::json_records(&check.stdout);
-    let summary = records.last().expect("a summary");
-    assert_eq!(
-        (&summary["decks"], &summary["legal"], &summary["illegal"]),
-        (&Value::from(3), &Value::from(2), &Value::from(1))
-    );
-    let verdict = format!(
-        "{} decks: {} legal, {} illegal.",
-        summary["decks"], summary["legal"], summary["illegal"]
-    );
-    assert!(index.contains(&verdict), "{verdict}");
-    let checked: Vec<&str> = records
-        .iter()
-        .filter(|record| record["type"] == "deck")
-        .filter_map(|record| record["path"].as_str())
-        .collect();
-    assert_eq!(checked, index_paths(&index));
+    assert_index_agrees_with_check(root, &["decks.jsonl"], &index, [3, 2, 1]);
 
     // Standard output cannot hold a folder of pages.
     let refused = report("decks.jsonl", &["-o", "-"]);
