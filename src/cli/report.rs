@@ -614,7 +614,7 @@ impl Work<'_> {
     fn folder_page(
         &self,
         page: &FolderPage,
-        input_format: Option<vtesdeck::deck::Format>,
+        input_format: Option<vtesdeck::formats::Format>,
         provenance: &Provenance,
     ) -> Option<(IndexRow, Outcome)> {
         let path = page.path.as_path();
