@@ -61,7 +61,7 @@ pub(super) fn one_line(value: &str) -> String {
 /// Implements [`Layout`] for a layout read line by line with no writer, from
 /// its module's own `looks_like(text)` and `read(text)` functions (what
 /// `json_layout!` is for the JSON layouts). The second argument is
-/// the [`Format`](crate::format::Format).
+/// the [`Format`].
 macro_rules! text_layout {
     ($layout:ident, $format:expr) => {
         impl $crate::layout::Layout for $layout {
