@@ -8,8 +8,8 @@ pub(crate) use vtesdeck_deck::raw::RawDeck;
 use vtesdeck_deck::{Deck, DeckCard};
 
 /// One decklist layout: how to recognise it, read it and (where vtesdeck can)
-/// write it. Every layout is one file of [`crate`] and one line of
-/// `crate::registry::LAYOUTS`.
+/// write it. Every layout is one file of [`crate`] and one row of the list
+/// of layouts (`layouts!` in `crate::format`).
 pub trait Layout: Sync {
     /// The layout's identity (its name is used by `--input-format`, `--to` and the JSON).
     fn format(&self) -> Format;
