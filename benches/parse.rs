@@ -81,7 +81,7 @@ fn large_documents(cards: usize, rows: usize) -> (String, String) {
 }
 
 fn parse_markup(c: &mut Criterion) {
-    use vtesdeck::deck::Format;
+    use vtesdeck::formats::Format;
     let db = CardDb::embedded().expect("the built-in card list");
     let mut group = c.benchmark_group("parse_markup");
     group.sample_size(10);

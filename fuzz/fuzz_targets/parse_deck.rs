@@ -12,8 +12,8 @@ use std::sync::LazyLock;
 
 use libfuzzer_sys::fuzz_target;
 use vtesdeck::cards::CardDb;
-use vtesdeck::deck::{Deck, Format};
-use vtesdeck::formats::{LoadDeck, DeckJson};
+use vtesdeck::deck::Deck;
+use vtesdeck::formats::{DeckJson, Format, LoadDeck};
 
 static DB: LazyLock<CardDb> = LazyLock::new(|| {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/cards");

@@ -9,8 +9,9 @@ use std::path::PathBuf;
 use crate::output::output_file::OutputFile;
 use anyhow::Context;
 use clap::Args;
-use vtesdeck::deck::{Deck, Format};
+use vtesdeck::deck::Deck;
 use vtesdeck::formats;
+use vtesdeck::formats::Format;
 use vtesdeck::formats::LoadDeck;
 
 use super::{inputs, Global, Outcome};

@@ -214,7 +214,7 @@ fn load_pairs(
     pairings: Vec<Pairing>,
     arguments: (&Path, &Path),
     folders: bool,
-    format: Option<vtesdeck::deck::Format>,
+    format: Option<vtesdeck::formats::Format>,
     db: &vtesdeck::cards::CardDb,
 ) -> Vec<Loaded> {
     use rayon::prelude::*;

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 use crate::output::json_lines::{write_record, ErrorRecord};
 use vtesdeck::cards::CardDb;
-use vtesdeck::deck::{Deck, Format};
+use vtesdeck::deck::Deck;
+use vtesdeck::formats::Format;
 use vtesdeck::formats::{self as pipeline, Decks, FileSelection, Pattern, Skipped, Walk};
 
 pub use vtesdeck::formats::{is_standard_stream, walk, InputProblem};

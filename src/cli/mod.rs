@@ -28,7 +28,7 @@ use clap::{Parser, Subcommand};
 use vtesdeck::cards::CardDb;
 
 use db_location::DbLocation;
-use vtesdeck::deck::Format;
+use vtesdeck::formats::Format;
 
 pub use exit::Outcome;
 

@@ -715,7 +715,7 @@ impl Work<'_> {
         &self,
         page: &FolderPage,
         report_folder: &ReportFolder,
-        input_format: Option<vtesdeck::deck::Format>,
+        input_format: Option<vtesdeck::formats::Format>,
         provenance: &Provenance,
     ) -> Vec<(IndexRow, Outcome)> {
         let path = page.path.as_path();

@@ -5,7 +5,8 @@
 use std::fmt::Write;
 
 use crate::cards::CardDb;
-use crate::deck::{Deck, DeckMeta, Format};
+use crate::deck::{Deck, DeckMeta};
+use crate::formats::Format;
 
 /// Renders a deck: a `# path (format)` line, name and author, the cards in the
 /// TWDA layout, then the lines not read literally (`path:line: text  -> 2x "Card"
@@ -108,7 +109,7 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deck::Format;
+    use crate::formats::Format;
     use crate::formats::LoadDeck;
     use crate::testing::fixture_db;
 

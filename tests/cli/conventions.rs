@@ -293,7 +293,7 @@ fn possible_values(text: &str, flag: &str) -> Vec<String> {
 
 #[test]
 fn helps_list_every_layout_of_the_formats_registry() {
-    use vtesdeck::deck::Format;
+    use vtesdeck::formats::Format;
     let every: Vec<String> = Format::ALL.iter().map(|f| f.name().to_string()).collect();
     for command in [
         &["parse"][..],

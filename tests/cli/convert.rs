@@ -9,8 +9,9 @@ use std::path::PathBuf;
 use predicates::prelude::*;
 use rayon::prelude::*;
 use vtesdeck::cards::CardDb;
-use vtesdeck::deck::{Deck, DeckCard, Format};
+use vtesdeck::deck::{Deck, DeckCard};
 use vtesdeck::formats;
+use vtesdeck::formats::Format;
 use vtesdeck::formats::LoadDeck;
 
 /// Card id -> copies, crypt and library apart.

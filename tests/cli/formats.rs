@@ -6,7 +6,8 @@ use crate::common;
 use std::collections::BTreeMap;
 
 use vtesdeck::cards::CardDb;
-use vtesdeck::deck::{Deck, Format};
+use vtesdeck::deck::Deck;
+use vtesdeck::formats::Format;
 use vtesdeck::formats::LoadDeck;
 
 /// Each sample file and the format it must be detected as.

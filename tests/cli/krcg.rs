@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use vtesdeck::cards::CardDb;
-use vtesdeck::deck::{Deck, Format};
+use vtesdeck::deck::Deck;
+use vtesdeck::formats::Format;
 use vtesdeck::formats::LoadDeck;
 
 /// The Python with krcg 4.19 (`$VTESDECK_KRCG_PYTHON`).

@@ -12,8 +12,9 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde_json::Value;
 use vtesdeck::cards::{CardDb, CardType};
-use vtesdeck::deck::{Deck, Format};
+use vtesdeck::deck::Deck;
 use vtesdeck::formats;
+use vtesdeck::formats::Format;
 use vtesdeck::formats::LoadDeck;
 
 /// Runs the binary and returns its standard output, failing on a bad exit.

@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 
 use predicates::prelude::*;
 use vtesdeck::cards::{Card, CardDb, Group};
-use vtesdeck::deck::{Deck, Format};
+use vtesdeck::deck::Deck;
+use vtesdeck::formats::Format;
 use vtesdeck::formats::LoadDeck;
 
 fn real_db() -> CardDb {

@@ -6,7 +6,8 @@
 use crate::common;
 
 use vtesdeck::cards::{CardDb, CardId};
-use vtesdeck::deck::{Deck, Format, ReadHow};
+use vtesdeck::deck::{Deck, ReadHow};
+use vtesdeck::formats::Format;
 use vtesdeck::formats::LoadDeck;
 
 /// What a line must give.

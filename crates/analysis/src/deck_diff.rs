@@ -193,7 +193,7 @@ fn by_id(part: &[DeckCard]) -> BTreeMap<CardId, (u32, Option<usize>)> {
 mod tests {
     use super::*;
     use crate::testing::fixture_db;
-    use vtesdeck_deck::Format;
+    use vtesdeck_formats::Format;
     use vtesdeck_formats::LoadDeck;
 
     fn deck(db: &CardDb, text: &str) -> Deck {

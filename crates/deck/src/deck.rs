@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use vtesdeck_cards::{Card, CardDb, CardId, CardKind, PrintingHint};
 
 use crate::crypt_columns::KnownColumns;
-use crate::raw::{DeckMeta, DeclaredCounts, Format, LineKind, RawDeck, RawLine};
+use crate::raw::{DeckMeta, DeclaredCounts, FormatName, LineKind, RawDeck, RawLine};
 
 /// Most copies of one card a deck holds, and a card line gives: a line that
 /// would take a card past it (added to the lines before) is not read, so
@@ -243,8 +243,8 @@ pub struct Deck {
     /// The deck's 1-based record number, for a file of several decks (a JSON
     /// array of decks, JSON Lines).
     pub record: Option<usize>,
-    /// The format it was read as.
-    pub format: Format,
+    /// The layout it was read as.
+    pub format: FormatName,
     /// Name, author, description, event.
     pub meta: DeckMeta,
     /// Counts the file's own headers announce.
@@ -267,7 +267,7 @@ impl Deck {
     /// 1 in the order given). An id the database does not know is unresolved,
     /// as it would be in a list.
     pub fn from_cards(cards: &[(CardId, u32)], db: &CardDb) -> Deck {
-        let mut raw = RawDeck::new(Format::Plain);
+        let mut raw = RawDeck::new(FormatName::PLAIN);
         for (index, &(id, count)) in cards.iter().enumerate() {
             let name = db
                 .get(id)
@@ -365,7 +365,7 @@ impl Deck {
                 },
             );
         // A URL names no file (a file of a URL is labelled by its path).
-        let url = self.format == Format::VdbUrl
+        let url = self.format == FormatName::VDB_URL
             && path.chars().nth(EXCERPT_CHARS).is_some()
             && !Path::new(&path).exists();
         let path = if url { excerpt(&path) } else { path };

@@ -11,98 +11,37 @@ use serde::Serialize;
 use crate::crypt_columns::WrittenColumns;
 use vtesdeck_cards::{CardId, CardKind, PrintingHint};
 
-/// Declares [`Format`] from one list: each layout's variant (with its doc)
-/// and its name (used by `--input-format`, `convert --to` and in JSON), in
-/// the order of [`Format::ALL`]. A layout is added here and, in detection
-/// order, in the registry of `vtesdeck-formats` (`registry::LAYOUTS`, whose
-/// test holds the two in step).
-macro_rules! formats {
-    ($($(#[doc = $doc:literal])* $variant:ident = $name:literal,)*) => {
-        /// A decklist layout vtesdeck reads.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-        pub enum Format {
-            $($(#[doc = $doc])* #[serde(rename = $name)] $variant,)*
-        }
+/// The layout a deck was read as, by its name (used by `--input-format`,
+/// `convert --to` and in JSON: `twd`, `plain`, ...). The layouts are listed
+/// by the formats crate (`vtesdeck_formats::Format`, whose names these are);
+/// the deck model knows the few below.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FormatName(&'static str);
 
-        impl Format {
-            /// Every format (the registry in `vtesdeck_formats::registry` gives the detection order).
-            pub const ALL: [Format; [$($name),*].len()] = [$(Format::$variant),*];
+impl FormatName {
+    /// Any list of counts and names; also a deck built in code
+    /// ([`crate::Deck::from_cards`]). Its first line may be its title.
+    pub const PLAIN: FormatName = FormatName("plain");
+    /// Plain lines under `Crypt (N)` / `Library (N)` headers, read like
+    /// [`FormatName::PLAIN`] (its first line may be its title).
+    pub const TEXT: FormatName = FormatName("text");
+    /// A VDB deck URL: the deck's path is the URL.
+    pub const VDB_URL: FormatName = FormatName("vdb-url");
 
-            /// The name used by `--input-format`, `convert --to` and in JSON.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(Format::$variant => $name,)*
-                }
-            }
-        }
-    };
-}
+    /// The layout of a name.
+    pub const fn new(name: &'static str) -> FormatName {
+        FormatName(name)
+    }
 
-formats! {
-    /// TWDA entry (event header, `Crypt (N cards, ...)`, typed library sections);
-    /// also the VDB "Text"/"TWD", VTES Decks "TWD" and Sutekh "TWDA" exports.
-    Twd = "twd",
-    /// JOL: `2x Name` / `2 x Name` / bare names, crypt first, blank line, library.
-    Jol = "jol",
-    /// Lackey CCG: `N<TAB>Name`, library first, then `Crypt:`.
-    Lackey = "lackey",
-    /// ARDB text as Sutekh writes it (`Crypt [12 vampires]`, ` 3x Name ...`).
-    Ardb = "ardb",
-    /// Secret Library import text (`Crypt` / `---` / `N Name`).
-    SecretLibrary = "secret-library",
-    /// ELDB deck file: quoted names, one line per copy.
-    Eldb = "eldb",
-    /// VEKN forum BBCode as Sutekh writes it.
-    Forum = "forum",
-    /// Any list of counts and names (`2x`, `x2`, `2*`, `(2)`, `[2]`, `- 2`).
-    Plain = "plain",
-    /// Plain `2x Name` lines under `Crypt (N)` / `Library (N)` headers, as
-    /// `convert --to text` writes them (read like [`Format::Plain`]).
-    Text = "text",
-    /// A VDB deck URL (`https://vdb.im/decks?name=...#200001=2;100002=1`).
-    VdbUrl = "vdb-url",
-    /// vtesdeck's own JSON (the object `parse --json` prints).
-    Json = "json",
-    /// KRCG deck JSON (`Deck.to_json()`: TWDA fields, `crypt` and `library`
-    /// objects of `{"id", "count", "name"}`), also one record of KRCG's TWDA archive.
-    Krcg = "krcg",
-    /// The `cards` map `{"<VEKN id>": count}`: KRCG's minimal JSON and VDB's deck API answer.
-    KrcgMinimal = "krcg-minimal",
-    /// KRCG v5 flat document (`cards` array of `{"id", "printed_name", "count", "kind"}`), as JOL stores decks.
-    KrcgV5 = "krcg-v5",
-    /// JOL's older stored deck (`{"deck": {"crypt", "library"}, "stats"}`).
-    JolDeck = "jol-deck",
-    /// VTES Decks' API answer (`crypt` and `library` arrays of `{"id", "number"}`).
-    Vtesdecks = "vtesdecks",
-    /// ARDB deck XML (`<deck>` with `<crypt>` vampires and `<library>` cards).
-    ArdbXml = "ardb-xml",
-    /// ARDB-style HTML page (as Sutekh's "Export to HTML" writes it).
-    ArdbHtml = "ardb-html",
-    /// Sutekh card-set XML (`<physicalcardset>`).
-    SutekhXml = "sutekh-xml",
-    /// Sutekh CSV export (`"Card Name", "Expansion", "Number"`).
-    SutekhCsv = "sutekh-csv",
-    /// PmWiki text as Sutekh shows it (`(:title ... :)`, `!! Crypt [N vampires]`).
-    Pmwiki = "pmwiki",
-    /// Any JSON or XML document no layout reader claims, read by the shape
-    /// of its records (a card name or VEKN id and a count).
-    Shape = "shape",
-}
-
-impl Format {
-    /// Parses a format name as [`Format::name`] writes it.
-    /// `vdb` is taken for `vdb-url` (the name `convert --to` first used).
-    pub fn parse(name: &str) -> Option<Format> {
-        if name == "vdb" {
-            return Some(Format::VdbUrl);
-        }
-        Format::ALL.into_iter().find(|f| f.name() == name)
+    /// The name.
+    pub const fn name(self) -> &'static str {
+        self.0
     }
 }
 
-impl fmt::Display for Format {
+impl fmt::Display for FormatName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.0)
     }
 }
 
@@ -417,8 +356,8 @@ pub fn prose_note(lines: &[usize]) -> String {
 /// file's text).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawDeck<'t> {
-    /// The format it was read as.
-    pub format: Format,
+    /// The layout it was read as.
+    pub format: FormatName,
     /// Name, author, description, event.
     pub meta: DeckMeta,
     /// Card lines in file order.
@@ -433,10 +372,10 @@ pub struct RawDeck<'t> {
 }
 
 impl RawDeck<'_> {
-    /// An empty deck of a format.
-    pub fn new(format: Format) -> Self {
+    /// An empty deck of a layout.
+    pub fn new(format: impl Into<FormatName>) -> Self {
         RawDeck {
-            format,
+            format: format.into(),
             meta: DeckMeta::default(),
             lines: Vec::new(),
             problems: Vec::new(),

@@ -13,7 +13,7 @@ use crate::deck::{
 };
 use crate::judge::{Evidence, Judge};
 use crate::name_forms::{article_forms, number_forms};
-use crate::raw::{CountPlace, Format, LineKind, RawDeck, RawLine};
+use crate::raw::{CountPlace, FormatName, LineKind, RawDeck, RawLine};
 
 impl Deck {
     /// Resolves the lines of a read decklist against the card database
@@ -206,7 +206,7 @@ type Remark = (ReadHow, Option<String>);
 /// Whether a line that may be a card and names none is the title of a plain
 /// list: its first line, without a count, when the list has no name yet.
 fn is_title(line: &RawLine, deck: &Deck) -> bool {
-    matches!(deck.format, Format::Plain | Format::Text)
+    matches!(deck.format, FormatName::PLAIN | FormatName::TEXT)
         && line.kind == LineKind::MaybeCard
         && line.reading.count_place == CountPlace::Unwritten
         && deck.meta.name.is_none()

@@ -8,8 +8,9 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::format::Format;
 use vtesdeck_cards::{CardKind, PrintingHint};
-use vtesdeck_deck::raw::{Format, LineKind, LineProblem, RawDeck, RawLine};
+use vtesdeck_deck::raw::{LineKind, LineProblem, RawDeck, RawLine};
 
 static CRYPT_HEADER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^crypt\s*\[(\d+)\s*(?:vampires?|cards?|imbued)?\s*\]").expect("valid regex")

@@ -11,8 +11,9 @@
 use super::html::{Event, Events};
 use super::layout::Layout;
 use super::markup::{self, LineCounter};
+use crate::format::Format;
 use vtesdeck_cards::{CardKind, Group, PrintingHint};
-use vtesdeck_deck::raw::{Format, LineProblem, RawDeck};
+use vtesdeck_deck::raw::{LineProblem, RawDeck};
 
 /// Whether a text is an HTML page (its root element is `<html>`).
 pub fn looks_like(text: &str) -> bool {
@@ -246,7 +247,7 @@ impl Layout for ArdbHtmlLayout {
         if !has_deck_parts(text) {
             // Not an ARDB deck page: a page with a decklist among its prose.
             let mut deck = super::prose::read_page(text);
-            deck.format = Format::ArdbHtml;
+            deck.format = Format::ArdbHtml.into();
             return deck;
         }
         read(text)

@@ -9,8 +9,9 @@ use roxmltree::{Document, Node};
 
 use super::layout::Layout;
 use super::markup::{self, LineCounter};
+use crate::format::Format;
 use vtesdeck_cards::{CardKind, Group, PrintingHint};
-use vtesdeck_deck::raw::{Format, LineProblem, RawDeck};
+use vtesdeck_deck::raw::{LineProblem, RawDeck};
 
 /// Whether a text is an XML document whose root is `<deck>` with a
 /// `<crypt>` or `<library>` part (another `<deck>` is read by its shape).

@@ -3,8 +3,9 @@
 //! name per copy, then the library size and one quoted name per copy.
 //! ELDB writes apostrophes as backquotes (``Cats` Guidance``).
 
+use crate::format::Format;
 use vtesdeck_cards::{split_printing_suffix, CardKind};
-use vtesdeck_deck::raw::{Format, LineKind, RawDeck, RawLine};
+use vtesdeck_deck::raw::{LineKind, RawDeck, RawLine};
 
 /// Whether a text has the ELDB shape: a quoted first line, and a line holding
 /// only a number followed by a quoted line.

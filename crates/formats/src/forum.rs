@@ -7,8 +7,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::ardb::ArdbReader;
+use crate::format::Format;
 use vtesdeck_cards::{CardKind, Group};
-use vtesdeck_deck::raw::{Format, LineProblem, RawDeck};
+use vtesdeck_deck::raw::{LineProblem, RawDeck};
 
 static TAG: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\[/?(?:size|b|u|i|s|url|table|tr|td|th|color|quote|list|img|spoiler|center|code)(?:=[^\]]*)?\]")

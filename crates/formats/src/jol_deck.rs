@@ -9,7 +9,8 @@ use serde_json::Value;
 
 use super::json_doc::JsonShape;
 use super::json_doc::{self, Object};
-use vtesdeck_deck::raw::{Format, RawDeck};
+use crate::format::Format;
+use vtesdeck_deck::raw::RawDeck;
 
 /// Reads one JOL stored deck object.
 pub fn read_object(object: &Object, line: usize) -> RawDeck<'static> {

@@ -4,8 +4,9 @@ use serde::{Deserialize, Serialize};
 use super::json_doc;
 use super::json_doc::JsonShape;
 use super::layout::{DeckWriter, Layout};
+use crate::format::Format;
 use vtesdeck_cards::{CardDb, CardKind};
-use vtesdeck_deck::raw::{EventInfo, Format, LineProblem, RawDeck};
+use vtesdeck_deck::raw::{EventInfo, LineProblem, RawDeck};
 use vtesdeck_deck::{Deck, DeckCard, NameMismatch, ReadAs, Unresolved};
 
 /// Whether a text is JSON: it starts with `{`, or with `[` and parses as

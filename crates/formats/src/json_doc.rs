@@ -6,8 +6,9 @@
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
+use crate::format::Format;
 use vtesdeck_cards::{CardId, CardKind};
-use vtesdeck_deck::raw::{Format, LineKind, LineProblem, RawDeck, RawLine};
+use vtesdeck_deck::raw::{LineKind, LineProblem, RawDeck, RawLine};
 
 /// A JSON layout: told apart from the others by the keys of a JSON object.
 pub trait JsonShape: Sync {

@@ -5,8 +5,9 @@ use super::json_doc::JsonShape;
 use super::json_doc::{self, Object};
 use super::layout::DeckWriter;
 use super::twd_writer;
+use crate::format::Format;
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::raw::{EventInfo, Format, RawDeck};
+use vtesdeck_deck::raw::{EventInfo, RawDeck};
 use vtesdeck_deck::Deck;
 
 /// Reads one KRCG deck object.

@@ -11,8 +11,9 @@ use super::json_doc::JsonShape;
 use super::json_doc::{self, Object};
 use super::layout::DeckWriter;
 use super::{krcg, twd_writer};
+use crate::format::Format;
 use vtesdeck_cards::{Card, CardDb, CardKind, Group};
-use vtesdeck_deck::raw::{Format, RawDeck};
+use vtesdeck_deck::raw::RawDeck;
 use vtesdeck_deck::Deck;
 
 /// Reads one KRCG v5 object.

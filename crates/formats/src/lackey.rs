@@ -8,8 +8,9 @@ use regex::Regex;
 
 use super::layout::{by_name, DeckWriter, Layout};
 use super::plain;
+use crate::format::Format;
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::raw::{Format, RawDeck};
+use vtesdeck_deck::raw::RawDeck;
 use vtesdeck_deck::Deck;
 
 /// `2<TAB>Name`, `2       Name` (no `x`).

@@ -2,13 +2,14 @@
 //! implements (detect, read, write where it can), the [`DeckWriter`] trait of
 //! the writers, and the helpers the writers use to list a deck's cards.
 
+pub(crate) use crate::format::Format;
 use vtesdeck_cards::{Card, CardDb};
-pub(crate) use vtesdeck_deck::raw::{Format, RawDeck};
+pub(crate) use vtesdeck_deck::raw::RawDeck;
 use vtesdeck_deck::{Deck, DeckCard};
 
 /// One decklist layout: how to recognise it, read it and (where vtesdeck can)
-/// write it. Every layout is one file of [`crate`] and one line of
-/// `crate::registry::LAYOUTS`.
+/// write it. Every layout is one file of [`crate`] and one row of the list
+/// of layouts (`layouts!` in `crate::format`).
 pub trait Layout: Sync {
     /// The layout's identity (its name is used by `--input-format`, `--to` and the JSON).
     fn format(&self) -> Format;
@@ -60,11 +61,11 @@ pub(super) fn one_line(value: &str) -> String {
 /// Implements [`Layout`] for a layout read line by line with no writer, from
 /// its module's own `looks_like(text)` and `read(text)` functions (what
 /// `json_layout!` is for the JSON layouts). The second argument is
-/// the [`Format`](vtesdeck_deck::raw::Format).
+/// the [`Format`].
 macro_rules! text_layout {
     ($layout:ident, $format:expr) => {
         impl $crate::layout::Layout for $layout {
-            fn format(&self) -> vtesdeck_deck::raw::Format {
+            fn format(&self) -> $crate::format::Format {
                 $format
             }
 
@@ -94,7 +95,7 @@ macro_rules! json_layout {
     };
     ($layout:ident, $format:expr, $writer:expr) => {
         impl $crate::layout::Layout for $layout {
-            fn format(&self) -> vtesdeck_deck::raw::Format {
+            fn format(&self) -> $crate::format::Format {
                 $format
             }
 

@@ -61,6 +61,7 @@ mod crypt_row;
 pub(crate) mod declared_total;
 mod decode;
 pub(crate) mod eldb;
+pub(crate) mod format;
 pub(crate) mod forum;
 mod html;
 pub(crate) mod html_text;
@@ -100,6 +101,7 @@ pub(crate) mod vdb_url;
 pub(crate) mod vtesdecks;
 
 pub use decode::decode;
+pub use format::Format;
 pub use inputs::{
     is_standard_stream, load, read_walked, skipped_when_read, walk, walk_while, Decks,
     FileSelection, Input, InputError, InputProblem, Pattern, PatternError, Skipped, Walk,

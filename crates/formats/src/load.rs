@@ -11,8 +11,8 @@ use serde_json::Value;
 
 use super::json_doc::Document;
 use super::registry;
+use crate::format::Format;
 use vtesdeck_cards::CardDb;
-pub use vtesdeck_deck::raw::Format;
 use vtesdeck_deck::raw::{LineKind, LineProblem, RawDeck};
 use vtesdeck_deck::{Deck, KnownColumns, NameMismatch};
 

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
+use crate::format::Format;
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::raw::Format;
 use vtesdeck_deck::Deck;
 
 use crate::load::{read_bounded, resolve, DeckError};

@@ -11,13 +11,14 @@
 use super::card_line::{self, Split};
 use super::declared_total;
 use super::layout::Layout;
+use crate::format::Format;
 use vtesdeck_cards::{
     split_printing_suffix, CardKind, CardType, Discipline, PrintingHint, CAPACITIES,
 };
 use vtesdeck_deck::crypt_columns::WrittenColumns;
 use vtesdeck_deck::raw::{
-    CountPlace, DeclaredTotal, Format, LineKind, LineProblem, OtherReading, RawDeck, RawLine,
-    Reading, TotalOf,
+    CountPlace, DeclaredTotal, LineKind, LineProblem, OtherReading, RawDeck, RawLine, Reading,
+    TotalOf,
 };
 
 /// Reads a plain list.

@@ -10,8 +10,9 @@ use memchr::memmem::Finder;
 
 use super::markup;
 
+use crate::format::Format;
 use vtesdeck_cards::{CardKind, PrintingHint};
-use vtesdeck_deck::raw::{lines, Format, RawDeck};
+use vtesdeck_deck::raw::{lines, RawDeck};
 
 /// Whether a text is PmWiki: a `(:title` line or a `!! Crypt` header.
 pub fn looks_like(text: &str) -> bool {

@@ -198,8 +198,8 @@ fn sentence(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::Format;
     use crate::read::read;
-    use vtesdeck_deck::raw::Format;
 
     #[test]
     fn prose_around_a_list_is_skipped_and_counted() {

@@ -4,7 +4,8 @@
 
 use std::borrow::Cow;
 
-use vtesdeck_deck::raw::{Format, LineKind, LineProblem, RawDeck, RawLine};
+use crate::format::Format;
+use vtesdeck_deck::raw::{LineKind, LineProblem, RawDeck, RawLine};
 
 use crate::layout::Layout;
 use crate::reader::Reader;

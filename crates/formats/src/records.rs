@@ -14,9 +14,9 @@ use super::load::{read_record, resolve, DeckError, RecordError};
 use super::registry::{self, detect};
 use super::screen::{self, ControlTest};
 use crate::decode::NotUtf8;
+use crate::format::Format;
 use crate::reader::Reader;
 use vtesdeck_cards::{CardDb, CardKind};
-use vtesdeck_deck::raw::Format;
 use vtesdeck_deck::raw::{CountPlace, LineKind, RawDeck};
 use vtesdeck_deck::Deck;
 

@@ -1,6 +1,6 @@
-//! The formats registry: every layout vtesdeck knows, in detection order.
-//! Adding a layout is its file (implementing [`Layout`]), its [`Format`] name
-//! and one line here.
+//! The formats registry: every layout vtesdeck knows, in detection order,
+//! made of the one list of layouts (`crate::format`), and what it is used
+//! for (detection, writing).
 
 use super::json_doc::Object;
 use super::layout::Layout;
@@ -9,50 +9,29 @@ use super::{
     lackey, plain, pmwiki, secret_library, shape, sutekh_csv, sutekh_xml, text, twd, vdb_url,
     vtesdecks,
 };
+use crate::format::{layouts, Format};
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::raw::Format;
 use vtesdeck_deck::raw::RawDeck;
 use vtesdeck_deck::Deck;
 
-/// Every layout, in detection order: the first whose shape a text has is
-/// taken; [`plain`] takes anything. The JSON layouts come first, told apart
-/// by their keys; [`shape`] reads any other JSON document, and any XML
-/// document the XML layouts after it do not claim, by the shape of its
-/// records; [`json`] (vtesdeck's own) takes the JSON texts left (broken
-/// JSON), so that they are reported, never read as text.
-pub static LAYOUTS: [&dyn Layout; 22] = [
-    &krcg::KrcgLayout,
-    &krcg_minimal::KrcgMinimalLayout,
-    &krcg_v5::KrcgV5Layout,
-    &jol_deck::JolDeckLayout,
-    &vtesdecks::VtesdecksLayout,
-    &ShapeLayout,
-    &json::JsonLayout,
-    &ardb_xml::ArdbXmlLayout,
-    &sutekh_xml::SutekhXmlLayout,
-    &ardb_html::ArdbHtmlLayout,
-    &sutekh_csv::SutekhCsvLayout,
-    &pmwiki::PmwikiLayout,
-    &vdb_url::VdbUrlLayout,
-    &forum::ForumLayout,
-    &eldb::EldbLayout,
-    &twd::TwdLayout,
-    &ardb::ArdbLayout,
-    &secret_library::SecretLibraryLayout,
-    &lackey::LackeyLayout,
-    &jol::JolLayout,
-    &text::TextLayout,
-    &plain::PlainLayout,
-];
+/// Makes the registry of the rows of [`layouts!`]: [`LAYOUTS`] and
+/// [`layout`].
+macro_rules! registry {
+    ($($(#[doc = $doc:literal])* $variant:ident = $name:literal => $layout:path,)*) => {
+        /// Every layout, in detection order (the order of [`Format::ALL`]):
+        /// the first whose shape a text has is taken.
+        pub static LAYOUTS: [&dyn Layout; Format::ALL.len()] = [$(&$layout,)*];
 
-/// The layout of a format.
-pub(crate) fn layout(format: Format) -> &'static dyn Layout {
-    LAYOUTS
-        .iter()
-        .copied()
-        .find(|layout| layout.format() == format)
-        .unwrap_or(&plain::PlainLayout)
+        /// The layout of a format.
+        pub(crate) fn layout(format: Format) -> &'static dyn Layout {
+            match format {
+                $(Format::$variant => &$layout,)*
+            }
+        }
+    };
 }
+
+layouts!(registry);
 
 /// Picks the format of a text from its content: the first layout of
 /// `LAYOUTS` whose shape the text has.
@@ -136,14 +115,14 @@ mod tests {
     use super::*;
     use crate::load_deck::LoadDeck;
 
+    /// Each row's layout object reads its row's format (a row pairing a
+    /// format with another's layout would be found here).
     #[test]
-    fn every_format_has_exactly_one_layout() {
-        for format in Format::ALL {
-            let count = LAYOUTS.iter().filter(|l| l.format() == format).count();
-            assert_eq!(count, 1, "{format}");
+    fn each_layout_reads_its_rows_format() {
+        for (format, object) in Format::ALL.into_iter().zip(LAYOUTS) {
+            assert_eq!(object.format(), format);
             assert_eq!(layout(format).format(), format);
         }
-        assert_eq!(LAYOUTS.len(), Format::ALL.len());
     }
 
     #[test]

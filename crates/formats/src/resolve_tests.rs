@@ -5,9 +5,9 @@
 use vtesdeck_cards::{CardDb, CardId};
 use vtesdeck_deck::{Deck, ReadHow, MAX_FUZZY_LINES};
 
+use crate::format::Format;
 use crate::load_deck::LoadDeck;
 use crate::testing::{deck_of, fixture_db};
-use vtesdeck_deck::raw::Format;
 
 #[test]
 fn close_spelling_search_stops_after_the_budget() {

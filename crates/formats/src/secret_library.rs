@@ -4,7 +4,8 @@
 
 use super::plain;
 
-use vtesdeck_deck::raw::{Format, RawDeck};
+use crate::format::Format;
+use vtesdeck_deck::raw::RawDeck;
 
 /// Whether a text has the Secret Library shape: a `Crypt` or `Library` line
 /// followed by a `---` line.

@@ -1,6 +1,7 @@
 use super::screen;
+use crate::format::Format;
 use crate::registry::detect;
-use vtesdeck_deck::raw::{Format, LineKind};
+use vtesdeck_deck::raw::LineKind;
 
 /// Extensions of decklist files: a file with one of these is read whatever it holds.
 pub(crate) const DECKLIST_EXTENSIONS: &[&str] = &[

@@ -6,7 +6,8 @@
 
 use super::markup;
 
-use vtesdeck_deck::raw::{lines, Format, LineProblem, RawDeck};
+use crate::format::Format;
+use vtesdeck_deck::raw::{lines, LineProblem, RawDeck};
 
 /// Whether a line is a Sutekh CSV row: a quoted first field, a last field
 /// that is a whole number.

@@ -7,7 +7,8 @@
 use super::ardb_xml::{child_text, node_line, parse_xml};
 use super::layout::Layout;
 use super::markup::{self, LineCounter};
-use vtesdeck_deck::raw::{Format, RawDeck};
+use crate::format::Format;
+use vtesdeck_deck::raw::RawDeck;
 
 /// Whether a text is an XML document whose root is `<physicalcardset>`.
 pub fn looks_like(text: &str) -> bool {

@@ -1,12 +1,13 @@
 //! The plain text [`TextWriter`]: `Deck Name:` and `Author:` lines, then
 //! `2x Name` lines under `Crypt (N)` and `Library (N)` headers. It reads back
-//! as a [`vtesdeck_deck::raw::Format::Plain`] list.
+//! as a [`crate::Format::Plain`] list.
 
 use std::fmt::Write;
 
 use super::layout::{by_name, one_line, DeckWriter, Layout};
+use crate::format::Format;
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::raw::{Format, RawDeck};
+use vtesdeck_deck::raw::RawDeck;
 use vtesdeck_deck::Deck;
 
 /// Writes a plain `2x Name` list.
@@ -52,7 +53,7 @@ impl Layout for TextLayout {
 
     fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
         RawDeck {
-            format: Format::Text,
+            format: Format::Text.into(),
             ..super::plain::read(text)
         }
     }

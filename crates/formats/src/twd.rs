@@ -8,10 +8,11 @@
 use super::layout::{DeckWriter, Layout};
 use super::{card_line, twd_event};
 use crate::crypt_row::{CryptRow, CryptRows};
+use crate::format::Format;
 use vtesdeck_cards::{CardKind, PrintingHint};
 use vtesdeck_deck::raw::{
-    trim_line, trim_line_end, trim_line_start, CountPlace, EventInfo, Format, LineKind,
-    LineProblem, OtherReading, RawDeck, RawLine,
+    trim_line, trim_line_end, trim_line_start, CountPlace, EventInfo, LineKind, LineProblem,
+    OtherReading, RawDeck, RawLine,
 };
 
 /// Whether a line starts with `word`, ignoring case (a cheap test before a closer reading).

@@ -400,7 +400,7 @@ Combat/Reaction (2)
         let back = Deck::from_text(&with_score, None, &db);
         assert_eq!(
             (back.format, back.crypt_count()),
-            (vtesdeck_deck::raw::Format::Twd, 12)
+            (crate::format::Format::Twd.into(), 12)
         );
         let back = crate::twd::read(&text, &mut crate::crypt_row::CryptRows::default());
         let event = back.meta.event.unwrap_or_default();

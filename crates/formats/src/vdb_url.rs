@@ -8,8 +8,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::layout::{DeckWriter, Layout};
+use crate::format::Format;
 use vtesdeck_cards::{CardDb, CardId, CardKind, PrintingHint};
-use vtesdeck_deck::raw::{Format, LineKind, LineProblem, RawDeck, RawLine};
+use vtesdeck_deck::raw::{LineKind, LineProblem, RawDeck, RawLine};
 use vtesdeck_deck::{Deck, DeckCard};
 
 /// A `#id=count` fragment start.

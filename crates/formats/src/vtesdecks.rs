@@ -6,8 +6,9 @@ use serde_json::Value;
 
 use super::json_doc::JsonShape;
 use super::json_doc::{self, Object};
+use crate::format::Format;
 use vtesdeck_cards::CardKind;
-use vtesdeck_deck::raw::{Format, RawDeck};
+use vtesdeck_deck::raw::RawDeck;
 
 /// Reads one VTES Decks object.
 pub fn read_object(object: &Object, line: usize) -> RawDeck<'static> {

@@ -337,7 +337,7 @@ mod tests {
     fn deck_with_every_severity(db: &CardDb) -> Deck {
         let text =
             "11x Alma Test\n2x Test Haven\n2x Test Party\n2x Test Chimera\n54x Test Bleedd\n";
-        vtesdeck_formats::LoadDeck::from_text(text, Some(vtesdeck_deck::Format::Plain), db)
+        vtesdeck_formats::LoadDeck::from_text(text, Some(vtesdeck_formats::Format::Plain), db)
     }
 
     fn problems(checker: &Checker, deck: &Deck) -> Vec<(&'static str, Severity)> {

@@ -43,7 +43,7 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::Format;
+    use vtesdeck_formats::Format;
     use vtesdeck_formats::LoadDeck;
 
     #[test]

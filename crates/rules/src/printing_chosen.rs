@@ -52,7 +52,7 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::Format;
+    use vtesdeck_formats::Format;
     use vtesdeck_formats::LoadDeck;
 
     /// One line, one finding: a misspelt name whose printing was chosen is

@@ -51,7 +51,7 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, CheckDate, Checker, Profile};
-    use vtesdeck_deck::Format;
+    use vtesdeck_formats::Format;
     use vtesdeck_formats::LoadDeck;
 
     #[test]

@@ -63,7 +63,8 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, CheckDate, Checker, NameCorrected, Profile};
-    use vtesdeck_deck::{Format, ReadAs, ReadHow};
+    use vtesdeck_deck::{ReadAs, ReadHow};
+    use vtesdeck_formats::Format;
     use vtesdeck_formats::LoadDeck;
 
     #[test]

@@ -52,7 +52,8 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::{Deck, Format};
+    use vtesdeck_deck::Deck;
+    use vtesdeck_formats::Format;
     use vtesdeck_formats::LoadDeck;
 
     #[test]

@@ -115,7 +115,7 @@ pub(crate) mod fixtures {
     //! Comparisons for the renderer tests.
 
     use super::*;
-    use crate::deck::Format;
+    use crate::formats::Format;
     use crate::testing::fixture_db;
 
     /// `registered.txt` against `played.txt`: a vampire one copy short, one added,

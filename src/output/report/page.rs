@@ -5,7 +5,8 @@ use std::fmt::Write;
 use super::html::{self, escape, Cell, Table};
 use super::{charts, open_page, DeckReport, Provenance};
 use crate::cards::quantity;
-use crate::deck::{Format, STARTING_CRYPT};
+use crate::deck::{FormatName, STARTING_CRYPT};
+use crate::formats::Format;
 use crate::output::draw_table;
 use crate::output::figures::percent;
 use crate::output::stats_table::{cost, events, tallies};
@@ -103,7 +104,7 @@ fn header_facts(out: &mut String, report: &DeckReport, provenance: &Provenance) 
     }
 }
 
-fn format_name(format: Format) -> String {
+fn format_name(format: FormatName) -> String {
     format!("{} (the decklist's layout)", format.name())
 }
 
@@ -534,7 +535,7 @@ mod tests {
         // A misspelt line: its message quotes it (`12x Alma Tset`).
         let deck = <crate::deck::Deck as crate::formats::LoadDeck>::from_text(
             "12x Alma Tset\n40x Test Punch\n",
-            Some(crate::deck::Format::Plain),
+            Some(crate::formats::Format::Plain),
             &db,
         );
         let date = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();

@@ -10,12 +10,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::records::read_by_runs;
 use super::sniff::NotDecklist;
+use crate::format::Format;
 use crate::load::{DeckError, MAX_FILE_BYTES};
 use crate::load_deck::LoadDeck;
 use crate::reader::Reader;
 use crate::records::DeckRecords;
 use vtesdeck_cards::CardDb;
-use vtesdeck_deck::raw::Format;
 use vtesdeck_deck::Deck;
 
 pub(crate) use problem::vdb_url;

@@ -22,8 +22,9 @@ use serde_json::Value;
 use self::tree::{Field, Origin, Tree};
 use super::json_doc;
 use super::markup;
+use crate::format::Format;
 use vtesdeck_cards::{CardId, CardKind, PrintingHint};
-use vtesdeck_deck::raw::{Format, LineKind, LineProblem, RawDeck, RawLine};
+use vtesdeck_deck::raw::{LineKind, LineProblem, RawDeck, RawLine};
 
 /// Reads a whole JSON or XML text by its shape: an empty deck with one
 /// problem (what the document holds) when no card entry is found.
