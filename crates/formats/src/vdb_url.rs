@@ -1,8 +1,10 @@
 //! VDB deck URLs: `https://vdb.im/decks/deck?name=...&author=...&description=...#200001=2;100002=1`.
 //! The fragment lists `card id=count` pairs separated by `;`; the ids are the
-//! VEKN ids, so they resolve without name matching. The query holds the deck
-//! metadata, percent-encoded.
+//! VEKN ids, so they resolve without name matching. An id given in several
+//! pairs is one card line, its counts added; a line of more than 999 copies
+//! is a problem. The query holds the deck metadata, percent-encoded.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -10,7 +12,7 @@ use regex::Regex;
 use super::layout::{DeckWriter, Layout};
 use vtesdeck_cards::{CardDb, CardId, CardKind, PrintingHint};
 use vtesdeck_deck::raw::{Format, LineKind, LineProblem, RawDeck, RawLine};
-use vtesdeck_deck::{Deck, DeckCard};
+use vtesdeck_deck::{Deck, DeckCard, MAX_CARD_COUNT};
 
 /// A `#id=count` fragment start.
 static FRAGMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"#\d+=\d+").expect("valid regex"));
@@ -48,6 +50,13 @@ pub fn read(text: &str) -> RawDeck<'_> {
             }
         }
     }
+    // One card line per id, at its first pair: a pair repeating an id adds
+    // to that line's count (as two lines of one card add up in any list),
+    // so that a URL of thousands of repeated pairs is a few lines, not a
+    // line of about 250 bytes of memory for each 9-byte pair (issue 41).
+    let mut line_of: HashMap<u32, usize> = HashMap::new();
+    // For each line, how many pairs gave its id.
+    let mut given: Vec<u32> = Vec::new();
     for pair in fragment.split(';').filter(|p| !p.is_empty()) {
         let parsed = pair.split_once('=').and_then(|(id, count)| {
             Some((
@@ -57,20 +66,31 @@ pub fn read(text: &str) -> RawDeck<'_> {
         });
         match parsed {
             Some((_, 0)) => {}
-            Some((id, count)) => deck.lines.push(RawLine {
-                line: 1,
-                text: pair.to_string().into(),
-                count,
-                name: String::new().into(),
-                hint: PrintingHint::default(),
-                section: Some(if id >= 200_000 {
-                    CardKind::Crypt
-                } else {
-                    CardKind::Library
-                }),
-                kind: LineKind::Id(CardId(id)),
-                reading: Default::default(),
-            }),
+            Some((id, count)) => match line_of.get(&id) {
+                Some(&at) => {
+                    let line = &mut deck.lines[at];
+                    line.count = line.count.saturating_add(count);
+                    given[at] = given[at].saturating_add(1);
+                }
+                None => {
+                    line_of.insert(id, deck.lines.len());
+                    given.push(1);
+                    deck.lines.push(RawLine {
+                        line: 1,
+                        text: pair.to_string().into(),
+                        count,
+                        name: String::new().into(),
+                        hint: PrintingHint::default(),
+                        section: Some(if id >= 200_000 {
+                            CardKind::Crypt
+                        } else {
+                            CardKind::Library
+                        }),
+                        kind: LineKind::Id(CardId(id)),
+                        reading: Default::default(),
+                    });
+                }
+            },
             None => deck.problems.push(LineProblem {
                 line: 1,
                 text: pair.to_string(),
@@ -78,6 +98,33 @@ pub fn read(text: &str) -> RawDeck<'_> {
             }),
         }
     }
+    // A line of more copies than a deck may hold is a problem saying so
+    // (the ids given more than once: their counts added), never read.
+    let mut at = 0;
+    deck.lines.retain(|line| {
+        let times = given[at];
+        at += 1;
+        if line.count <= MAX_CARD_COUNT {
+            return true;
+        }
+        let message = match line.kind {
+            LineKind::Id(id) if times > 1 => format!(
+                "id {id} given {times} times in the URL, its counts added: {} copies (at \
+                 most {MAX_CARD_COUNT} of a card): not read",
+                line.count
+            ),
+            _ => format!(
+                "card count {} too large (at most {MAX_CARD_COUNT})",
+                line.count
+            ),
+        };
+        deck.problems.push(LineProblem {
+            line: 1,
+            text: line.text.to_string(),
+            message,
+        });
+        false
+    });
     deck
 }
 
@@ -217,6 +264,49 @@ mod tests {
             ]
         );
         assert_eq!(deck.problems.len(), 1);
+    }
+
+    /// Pairs repeating an id are one line of their counts added (the same
+    /// cards as a line per pair); past 999 copies, one problem saying how
+    /// many pairs gave the id, and a single pair of too many copies is a
+    /// problem too (it was taken for prose).
+    #[test]
+    fn pairs_repeating_an_id_are_one_line_of_their_counts() {
+        let deck = read("https://vdb.im/decks/deck#200001=2;100004=4;200001=1;100004=0;200001=3");
+        let cards: Vec<(&str, LineKind, u32)> = deck
+            .lines
+            .iter()
+            .map(|l| (&*l.text, l.kind, l.count))
+            .collect();
+        assert_eq!(
+            cards,
+            [
+                ("200001=2", LineKind::Id(CardId(200_001)), 6),
+                ("100004=4", LineKind::Id(CardId(100_004)), 4),
+            ]
+        );
+        assert!(deck.problems.is_empty());
+        let pairs = vec!["100004=9"; 3_000].join(";");
+        let url = format!("https://vdb.im/decks/deck#200001=12;100004=999;{pairs};100003=1000");
+        let deck = read(&url);
+        let cards: Vec<u32> = deck.lines.iter().map(|l| l.count).collect();
+        assert_eq!(cards, [12]);
+        let problems: Vec<(&str, &str)> = deck
+            .problems
+            .iter()
+            .map(|p| (p.text.as_str(), p.message.as_str()))
+            .collect();
+        assert_eq!(
+            problems,
+            [
+                (
+                    "100004=999",
+                    "id 100004 given 3001 times in the URL, its counts added: 27999 copies (at \
+                     most 999 of a card): not read"
+                ),
+                ("100003=1000", "card count 1000 too large (at most 999)"),
+            ]
+        );
     }
 
     #[test]
