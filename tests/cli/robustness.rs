@@ -889,15 +889,16 @@ fn long_unknown_lines_scale_linearly_in_their_suggestions() {
 }
 
 /// A VDB deck URL repeating one pair past 999 copies: the pairs of one id
-/// are one card line, their counts added, and past 999 copies one problem
-/// quoting the first pair and saying how many gave the id (issue 41: each
-/// pair quoted the whole URL, 99.5 MB of output for 33 KB; then each was a
-/// problem of its own, about 3 KB of memory for each 9-byte pair; then a
-/// card line of its own, vtesdeck's own peak growing by 44 times the URL).
-/// The URL's label is an excerpt: the output of the same size at 1x and
-/// 100x. vtesdeck's own peak now grows by about 10 times the URL, nearly
-/// all of it the copies of a long argument any command makes (a path of
-/// that length that names no file costs the same; the URL read from a file
+/// are one card line, their counts added, and the pairs that would take
+/// the card past 999 copies are refused as one problem quoting the pair
+/// and counting the others (issue 41: each pair quoted the whole URL, 99.5
+/// MB of output for 33 KB; then each was a problem of its own, about 3 KB
+/// of memory for each 9-byte pair; then a card line of its own, about 180
+/// bytes for each, vtesdeck's own peak growing by 44 times the URL). The
+/// URL's label is an excerpt: the output of the same size at 1x and 100x.
+/// vtesdeck's own peak now grows by about 10 times the URL, nearly all of
+/// it the copies any command makes of a long argument (a path of that
+/// length that names no file costs the same; the URL read from a file
 /// adds less than its size). The measure counts the Python that starts it
 /// too, whose copies of the argument (wide strings) grow by 20 times it:
 /// both within the bound, 10 times the URL beside the allocator's slack.
@@ -933,8 +934,8 @@ fn a_long_vdb_url_scales_linearly_in_its_output() {
     assert_eq!(
         refused,
         [
-            "cannot read `100004=999`: id 100004 given 13001 times in the URL, its counts \
-             added: 117999 copies (at most 999 of a card): not read"
+            "cannot read `100004=9`: 1008 copies of card 100004 with the lines before (at \
+             most 999 of a card): this line is not read, nor the 12999 more like it on this line"
         ]
     );
 }

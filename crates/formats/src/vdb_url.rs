@@ -1,8 +1,9 @@
 //! VDB deck URLs: `https://vdb.im/decks/deck?name=...&author=...&description=...#200001=2;100002=1`.
 //! The fragment lists `card id=count` pairs separated by `;`; the ids are the
 //! VEKN ids, so they resolve without name matching. An id given in several
-//! pairs is one card line, its counts added; a line of more than 999 copies
-//! is a problem. The query holds the deck metadata, percent-encoded.
+//! pairs is one card line, its counts added; a pair that would take its
+//! card past 999 copies is refused (the pairs refused alike one problem).
+//! The query holds the deck metadata, percent-encoded.
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -53,10 +54,13 @@ pub fn read(text: &str) -> RawDeck<'_> {
     // One card line per id, at its first pair: a pair repeating an id adds
     // to that line's count (as two lines of one card add up in any list),
     // so that a URL of thousands of repeated pairs is a few lines, not a
-    // line of about 250 bytes of memory for each 9-byte pair (issue 41).
+    // line of about 180 bytes of memory for each 9-byte pair (issue 41). A
+    // pair that would take its card past 999 copies is refused, as the
+    // resolution refuses such a line: the pairs refused alike (the same
+    // pair, the same copies) are one problem counting the others.
     let mut line_of: HashMap<u32, usize> = HashMap::new();
-    // For each line, how many pairs gave its id.
-    let mut given: Vec<u32> = Vec::new();
+    let mut refused: Vec<Refused> = Vec::new();
+    let mut refused_at: HashMap<(&str, u32), usize> = HashMap::new();
     for pair in fragment.split(';').filter(|p| !p.is_empty()) {
         let parsed = pair.split_once('=').and_then(|(id, count)| {
             Some((
@@ -66,31 +70,47 @@ pub fn read(text: &str) -> RawDeck<'_> {
         });
         match parsed {
             Some((_, 0)) => {}
-            Some((id, count)) => match line_of.get(&id) {
-                Some(&at) => {
-                    let line = &mut deck.lines[at];
-                    line.count = line.count.saturating_add(count);
-                    given[at] = given[at].saturating_add(1);
+            Some((id, count)) => {
+                let at = line_of.get(&id).copied();
+                let before = at.map_or(0, |at| deck.lines[at].count);
+                let total = before.saturating_add(count);
+                if total > MAX_CARD_COUNT {
+                    match refused_at.get(&(pair, total)) {
+                        Some(&at) => refused[at].more += 1,
+                        None => {
+                            refused_at.insert((pair, total), refused.len());
+                            refused.push(Refused {
+                                pair,
+                                id,
+                                total,
+                                first: before == 0,
+                                more: 0,
+                            });
+                        }
+                    }
+                    continue;
                 }
-                None => {
-                    line_of.insert(id, deck.lines.len());
-                    given.push(1);
-                    deck.lines.push(RawLine {
-                        line: 1,
-                        text: pair.to_string().into(),
-                        count,
-                        name: String::new().into(),
-                        hint: PrintingHint::default(),
-                        section: Some(if id >= 200_000 {
-                            CardKind::Crypt
-                        } else {
-                            CardKind::Library
-                        }),
-                        kind: LineKind::Id(CardId(id)),
-                        reading: Default::default(),
-                    });
+                match at {
+                    Some(at) => deck.lines[at].count = total,
+                    None => {
+                        line_of.insert(id, deck.lines.len());
+                        deck.lines.push(RawLine {
+                            line: 1,
+                            text: pair.to_string().into(),
+                            count,
+                            name: String::new().into(),
+                            hint: PrintingHint::default(),
+                            section: Some(if id >= 200_000 {
+                                CardKind::Crypt
+                            } else {
+                                CardKind::Library
+                            }),
+                            kind: LineKind::Id(CardId(id)),
+                            reading: Default::default(),
+                        });
+                    }
                 }
-            },
+            }
             None => deck.problems.push(LineProblem {
                 line: 1,
                 text: pair.to_string(),
@@ -98,34 +118,43 @@ pub fn read(text: &str) -> RawDeck<'_> {
             }),
         }
     }
-    // A line of more copies than a deck may hold is a problem saying so
-    // (the ids given more than once: their counts added), never read.
-    let mut at = 0;
-    deck.lines.retain(|line| {
-        let times = given[at];
-        at += 1;
-        if line.count <= MAX_CARD_COUNT {
-            return true;
-        }
-        let message = match line.kind {
-            LineKind::Id(id) if times > 1 => format!(
-                "id {id} given {times} times in the URL, its counts added: {} copies (at \
-                 most {MAX_CARD_COUNT} of a card): not read",
-                line.count
-            ),
-            _ => format!(
+    for refused in refused {
+        let mut message = if refused.first {
+            format!(
                 "card count {} too large (at most {MAX_CARD_COUNT})",
-                line.count
-            ),
+                refused.total
+            )
+        } else {
+            format!(
+                "{} copies of card {} with the lines before (at most {MAX_CARD_COUNT} of a \
+                 card): this line is not read",
+                refused.total, refused.id
+            )
         };
+        if refused.more > 0 {
+            message.push_str(&format!(
+                ", nor the {} more like it on this line",
+                refused.more
+            ));
+        }
         deck.problems.push(LineProblem {
             line: 1,
-            text: line.text.to_string(),
+            text: refused.pair.to_string(),
             message,
         });
-        false
-    });
+    }
     deck
+}
+
+/// The pairs of a URL refused alike: the first, the copies of its card
+/// they would make, and how many more there are.
+struct Refused<'u> {
+    pair: &'u str,
+    id: u32,
+    total: u32,
+    /// Whether no pair of its card was read before (its own count too large).
+    first: bool,
+    more: usize,
 }
 
 /// Writes a VDB deck URL: name, author and description in the query, cards
@@ -267,8 +296,9 @@ mod tests {
     }
 
     /// Pairs repeating an id are one line of their counts added (the same
-    /// cards as a line per pair); past 999 copies, one problem saying how
-    /// many pairs gave the id, and a single pair of too many copies is a
+    /// cards as a line per pair); a pair past 999 copies of its card is
+    /// refused, the pairs refused alike one problem counting the others, as
+    /// the resolution refuses lines; a single pair of too many copies is a
     /// problem too (it was taken for prose).
     #[test]
     fn pairs_repeating_an_id_are_one_line_of_their_counts() {
@@ -287,10 +317,15 @@ mod tests {
         );
         assert!(deck.problems.is_empty());
         let pairs = vec!["100004=9"; 3_000].join(";");
-        let url = format!("https://vdb.im/decks/deck#200001=12;100004=999;{pairs};100003=1000");
+        let url = format!(
+            "https://vdb.im/decks/deck#200001=12;100004=990;{pairs};100004=2;100003=1000;100003=1"
+        );
         let deck = read(&url);
-        let cards: Vec<u32> = deck.lines.iter().map(|l| l.count).collect();
-        assert_eq!(cards, [12]);
+        let cards: Vec<(&str, u32)> = deck.lines.iter().map(|l| (&*l.text, l.count)).collect();
+        assert_eq!(
+            cards,
+            [("200001=12", 12), ("100004=990", 999), ("100003=1", 1)]
+        );
         let problems: Vec<(&str, &str)> = deck
             .problems
             .iter()
@@ -300,9 +335,14 @@ mod tests {
             problems,
             [
                 (
-                    "100004=999",
-                    "id 100004 given 3001 times in the URL, its counts added: 27999 copies (at \
-                     most 999 of a card): not read"
+                    "100004=9",
+                    "1008 copies of card 100004 with the lines before (at most 999 of a card): \
+                     this line is not read, nor the 2998 more like it on this line"
+                ),
+                (
+                    "100004=2",
+                    "1001 copies of card 100004 with the lines before (at most 999 of a card): \
+                     this line is not read"
                 ),
                 ("100003=1000", "card count 1000 too large (at most 999)"),
             ]
