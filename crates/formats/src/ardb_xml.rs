@@ -50,7 +50,7 @@ struct Entry {
 /// the one before: a document of 40,000 cards took 10 s when each was
 /// counted from the start).
 pub fn read(text: &str) -> RawDeck<'_> {
-    // A DTD is left out (roxmltree refused one): its entities are not expanded.
+    // A DTD is left out (the stream refuses one): its entities are not expanded.
     let text = &*markup::without_doctype(text);
     let mut deck = RawDeck::new(Format::ArdbXml);
     let mut lines = LineCounter::new(text);

@@ -17,7 +17,7 @@ pub fn looks_like(text: &str) -> bool {
 
 /// Reads a Sutekh card-set XML file, as a stream of XML nodes.
 pub fn read(text: &str) -> RawDeck<'_> {
-    // A DTD is left out (roxmltree refused one): its entities are not expanded.
+    // A DTD is left out (the stream refuses one): its entities are not expanded.
     let text = &*markup::without_doctype(text);
     let mut deck = RawDeck::new(Format::SutekhXml);
     let mut lines = LineCounter::new(text);

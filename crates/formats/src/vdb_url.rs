@@ -37,8 +37,14 @@ pub fn looks_like(text: &str) -> bool {
 /// Reads a deck URL.
 pub fn read(text: &str) -> RawDeck<'_> {
     let mut deck = RawDeck::new(Format::VdbUrl);
-    let url: String = text.split_whitespace().collect();
-    let (address, fragment) = url.split_once('#').unwrap_or((url.as_str(), ""));
+    // The URL without its white space (a URL cut over lines), borrowed when it has none.
+    let trimmed = text.trim();
+    let url: std::borrow::Cow<str> = if trimmed.contains(char::is_whitespace) {
+        text.split_whitespace().collect::<String>().into()
+    } else {
+        trimmed.into()
+    };
+    let (address, fragment) = url.split_once('#').unwrap_or((&url, ""));
     if let Some((_, query)) = address.split_once('?') {
         for pair in query.split('&') {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
