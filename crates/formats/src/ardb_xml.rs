@@ -1,14 +1,13 @@
 //! ARDB's deck XML (as ARDB 2.x and Sutekh's `WriteArdbXML.py` write it):
 //! `<deck>` with `<name>`, `<author>`, `<description>`, `<crypt size=…>` of
 //! `<vampire count=…>` (`<name>`, `<adv>`, `<group>` pick the printing) and
-//! `<library size=…>` of `<card count=…>` (`<name>`). Read with an XML
-//! parser; entities and character references are decoded by it.
+//! `<library size=…>` of `<card count=…>` (`<name>`). Read as a stream of
+//! XML nodes (`xml_stream`); entities and character references decoded.
 //! `databaseID` is the writer's own row id, not a VEKN id: names are read.
-
-use roxmltree::{Document, Node};
 
 use super::layout::Layout;
 use super::markup::{self, LineCounter};
+use super::xml_stream::{self, FirstTexts, Malformed, Node};
 use crate::format::Format;
 use vtesdeck_cards::{CardKind, Group, PrintingHint};
 use vtesdeck_deck::raw::{LineProblem, RawDeck};
@@ -20,91 +19,122 @@ pub fn looks_like(text: &str) -> bool {
         && (text.contains("<crypt") || text.contains("<library"))
 }
 
-/// Parses an XML text, or gives an empty deck with the parse error as a problem.
-pub(super) fn parse_xml(text: &str, format: Format) -> Result<Document<'_>, Box<RawDeck<'_>>> {
-    Document::parse(text).map_err(|err| {
-        let mut deck = Box::new(RawDeck::new(format));
-        let line = usize::try_from(err.pos().row).unwrap_or(1).max(1);
-        deck.problems.push(LineProblem {
-            line,
-            text: text
-                .lines()
-                .nth(line - 1)
-                .unwrap_or("")
-                .chars()
-                .take(80)
-                .collect(),
-            message: match err {
-                roxmltree::Error::UnknownEntityReference(..) => format!(
-                    "not well-formed XML: {err} (vtesdeck expands XML's own five entities and \
-                     character references, never one a DTD declares)"
-                ),
-                _ => format!("not well-formed XML: {err}"),
-            },
-        });
-        deck
-    })
+/// An empty deck with the problem of a text that is not well-formed XML
+/// (on its line, said as [`xml_stream::not_well_formed`] says it).
+pub(super) fn not_well_formed(text: &str, format: Format, found: &Malformed) -> RawDeck<'static> {
+    let (line, message) = xml_stream::not_well_formed(text, found);
+    let mut deck = RawDeck::new(format);
+    deck.problems.push(LineProblem {
+        line,
+        text: text
+            .lines()
+            .nth(line - 1)
+            .unwrap_or("")
+            .chars()
+            .take(80)
+            .collect(),
+        message,
+    });
+    deck
 }
 
-/// The text of a child element, trimmed (`None` when absent or empty).
-pub(super) fn child_text(node: Node, name: &str) -> Option<String> {
-    node.children()
-        .find(|c| c.has_tag_name(name))
-        .and_then(|c| c.text())
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(str::to_string)
+/// A `<vampire>` or `<card>` being read: its line, its count, the texts of
+/// its `<name>`, `<group>` and `<adv>`.
+struct Entry {
+    line: usize,
+    count: String,
+    texts: FirstTexts<3>,
 }
 
-/// The 1-based line where an element starts, counted on from the element
-/// asked before (the XML library's own `text_pos_at` counts from the start
-/// of the text for each: a document of 40,000 cards took 10 s).
-pub(super) fn node_line(lines: &mut LineCounter, node: Node) -> usize {
-    lines.line_at(node.range().start)
-}
-
-/// Reads an ARDB XML deck.
+/// Reads an ARDB XML deck, as a stream: only the deck's name, author and
+/// description and its cards are kept (each card's line counted on from
+/// the one before: a document of 40,000 cards took 10 s when each was
+/// counted from the start).
 pub fn read(text: &str) -> RawDeck<'_> {
-    // A DTD is left out (the XML library refuses one): its entities are not expanded.
+    // A DTD is left out (the stream refuses one): its entities are not expanded.
     let text = &*markup::without_doctype(text);
-    let document = match parse_xml(text, Format::ArdbXml) {
-        Ok(document) => document,
-        Err(deck) => return deck.into_owned(),
-    };
     let mut deck = RawDeck::new(Format::ArdbXml);
     let mut lines = LineCounter::new(text);
-    let root = document.root_element();
-    deck.meta.name = child_text(root, "name");
-    deck.meta.author = child_text(root, "author");
-    deck.meta.description = child_text(root, "description");
-    for part in root.children().filter(Node::is_element) {
-        let (section, entry) = match part.tag_name().name() {
-            "crypt" => (CardKind::Crypt, "vampire"),
-            "library" => (CardKind::Library, "card"),
-            _ => continue,
-        };
-        let size = part.attribute("size").and_then(markup::count);
-        deck.declared
-            .set(section, size, node_line(&mut lines, part));
-        for card in part.children().filter(|c| c.has_tag_name(entry)) {
-            let name = child_text(card, "name").unwrap_or_default();
-            let hint = match section {
-                CardKind::Crypt => PrintingHint {
-                    group: child_text(card, "group").as_deref().and_then(Group::parse),
-                    advanced: Some(child_text(card, "adv").is_some()),
-                },
-                CardKind::Library => PrintingHint::default(),
-            };
-            markup::push_named(
-                &mut deck,
-                node_line(&mut lines, card),
-                card.attribute("count").unwrap_or(""),
-                &name,
-                hint,
-                Some(section),
-            );
+    let mut meta = FirstTexts::new(["name", "author", "description"]);
+    let mut depth = 0;
+    // The part open (`<crypt>`, `<library>`) and the name of its entries.
+    let mut part: Option<(CardKind, &str)> = None;
+    let mut entry: Option<Entry> = None;
+    let walked = xml_stream::walk(text, |node| {
+        meta.next(&node);
+        if let Some(entry) = &mut entry {
+            entry.texts.next(&node);
         }
+        match node {
+            Node::Open {
+                name,
+                attributes,
+                at,
+            } => {
+                depth += 1;
+                match depth {
+                    2 => {
+                        meta.open(name);
+                        part = match name {
+                            "crypt" => Some((CardKind::Crypt, "vampire")),
+                            "library" => Some((CardKind::Library, "card")),
+                            _ => None,
+                        };
+                        if let Some((section, _)) = part {
+                            let size =
+                                xml_stream::attribute(&attributes, "size").and_then(markup::count);
+                            deck.declared.set(section, size, lines.line_at(at));
+                        }
+                    }
+                    3 if part.is_some_and(|(_, entries)| entries == name) => {
+                        entry = Some(Entry {
+                            line: lines.line_at(at),
+                            count: xml_stream::attribute(&attributes, "count")
+                                .unwrap_or("")
+                                .to_string(),
+                            texts: FirstTexts::new(["name", "group", "adv"]),
+                        });
+                    }
+                    4 => {
+                        if let Some(entry) = &mut entry {
+                            entry.texts.open(name);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Node::Close { .. } => {
+                if depth == 3 {
+                    if let (Some(mut card), Some((section, _))) = (entry.take(), part) {
+                        let name = card.texts.take("name").unwrap_or_default();
+                        let hint = match section {
+                            CardKind::Crypt => PrintingHint {
+                                group: card.texts.take("group").as_deref().and_then(Group::parse),
+                                advanced: Some(card.texts.take("adv").is_some()),
+                            },
+                            CardKind::Library => PrintingHint::default(),
+                        };
+                        markup::push_named(
+                            &mut deck,
+                            card.line,
+                            &card.count,
+                            &name,
+                            hint,
+                            Some(section),
+                        );
+                    }
+                }
+                depth -= 1;
+            }
+            Node::Text(_) | Node::Other => {}
+        }
+    });
+    if let Err(found) = walked {
+        return not_well_formed(text, Format::ArdbXml, &found);
     }
+    deck.meta.name = meta.take("name");
+    deck.meta.author = meta.take("author");
+    deck.meta.description = meta.take("description");
     deck
 }
 
@@ -151,7 +181,7 @@ mod tests {
         assert_eq!(deck.problems.len(), 1);
     }
 
-    /// The XML library parses nested elements without recursion, and this
+    /// The XML stream reads nested elements without recursion, and this
     /// reader looks only at the children of `<crypt>` and `<library>`: a
     /// document nested 60,000 levels deep is read.
     #[test]

@@ -99,6 +99,7 @@ mod twd_event;
 mod twd_writer;
 pub(crate) mod vdb_url;
 pub(crate) mod vtesdecks;
+mod xml_stream;
 
 pub use decode::decode;
 pub use format::Format;

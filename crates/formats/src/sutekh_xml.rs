@@ -4,9 +4,10 @@
 //! (a card on several lines: their counts add up). Names are Sutekh's
 //! (`Janey Pickman (Group 4)`, `The Coven`, `Pentex™ Subversion`).
 
-use super::ardb_xml::{child_text, node_line, parse_xml};
+use super::ardb_xml::not_well_formed;
 use super::layout::Layout;
 use super::markup::{self, LineCounter};
+use super::xml_stream::{self, FirstTexts, Node};
 use crate::format::Format;
 use vtesdeck_deck::raw::RawDeck;
 
@@ -15,37 +16,58 @@ pub fn looks_like(text: &str) -> bool {
     markup::root_element(text) == Some("physicalcardset")
 }
 
-/// Reads a Sutekh card-set XML file.
+/// Reads a Sutekh card-set XML file, as a stream of XML nodes.
 pub fn read(text: &str) -> RawDeck<'_> {
-    // A DTD is left out (the XML library refuses one): its entities are not expanded.
+    // A DTD is left out (the stream refuses one): its entities are not expanded.
     let text = &*markup::without_doctype(text);
-    let document = match parse_xml(text, Format::SutekhXml) {
-        Ok(document) => document,
-        Err(deck) => return deck.into_owned(),
-    };
     let mut deck = RawDeck::new(Format::SutekhXml);
     let mut lines = LineCounter::new(text);
-    let root = document.root_element();
-    let attribute = |name: &str| {
-        root.attribute(name)
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .map(str::to_string)
-    };
-    deck.meta.name = attribute("name");
-    deck.meta.author = attribute("author");
-    deck.meta.description = child_text(root, "comment");
-    for card in root.children().filter(|c| c.has_tag_name("card")) {
-        let (name, hint) = markup::split_sutekh_name(card.attribute("name").unwrap_or(""));
-        markup::push_named(
-            &mut deck,
-            node_line(&mut lines, card),
-            card.attribute("count").unwrap_or(""),
-            name,
-            hint,
-            None,
-        );
+    let mut comment = FirstTexts::new(["comment"]);
+    let mut depth = 0;
+    let walked = xml_stream::walk(text, |node| {
+        comment.next(&node);
+        match node {
+            Node::Open {
+                name,
+                attributes,
+                at,
+            } => {
+                depth += 1;
+                let attribute = |name: &str| {
+                    xml_stream::attribute(&attributes, name)
+                        .map(str::trim)
+                        .filter(|v| !v.is_empty())
+                        .map(str::to_string)
+                };
+                match depth {
+                    1 => {
+                        deck.meta.name = attribute("name");
+                        deck.meta.author = attribute("author");
+                    }
+                    2 if name == "card" => {
+                        let written = xml_stream::attribute(&attributes, "name").unwrap_or("");
+                        let (name, hint) = markup::split_sutekh_name(written);
+                        markup::push_named(
+                            &mut deck,
+                            lines.line_at(at),
+                            xml_stream::attribute(&attributes, "count").unwrap_or(""),
+                            name,
+                            hint,
+                            None,
+                        );
+                    }
+                    2 => comment.open(name),
+                    _ => {}
+                }
+            }
+            Node::Close { .. } => depth -= 1,
+            Node::Text(_) | Node::Other => {}
+        }
+    });
+    if let Err(found) = walked {
+        return not_well_formed(text, Format::SutekhXml, &found);
     }
+    deck.meta.description = comment.take("comment");
     deck
 }
 
@@ -92,8 +114,8 @@ mod tests {
     }
 
     /// Each card's line is counted on from the card before: the newlines
-    /// counted for 10,000 and 40,000 cards are at most the text, once (the
-    /// XML library's `text_pos_at`, asked for each card, counted from the
+    /// counted for 10,000 and 40,000 cards are at most the text, once
+    /// (roxmltree's `text_pos_at`, asked for each card, counted from the
     /// start of the text: 40,000 cards took 10 s).
     #[test]
     fn card_lines_are_counted_in_one_pass() {

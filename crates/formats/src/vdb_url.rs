@@ -1,8 +1,11 @@
 //! VDB deck URLs: `https://vdb.im/decks/deck?name=...&author=...&description=...#200001=2;100002=1`.
 //! The fragment lists `card id=count` pairs separated by `;`; the ids are the
-//! VEKN ids, so they resolve without name matching. The query holds the deck
-//! metadata, percent-encoded.
+//! VEKN ids, so they resolve without name matching. An id given in several
+//! pairs is one card line, its counts added; a pair that would take its
+//! card past 999 copies is refused (the pairs refused alike one problem).
+//! The query holds the deck metadata, percent-encoded.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -11,7 +14,7 @@ use super::layout::{DeckWriter, Layout};
 use crate::format::Format;
 use vtesdeck_cards::{CardDb, CardId, CardKind, PrintingHint};
 use vtesdeck_deck::raw::{LineKind, LineProblem, RawDeck, RawLine};
-use vtesdeck_deck::{Deck, DeckCard};
+use vtesdeck_deck::{Deck, DeckCard, MAX_CARD_COUNT};
 
 /// A `#id=count` fragment start.
 static FRAGMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"#\d+=\d+").expect("valid regex"));
@@ -35,8 +38,14 @@ pub fn looks_like(text: &str) -> bool {
 /// Reads a deck URL.
 pub fn read(text: &str) -> RawDeck<'_> {
     let mut deck = RawDeck::new(Format::VdbUrl);
-    let url: String = text.split_whitespace().collect();
-    let (address, fragment) = url.split_once('#').unwrap_or((url.as_str(), ""));
+    // The URL without its white space (a URL cut over lines), borrowed when it has none.
+    let trimmed = text.trim();
+    let url: std::borrow::Cow<str> = if trimmed.contains(char::is_whitespace) {
+        text.split_whitespace().collect::<String>().into()
+    } else {
+        trimmed.into()
+    };
+    let (address, fragment) = url.split_once('#').unwrap_or((&url, ""));
     if let Some((_, query)) = address.split_once('?') {
         for pair in query.split('&') {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -49,6 +58,16 @@ pub fn read(text: &str) -> RawDeck<'_> {
             }
         }
     }
+    // One card line per id, at its first pair: a pair repeating an id adds
+    // to that line's count (as two lines of one card add up in any list),
+    // so that a URL of thousands of repeated pairs is a few lines, not a
+    // line of about 180 bytes of memory for each 9-byte pair (issue 41). A
+    // pair that would take its card past 999 copies is refused, as the
+    // resolution refuses such a line: the pairs refused alike (the same
+    // pair, the same copies) are one problem counting the others.
+    let mut line_of: HashMap<u32, usize> = HashMap::new();
+    let mut refused: Vec<Refused> = Vec::new();
+    let mut refused_at: HashMap<(&str, u32), usize> = HashMap::new();
     for pair in fragment.split(';').filter(|p| !p.is_empty()) {
         let parsed = pair.split_once('=').and_then(|(id, count)| {
             Some((
@@ -58,20 +77,47 @@ pub fn read(text: &str) -> RawDeck<'_> {
         });
         match parsed {
             Some((_, 0)) => {}
-            Some((id, count)) => deck.lines.push(RawLine {
-                line: 1,
-                text: pair.to_string().into(),
-                count,
-                name: String::new().into(),
-                hint: PrintingHint::default(),
-                section: Some(if id >= 200_000 {
-                    CardKind::Crypt
-                } else {
-                    CardKind::Library
-                }),
-                kind: LineKind::Id(CardId(id)),
-                reading: Default::default(),
-            }),
+            Some((id, count)) => {
+                let at = line_of.get(&id).copied();
+                let before = at.map_or(0, |at| deck.lines[at].count);
+                let total = before.saturating_add(count);
+                if total > MAX_CARD_COUNT {
+                    match refused_at.get(&(pair, total)) {
+                        Some(&at) => refused[at].more += 1,
+                        None => {
+                            refused_at.insert((pair, total), refused.len());
+                            refused.push(Refused {
+                                pair,
+                                id,
+                                total,
+                                first: before == 0,
+                                more: 0,
+                            });
+                        }
+                    }
+                    continue;
+                }
+                match at {
+                    Some(at) => deck.lines[at].count = total,
+                    None => {
+                        line_of.insert(id, deck.lines.len());
+                        deck.lines.push(RawLine {
+                            line: 1,
+                            text: pair.to_string().into(),
+                            count,
+                            name: String::new().into(),
+                            hint: PrintingHint::default(),
+                            section: Some(if id >= 200_000 {
+                                CardKind::Crypt
+                            } else {
+                                CardKind::Library
+                            }),
+                            kind: LineKind::Id(CardId(id)),
+                            reading: Default::default(),
+                        });
+                    }
+                }
+            }
             None => deck.problems.push(LineProblem {
                 line: 1,
                 text: pair.to_string(),
@@ -79,7 +125,43 @@ pub fn read(text: &str) -> RawDeck<'_> {
             }),
         }
     }
+    for refused in refused {
+        let mut message = if refused.first {
+            format!(
+                "card count {} too large (at most {MAX_CARD_COUNT})",
+                refused.total
+            )
+        } else {
+            format!(
+                "{} copies of card {} with the lines before (at most {MAX_CARD_COUNT} of a \
+                 card): this line is not read",
+                refused.total, refused.id
+            )
+        };
+        if refused.more > 0 {
+            message.push_str(&format!(
+                ", nor the {} more like it on this line",
+                refused.more
+            ));
+        }
+        deck.problems.push(LineProblem {
+            line: 1,
+            text: refused.pair.to_string(),
+            message,
+        });
+    }
     deck
+}
+
+/// The pairs of a URL refused alike: the first, the copies of its card
+/// they would make, and how many more there are.
+struct Refused<'u> {
+    pair: &'u str,
+    id: u32,
+    total: u32,
+    /// Whether no pair of its card was read before (its own count too large).
+    first: bool,
+    more: usize,
 }
 
 /// Writes a VDB deck URL: name, author and description in the query, cards
@@ -218,6 +300,60 @@ mod tests {
             ]
         );
         assert_eq!(deck.problems.len(), 1);
+    }
+
+    /// Pairs repeating an id are one line of their counts added (the same
+    /// cards as a line per pair); a pair past 999 copies of its card is
+    /// refused, the pairs refused alike one problem counting the others, as
+    /// the resolution refuses lines; a single pair of too many copies is a
+    /// problem too (it was taken for prose).
+    #[test]
+    fn pairs_repeating_an_id_are_one_line_of_their_counts() {
+        let deck = read("https://vdb.im/decks/deck#200001=2;100004=4;200001=1;100004=0;200001=3");
+        let cards: Vec<(&str, LineKind, u32)> = deck
+            .lines
+            .iter()
+            .map(|l| (&*l.text, l.kind, l.count))
+            .collect();
+        assert_eq!(
+            cards,
+            [
+                ("200001=2", LineKind::Id(CardId(200_001)), 6),
+                ("100004=4", LineKind::Id(CardId(100_004)), 4),
+            ]
+        );
+        assert!(deck.problems.is_empty());
+        let pairs = vec!["100004=9"; 3_000].join(";");
+        let url = format!(
+            "https://vdb.im/decks/deck#200001=12;100004=990;{pairs};100004=2;100003=1000;100003=1"
+        );
+        let deck = read(&url);
+        let cards: Vec<(&str, u32)> = deck.lines.iter().map(|l| (&*l.text, l.count)).collect();
+        assert_eq!(
+            cards,
+            [("200001=12", 12), ("100004=990", 999), ("100003=1", 1)]
+        );
+        let problems: Vec<(&str, &str)> = deck
+            .problems
+            .iter()
+            .map(|p| (p.text.as_str(), p.message.as_str()))
+            .collect();
+        assert_eq!(
+            problems,
+            [
+                (
+                    "100004=9",
+                    "1008 copies of card 100004 with the lines before (at most 999 of a card): \
+                     this line is not read, nor the 2998 more like it on this line"
+                ),
+                (
+                    "100004=2",
+                    "1001 copies of card 100004 with the lines before (at most 999 of a card): \
+                     this line is not read"
+                ),
+                ("100003=1000", "card count 1000 too large (at most 999)"),
+            ]
+        );
     }
 
     #[test]

@@ -72,11 +72,7 @@ pub fn holds_no_card_entry(text: &str) -> bool {
             .is_ok_and(|(tree, _)| read_tree(&tree, Document::Json, 1).is_err());
     }
     let text = &*markup::without_doctype(text);
-    let Ok(document) = roxmltree::Document::parse(text) else {
-        return false;
-    };
-    tree::from_xml(&document, text)
-        .is_ok_and(|(root, tree)| read_tree(&tree, Document::Xml(root), 1).is_err())
+    tree::from_xml(text).is_ok_and(|(root, tree)| read_tree(&tree, Document::Xml(root), 1).is_err())
 }
 
 /// The decks of one JSON document that holds several, each a slice of its
@@ -127,33 +123,49 @@ pub fn xml_decks_of(text: &str) -> Option<Vec<std::ops::Range<usize>>> {
     if unprefixed.len() != text.len() {
         return None;
     }
-    let document = roxmltree::Document::parse(&unprefixed).ok()?;
-    let root = document.root_element();
-    let elements = |node: roxmltree::Node<'_, '_>| -> Vec<&str> {
-        node.children()
-            .filter(roxmltree::Node::is_element)
-            .filter_map(|child| text.get(child.range()))
-            .collect()
-    };
-    let children: Vec<(String, Vec<&str>)> = if words::fold(root.tag_name().name()) == "decks" {
-        vec![("decks".to_string(), elements(root))]
-    } else {
-        root.children()
-            .filter(roxmltree::Node::is_element)
-            .filter_map(|child| {
-                let key = words::fold(child.tag_name().name());
-                let items = match key.as_str() {
-                    "decks" => elements(child),
-                    _ => vec![text.get(child.range())?],
-                };
-                Some((key, items))
-            })
-            .collect()
-    };
-    // The parts are slices of the text: the parsed document is let go
-    // before each part is read (two parsed documents of a large text at once
-    // held 13 times the text).
-    drop(document);
+    // The children of the root (each with its folded name) and the places
+    // of the records under each: itself, or a `decks` child's children (all
+    // the root's children when it is `<decks>`), read as a stream of nodes.
+    let mut children: Vec<(String, Vec<std::ops::Range<usize>>)> = Vec::new();
+    let mut opened: Vec<usize> = Vec::new();
+    let mut root_decks = false;
+    crate::xml_stream::walk(&unprefixed, |node| match node {
+        crate::xml_stream::Node::Open { name, at, .. } => {
+            opened.push(at);
+            match opened.len() {
+                1 => {
+                    root_decks = words::fold(name) == "decks";
+                    if root_decks {
+                        children.push(("decks".to_string(), Vec::new()));
+                    }
+                }
+                2 if !root_decks => children.push((words::fold(name), Vec::new())),
+                _ => {}
+            }
+        }
+        crate::xml_stream::Node::Close { end } => {
+            let depth = opened.len();
+            let start = opened.pop().unwrap_or(end);
+            let record = match (depth, root_decks) {
+                (2, true) => true,
+                (2, false) => children.last().is_some_and(|(key, _)| key != "decks"),
+                (3, false) => children.last().is_some_and(|(key, _)| key == "decks"),
+                _ => false,
+            };
+            if let Some((_, records)) = children.last_mut().filter(|_| record) {
+                records.push(start..end);
+            }
+        }
+        crate::xml_stream::Node::Text(_) | crate::xml_stream::Node::Other => {}
+    })
+    .ok()?;
+    let children: Vec<(String, Vec<&str>)> = children
+        .into_iter()
+        .map(|(key, records)| {
+            let records = records.into_iter().filter_map(|r| text.get(r)).collect();
+            (key, records)
+        })
+        .collect();
     let start = text.as_ptr() as usize;
     let decks = several_decks(children.into_iter(), |part| {
         read_xml_part(part, 1).is_ok_and(|deck| is_whole(&deck))
@@ -225,16 +237,12 @@ pub(crate) fn outline_holds_records(outline: &Value) -> bool {
 
 fn read_xml(text: &str) -> Result<RawDeck<'static>, (usize, String)> {
     let text = &*markup::without_doctype(text);
-    let document = super::ardb_xml::parse_xml(text, Format::Shape).map_err(|deck| {
-        let problem = deck.problems.into_iter().next();
-        problem.map_or((1, "not well-formed XML".to_string()), |p| {
-            (p.line, p.message)
-        })
+    // Read as a stream of nodes into a tree borrowing from the text: no
+    // parsed document is held beside it (the peak memory of a large document).
+    let (root, tree) = tree::from_xml(text).map_err(|err| match err {
+        tree::XmlError::Malformed(found) => crate::xml_stream::not_well_formed(text, &found),
+        tree::XmlError::TooDeep(message) => (1, message),
     })?;
-    let (root, tree) = tree::from_xml(&document, text).map_err(|message| (1, message))?;
-    // The tree owns what it holds: the parsed document is let go before the
-    // cards are read (the peak memory of a large document).
-    drop(document);
     read_tree(&tree, Document::Xml(root), 1)
 }
 

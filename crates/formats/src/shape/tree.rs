@@ -456,88 +456,149 @@ fn number(token: &str) -> Option<Cow<'_, str>> {
     })
 }
 
-/// An XML element as a tree, its root element named; an error when it nests
-/// deeper than [`MAX_DEPTH`]. Its names, attributes and texts are borrowed
-/// from the text where they are written as they read (no entity), so that
-/// the parsed document can be let go with the tree kept.
-pub fn from_xml<'t>(
-    document: &roxmltree::Document<'t>,
-    text: &'t str,
-) -> Result<(String, Tree<'t>), String> {
+/// Why an XML text gives no tree.
+#[derive(Debug)]
+pub enum XmlError {
+    /// It is not well-formed: where the stream found it.
+    Malformed(crate::xml_stream::Malformed),
+    /// It nests deeper than [`MAX_DEPTH`]: the message saying so.
+    TooDeep(String),
+}
+
+/// An XML text (its `<!DOCTYPE>` blanked) as a tree, its root element
+/// named; an error when it is not well-formed, or nests deeper than
+/// [`MAX_DEPTH`]. It is read as a stream of nodes, never a whole parsed
+/// document (issue 41): its names, attributes and texts are borrowed from
+/// the text where they are written as they read (no entity).
+pub fn from_xml(text: &str) -> Result<(String, Tree<'_>), XmlError> {
+    use crate::xml_stream::Node;
     let mut lines = super::super::markup::LineCounter::new(text);
-    let root = document.root_element();
-    let tree = element(root, &mut lines, 0)?;
-    Ok((root.tag_name().name().to_string(), tree))
-}
-
-/// A string of a parsed XML document, borrowed from its text when it is written there.
-fn stored<'t>(storage: &roxmltree::StringStorage<'t>) -> Cow<'t, str> {
-    match storage {
-        roxmltree::StringStorage::Borrowed(text) => Cow::Borrowed(text),
-        roxmltree::StringStorage::Owned(text) => Cow::Owned(text.to_string()),
-    }
-}
-
-fn element<'t>(
-    node: roxmltree::Node<'_, 't>,
-    lines: &mut super::super::markup::LineCounter,
-    depth: usize,
-) -> Result<Tree<'t>, String> {
-    if depth > MAX_DEPTH {
-        return Err(format!(
+    // The elements open, the root first.
+    let mut open: Vec<Element> = Vec::new();
+    let mut root = None;
+    // Deeper than MAX_DEPTH: the rest is walked, not kept.
+    let mut deep = false;
+    crate::xml_stream::walk(text, |node| {
+        if deep {
+            return;
+        }
+        match node {
+            Node::Open {
+                name,
+                attributes,
+                at,
+            } => {
+                if open.len() > MAX_DEPTH {
+                    deep = true;
+                    return;
+                }
+                let line = field_line(lines.line_at(at));
+                let fields: Vec<Field> = attributes
+                    .into_iter()
+                    .map(|attribute| Field {
+                        key: Cow::Borrowed(attribute.name),
+                        origin: Origin::Attribute,
+                        value: Tree::Scalar(attribute.value),
+                        line,
+                    })
+                    .collect();
+                open.push(Element {
+                    name,
+                    line,
+                    attributes: fields.len(),
+                    fields,
+                    text: None,
+                    more_text: None,
+                });
+            }
+            Node::Text(text) => {
+                if let Some(element) = open.last_mut() {
+                    element.add_text(text);
+                }
+            }
+            Node::Other => {}
+            Node::Close { .. } => {
+                let Some(element) = open.pop() else {
+                    return;
+                };
+                let (name, line) = (element.name, element.line);
+                let value = element.into_tree();
+                match open.last_mut() {
+                    Some(parent) => parent.fields.push(Field {
+                        key: Cow::Borrowed(name),
+                        origin: Origin::Element,
+                        value,
+                        line,
+                    }),
+                    None => root = Some((name.to_string(), value)),
+                }
+            }
+        }
+    })
+    .map_err(XmlError::Malformed)?;
+    if deep {
+        return Err(XmlError::TooDeep(format!(
             "an XML document nested more than {MAX_DEPTH} elements deep: not read"
-        ));
+        )));
     }
-    let line = field_line(lines.line_at(node.range().start));
-    let mut fields: Vec<Field<'t>> = node
-        .attributes()
-        .map(|attribute| Field {
-            key: Cow::Borrowed(attribute.name()),
-            origin: Origin::Attribute,
-            value: Tree::Scalar(stored(attribute.value_storage())),
-            line,
-        })
-        .collect();
-    // The element's own text, trimmed: its text nodes joined (most
-    // elements have one, or only the blanks around their children).
-    let texts = || {
-        node.children()
-            .filter(roxmltree::Node::is_text)
-            .filter_map(|t| t.text_storage())
-    };
-    if !texts().all(|t| t.as_str().trim().is_empty()) {
-        let text = match (texts().next(), texts().nth(1)) {
-            (Some(one), None) => match stored(one) {
-                Cow::Borrowed(text) => Cow::Borrowed(text.trim()),
-                Cow::Owned(text) => Cow::Owned(text.trim().to_string()),
-            },
-            _ => Cow::Owned(
-                texts()
-                    .map(|t| t.as_str())
-                    .collect::<String>()
-                    .trim()
-                    .to_string(),
-            ),
+    // A well-formed text has a root element.
+    Ok(root.unwrap_or_else(|| (String::new(), Tree::Map(Vec::new()))))
+}
+
+/// An XML element being read.
+struct Element<'t> {
+    name: &'t str,
+    line: u32,
+    /// Its attributes, then its child elements.
+    fields: Vec<Field<'t>>,
+    /// How many of the fields are attributes.
+    attributes: usize,
+    /// Its first text that is not blank (the blanks before it would be
+    /// trimmed), and the texts after it, joined.
+    text: Option<Cow<'t, str>>,
+    more_text: Option<String>,
+}
+
+impl<'t> Element<'t> {
+    fn add_text(&mut self, text: Cow<'t, str>) {
+        match (&self.text, &mut self.more_text) {
+            (None, _) => {
+                if !text.trim().is_empty() {
+                    self.text = Some(text);
+                }
+            }
+            (Some(_), Some(more)) => more.push_str(&text),
+            (Some(_), None) => self.more_text = Some(text.into_owned()),
+        }
+    }
+
+    /// The element as a map: its attributes, its own text trimmed (its
+    /// texts joined: most elements have one, or only the blanks around
+    /// their children), its child elements.
+    fn into_tree(mut self) -> Tree<'t> {
+        let text = match (self.text, self.more_text) {
+            (None, _) => None,
+            (Some(Cow::Borrowed(text)), None) => Some(Cow::Borrowed(text.trim())),
+            (Some(text), None) => Some(Cow::Owned(text.trim().to_string())),
+            (Some(text), Some(more)) => {
+                Some(Cow::Owned(format!("{text}{more}").trim().to_string()))
+            }
         };
-        fields.push(Field {
-            key: Cow::Borrowed(""),
-            origin: Origin::Text,
-            value: Tree::Scalar(text),
-            line,
-        });
+        if let Some(text) = text {
+            self.fields.insert(
+                self.attributes,
+                Field {
+                    key: Cow::Borrowed(""),
+                    origin: Origin::Text,
+                    value: Tree::Scalar(text),
+                    line: self.line,
+                },
+            );
+        }
+        // A large document holds many small records: none keeps room it does not use.
+        self.fields.shrink_to_fit();
+        Tree::Map(self.fields)
     }
-    for child in node.children().filter(roxmltree::Node::is_element) {
-        let value = element(child, lines, depth + 1)?;
-        fields.push(Field {
-            key: Cow::Borrowed(child.tag_name().name()),
-            origin: Origin::Element,
-            line: field_line(lines.line_at(child.range().start)),
-            value,
-        });
-    }
-    // A large document holds many small records: none keeps room it does not use.
-    fields.shrink_to_fit();
-    Ok(Tree::Map(fields))
 }
 
 #[cfg(test)]
@@ -547,8 +608,7 @@ mod tests {
     #[test]
     fn xml_elements_are_maps_of_attributes_text_and_children() {
         let text = "<deck>\n<card qty=\"2\">Alma Test</card>\n<n><b/></n></deck>";
-        let document = roxmltree::Document::parse(text).unwrap();
-        let (root, tree) = from_xml(&document, text).unwrap();
+        let (root, tree) = from_xml(text).unwrap();
         assert_eq!(root, "deck");
         let card = &tree.fields()[0];
         assert_eq!((card.key.as_ref(), card.line), ("card", 2));
@@ -661,8 +721,76 @@ mod tests {
     fn a_deep_xml_document_is_an_error() {
         let depth = MAX_DEPTH + 5;
         let text = format!("{}{}", "<a>".repeat(depth), "</a>".repeat(depth));
-        let document = roxmltree::Document::parse(&text).unwrap();
-        let error = from_xml(&document, &text).unwrap_err();
+        let Err(XmlError::TooDeep(error)) = from_xml(&text) else {
+            panic!("too deep");
+        };
         assert!(error.contains("nested more than 128"), "{error}");
+        // A text not well-formed after the depth is said so (as roxmltree,
+        // which parsed the whole text first, said it).
+        assert!(matches!(
+            from_xml(&format!("{text}<b/>")),
+            Err(XmlError::Malformed(_))
+        ));
+    }
+
+    /// An XML element as roxmltree reads it, as a tree: the reference the
+    /// stream's tree is checked against.
+    fn roxmltree_element<'t>(node: roxmltree::Node<'_, 't>) -> Tree<'t> {
+        let mut lines = super::super::super::markup::LineCounter::new(node.document().input_text());
+        let line = field_line(lines.line_at(node.range().start));
+        let mut fields: Vec<Field<'t>> = node
+            .attributes()
+            .map(|attribute| Field {
+                key: Cow::Borrowed(attribute.name()),
+                origin: Origin::Attribute,
+                value: Tree::Scalar(Cow::Owned(attribute.value().to_string())),
+                line,
+            })
+            .collect();
+        let texts: Vec<&str> = node
+            .children()
+            .filter(roxmltree::Node::is_text)
+            .filter_map(|t| t.text())
+            .collect();
+        if !texts.iter().all(|t| t.trim().is_empty()) {
+            fields.push(Field {
+                key: Cow::Borrowed(""),
+                origin: Origin::Text,
+                value: Tree::Scalar(Cow::Owned(texts.concat().trim().to_string())),
+                line,
+            });
+        }
+        for child in node.children().filter(roxmltree::Node::is_element) {
+            fields.push(Field {
+                key: Cow::Borrowed(child.tag_name().name()),
+                origin: Origin::Element,
+                line: field_line(lines.line_at(child.range().start)),
+                value: roxmltree_element(child),
+            });
+        }
+        Tree::Map(fields)
+    }
+
+    /// The tree read from a stream of XML nodes is roxmltree's document of
+    /// the text (local names, no namespace declaration, texts joined around
+    /// comments and CDATA, references decoded, line ends and attribute
+    /// white space normalised), on the same lines.
+    #[test]
+    fn an_xml_texts_tree_is_roxmltrees_document() {
+        for text in [
+            "<deck>\n<card qty=\"2\">Alma Test</card>\n<n><b/></n></deck>",
+            "<?xml version=\"1.0\"?>\n<x:deck xmlns:x=\"u\" xmlns=\"v\" x:a=\"1\">\n  \
+             <x:card count=\"a&#10;b\tc\r\nd\">A &amp; B<!-- c --> C\r\n</x:card>\n</x:deck>",
+            "<a>  <b>x</b> y <![CDATA[<z>]]>\r w <c/>  </a>",
+            "<a>\n <b/>\n <c>&#233;&lt;&gt;&quot;&apos;</c>\n</a>\n<!-- end -->\n",
+            "<a><b><c d='1' e=\"2\">t<?pi x?>u</c></b></a>",
+            "\u{feff}<?xml version=\"1.0\"?><a xml:lang=\"en\">é</a>",
+        ] {
+            let document = roxmltree::Document::parse(text).unwrap();
+            let expected = roxmltree_element(document.root_element());
+            let (root, tree) = from_xml(text).unwrap();
+            assert_eq!(root, document.root_element().tag_name().name(), "{text}");
+            assert_eq!(tree, expected, "{text}");
+        }
     }
 }
