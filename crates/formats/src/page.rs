@@ -10,6 +10,7 @@
 //! name, a line among card lines; any other line is prose, skipped and said.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
 use vtesdeck_cards::CardKind;
 
@@ -28,7 +29,8 @@ pub(crate) struct Unquoted<'t> {
 /// signature (a `--` or `-- ` line, and the lines after it to the end of its
 /// quoted block) that holds no card line; a Markdown table's rows are read
 /// with their cells apart, as a browser lays a table out. Linear in the text; a text with no
-/// such line (nearly every decklist) is left as it is, after two byte searches.
+/// such line (nearly every decklist) is left as it is, after a byte search
+/// for each (`>`, a line of `--`, `|`).
 pub(crate) fn unquote(text: &str) -> Unquoted<'_> {
     let quoted = has_quoted_deck(text);
     let signed = has_signature(text);
@@ -98,12 +100,16 @@ pub(crate) fn unquote(text: &str) -> Unquoted<'_> {
     }
 }
 
-/// Whether a text holds a Markdown pipe table: a line that starts with `|`
-/// followed by a separator row (`|---|:--:|`).
+/// Whether a text holds a Markdown pipe table: a separator row
+/// (`|---|:--:|`), found from the text's pipes (none in nearly every
+/// decklist), each told by the bytes after it (`|---` or `|:--`).
 fn has_pipe_table(text: &str) -> bool {
-    memchr::memmem::find_iter(text.as_bytes(), b"|---")
-        .chain(memchr::memmem::find_iter(text.as_bytes(), b"|:--"))
-        .any(|at| is_table_separator(line_around(text, at)))
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(b'|', bytes).any(|at| {
+        let after = &bytes[at..];
+        (after.starts_with(b"|---") || after.starts_with(b"|:--"))
+            && is_table_separator(line_around(text, at))
+    })
 }
 
 /// A table's separator row: only pipes, dashes, colons and spaces.
@@ -143,9 +149,12 @@ fn line_around(text: &str, at: usize) -> &str {
 }
 
 /// Whether a line of the text is `--` alone (white space after it allowed):
-/// found by a byte search for a line that starts with `--`, each match told
-/// by the bytes right after it (a TWDA entry's `-----` underline at once).
+/// found by a byte search for a line that starts with `--` (its searcher
+/// made once, not for each text), each match told by the bytes right after
+/// it (a TWDA entry's `-----` underline at once).
 fn has_signature(text: &str) -> bool {
+    static LINE_OF_DASHES: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new(b"\n--"));
     let bytes = text.as_bytes();
     let ends_line = |from: usize| {
         bytes[from..]
@@ -154,7 +163,7 @@ fn has_signature(text: &str) -> bool {
             .is_none_or(|&b| b == b'\n')
     };
     (bytes.starts_with(b"--") && ends_line(2))
-        || memchr::memmem::find_iter(bytes, b"\n--").any(|at| ends_line(at + 3))
+        || LINE_OF_DASHES.find_iter(bytes).any(|at| ends_line(at + 3))
 }
 
 /// A signature's first line: `--` or `-- ` alone (a quote's marks taken out).
@@ -671,6 +680,9 @@ mod tests {
         // No separator row, no table: the text as it is.
         let plain = "| 2 | Alu |\n";
         assert!(matches!(unquote(plain).text, Cow::Borrowed(_)));
+        // A separator row that starts `|:--`, after a line with a pipe.
+        let aligned = "a | b\n| 2 | Alu |\n|:---|---:|\n";
+        assert_eq!(unquote(aligned).text, "a | b\n2\tAlu\n\n");
     }
 
     #[test]

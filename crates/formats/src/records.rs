@@ -412,12 +412,12 @@ impl<'a> DeckRecords<'a> {
         };
         let by_shape = (raw.format == Format::Shape).then(|| raw.meta.read_by_shape.clone());
         let lists = list_entries(&raw);
-        // The card-shaped lines of a text (not of a JSON record, whose
-        // entries are its tool's), to tell a list of another game.
-        let card_shaped = match (&self.records, &by_shape) {
-            (Records::Whole | Records::Text(_), None) => card_shaped_lines(&raw),
-            _ => Vec::new(),
-        };
+        // A text (not a JSON record, whose entries are its tool's) may be a
+        // list of another game.
+        let of_text = matches!(
+            (&self.records, &by_shape),
+            (Records::Whole | Records::Text(_), None)
+        );
         let mut deck = resolve(raw, self.db, reader.known());
         if !lists.is_empty() {
             let shares = shares_resolved(&deck, lists);
@@ -430,7 +430,10 @@ impl<'a> DeckRecords<'a> {
         {
             return Some(Err(error));
         }
-        if let Some(error) = not_a_vtes_list(&deck, &card_shaped, &self.path) {
+        if let Some(error) = of_text
+            .then(|| self.other_game(index, &deck, reader))
+            .flatten()
+        {
             return Some(Err(error));
         }
         if self.path.as_os_str() != "-" {
@@ -444,6 +447,19 @@ impl<'a> DeckRecords<'a> {
             note_not_utf8(&mut deck, &self.not_utf8);
         }
         Some(Ok(deck))
+    }
+
+    /// The error for a text whose card-shaped lines mostly name no VTES
+    /// card ([`not_a_vtes_list`]), asked only of a deck with a line that
+    /// names no card: its text is read again for its card-shaped lines
+    /// (nearly every deck resolves whole, and no line of it is looked at
+    /// again).
+    fn other_game(&self, index: usize, deck: &Deck, reader: &mut Reader) -> Option<DeckError> {
+        if deck.unresolved.is_empty() {
+            return None;
+        }
+        let raw = self.read_raw(index, reader)?.ok()?;
+        not_a_vtes_list(deck, &card_shaped_lines(&raw), &self.path)
     }
 
     /// The deck read again without the lists taken as cards whose entries
