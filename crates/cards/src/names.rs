@@ -299,22 +299,23 @@ impl NameIndex {
         if key.chars().filter(char::is_ascii_alphanumeric).count() < 3 {
             return Vec::new();
         }
-        let (mut starting, mut inside) = (Vec::new(), Vec::new());
         // One searcher for every name (a search of a line's text made no
-        // more than once, not once per name).
+        // more than once, not once per name). The keys are searched as the
+        // map holds them, and only those found put in order.
         let finder = memchr::memmem::Finder::new(key);
-        for (candidate, cards) in self.sorted_keys() {
+        let mut found: Vec<(bool, &str, &[usize])> = Vec::new();
+        for (candidate, slot) in &self.exact {
             let at_word = finder
                 .find_iter(candidate.as_bytes())
                 .find(|&at| at == 0 || !candidate.as_bytes()[at - 1].is_ascii_alphanumeric());
-            match at_word {
-                Some(0) if keep(cards) => starting.push(cards.as_slice()),
-                Some(_) if keep(cards) => inside.push(cards.as_slice()),
-                _ => {}
+            let cards = self.slot(*slot);
+            if let Some(at) = at_word.filter(|_| keep(cards)) {
+                found.push((at > 0, candidate, cards));
             }
         }
-        starting.extend(inside);
-        starting
+        // Those that start with the key first, each part in key order.
+        found.sort_unstable_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        found.into_iter().map(|(_, _, cards)| cards).collect()
     }
 
     /// Keys ranked by similarity to `key`, best first: (similarity 0..1, edit
@@ -898,5 +899,71 @@ mod tests {
         assert!(hint.is_empty());
         let (name, _) = split_printing_suffix("Akhenaten (Mummy)");
         assert_eq!(name, "Akhenaten (Mummy)");
+    }
+
+    /// [`NameIndex::holding`] gives what a walk of every key in key order
+    /// gives: the keys that hold the text at the start of a word, those
+    /// that start with it first, as `keep` allows.
+    #[test]
+    fn keys_holding_a_text_come_in_key_order_starting_ones_first() {
+        let db = crate::CardDb::embedded().expect("built-in card list");
+        let mut index = NameIndex::with_capacity(db.cards().len());
+        for (at, card) in db.cards().iter().enumerate() {
+            index.insert(&card.name, at);
+        }
+        let walked = |key: &str, keep: &dyn Fn(&[usize]) -> bool| {
+            let (mut starting, mut inside): (Vec<&[usize]>, Vec<&[usize]>) = Default::default();
+            if key.chars().filter(char::is_ascii_alphanumeric).count() < 3 {
+                return starting;
+            }
+            for (candidate, cards) in index.sorted_keys() {
+                let at_word = candidate
+                    .match_indices(key)
+                    .map(|(at, _)| at)
+                    .find(|&at| at == 0 || !candidate.as_bytes()[at - 1].is_ascii_alphanumeric());
+                match at_word {
+                    Some(0) if keep(cards) => starting.push(cards),
+                    Some(_) if keep(cards) => inside.push(cards),
+                    _ => {}
+                }
+            }
+            starting.extend(inside);
+            starting
+        };
+        let mut keys: Vec<String> = [
+            "the",
+            "blood",
+            "sewer lid",
+            "carmelita",
+            "bum",
+            "of",
+            "tr",
+            "x",
+            "anarch",
+            "2",
+            "yusuf scribe of a",
+            "ab ab",
+        ]
+        .map(String::from)
+        .to_vec();
+        for (candidate, _) in index.sorted_keys().iter().step_by(53) {
+            keys.push(candidate.chars().take(5).collect());
+            keys.extend(candidate.split(' ').nth(1).map(String::from));
+        }
+        let mut held = 0;
+        for key in &keys {
+            let all = |_: &[usize]| true;
+            let some = |cards: &[usize]| cards.iter().all(|at| at % 3 != 0);
+            for keep in [&all as &dyn Fn(&[usize]) -> bool, &some] {
+                let found = index.holding(key, keep);
+                assert_eq!(found, walked(key, keep), "{key:?}");
+                held += found.len();
+            }
+        }
+        assert!(
+            held > keys.len(),
+            "{held} keys held for {} texts",
+            keys.len()
+        );
     }
 }

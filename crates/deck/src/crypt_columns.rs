@@ -485,7 +485,8 @@ fn group_column(text: &str) -> Option<Group> {
 #[derive(Debug, Default)]
 pub struct KnownColumns {
     written: FxHashMap<CardId, Option<Box<str>>>,
-    rows: TextMemo<Box<str>>,
+    /// Rows found to read as a card's written text, with the card.
+    rows: TextMemo<CardId>,
 }
 
 impl KnownColumns {
@@ -498,22 +499,22 @@ impl KnownColumns {
             .entry(card.id)
             .or_insert_with(|| CryptColumns::written_for(card).map(String::into_boxed_str))
             .as_deref()
-            .is_some_and(|written| reads_as_kept(&mut self.rows, row, written))
+            .is_some_and(|written| reads_as_kept(&mut self.rows, row, written, card.id))
     }
 }
 
-/// [`reads_as`], a row found before (in `rows`) to read as the same written
-/// text not compared again.
-fn reads_as_kept(rows: &mut TextMemo<Box<str>>, row: &str, written: &str) -> bool {
+/// [`reads_as`] of a row and a card's `written` text, a row found before
+/// (in `rows`) to read as the same card's text not compared again.
+fn reads_as_kept(rows: &mut TextMemo<CardId>, row: &str, written: &str, card: CardId) -> bool {
     let Some(slot) = rows.slot(row) else {
         return reads_as(row, written);
     };
     match slot {
-        Some((kept, known)) if **kept == *row && **known == *written => true,
+        Some((kept, known)) if *known == card && **kept == *row => true,
         _ => {
             let fits = reads_as(row, written);
             if fits {
-                *slot = Some((row.into(), written.into()));
+                *slot = Some((row.into(), card));
             }
             fits
         }
@@ -860,9 +861,9 @@ mod tests {
         );
     }
 
-    /// Random rows against random written texts, some compared again:
-    /// [`reads_as_kept`] says what [`reads_as`] says, whether it compares
-    /// them or knows the answer.
+    /// Random rows against random written texts (each a card's), some
+    /// compared again: [`reads_as_kept`] says what [`reads_as`] says,
+    /// whether it compares them or knows the answer.
     #[test]
     fn kept_answers_are_the_comparisons_answers() {
         let written = [
@@ -899,9 +900,10 @@ mod tests {
                 let count = random.next_number() as usize % 10;
                 random.text(&pieces, count)
             };
-            let text = written[random.next_number() as usize % written.len()];
+            let at = random.next_number() as usize % written.len();
+            let (text, card) = (written[at], CardId(200_000 + at as u32));
             assert_eq!(
-                reads_as_kept(&mut kept, &row, text),
+                reads_as_kept(&mut kept, &row, text, card),
                 reads_as(&row, text),
                 "{row:?}"
             );
