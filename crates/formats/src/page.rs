@@ -12,6 +12,7 @@
 use std::borrow::Cow;
 
 use vtesdeck_cards::CardKind;
+use vtesdeck_deck::raw::KeptApart;
 
 /// A text with its quote marks taken out and its signatures blanked: the
 /// text the layouts read, on the page's own lines, and the lines blanked.
@@ -527,6 +528,226 @@ pub(crate) fn says_apart(line: &str) -> bool {
                 .any(|word| APART_WORDS.contains(&word.as_str())))
 }
 
+/// Key words of a heading of a list kept apart besides [`APART_WORDS`]:
+/// `Maybe:`, `SB:`.
+const APART_KEYS: [&str; 2] = ["maybe", "sb"];
+
+/// The other words a heading of a list kept apart may hold (`Side deck`,
+/// `Possible changes`, `Cards also considered`): a line with a word of
+/// none of these lists (`Change of Target`, a card) is no such heading.
+const APART_FILLER: [&str; 22] = [
+    "side",
+    "board",
+    "boards",
+    "deck",
+    "decks",
+    "list",
+    "also",
+    "possible",
+    "potential",
+    "card",
+    "cards",
+    "other",
+    "some",
+    "suggested",
+    "recommended",
+    "my",
+    "the",
+    "to",
+    "for",
+    "and",
+    "or",
+    "of",
+];
+
+/// Whether a line is the heading of a list kept apart from the deck
+/// (`Sideboard:`, `Side deck (8)`, `Maybe:`, `Considering`, `Changes:`,
+/// `[b]SB[/b]`): every word of it (six at most) is one of such a heading's
+/// ([`APART_WORDS`], [`APART_KEYS`], [`APART_FILLER`]), one at least a key
+/// word (or `side board`, `side deck`), numbers anywhere but first, in any
+/// case and any decoration.
+pub(crate) fn apart_heading(line: &str) -> bool {
+    let trimmed = line.trim();
+    // Nearly every line is told by its length, its first character or the
+    // bytes of the key words (none there, in any case).
+    if trimmed.is_empty()
+        || trimmed.len() > 80
+        || trimmed.starts_with(|c: char| c.is_ascii_digit())
+        || !might_say_apart(trimmed)
+    {
+        return false;
+    }
+    let line = without_bbcode_style(trimmed);
+    let mut key = false;
+    let mut words = 0;
+    let mut previous = String::new();
+    for token in line.split(|c: char| !c.is_alphanumeric()) {
+        if token.is_empty() || token.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        words += 1;
+        let word = token.to_lowercase();
+        let side = previous == "side" && matches!(word.as_str(), "board" | "boards" | "deck");
+        if side || APART_WORDS.contains(&word.as_str()) || APART_KEYS.contains(&word.as_str()) {
+            key = true;
+        } else if !APART_FILLER.contains(&word.as_str()) {
+            return false;
+        }
+        previous = word;
+    }
+    key && words <= 6
+}
+
+/// Whether a short line holds, in any case, the start of a key word of a
+/// heading of a list kept apart ([`apart_heading`]).
+fn might_say_apart(line: &str) -> bool {
+    const STEMS: [&[u8]; 10] = [
+        b"side",
+        b"sb",
+        b"maybe",
+        b"consider",
+        b"chang",
+        b"alternative",
+        b"option",
+        b"swap",
+        b"substitute",
+        b"extra",
+    ];
+    let mut lower = [0u8; 80];
+    let Some(lower) = lower.get_mut(..line.len()) else {
+        return false;
+    };
+    lower.copy_from_slice(line.as_bytes());
+    lower.make_ascii_lowercase();
+    STEMS
+        .iter()
+        .any(|stem| memchr::memmem::find(lower, stem).is_some())
+}
+
+/// A text with its lists kept apart blanked ([`keep_apart`]).
+pub(crate) struct Apart {
+    /// The text to read: the lists' headings and card lines blank, on the
+    /// text's own lines.
+    pub text: String,
+    /// Each list kept apart, for the deck's `sideboard_apart`.
+    pub kept: Vec<KeptApart>,
+}
+
+/// Keeps apart the lists of a text that are not its deck (a sideboard, a
+/// maybe list, changes): the lines under a heading that says such a list
+/// follows ([`apart_heading`]), up to the next heading that opens a part
+/// not opened above it (`Crypt`, `Library`: a part opened again is the
+/// list's own, and a card type's heading belongs to the list), the next line
+/// that names a deck or its author (`Deck Name:`), the next such heading,
+/// or the end. The heading and the lines under it are blanked but prose
+/// (lines that read as sentences, blank lines), so that no layout reads them
+/// as cards or their counts as the deck's. A list with no card line with a
+/// count (`Changes:` over prose or bare lines), and one above the deck's
+/// first part that a part's heading ends (`Suggested changes:` in a TWDA
+/// entry's description), are left as they are. `None` for a text of no such
+/// list (nearly every text, told by a scan of its lines' bytes).
+pub(crate) fn keep_apart(text: &str) -> Option<Apart> {
+    if !vtesdeck_deck::raw::lines(text).any(apart_heading) {
+        return None;
+    }
+    let lines: Vec<&str> = vtesdeck_deck::raw::lines(text).collect();
+    let slot = |part: CardKind| usize::from(part == CardKind::Library);
+    // Each list: its heading's index and the index after its last line.
+    let mut lists: Vec<(usize, usize)> = Vec::new();
+    let mut opened = [false; 2];
+    let mut open: Option<(usize, [bool; 2])> = None;
+    for (at, line) in lines.iter().enumerate() {
+        let part = heading(line).and_then(|found| found.part);
+        let starts = apart_heading(line);
+        if let Some((start, before)) = open {
+            let opens_part = part.is_some_and(|part| !before[slot(part)]);
+            if starts || names_deck(line) || opens_part {
+                // A list above the deck's first part is its description's
+                // (`Suggested changes:` in a TWDA entry's header): no list.
+                if !opens_part || before.contains(&true) {
+                    lists.push((start, at));
+                }
+                open = None;
+            }
+        }
+        if let (Some(part), None) = (part, open) {
+            opened[slot(part)] = true;
+        }
+        if starts {
+            open = Some((at, opened));
+        }
+    }
+    if let Some((start, _)) = open {
+        lists.push((start, lines.len()));
+    }
+    let mut blank = vec![false; lines.len()];
+    let mut kept = Vec::new();
+    for (start, end) in lists {
+        let under = crate::plain::read_lines(
+            (start + 1..end).map(|at| (at + 1, lines[at])),
+            vtesdeck_deck::raw::Format::Plain,
+        );
+        // A card line: a name after a count, or a bare name; a bare line
+        // that reads as a sentence or a label is prose.
+        let (cards, prose): (Vec<&vtesdeck_deck::raw::RawLine>, Vec<_>) =
+            under.lines.iter().partition(|line| {
+                vtesdeck_deck::raw::name_like(&line.name)
+                    && (line.reading.count_place != vtesdeck_deck::raw::CountPlace::Unwritten
+                        || !line.name.trim_end().ends_with([':', ',', ';']))
+            });
+        let mut card_lines: Vec<usize> = cards
+            .iter()
+            .map(|line| line.line)
+            .chain(under.problems.iter().map(|problem| problem.line))
+            .collect();
+        // A list of bare lines only may be prose: only counts tell cards.
+        let counted = !under.problems.is_empty()
+            || cards
+                .iter()
+                .any(|line| line.reading.count_place != vtesdeck_deck::raw::CountPlace::Unwritten);
+        if !counted {
+            continue;
+        }
+        card_lines.sort_unstable();
+        card_lines.dedup();
+        let mut prose: Vec<usize> = prose.iter().map(|line| line.line).collect();
+        prose.extend(&under.meta.prose_skipped);
+        prose.retain(|line| card_lines.binary_search(line).is_err());
+        prose.sort_unstable();
+        for at in start..end {
+            blank[at] = !lines[at].trim().is_empty() && prose.binary_search(&(at + 1)).is_err();
+        }
+        kept.push(KeptApart {
+            line: start + 1,
+            heading: lines[start].trim().to_string(),
+            lines: card_lines,
+            cards: cards
+                .iter()
+                .fold(0u32, |sum, line| sum.saturating_add(line.count)),
+        });
+    }
+    if kept.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    for (line, blank) in lines.iter().zip(&blank) {
+        if !blank {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    Some(Apart { text: out, kept })
+}
+
+/// Whether a line names a deck or its author (`Deck Name: Wonder Twins`,
+/// `Author: Ann`): a list kept apart ends there.
+fn names_deck(line: &str) -> bool {
+    line.split_once(':').is_some_and(|(label, _)| {
+        let label = label.trim().to_lowercase();
+        NAME_LABELS.contains(&label.as_str())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -656,6 +877,111 @@ mod tests {
             "I would change 2 of the masters for more combat next time, says Bob.",
         ] {
             assert!(!says_apart(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_heading_of_a_list_kept_apart_is_known_by_all_its_words() {
+        for line in [
+            "Sideboard:",
+            "Side deck (8)",
+            "Maybe:",
+            "Considering",
+            "Changes:",
+            "[b]Sideboard[/b]",
+            "## SIDEBOARD (4 cards)",
+            "=== Side Board ===",
+            "SB:",
+            "Maybeboard",
+            "Cards also considered:",
+            "Possible changes",
+        ] {
+            assert!(apart_heading(line), "{line:?}");
+        }
+        for line in [
+            "Change of Target",
+            "1x Change of Target",
+            "4x Deflection",
+            "Deck Name: Sideboard Blues",
+            "Changes I will take into consideration:",
+            "changes from tournaments:",
+            "The Dark Side of Politics",
+            "Maybe next time, I would play more combat.",
+            "Library (60 cards)",
+            "",
+        ] {
+            assert!(!apart_heading(line), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn a_list_kept_apart_is_blanked_to_the_next_part_heading_and_said() {
+        // Plain, a type heading inside the sideboard, the library after it.
+        let text = "Crypt (12)\n12x Alma Test\n\nSideboard:\nCombat (3)\n3x Test Punch\n\
+                    Test Dodge\n\nLibrary (60)\n60x Test Bleed\nMaybe:\n1x Nothing Such\n";
+        let apart = keep_apart(text).expect("two lists");
+        let lines: Vec<&str> = apart.text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "Crypt (12)",
+                "12x Alma Test",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "Library (60)",
+                "60x Test Bleed",
+                "",
+                ""
+            ]
+        );
+        let kept: Vec<(usize, &str, &[usize], u32)> = apart
+            .kept
+            .iter()
+            .map(|list| {
+                (
+                    list.line,
+                    list.heading.as_str(),
+                    &list.lines[..],
+                    list.cards,
+                )
+            })
+            .collect();
+        assert_eq!(
+            kept,
+            [
+                (4, "Sideboard:", &[6, 7][..], 4),
+                (11, "Maybe:", &[12][..], 1)
+            ]
+        );
+        // A part opened again is the list's own; prose under it is kept.
+        let text = "Crypt (12)\n12x Alma Test\nLibrary (60 cards)\n60x Test Bleed\n\
+                    Side deck\nLibrary (2 cards)\n2x Test Punch\n\
+                    Thanks for reading, see you at the next event!\n";
+        let apart = keep_apart(text).expect("a side deck");
+        assert_eq!(
+            apart.text,
+            "Crypt (12)\n12x Alma Test\nLibrary (60 cards)\n60x Test Bleed\n\n\n\n\
+             Thanks for reading, see you at the next event!\n"
+        );
+        assert_eq!(apart.kept[0].lines, [7]);
+        // A deck's name ends the list: the next deck's cards are no list's.
+        let text = "Changes:\n+1 Test Punch\nDeck Name: Next\n2x Alma Test\n";
+        let apart = keep_apart(text).expect("changes");
+        assert_eq!(apart.text, "\n\nDeck Name: Next\n2x Alma Test\n");
+        // A heading over prose or bare lines only, a list in the
+        // description above the deck, and a text of no such heading, are
+        // left as they are.
+        for text in [
+            "Changes:\nI would play more combat next time.\n\nCrypt (1)\n1x Alma Test\n",
+            "Crypt (1)\n1x Alma Test\nMaybe:\n- add a Pentex\nThanks\n",
+            "Possible changes:\n+1 Test Punch\n\nCrypt (1)\n1x Alma Test\nLibrary (1)\n1x Test Bleed\n",
+            "Crypt (12)\n12x Alma Test\n1x Change of Target\n",
+        ] {
+            assert!(keep_apart(text).is_none(), "{text}");
         }
     }
 
