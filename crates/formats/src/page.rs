@@ -683,47 +683,35 @@ pub(crate) fn keep_apart(text: &str) -> Option<Apart> {
     let mut blank = vec![false; lines.len()];
     let mut kept = Vec::new();
     for (start, end) in lists {
-        let under = crate::plain::read_lines(
-            (start + 1..end).map(|at| (at + 1, lines[at])),
-            vtesdeck_deck::raw::Format::Plain,
-        );
-        // A card line: a name after a count, or a bare name; a bare line
-        // that reads as a sentence or a label is prose.
-        let (cards, prose): (Vec<&vtesdeck_deck::raw::RawLine>, Vec<_>) =
-            under.lines.iter().partition(|line| {
-                vtesdeck_deck::raw::name_like(&line.name)
-                    && (line.reading.count_place != vtesdeck_deck::raw::CountPlace::Unwritten
-                        || !line.name.trim_end().ends_with([':', ',', ';']))
-            });
-        let mut card_lines: Vec<usize> = cards
-            .iter()
-            .map(|line| line.line)
-            .chain(under.problems.iter().map(|problem| problem.line))
+        let under: Vec<(usize, UnderApart)> = (start + 1..end)
+            .map(|at| (at, under_apart(lines[at])))
             .collect();
         // A list of bare lines only may be prose: only counts tell cards.
-        let counted = !under.problems.is_empty()
-            || cards
-                .iter()
-                .any(|line| line.reading.count_place != vtesdeck_deck::raw::CountPlace::Unwritten);
-        if !counted {
+        if !under
+            .iter()
+            .any(|(_, line)| matches!(line, UnderApart::Card { counted: true, .. }))
+        {
             continue;
         }
-        card_lines.sort_unstable();
-        card_lines.dedup();
-        let mut prose: Vec<usize> = prose.iter().map(|line| line.line).collect();
-        prose.extend(&under.meta.prose_skipped);
-        prose.retain(|line| card_lines.binary_search(line).is_err());
-        prose.sort_unstable();
-        for at in start..end {
-            blank[at] = !lines[at].trim().is_empty() && prose.binary_search(&(at + 1)).is_err();
+        let mut card_lines = Vec::new();
+        let mut cards = 0u32;
+        blank[start] = true;
+        for (at, line) in under {
+            match line {
+                UnderApart::Card { copies, .. } => {
+                    card_lines.push(at + 1);
+                    cards = cards.saturating_add(copies);
+                    blank[at] = true;
+                }
+                UnderApart::Heading => blank[at] = true,
+                UnderApart::Prose => {}
+            }
         }
         kept.push(KeptApart {
             line: start + 1,
             heading: lines[start].trim().to_string(),
             lines: card_lines,
-            cards: cards
-                .iter()
-                .fold(0u32, |sum, line| sum.saturating_add(line.count)),
+            cards,
         });
     }
     if kept.is_empty() {
@@ -737,6 +725,55 @@ pub(crate) fn keep_apart(text: &str) -> Option<Apart> {
         out.push('\n');
     }
     Some(Apart { text: out, kept })
+}
+
+/// What a line under the heading of a list kept apart is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum UnderApart {
+    /// A card line: its copies (a count that cannot be read is 0), and
+    /// whether a count is written.
+    Card { copies: u32, counted: bool },
+    /// A heading (a card type's, a part's opened again): no card line, but
+    /// no layout's either.
+    Heading,
+    /// Prose, blank or markup: left for the layout.
+    Prose,
+}
+
+/// What a line under the heading of a list kept apart is: a heading known
+/// by its words; a card line, a count and a name-like rest (`4x
+/// Deflection`, `Deflection x4`, a change `+2 Deflection`, `-1 Dodge`, a
+/// crypt row with its columns) or a bare name-like line (one copy); else
+/// prose.
+fn under_apart(line: &str) -> UnderApart {
+    if heading(line).is_some() {
+        return UnderApart::Heading;
+    }
+    let unwrapped = super::card_line::unwrap_markup(line);
+    let text = super::card_line::strip_comment(unwrapped.trim());
+    let text = text
+        .strip_prefix(['+', '-', '−'])
+        .filter(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+        .unwrap_or(text);
+    if let Some(split) = super::card_line::split(text) {
+        // A crypt row's columns after its name make it longer than a name.
+        let name: Vec<&str> = split.name.split_whitespace().take(8).collect();
+        let sentence = split.name.trim_end().ends_with(['.', '!', '?']);
+        if !sentence && vtesdeck_deck::raw::name_like(&name.join(" ")) {
+            return UnderApart::Card {
+                copies: split.count.parse().unwrap_or(0),
+                counted: true,
+            };
+        }
+    }
+    let bare = text.trim();
+    if vtesdeck_deck::raw::name_like(bare) && !bare.ends_with([':', ',', ';']) {
+        return UnderApart::Card {
+            copies: 1,
+            counted: false,
+        };
+    }
+    UnderApart::Prose
 }
 
 /// Whether a line names a deck or its author (`Deck Name: Wonder Twins`,
@@ -961,6 +998,13 @@ mod tests {
         let text = "Crypt (12)\n12x Alma Test\nLibrary (60 cards)\n60x Test Bleed\n\
                     Side deck\nLibrary (2 cards)\n2x Test Punch\n\
                     Thanks for reading, see you at the next event!\n";
+        let row = "Crypt (12)\n12x Alma Test\nLibrary (1)\n1x Test Bleed\nSideboard\n\
+                   1x Lucita  11  CEL DOM FOR OBT POT pri tha  cardinal  Lasombra:2\n";
+        let apart = keep_apart(row).expect("a crypt row");
+        assert_eq!(
+            (apart.kept[0].lines.as_slice(), apart.kept[0].cards),
+            (&[6][..], 1)
+        );
         let apart = keep_apart(text).expect("a side deck");
         assert_eq!(
             apart.text,
