@@ -528,53 +528,79 @@ pub(crate) fn says_apart(line: &str) -> bool {
                 .any(|word| APART_WORDS.contains(&word.as_str())))
 }
 
-/// Key words of a heading of a list kept apart besides [`APART_WORDS`]:
-/// `Maybe:`, `SB:`.
-const APART_KEYS: [&str; 2] = ["maybe", "sb"];
+/// Whether a lower-case word is a key word of a heading of a list kept
+/// apart: a word of [`APART_WORDS`], `maybe` or `sb` (`Maybe:`, `SB:`).
+/// Matched without a loop, as the first word of every line of every text is
+/// ([`might_say_apart`]).
+#[inline]
+fn apart_key(word: &[u8]) -> bool {
+    matches!(
+        word,
+        b"sideboard"
+            | b"maybeboard"
+            | b"considering"
+            | b"considered"
+            | b"consider"
+            | b"change"
+            | b"changes"
+            | b"changed"
+            | b"alternative"
+            | b"alternatives"
+            | b"options"
+            | b"swaps"
+            | b"substitutes"
+            | b"extras"
+            | b"maybe"
+            | b"sb"
+    )
+}
 
-/// The other words a heading of a list kept apart may hold (`Side deck`,
-/// `Possible changes`, `Cards also considered`): a line with a word of
-/// none of these lists (`Change of Target`, a card) is no such heading.
-const APART_FILLER: [&str; 22] = [
-    "side",
-    "board",
-    "boards",
-    "deck",
-    "decks",
-    "list",
-    "also",
-    "possible",
-    "potential",
-    "card",
-    "cards",
-    "other",
-    "some",
-    "suggested",
-    "recommended",
-    "my",
-    "the",
-    "to",
-    "for",
-    "and",
-    "or",
-    "of",
-];
+/// Whether a lower-case word is one of the other words a heading of a list
+/// kept apart may hold (`Side deck`, `Possible changes`, `Cards also
+/// considered`): a line with a word neither this nor a key word ([`apart_key`];
+/// `Change of Target`, a card) is no such heading.
+#[inline]
+fn apart_filler(word: &[u8]) -> bool {
+    matches!(
+        word,
+        b"side"
+            | b"board"
+            | b"boards"
+            | b"deck"
+            | b"decks"
+            | b"list"
+            | b"also"
+            | b"possible"
+            | b"potential"
+            | b"card"
+            | b"cards"
+            | b"other"
+            | b"some"
+            | b"suggested"
+            | b"recommended"
+            | b"my"
+            | b"the"
+            | b"to"
+            | b"for"
+            | b"and"
+            | b"or"
+            | b"of"
+    )
+}
 
 /// Whether a line is the heading of a list kept apart from the deck
 /// (`Sideboard:`, `Side deck (8)`, `Maybe:`, `Considering`, `Changes:`,
 /// `[b]SB[/b]`): every word of it (six at most) is one of such a heading's
-/// ([`APART_WORDS`], [`APART_KEYS`], [`APART_FILLER`]), one at least a key
-/// word (or `side board`, `side deck`), numbers anywhere but first, in any
-/// case and any decoration.
+/// ([`apart_key`], [`apart_filler`]), one at least a key word (or `side
+/// board`, `side deck`), numbers anywhere but first, in any case and any
+/// decoration.
 pub(crate) fn apart_heading(line: &str) -> bool {
+    // Nearly every line is told by its first byte (a count) or its first word.
+    if line.as_bytes().first().is_none_or(u8::is_ascii_digit) || !might_say_apart(line) {
+        return false;
+    }
     let trimmed = line.trim();
-    // Nearly every line is told by its length, its first character or the
-    // bytes of the key words (none there, in any case).
-    if trimmed.is_empty()
-        || trimmed.len() > 80
-        || trimmed.starts_with(|c: char| c.is_ascii_digit())
-        || !might_say_apart(trimmed)
-    {
+    if trimmed.len() > 80 {
         return false;
     }
     let line = without_bbcode_style(trimmed);
@@ -588,9 +614,9 @@ pub(crate) fn apart_heading(line: &str) -> bool {
         words += 1;
         let word = token.to_lowercase();
         let side = previous == "side" && matches!(word.as_str(), "board" | "boards" | "deck");
-        if side || APART_WORDS.contains(&word.as_str()) || APART_KEYS.contains(&word.as_str()) {
+        if side || apart_key(word.as_bytes()) {
             key = true;
-        } else if !APART_FILLER.contains(&word.as_str()) {
+        } else if !apart_filler(word.as_bytes()) {
             return false;
         }
         previous = word;
@@ -598,30 +624,56 @@ pub(crate) fn apart_heading(line: &str) -> bool {
     key && words <= 6
 }
 
-/// Whether a short line holds, in any case, the start of a key word of a
-/// heading of a list kept apart ([`apart_heading`]).
+/// Whether the first word of a line (after decoration and BBCode tags) is
+/// one a heading of a list kept apart may hold ([`apart_heading`]): a
+/// count first, or another word, is none. Looked up without allocating, as
+/// every line of every text is.
 fn might_say_apart(line: &str) -> bool {
-    const STEMS: [&[u8]; 10] = [
-        b"side",
-        b"sb",
-        b"maybe",
-        b"consider",
-        b"chang",
-        b"alternative",
-        b"option",
-        b"swap",
-        b"substitute",
-        b"extra",
-    ];
-    let mut lower = [0u8; 80];
-    let Some(lower) = lower.get_mut(..line.len()) else {
-        return false;
-    };
-    lower.copy_from_slice(line.as_bytes());
-    lower.make_ascii_lowercase();
-    STEMS
-        .iter()
-        .any(|stem| memchr::memmem::find(lower, stem).is_some())
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    // Decoration and BBCode tags before the first word: a few bytes at most.
+    loop {
+        match bytes.get(at) {
+            Some(byte) if byte.is_ascii_alphabetic() => break,
+            Some(b'[') => match memchr::memchr(b']', &bytes[at..]) {
+                Some(close) => at += close + 1,
+                None => return false,
+            },
+            Some(byte) if !byte.is_ascii_digit() && at < 24 => at += 1,
+            _ => return false,
+        }
+    }
+    // The word in lower case, 12 letters at most (`alternatives`).
+    let mut word = [0u8; 12];
+    let mut len = 0;
+    for &byte in &bytes[at..] {
+        if !byte.is_ascii_alphabetic() {
+            break;
+        }
+        let Some(letter) = word.get_mut(len) else {
+            return false;
+        };
+        *letter = byte | 0x20;
+        len += 1;
+    }
+    len >= 2 && (apart_key(&word[..len]) || apart_filler(&word[..len]))
+}
+
+/// Whether a line of a text is the heading of a list kept apart
+/// ([`apart_heading`]): a line whose first byte is a digit (a card line, in
+/// nearly every text nearly every line) is told by that byte alone, each
+/// line found by one byte search.
+fn has_apart_heading(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    while let Some(&first) = bytes.get(start) {
+        let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |n| start + n);
+        if !first.is_ascii_digit() && first != b'\n' && apart_heading(&text[start..end]) {
+            return true;
+        }
+        start = end + 1;
+    }
+    false
 }
 
 /// A text with its lists kept apart blanked ([`keep_apart`]).
@@ -647,7 +699,7 @@ pub(crate) struct Apart {
 /// entry's description), are left as they are. `None` for a text of no such
 /// list (nearly every text, told by a scan of its lines' bytes).
 pub(crate) fn keep_apart(text: &str) -> Option<Apart> {
-    if !vtesdeck_deck::raw::lines(text).any(apart_heading) {
+    if !has_apart_heading(text) {
         return None;
     }
     let lines: Vec<&str> = vtesdeck_deck::raw::lines(text).collect();
@@ -934,6 +986,10 @@ mod tests {
             "Possible changes",
         ] {
             assert!(apart_heading(line), "{line:?}");
+        }
+        // The words of `says_apart` are key words of such a heading.
+        for word in APART_WORDS {
+            assert!(apart_key(word.as_bytes()), "{word}");
         }
         for line in [
             "Change of Target",
