@@ -528,70 +528,118 @@ pub(crate) fn says_apart(line: &str) -> bool {
                 .any(|word| APART_WORDS.contains(&word.as_str())))
 }
 
-/// Whether a lower-case word is a key word of a heading of a list kept
-/// apart: a word of [`APART_WORDS`], `maybe` or `sb` (`Maybe:`, `SB:`).
-/// Matched without a loop, as the first word of every line of every text is
-/// ([`might_say_apart`]).
-#[inline]
-fn apart_key(word: &[u8]) -> bool {
-    matches!(
-        word,
-        b"sideboard"
-            | b"maybeboard"
-            | b"considering"
-            | b"considered"
-            | b"consider"
-            | b"change"
-            | b"changes"
-            | b"changed"
-            | b"alternative"
-            | b"alternatives"
-            | b"options"
-            | b"swaps"
-            | b"substitutes"
-            | b"extras"
-            | b"maybe"
-            | b"sb"
-    )
+/// A lower-case word of 16 letters at most as one number (its bytes in
+/// order), so that a word is looked up among a few by comparing numbers.
+const fn pack(word: &[u8]) -> u128 {
+    let mut packed = 0;
+    let mut at = 0;
+    while at < word.len() {
+        packed = packed << 8 | word[at] as u128;
+        at += 1;
+    }
+    packed
 }
 
-/// Whether a lower-case word is one of the other words a heading of a list
-/// kept apart may hold (`Side deck`, `Possible changes`, `Cards also
-/// considered`): a line with a word neither this nor a key word ([`apart_key`];
-/// `Change of Target`, a card) is no such heading.
-#[inline]
+/// The key words of a heading of a list kept apart: the words of
+/// [`APART_WORDS`], `maybe` and `sb` (`Maybe:`, `SB:`).
+const APART_KEY_WORDS: [&[u8]; 16] = [
+    b"sideboard",
+    b"maybeboard",
+    b"considering",
+    b"considered",
+    b"consider",
+    b"change",
+    b"changes",
+    b"changed",
+    b"alternative",
+    b"alternatives",
+    b"options",
+    b"swaps",
+    b"substitutes",
+    b"extras",
+    b"maybe",
+    b"sb",
+];
+
+/// The other words a heading of a list kept apart may hold (`Side deck`,
+/// `Possible changes`, `Cards also considered`): a line with a word of
+/// neither list (`Change of Target`, a card) is no such heading.
+const APART_FILLER_WORDS: [&[u8]; 22] = [
+    b"side",
+    b"board",
+    b"boards",
+    b"deck",
+    b"decks",
+    b"list",
+    b"also",
+    b"possible",
+    b"potential",
+    b"card",
+    b"cards",
+    b"other",
+    b"some",
+    b"suggested",
+    b"recommended",
+    b"my",
+    b"the",
+    b"to",
+    b"for",
+    b"and",
+    b"or",
+    b"of",
+];
+
+/// [`APART_KEY_WORDS`], [`pack`]ed.
+const APART_KEYS: [u128; APART_KEY_WORDS.len()] = packed(APART_KEY_WORDS);
+
+/// [`APART_FILLER_WORDS`], [`pack`]ed.
+const APART_FILLER: [u128; APART_FILLER_WORDS.len()] = packed(APART_FILLER_WORDS);
+
+/// Words [`pack`]ed.
+const fn packed<const N: usize>(words: [&[u8]; N]) -> [u128; N] {
+    let mut out = [0; N];
+    let mut at = 0;
+    while at < N {
+        out[at] = pack(words[at]);
+        at += 1;
+    }
+    out
+}
+
+/// For each length of word (to 12 letters), a bit for each first letter
+/// (`a` the lowest) of the words of a heading of a list kept apart: most
+/// words are none of them by their length and first letter alone.
+const APART_SHAPES: [u32; 13] = {
+    let mut shapes = [0u32; 13];
+    let mut at = 0;
+    while at < APART_KEY_WORDS.len() + APART_FILLER_WORDS.len() {
+        let word = if at < APART_KEY_WORDS.len() {
+            APART_KEY_WORDS[at]
+        } else {
+            APART_FILLER_WORDS[at - APART_KEY_WORDS.len()]
+        };
+        shapes[word.len()] |= 1 << (word[0] - b'a');
+        at += 1;
+    }
+    shapes
+};
+
+/// Whether a lower-case word is a key word of a heading of a list kept
+/// apart ([`APART_KEYS`]).
+fn apart_key(word: &[u8]) -> bool {
+    word.len() <= 16 && APART_KEYS.contains(&pack(word))
+}
+
+/// Whether a lower-case word is one of the other words of a heading of a
+/// list kept apart ([`APART_FILLER`]).
 fn apart_filler(word: &[u8]) -> bool {
-    matches!(
-        word,
-        b"side"
-            | b"board"
-            | b"boards"
-            | b"deck"
-            | b"decks"
-            | b"list"
-            | b"also"
-            | b"possible"
-            | b"potential"
-            | b"card"
-            | b"cards"
-            | b"other"
-            | b"some"
-            | b"suggested"
-            | b"recommended"
-            | b"my"
-            | b"the"
-            | b"to"
-            | b"for"
-            | b"and"
-            | b"or"
-            | b"of"
-    )
+    word.len() <= 16 && APART_FILLER.contains(&pack(word))
 }
 
 /// Whether a line is the heading of a list kept apart from the deck
 /// (`Sideboard:`, `Side deck (8)`, `Maybe:`, `Considering`, `Changes:`,
 /// `[b]SB[/b]`): every word of it (six at most) is one of such a heading's
-/// ([`apart_key`], [`apart_filler`]), one at least a key word (or `side
+/// ([`APART_KEY_WORDS`], [`APART_FILLER_WORDS`]), one at least a key word (or `side
 /// board`, `side deck`), numbers anywhere but first, in any case and any
 /// decoration.
 pub(crate) fn apart_heading(line: &str) -> bool {
@@ -643,20 +691,25 @@ fn might_say_apart(line: &str) -> bool {
             _ => return false,
         }
     }
-    // The word in lower case, 12 letters at most (`alternatives`).
-    let mut word = [0u8; 12];
-    let mut len = 0;
-    for &byte in &bytes[at..] {
-        if !byte.is_ascii_alphabetic() {
-            break;
-        }
-        let Some(letter) = word.get_mut(len) else {
-            return false;
-        };
-        *letter = byte | 0x20;
-        len += 1;
+    // The word: 12 letters at most (`alternatives`), told by its length and
+    // first letter, then in lower case, packed.
+    let letters = &bytes[at..];
+    let len = letters
+        .iter()
+        .take(13)
+        .take_while(|byte| byte.is_ascii_alphabetic())
+        .count();
+    let first = letters[0] | 0x20;
+    if APART_SHAPES
+        .get(len)
+        .is_none_or(|shapes| shapes & (1 << (first - b'a')) == 0)
+    {
+        return false;
     }
-    len >= 2 && (apart_key(&word[..len]) || apart_filler(&word[..len]))
+    let word = letters[..len]
+        .iter()
+        .fold(0u128, |word, &byte| word << 8 | u128::from(byte | 0x20));
+    APART_KEYS.contains(&word) || APART_FILLER.contains(&word)
 }
 
 /// Whether a line of a text is the heading of a list kept apart
