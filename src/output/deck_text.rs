@@ -31,6 +31,13 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
             crate::deck::decks_note(deck.record.unwrap_or(1), &deck.meta.decks_in_text)
         );
     }
+    if !deck.meta.sideboard_apart.is_empty() {
+        let _ = writeln!(
+            out,
+            "# {}",
+            crate::deck::apart_note(&deck.meta.sideboard_apart)
+        );
+    }
     let cards_only = Deck {
         meta: DeckMeta {
             id: None,
@@ -41,6 +48,7 @@ pub fn render(deck: &Deck, db: &CardDb) -> String {
             read_by_shape: None,
             prose_skipped: Vec::new(),
             decks_in_text: Vec::new(),
+            sideboard_apart: Vec::new(),
         },
         ..deck.clone()
     };

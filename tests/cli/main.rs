@@ -36,6 +36,7 @@ mod robustness;
 mod scaling;
 mod shapes;
 mod shell;
+mod sideboards;
 mod stats;
 mod test_data;
 mod text_decks;

@@ -62,7 +62,8 @@ fn a_list_of_another_game_alone_is_not_judged() {
             "magic.txt",
             MAGIC,
             2,
-            "13 of 13 card lines name no VTES card",
+            // Its sideboard's two lines are kept apart, no card lines of the deck.
+            "11 of 11 card lines name no VTES card",
         ),
         (
             "pokemon.txt",

@@ -34,7 +34,8 @@ pub use deck::{
     EXCERPT_CHARS, FUZZY_LINE_BYTES, MAX_CARD_COUNT, MAX_FUZZY_LINES, OPENING_HAND, STARTING_CRYPT,
 };
 pub use raw::{
-    decks_note, prose_note, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo, FormatName, TotalOf,
+    apart_note, decks_note, prose_note, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo,
+    FormatName, KeptApart, TotalOf,
 };
 pub use resolve::UNKNOWN_NAME;
 pub use twd_header::{CryptHeader, LibrarySection, TwdHeader};

@@ -91,6 +91,26 @@ pub struct DeckMeta {
     /// deck's own at its record number); empty for a text of one deck.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub decks_in_text: Vec<(usize, usize)>,
+    /// The lists of a text kept apart from the deck (a sideboard, a maybe
+    /// list, changes), each under its heading: read apart, never added to
+    /// the deck.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sideboard_apart: Vec<KeptApart>,
+}
+
+/// A list a text keeps apart from its deck (`Sideboard:`, `Maybe:`,
+/// `Changes:`): its heading and the card lines under it, never added to
+/// the deck ([`DeckMeta::sideboard_apart`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KeptApart {
+    /// The heading's 1-based line.
+    pub line: usize,
+    /// The heading as written (`Sideboard:`).
+    pub heading: String,
+    /// The 1-based lines of the card lines under it, in order.
+    pub lines: Vec<usize>,
+    /// The copies those lines name, added up.
+    pub cards: u32,
 }
 
 /// Counts a file announces: in its headers (`Crypt (12 cards`, `Library (90
@@ -328,6 +348,16 @@ pub fn decks_note(deck: usize, decks: &[(usize, usize)]) -> String {
 /// ([`DeckMeta::prose_skipped`]), as every output words it:
 /// `7 lines of prose skipped (lines 2–4, 9–11, 25)`.
 pub fn prose_note(lines: &[usize]) -> String {
+    let what = if lines.len() == 1 { "line" } else { "lines" };
+    format!(
+        "{} {what} of prose skipped ({what} {})",
+        lines.len(),
+        line_ranges(lines)
+    )
+}
+
+/// Sorted 1-based lines as runs: `2–4, 9–11, 25`.
+fn line_ranges(lines: &[usize]) -> String {
     let mut ranges: Vec<String> = Vec::new();
     let mut at = 0;
     while at < lines.len() {
@@ -344,12 +374,34 @@ pub fn prose_note(lines: &[usize]) -> String {
         });
         at += 1;
     }
-    let what = if lines.len() == 1 { "line" } else { "lines" };
-    format!(
-        "{} {what} of prose skipped ({what} {})",
-        lines.len(),
-        ranges.join(", ")
-    )
+    ranges.join(", ")
+}
+
+/// The note for the lists a text kept apart from its deck
+/// ([`DeckMeta::sideboard_apart`]), as every output words it, one list after
+/// the other apart by `; `: its heading and line, the card lines under it and
+/// their cards (`` `Sideboard:` (line 5) and the 2 card lines under it (6
+/// cards, lines 6–7): kept apart, never added to the deck ``).
+pub fn apart_note(kept: &[KeptApart]) -> String {
+    kept.iter()
+        .map(|list| {
+            let (lines, what) = match list.lines.len() {
+                1 => ("line", "card line"),
+                _ => ("lines", "card lines"),
+            };
+            let cards = if list.cards == 1 { "card" } else { "cards" };
+            format!(
+                "`{}` (line {}) and the {} {what} under it ({} {cards}, {lines} {}): \
+                 kept apart, never added to the deck",
+                list.heading,
+                list.line,
+                list.lines.len(),
+                list.cards,
+                line_ranges(&list.lines)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// A decklist split into metadata and card lines (which may borrow the
@@ -501,6 +553,28 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_note_of_lists_kept_apart_names_each_heading_and_its_lines() {
+        let sideboard = KeptApart {
+            line: 5,
+            heading: "Sideboard:".to_string(),
+            lines: vec![6, 7, 9],
+            cards: 6,
+        };
+        let maybe = KeptApart {
+            line: 12,
+            heading: "Maybe".to_string(),
+            lines: vec![13],
+            cards: 1,
+        };
+        assert_eq!(
+            apart_note(&[sideboard, maybe]),
+            "`Sideboard:` (line 5) and the 3 card lines under it (6 cards, lines 6–7, 9): \
+             kept apart, never added to the deck; `Maybe` (line 12) and the 1 card line \
+             under it (1 card, line 13): kept apart, never added to the deck"
+        );
+    }
 
     #[test]
     fn the_note_of_decks_in_a_text_names_each_decks_lines() {

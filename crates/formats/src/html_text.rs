@@ -279,6 +279,13 @@ impl PageText {
         for total in &mut declared.totals {
             total.line = self.source_line(total.line);
         }
+        for list in &mut deck.meta.sideboard_apart {
+            list.line = self.source_line(list.line);
+            for line in &mut list.lines {
+                *line = self.source_line(*line);
+            }
+            list.lines.dedup();
+        }
         // A line of prose skipped is every source line it spans.
         let mut skipped: Vec<usize> = Vec::with_capacity(deck.meta.prose_skipped.len());
         for &line in &deck.meta.prose_skipped {

@@ -163,6 +163,11 @@ pub struct DeckJson {
     /// (lines 1–40; the other at lines 41–85): ...`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decks_in_text: Option<String>,
+    /// For a text with a list kept apart from its deck (a sideboard, a
+    /// maybe list, changes): `` `Sideboard:` (line 5) and the 2 card lines
+    /// under it (6 cards, lines 6–7): kept apart, never added to the deck ``.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sideboard_apart: Option<String>,
 }
 
 fn deck_type() -> String {
@@ -281,6 +286,8 @@ impl DeckJson {
             decks_in_text: (!deck.meta.decks_in_text.is_empty()).then(|| {
                 vtesdeck_deck::raw::decks_note(deck.record.unwrap_or(1), &deck.meta.decks_in_text)
             }),
+            sideboard_apart: (!deck.meta.sideboard_apart.is_empty())
+                .then(|| vtesdeck_deck::raw::apart_note(&deck.meta.sideboard_apart)),
         }
     }
 }

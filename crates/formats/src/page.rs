@@ -13,6 +13,7 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use vtesdeck_cards::CardKind;
+use vtesdeck_deck::raw::KeptApart;
 
 /// A text with its quote marks taken out and its signatures blanked: the
 /// text the layouts read, on the page's own lines, and the lines blanked.
@@ -536,6 +537,368 @@ pub(crate) fn says_apart(line: &str) -> bool {
                 .any(|word| APART_WORDS.contains(&word.as_str())))
 }
 
+/// A lower-case word of 16 letters at most as one number (its bytes in
+/// order), so that a word is looked up among a few by comparing numbers.
+const fn pack(word: &[u8]) -> u128 {
+    let mut packed = 0;
+    let mut at = 0;
+    while at < word.len() {
+        packed = packed << 8 | word[at] as u128;
+        at += 1;
+    }
+    packed
+}
+
+/// The key words of a heading of a list kept apart: the words of
+/// [`APART_WORDS`], `maybe` and `sb` (`Maybe:`, `SB:`).
+const APART_KEY_WORDS: [&[u8]; 16] = [
+    b"sideboard",
+    b"maybeboard",
+    b"considering",
+    b"considered",
+    b"consider",
+    b"change",
+    b"changes",
+    b"changed",
+    b"alternative",
+    b"alternatives",
+    b"options",
+    b"swaps",
+    b"substitutes",
+    b"extras",
+    b"maybe",
+    b"sb",
+];
+
+/// The other words a heading of a list kept apart may hold (`Side deck`,
+/// `Possible changes`, `Cards also considered`): a line with a word of
+/// neither list (`Change of Target`, a card) is no such heading.
+const APART_FILLER_WORDS: [&[u8]; 22] = [
+    b"side",
+    b"board",
+    b"boards",
+    b"deck",
+    b"decks",
+    b"list",
+    b"also",
+    b"possible",
+    b"potential",
+    b"card",
+    b"cards",
+    b"other",
+    b"some",
+    b"suggested",
+    b"recommended",
+    b"my",
+    b"the",
+    b"to",
+    b"for",
+    b"and",
+    b"or",
+    b"of",
+];
+
+/// [`APART_KEY_WORDS`], [`pack`]ed.
+const APART_KEYS: [u128; APART_KEY_WORDS.len()] = packed(APART_KEY_WORDS);
+
+/// [`APART_FILLER_WORDS`], [`pack`]ed.
+const APART_FILLER: [u128; APART_FILLER_WORDS.len()] = packed(APART_FILLER_WORDS);
+
+/// Words [`pack`]ed.
+const fn packed<const N: usize>(words: [&[u8]; N]) -> [u128; N] {
+    let mut out = [0; N];
+    let mut at = 0;
+    while at < N {
+        out[at] = pack(words[at]);
+        at += 1;
+    }
+    out
+}
+
+/// For each length of word (to 12 letters), a bit for each first letter
+/// (`a` the lowest) of the words of a heading of a list kept apart: most
+/// words are none of them by their length and first letter alone.
+const APART_SHAPES: [u32; 13] = {
+    let mut shapes = [0u32; 13];
+    let mut at = 0;
+    while at < APART_KEY_WORDS.len() + APART_FILLER_WORDS.len() {
+        let word = if at < APART_KEY_WORDS.len() {
+            APART_KEY_WORDS[at]
+        } else {
+            APART_FILLER_WORDS[at - APART_KEY_WORDS.len()]
+        };
+        shapes[word.len()] |= 1 << (word[0] - b'a');
+        at += 1;
+    }
+    shapes
+};
+
+/// Whether a lower-case word is a key word of a heading of a list kept
+/// apart ([`APART_KEYS`]).
+fn apart_key(word: &[u8]) -> bool {
+    word.len() <= 16 && APART_KEYS.contains(&pack(word))
+}
+
+/// Whether a lower-case word is one of the other words of a heading of a
+/// list kept apart ([`APART_FILLER`]).
+fn apart_filler(word: &[u8]) -> bool {
+    word.len() <= 16 && APART_FILLER.contains(&pack(word))
+}
+
+/// Whether a line is the heading of a list kept apart from the deck
+/// (`Sideboard:`, `Side deck (8)`, `Maybe:`, `Considering`, `Changes:`,
+/// `[b]SB[/b]`): every word of it (six at most) is one of such a heading's
+/// ([`APART_KEY_WORDS`], [`APART_FILLER_WORDS`]), one at least a key word (or `side
+/// board`, `side deck`), numbers anywhere but first, in any case and any
+/// decoration.
+pub(crate) fn apart_heading(line: &str) -> bool {
+    // Nearly every line is told by its first byte (a count) or its first word.
+    if line.as_bytes().first().is_none_or(u8::is_ascii_digit) || !might_say_apart(line) {
+        return false;
+    }
+    let trimmed = line.trim();
+    if trimmed.len() > 80 {
+        return false;
+    }
+    let line = without_bbcode_style(trimmed);
+    let mut key = false;
+    let mut words = 0;
+    let mut previous = String::new();
+    for token in line.split(|c: char| !c.is_alphanumeric()) {
+        if token.is_empty() || token.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        words += 1;
+        let word = token.to_lowercase();
+        let side = previous == "side" && matches!(word.as_str(), "board" | "boards" | "deck");
+        if side || apart_key(word.as_bytes()) {
+            key = true;
+        } else if !apart_filler(word.as_bytes()) {
+            return false;
+        }
+        previous = word;
+    }
+    key && words <= 6
+}
+
+/// Whether the first word of a line (after decoration and BBCode tags) is
+/// one a heading of a list kept apart may hold ([`apart_heading`]): a
+/// count first, or another word, is none. Looked up without allocating, as
+/// every line of every text is.
+fn might_say_apart(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    // Decoration and BBCode tags before the first word: a few bytes at most.
+    loop {
+        match bytes.get(at) {
+            Some(byte) if byte.is_ascii_alphabetic() => break,
+            Some(b'[') => match memchr::memchr(b']', &bytes[at..]) {
+                Some(close) => at += close + 1,
+                None => return false,
+            },
+            Some(byte) if !byte.is_ascii_digit() && at < 24 => at += 1,
+            _ => return false,
+        }
+    }
+    // The word: 12 letters at most (`alternatives`), told by its length and
+    // first letter, then in lower case, packed.
+    let letters = &bytes[at..];
+    let len = letters
+        .iter()
+        .take(13)
+        .take_while(|byte| byte.is_ascii_alphabetic())
+        .count();
+    let first = letters[0] | 0x20;
+    if APART_SHAPES
+        .get(len)
+        .is_none_or(|shapes| shapes & (1 << (first - b'a')) == 0)
+    {
+        return false;
+    }
+    let word = letters[..len]
+        .iter()
+        .fold(0u128, |word, &byte| word << 8 | u128::from(byte | 0x20));
+    APART_KEYS.contains(&word) || APART_FILLER.contains(&word)
+}
+
+/// Whether a line of a text is the heading of a list kept apart
+/// ([`apart_heading`]): a line whose first byte is a digit (a card line, in
+/// nearly every text nearly every line) is told by that byte alone, each
+/// line found by one byte search.
+fn has_apart_heading(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    while let Some(&first) = bytes.get(start) {
+        let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |n| start + n);
+        if !first.is_ascii_digit() && first != b'\n' && apart_heading(&text[start..end]) {
+            return true;
+        }
+        start = end + 1;
+    }
+    false
+}
+
+/// A text with its lists kept apart blanked ([`keep_apart`]).
+pub(crate) struct Apart {
+    /// The text to read: the lists' headings and card lines blank, on the
+    /// text's own lines.
+    pub text: String,
+    /// Each list kept apart, for the deck's `sideboard_apart`.
+    pub kept: Vec<KeptApart>,
+}
+
+/// Keeps apart the lists of a text that are not its deck (a sideboard, a
+/// maybe list, changes): the lines under a heading that says such a list
+/// follows ([`apart_heading`]), up to the next heading that opens a part
+/// not opened above it (`Crypt`, `Library`: a part opened again is the
+/// list's own, and a card type's heading belongs to the list), the next line
+/// that names a deck or its author (`Deck Name:`), the next such heading,
+/// or the end. The heading and the lines under it are blanked but prose
+/// (lines that read as sentences, blank lines), so that no layout reads them
+/// as cards or their counts as the deck's. A list with no card line with a
+/// count (`Changes:` over prose or bare lines), and one above the deck's
+/// first part that a part's heading ends (`Suggested changes:` in a TWDA
+/// entry's description), are left as they are. `None` for a text of no such
+/// list (nearly every text, told by a scan of its lines' bytes).
+pub(crate) fn keep_apart(text: &str) -> Option<Apart> {
+    if !has_apart_heading(text) {
+        return None;
+    }
+    let lines: Vec<&str> = vtesdeck_deck::raw::lines(text).collect();
+    let slot = |part: CardKind| usize::from(part == CardKind::Library);
+    // Each list: its heading's index and the index after its last line.
+    let mut lists: Vec<(usize, usize)> = Vec::new();
+    let mut opened = [false; 2];
+    let mut open: Option<(usize, [bool; 2])> = None;
+    for (at, line) in lines.iter().enumerate() {
+        let part = heading(line).and_then(|found| found.part);
+        let starts = apart_heading(line);
+        if let Some((start, before)) = open {
+            let opens_part = part.is_some_and(|part| !before[slot(part)]);
+            if starts || names_deck(line) || opens_part {
+                // A list above the deck's first part is its description's
+                // (`Suggested changes:` in a TWDA entry's header): no list.
+                if !opens_part || before.contains(&true) {
+                    lists.push((start, at));
+                }
+                open = None;
+            }
+        }
+        if let (Some(part), None) = (part, open) {
+            opened[slot(part)] = true;
+        }
+        if starts {
+            open = Some((at, opened));
+        }
+    }
+    if let Some((start, _)) = open {
+        lists.push((start, lines.len()));
+    }
+    let mut blank = vec![false; lines.len()];
+    let mut kept = Vec::new();
+    for (start, end) in lists {
+        let under: Vec<(usize, UnderApart)> = (start + 1..end)
+            .map(|at| (at, under_apart(lines[at])))
+            .collect();
+        // A list of bare lines only may be prose: only counts tell cards.
+        if !under
+            .iter()
+            .any(|(_, line)| matches!(line, UnderApart::Card { counted: true, .. }))
+        {
+            continue;
+        }
+        let mut card_lines = Vec::new();
+        let mut cards = 0u32;
+        blank[start] = true;
+        for (at, line) in under {
+            match line {
+                UnderApart::Card { copies, .. } => {
+                    card_lines.push(at + 1);
+                    cards = cards.saturating_add(copies);
+                    blank[at] = true;
+                }
+                UnderApart::Heading => blank[at] = true,
+                UnderApart::Prose => {}
+            }
+        }
+        kept.push(KeptApart {
+            line: start + 1,
+            heading: lines[start].trim().to_string(),
+            lines: card_lines,
+            cards,
+        });
+    }
+    if kept.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    for (line, blank) in lines.iter().zip(&blank) {
+        if !blank {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    Some(Apart { text: out, kept })
+}
+
+/// What a line under the heading of a list kept apart is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum UnderApart {
+    /// A card line: its copies (a count that cannot be read is 0), and
+    /// whether a count is written.
+    Card { copies: u32, counted: bool },
+    /// A heading (a card type's, a part's opened again): no card line, but
+    /// no layout's either.
+    Heading,
+    /// Prose, blank or markup: left for the layout.
+    Prose,
+}
+
+/// What a line under the heading of a list kept apart is: a heading known
+/// by its words; a card line, a count and a name-like rest (`4x
+/// Deflection`, `Deflection x4`, a change `+2 Deflection`, `-1 Dodge`, a
+/// crypt row with its columns) or a bare name-like line (one copy); else
+/// prose.
+fn under_apart(line: &str) -> UnderApart {
+    if heading(line).is_some() {
+        return UnderApart::Heading;
+    }
+    let unwrapped = super::card_line::unwrap_markup(line);
+    let text = super::card_line::strip_comment(unwrapped.trim());
+    let text = text
+        .strip_prefix(['+', '-', '−'])
+        .filter(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+        .unwrap_or(text);
+    if let Some(split) = super::card_line::split(text) {
+        // A crypt row's columns after its name make it longer than a name.
+        let name: Vec<&str> = split.name.split_whitespace().take(8).collect();
+        let sentence = split.name.trim_end().ends_with(['.', '!', '?']);
+        if !sentence && vtesdeck_deck::raw::name_like(&name.join(" ")) {
+            return UnderApart::Card {
+                copies: split.count.parse().unwrap_or(0),
+                counted: true,
+            };
+        }
+    }
+    let bare = text.trim();
+    if vtesdeck_deck::raw::name_like(bare) && !bare.ends_with([':', ',', ';']) {
+        return UnderApart::Card {
+            copies: 1,
+            counted: false,
+        };
+    }
+    UnderApart::Prose
+}
+
+/// Whether a line names a deck or its author (`Deck Name: Wonder Twins`,
+/// `Author: Ann`): a list kept apart ends there.
+fn names_deck(line: &str) -> bool {
+    line.split_once(':').is_some_and(|(label, _)| {
+        let label = label.trim().to_lowercase();
+        NAME_LABELS.contains(&label.as_str())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -665,6 +1028,122 @@ mod tests {
             "I would change 2 of the masters for more combat next time, says Bob.",
         ] {
             assert!(!says_apart(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_heading_of_a_list_kept_apart_is_known_by_all_its_words() {
+        for line in [
+            "Sideboard:",
+            "Side deck (8)",
+            "Maybe:",
+            "Considering",
+            "Changes:",
+            "[b]Sideboard[/b]",
+            "## SIDEBOARD (4 cards)",
+            "=== Side Board ===",
+            "SB:",
+            "Maybeboard",
+            "Cards also considered:",
+            "Possible changes",
+        ] {
+            assert!(apart_heading(line), "{line:?}");
+        }
+        // The words of `says_apart` are key words of such a heading.
+        for word in APART_WORDS {
+            assert!(apart_key(word.as_bytes()), "{word}");
+        }
+        for line in [
+            "Change of Target",
+            "1x Change of Target",
+            "4x Deflection",
+            "Deck Name: Sideboard Blues",
+            "Changes I will take into consideration:",
+            "changes from tournaments:",
+            "The Dark Side of Politics",
+            "Maybe next time, I would play more combat.",
+            "Library (60 cards)",
+            "",
+        ] {
+            assert!(!apart_heading(line), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn a_list_kept_apart_is_blanked_to_the_next_part_heading_and_said() {
+        // Plain, a type heading inside the sideboard, the library after it.
+        let text = "Crypt (12)\n12x Alma Test\n\nSideboard:\nCombat (3)\n3x Test Punch\n\
+                    Test Dodge\n\nLibrary (60)\n60x Test Bleed\nMaybe:\n1x Nothing Such\n";
+        let apart = keep_apart(text).expect("two lists");
+        let lines: Vec<&str> = apart.text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "Crypt (12)",
+                "12x Alma Test",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "Library (60)",
+                "60x Test Bleed",
+                "",
+                ""
+            ]
+        );
+        let kept: Vec<(usize, &str, &[usize], u32)> = apart
+            .kept
+            .iter()
+            .map(|list| {
+                (
+                    list.line,
+                    list.heading.as_str(),
+                    &list.lines[..],
+                    list.cards,
+                )
+            })
+            .collect();
+        assert_eq!(
+            kept,
+            [
+                (4, "Sideboard:", &[6, 7][..], 4),
+                (11, "Maybe:", &[12][..], 1)
+            ]
+        );
+        // A part opened again is the list's own; prose under it is kept.
+        let text = "Crypt (12)\n12x Alma Test\nLibrary (60 cards)\n60x Test Bleed\n\
+                    Side deck\nLibrary (2 cards)\n2x Test Punch\n\
+                    Thanks for reading, see you at the next event!\n";
+        let row = "Crypt (12)\n12x Alma Test\nLibrary (1)\n1x Test Bleed\nSideboard\n\
+                   1x Lucita  11  CEL DOM FOR OBT POT pri tha  cardinal  Lasombra:2\n";
+        let apart = keep_apart(row).expect("a crypt row");
+        assert_eq!(
+            (apart.kept[0].lines.as_slice(), apart.kept[0].cards),
+            (&[6][..], 1)
+        );
+        let apart = keep_apart(text).expect("a side deck");
+        assert_eq!(
+            apart.text,
+            "Crypt (12)\n12x Alma Test\nLibrary (60 cards)\n60x Test Bleed\n\n\n\n\
+             Thanks for reading, see you at the next event!\n"
+        );
+        assert_eq!(apart.kept[0].lines, [7]);
+        // A deck's name ends the list: the next deck's cards are no list's.
+        let text = "Changes:\n+1 Test Punch\nDeck Name: Next\n2x Alma Test\n";
+        let apart = keep_apart(text).expect("changes");
+        assert_eq!(apart.text, "\n\nDeck Name: Next\n2x Alma Test\n");
+        // A heading over prose or bare lines only, a list in the
+        // description above the deck, and a text of no such heading, are
+        // left as they are.
+        for text in [
+            "Changes:\nI would play more combat next time.\n\nCrypt (1)\n1x Alma Test\n",
+            "Crypt (1)\n1x Alma Test\nMaybe:\n- add a Pentex\nThanks\n",
+            "Possible changes:\n+1 Test Punch\n\nCrypt (1)\n1x Alma Test\nLibrary (1)\n1x Test Bleed\n",
+            "Crypt (12)\n12x Alma Test\n1x Change of Target\n",
+        ] {
+            assert!(keep_apart(text).is_none(), "{text}");
         }
     }
 

@@ -17,8 +17,16 @@ use vtesdeck_deck::raw::{CountPlace, RawDeck};
 /// pointing into the page's source.
 pub fn read_page(html: &str) -> RawDeck<'static> {
     let page = super::html_text::PageText::of(html);
-    let mut deck = super::plain::read(&page.text).into_owned();
-    skip(&page.text, &mut deck);
+    // A list kept apart (a sideboard) is no card of the deck, as in every text.
+    let apart = super::page::keep_apart(&page.text);
+    let text = apart
+        .as_ref()
+        .map_or(page.text.as_str(), |apart| &apart.text);
+    let mut deck = super::plain::read(text).into_owned();
+    skip(text, &mut deck);
+    if let Some(apart) = apart {
+        deck.meta.sideboard_apart = apart.kept;
+    }
     page.to_source(&mut deck);
     deck
 }

@@ -41,7 +41,18 @@ pub(crate) fn read_with<'t>(
             blanked: Vec::new(),
         }
     };
-    let mut deck = match page.text {
+    // A list kept apart (a sideboard, a maybe list) is no card of the deck
+    // (`page::keep_apart`): blanked before any layout reads the text.
+    let apart = if layout.reads_lines() {
+        page::keep_apart(&page.text)
+    } else {
+        None
+    };
+    let (page_text, kept) = match apart {
+        Some(apart) => (Cow::Owned(apart.text), apart.kept),
+        None => (page.text, Vec::new()),
+    };
+    let mut deck = match page_text {
         Cow::Borrowed(text) => read_screened(text, layout, controls, reader),
         Cow::Owned(unquoted) => {
             if format.is_none() {
@@ -53,6 +64,7 @@ pub(crate) fn read_with<'t>(
             read_screened(&unquoted, layout, controls, reader).into_owned()
         }
     };
+    deck.meta.sideboard_apart.extend(kept);
     if format.is_none() && handed_to_shape(layout, &deck) {
         // A document layout that claimed the text and read no card of it
         // (ids as strings, counts as child elements): read by its shape.

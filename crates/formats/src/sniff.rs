@@ -155,7 +155,14 @@ pub(crate) fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
             line.kind != LineKind::MaybeCard
                 && line.reading.count_place != vtesdeck_deck::raw::CountPlace::Unwritten
         })
-        .count();
+        .count()
+        // A sideboard's card lines are card lines of the list, kept apart.
+        + deck
+            .meta
+            .sideboard_apart
+            .iter()
+            .map(|list| list.lines.len())
+            .sum::<usize>();
     // The lines that are neither prose nor headings (a post around a deck).
     let written_lines = vtesdeck_deck::raw::lines(&text)
         .filter(|line| !line.trim().is_empty() && super::page::heading(line).is_none())

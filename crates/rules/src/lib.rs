@@ -42,6 +42,7 @@ pub(crate) mod profile;
 mod prose_skipped;
 mod read_by_shape;
 mod reading_note;
+mod sideboard_apart;
 mod unknown_card;
 mod unplayable_card;
 mod violation;
@@ -68,6 +69,7 @@ use printing_chosen::PrintingChosen;
 use prose_skipped::ProseSkipped;
 use read_by_shape::ReadByShape;
 use reading_note::{ABBREVIATION, COUNT_AFTER_NAME, COUNT_LABELLED};
+use sideboard_apart::SideboardApart;
 use unknown_card::UnknownCard;
 use unplayable_card::UnplayableCard;
 
@@ -102,6 +104,7 @@ pub static RULES: &[&dyn Rule] = &[
     &ABBREVIATION,
     &ReadByShape,
     &ProseSkipped,
+    &SideboardApart,
     &DecksInText,
     &DeclaredCount,
     &CryptSize,
