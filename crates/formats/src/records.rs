@@ -195,7 +195,7 @@ fn text_decks(
             PartRead::Deck(end) => end,
         };
         let apart = (end + 1..mark.line).any(|line| {
-            super::page::says_apart(text_deck(&starts, text.len(), line..line).text(text))
+            super::page::apart_heading(text_deck(&starts, text.len(), line..line).text(text))
         });
         // No deck below (a sideboard, changes), nor further down.
         if apart || !matches!(read(mark.line..last_line), PartRead::Deck(_)) {

@@ -48,8 +48,7 @@ mod tests {
     use super::*;
     use crate::testing::fixture_db;
     use crate::{run_rule, Profile};
-    use vtesdeck_deck::Format;
-    use vtesdeck_formats::LoadDeck;
+    use vtesdeck_formats::{Format, LoadDeck};
 
     #[test]
     fn a_sideboard_is_one_info_and_no_card_of_the_deck() {
