@@ -65,7 +65,8 @@ PHASES = [
     ("walking the folders", [r"vtesdeck(?:::|_|_deck::)formats::inputs::walk::walk$"]),
     # read_bounded, inlined in the builds of the deck crate into read_bytes.
     ("reading the files", [r"vtesdeck(?:::|_|_deck::)formats::load::read_bounded$", r"as vtesdeck_(?:deck::)?formats::load::LoadDeck>::read_bytes$"]),
-    ("decoding (UTF-8, CR)", [r"vtesdeck(?:::|_|_deck::)formats::decode::decode$", r"vtesdeck(?:::|_|_deck::)formats::decode::decode_owned$"]),
+    # (`decode_lines` since the text keeps its line ends' positions)
+    ("decoding (UTF-8, CR)", [r"vtesdeck(?:::|_|_deck::)formats::decode::decode$", r"vtesdeck(?:::|_|_deck::)formats::decode::decode_owned$", r"vtesdeck(?:::|_|_deck::)formats::decode::decode_lines$"]),
     # (the control test of a file's bytes, and the binary test when it finds
     # something, before decoding; the screen of the text after)
     ("line screening", [r"vtesdeck(?:::|_|_deck::)formats::screen::ControlTest::of_bytes$", r"vtesdeck(?:::|_|_deck::)formats::screen::looks_binary$", r"vtesdeck(?:::|_|_deck::)formats::screen::screen$"]),
