@@ -489,7 +489,7 @@ impl ReportFolder<'_> {
     /// have been `link` (`decks/sub/decks.jsonl.html`): `decks/sub/decks.jsonl-1.html`,
     /// `-2`... (another `-N` when a link is taken), each checked as every
     /// output is (absent, or `--force`).
-    fn record_pages(
+    fn name_record_pages(
         &self,
         link: &str,
         count: usize,
@@ -689,7 +689,7 @@ impl Work<'_> {
         provenance: &Provenance,
     ) -> Vec<(IndexRow, Outcome)> {
         let path = page.path.as_path();
-        match report_folder.record_pages(link, count, self.args.force) {
+        match report_folder.name_record_pages(link, count, self.args.force) {
             Ok(pages) => self
                 .record_pages(path, &pages, provenance, &|| {})
                 .into_iter()

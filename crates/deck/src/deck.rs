@@ -17,6 +17,22 @@ use crate::raw::{DeckMeta, DeclaredCounts, FormatName, LineKind, RawDeck, RawLin
 /// that no deck vtesdeck reads is one it cannot write and read back.
 pub const MAX_CARD_COUNT: u32 = 999;
 
+/// The problem of a card line whose count (`count`, as written) is past
+/// [`MAX_CARD_COUNT`].
+pub fn count_too_large(count: impl std::fmt::Display) -> String {
+    format!("card count {count} too large (at most {MAX_CARD_COUNT})")
+}
+
+/// The problem of a card line that would take its card (`card`, as named)
+/// to `total` copies with the lines before, past [`MAX_CARD_COUNT`]: the line
+/// is not read.
+pub fn copies_too_many(total: u32, card: impl std::fmt::Display) -> String {
+    format!(
+        "{total} copies of {card} with the lines before (at most {MAX_CARD_COUNT} of a card): \
+         this line is not read"
+    )
+}
+
 /// How many lines of one deck that are not an exact card name get the close
 /// spelling search (a few milliseconds each against the whole database); the
 /// rest are matched exactly only, so that a huge file of junk stays fast.

@@ -30,8 +30,9 @@ pub mod twd_header;
 
 pub use crypt_columns::KnownColumns;
 pub use deck::{
-    did_you_mean, excerpt, Deck, DeckCard, NameMismatch, ReadAs, ReadHow, Unresolved,
-    EXCERPT_CHARS, FUZZY_LINE_BYTES, MAX_CARD_COUNT, MAX_FUZZY_LINES, OPENING_HAND, STARTING_CRYPT,
+    copies_too_many, count_too_large, did_you_mean, excerpt, Deck, DeckCard, NameMismatch, ReadAs,
+    ReadHow, Unresolved, EXCERPT_CHARS, FUZZY_LINE_BYTES, MAX_CARD_COUNT, MAX_FUZZY_LINES,
+    OPENING_HAND, STARTING_CRYPT,
 };
 pub use raw::{
     apart_note, decks_note, prose_note, DeckMeta, DeclaredCounts, DeclaredTotal, EventInfo,

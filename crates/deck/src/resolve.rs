@@ -8,9 +8,7 @@ use vtesdeck_cards::{
 };
 
 use crate::crypt_columns::{Column, CryptColumns, KnownColumns, WrittenColumns};
-use crate::deck::{
-    Deck, ReadAs, ReadHow, Unresolved, FUZZY_LINE_BYTES, MAX_CARD_COUNT, MAX_FUZZY_LINES,
-};
+use crate::deck::{Deck, ReadAs, ReadHow, Unresolved, FUZZY_LINE_BYTES, MAX_FUZZY_LINES};
 use crate::judge::{Evidence, Judge};
 use crate::name_forms::{article_forms, number_forms};
 use crate::raw::{CountPlace, FormatName, LineKind, RawDeck, RawLine};
@@ -122,12 +120,7 @@ impl Deck {
             }
             let (card, chosen) = choose_printing(cards, &settled_groups);
             if let Err(total) = deck.add(card, found.count, found.line.line) {
-                let reason = format!(
-                    "{} copies of {} with the lines before (at most {MAX_CARD_COUNT} of a \
-                     card): this line is not read",
-                    total,
-                    db.printing_name(card)
-                );
+                let reason = crate::deck::copies_too_many(total, db.printing_name(card));
                 let key = (found.line.line, found.line.text.to_string(), reason);
                 match refused.get_mut(&key) {
                     Some((_, again)) => *again += 1,

@@ -171,15 +171,8 @@ pub(crate) fn screen_card_lines(deck: &mut RawDeck, mut problems: Vec<LineProble
             prose.push(line.line);
             return false;
         }
-        let message = message.or_else(|| {
-            over_cap(line).then(|| {
-                format!(
-                    "card count {} too large (at most {})",
-                    line.count,
-                    screen::MAX_CARD_COUNT
-                )
-            })
-        });
+        let message =
+            message.or_else(|| over_cap(line).then(|| vtesdeck_deck::count_too_large(line.count)));
         let Some(message) = message else {
             return true;
         };

@@ -21,7 +21,7 @@ pub const MAX_LINES: usize = 100_000;
 pub const MAX_LINE_BYTES: usize = 4096;
 
 /// Largest number of copies one card line may give (and a deck hold of one card).
-pub(crate) use vtesdeck_deck::MAX_CARD_COUNT;
+pub(crate) use vtesdeck_deck::{count_too_large, MAX_CARD_COUNT};
 
 /// How much of a file [`looks_binary`] samples.
 const BINARY_SAMPLE_BYTES: usize = 8192;
@@ -276,13 +276,11 @@ fn written_card_count(text: &str) -> Result<u32, String> {
     }
     match digits.parse::<u64>() {
         Ok(0) => Err("card count 0 (a count is 1 or more)".to_string()),
-        Ok(n) if n > u64::from(MAX_CARD_COUNT) => Err(format!(
-            "card count {digits} too large (at most {MAX_CARD_COUNT})"
-        )),
+        Ok(n) if n > u64::from(MAX_CARD_COUNT) => Err(count_too_large(digits)),
         Ok(n) => u32::try_from(n).map_err(|_| format!("card count {digits} too large")),
-        Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
-            "card count {digits} too large (at most {MAX_CARD_COUNT})"
-        )),
+        Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(count_too_large(digits))
+        }
         Err(_) => Err(format!("invalid card count {digits:?}")),
     }
 }

@@ -14,7 +14,7 @@ use super::layout::{DeckWriter, Layout};
 use crate::format::Format;
 use vtesdeck_cards::{CardDb, CardId, CardKind, PrintingHint};
 use vtesdeck_deck::raw::{LineKind, LineProblem, RawDeck, RawLine};
-use vtesdeck_deck::{Deck, DeckCard, MAX_CARD_COUNT};
+use vtesdeck_deck::{copies_too_many, count_too_large, Deck, DeckCard, MAX_CARD_COUNT};
 
 /// A `#id=count` fragment start.
 static FRAGMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"#\d+=\d+").expect("valid regex"));
@@ -127,16 +127,9 @@ pub fn read(text: &str) -> RawDeck<'_> {
     }
     for refused in refused {
         let mut message = if refused.first {
-            format!(
-                "card count {} too large (at most {MAX_CARD_COUNT})",
-                refused.total
-            )
+            count_too_large(refused.total)
         } else {
-            format!(
-                "{} copies of card {} with the lines before (at most {MAX_CARD_COUNT} of a \
-                 card): this line is not read",
-                refused.total, refused.id
-            )
+            copies_too_many(refused.total, format!("card {}", refused.id))
         };
         if refused.more > 0 {
             message.push_str(&format!(

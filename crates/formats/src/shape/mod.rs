@@ -710,20 +710,16 @@ fn card_count(text: &str) -> Result<u32, String> {
         .trim();
     if text.contains(['.', 'e', 'E']) {
         return match text.parse::<f64>() {
-            Ok(value) if value.is_infinite() || value > 1e9 => Err(format!(
-                "card count {text} too large (at most {})",
-                super::screen::MAX_CARD_COUNT
-            )),
+            Ok(value) if value.is_infinite() || value > 1e9 => {
+                Err(vtesdeck_deck::count_too_large(text))
+            }
             Ok(value) if value.fract() == 0.0 && (1.0..=1e9).contains(&value) => {
                 super::screen::card_count(&format!("{value:.0}"))
             }
             Ok(value) if value.fract() != 0.0 => Err(format!(
                 "fractional card count {text} (a whole number from 1)"
             )),
-            Ok(value) if value > 1e9 => Err(format!(
-                "card count {text} too large (at most {})",
-                super::screen::MAX_CARD_COUNT
-            )),
+            Ok(value) if value > 1e9 => Err(vtesdeck_deck::count_too_large(text)),
             _ => super::screen::card_count(text)
                 .map_err(|_| format!("invalid card count {text} (a whole number from 1)")),
         };
