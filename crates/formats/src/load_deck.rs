@@ -150,6 +150,7 @@ pub(crate) fn read_all(
             text,
             format,
             controls,
+            true,
             &mut crate::reader::Reader::default(),
         )]);
     };

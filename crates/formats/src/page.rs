@@ -395,36 +395,16 @@ pub(crate) struct PartMark {
 /// The headings of a text that open a crypt (`Crypt`, `Vampires`) or a
 /// library (`Library`), in line order, when one of the two parts is opened
 /// twice or more (a text of two decks may be); else none. Nearly every text
-/// (one deck) is told by one byte search: the words are found by a rarer
-/// letter (the `y` of `crypt` and `library` in any case, the `V` of
-/// `Vampires` and `VAMPIRES`) and counted only first on their line
-/// ([`first_word_at`]); only when a part's word is counted twice are their
-/// lines read as headings.
-pub(crate) fn part_marks(text: &str) -> Vec<PartMark> {
-    let bytes = text.as_bytes();
-    let (mut crypts, mut libraries) = (0, 0);
-    let mut starts: Vec<usize> = Vec::new();
-    for at in memchr::memchr3_iter(b'y', b'Y', b'V', bytes) {
-        let first = |back: usize, word: &[u8]| {
-            at.checked_sub(back)
-                .and_then(|from| first_word_at(bytes, from, word))
-        };
-        if bytes[at] == b'V' {
-            if let Some(start) = first(0, b"vampire") {
-                crypts += 1;
-                starts.push(start);
-            }
-        } else if let Some(start) = first(2, b"crypt") {
-            crypts += 1;
-            starts.push(start);
-        } else if let Some(start) = first(6, b"library") {
-            libraries += 1;
-            starts.push(start);
-        }
-    }
-    if crypts < 2 && libraries < 2 {
+/// (one deck) is told by one search for the three words ([`words_at`]),
+/// each counted only first on its line ([`first_word_at`]); only when a
+/// part's word is counted twice are their lines read as headings.
+pub(crate) fn part_marks(text: &str, words: &PageWords) -> Vec<PartMark> {
+    let words = &words.parts;
+    let count = |part| words.iter().filter(|(_, of)| *of == part).count();
+    if count(CardKind::Crypt) < 2 && count(CardKind::Library) < 2 {
         return Vec::new();
     }
+    let mut starts: Vec<usize> = words.iter().map(|(start, _)| *start).collect();
     starts.sort_unstable();
     starts.dedup();
     let mut lines = super::markup::LineCounter::new(text);
@@ -451,6 +431,157 @@ pub(crate) fn part_marks(text: &str) -> Vec<PartMark> {
     } else {
         Vec::new()
     }
+}
+
+/// The words of a heading that opens a part ([`PageWords::parts`]).
+const PART_WORDS: [&[u8]; 3] = [b"crypt", b"library", b"vampire"];
+
+/// The words every text is searched for, once ([`PageWords::of`]), and how
+/// many of them are first: the key words of a heading of a list kept apart
+/// ([`APART_KEY_WORDS`], and `side` for `Side deck`; a key word that holds
+/// another, `sideboard` or `changes`, is found by the one it holds, at its
+/// start), then [`PART_WORDS`].
+static PAGE_WORDS: LazyLock<(Words, usize)> = LazyLock::new(|| {
+    let keys: Vec<&[u8]> = APART_KEY_WORDS
+        .iter()
+        .copied()
+        .chain([&b"side"[..]])
+        .collect();
+    let holds = |word: &[u8], other: &[u8]| other.len() < word.len() && word.starts_with(other);
+    let mut searched: Vec<&'static [u8]> = keys
+        .iter()
+        .copied()
+        .filter(|word| !keys.iter().any(|other| holds(word, other)))
+        .collect();
+    let key_words = searched.len();
+    searched.extend(PART_WORDS);
+    (Words::new(&searched), key_words)
+});
+
+/// What one search of a text finds for a page's questions (is a list kept
+/// apart? is a part opened twice?), so that nearly every text is told by it
+/// alone.
+pub(crate) struct PageWords {
+    /// Whether a key word of a heading of a list kept apart is written in
+    /// the text (alone or not): when none is, no line of the text, nor of a
+    /// text made of its lines (a part of it, its quoted lines read as
+    /// text), is such a heading ([`keep_apart`]).
+    pub apart_words: bool,
+    /// The lines whose first word is a part's (`crypt` or `library` in any
+    /// case, `Vampire` or `VAMPIRE`, marks and BBCode tags before it): each
+    /// line's start and that part, in order ([`part_marks`]).
+    parts: Vec<(usize, CardKind)>,
+}
+
+impl PageWords {
+    /// Searches a text once for the words of a page's questions.
+    pub(crate) fn of(text: &str) -> PageWords {
+        let (words, key_words) = &*PAGE_WORDS;
+        let bytes = text.as_bytes();
+        let mut apart_words = false;
+        let mut parts = Vec::new();
+        for (word, at) in words_at(text, words) {
+            let Some(&part) = PART_WORDS.get(word.wrapping_sub(*key_words)) else {
+                apart_words = true;
+                continue;
+            };
+            // `Vampires` and `VAMPIRES`, not `vampires`.
+            if part == b"vampire" && bytes[at] != b'V' {
+                continue;
+            }
+            if let Some(start) = first_word_at(bytes, at, part) {
+                let kind = if part == b"library" {
+                    CardKind::Library
+                } else {
+                    CardKind::Crypt
+                };
+                parts.push((start, kind));
+            }
+        }
+        PageWords { apart_words, parts }
+    }
+}
+
+/// A few lower-case ASCII words searched for at once ([`words_at`]).
+pub(crate) struct Words {
+    /// The words of three letters or more, searched for together.
+    long: LongWords,
+    /// The shorter words (`sb`), each searched for alone (a search of many
+    /// words at once by their first two bytes would stop everywhere), with
+    /// its index in the list.
+    short: Vec<(usize, memchr::memmem::Finder<'static>)>,
+    /// The index in the list of each long word.
+    long_index: Vec<usize>,
+}
+
+/// The words of three letters or more of [`Words`].
+enum LongWords {
+    /// Many bytes at once (SIMD), where the processor has it.
+    Packed(aho_corasick::packed::Searcher),
+    /// Elsewhere, an automaton.
+    Automaton(aho_corasick::AhoCorasick),
+}
+
+impl Words {
+    /// The searcher of `words` (lower-case ASCII letters), made once for
+    /// all texts.
+    fn new(words: &[&'static [u8]]) -> Words {
+        let (short, long): (Vec<_>, Vec<_>) = words
+            .iter()
+            .copied()
+            .enumerate()
+            .partition(|(_, word)| word.len() < 3);
+        let long_words = long.iter().map(|(_, word)| word);
+        let mut packed = aho_corasick::packed::Config::new().builder();
+        packed.extend(long_words.clone());
+        let searcher = match packed.build() {
+            Some(searcher) => LongWords::Packed(searcher),
+            None => match aho_corasick::AhoCorasick::new(long_words) {
+                Ok(searcher) => LongWords::Automaton(searcher),
+                Err(err) => unreachable!("a few short words make a searcher: {err}"),
+            },
+        };
+        Words {
+            long: searcher,
+            long_index: long.iter().map(|(index, _)| *index).collect(),
+            short: short
+                .into_iter()
+                .map(|(index, word)| (index, memchr::memmem::Finder::new(word)))
+                .collect(),
+        }
+    }
+}
+
+/// Where `words` are written in a text, in any ASCII case: each place's
+/// word (its index in [`Words::new`]'s list) and its byte offset, in order
+/// of place (a long word's place overlapping one found before it is not
+/// found). The one search a page's questions ask of every text (is a list
+/// kept apart? is a part opened twice?), so that nearly every text is told
+/// by it alone. A place inside another word is found too (`change` in
+/// `Exchange`): the caller reads the line around it.
+pub(crate) fn words_at(text: &str, words: &Words) -> Vec<(usize, usize)> {
+    // Each byte with its 0x20 bit set: a letter in lower case (and other
+    // bytes changed, which no word of letters matches), so that a word in
+    // lower case is found in any case by a search of bytes as they are.
+    let folded: Vec<u8> = text.bytes().map(|byte| byte | 0x20).collect();
+    let long = |(word, at): (usize, usize)| (words.long_index[word], at);
+    let mut found: Vec<(usize, usize)> = match &words.long {
+        LongWords::Packed(searcher) => searcher
+            .find_iter(&folded)
+            .map(|found| long((found.pattern().as_usize(), found.start())))
+            .collect(),
+        LongWords::Automaton(searcher) => searcher
+            .find_iter(&folded)
+            .map(|found| long((found.pattern().as_usize(), found.start())))
+            .collect(),
+    };
+    if !words.short.is_empty() {
+        for (index, finder) in &words.short {
+            found.extend(finder.find_iter(&folded).map(|at| (*index, at)));
+        }
+        found.sort_unstable_by_key(|&(word, at)| (at, word));
+    }
+    found
 }
 
 /// The start of the line when `word` is written at `at` (any case) as the
@@ -574,24 +705,6 @@ const fn packed<const N: usize>(words: [&[u8]; N]) -> [u128; N] {
     out
 }
 
-/// For each length of word (to 12 letters), a bit for each first letter
-/// (`a` the lowest) of the words of a heading of a list kept apart: most
-/// words are none of them by their length and first letter alone.
-const APART_SHAPES: [u32; 13] = {
-    let mut shapes = [0u32; 13];
-    let mut at = 0;
-    while at < APART_KEY_WORDS.len() + APART_FILLER_WORDS.len() {
-        let word = if at < APART_KEY_WORDS.len() {
-            APART_KEY_WORDS[at]
-        } else {
-            APART_FILLER_WORDS[at - APART_KEY_WORDS.len()]
-        };
-        shapes[word.len()] |= 1 << (word[0] - b'a');
-        at += 1;
-    }
-    shapes
-};
-
 /// Whether a lower-case word is a key word of a heading of a list kept
 /// apart ([`APART_KEYS`]).
 fn apart_key(word: &[u8]) -> bool {
@@ -611,13 +724,6 @@ fn apart_filler(word: &[u8]) -> bool {
 /// board`, `side deck`), numbers anywhere but first, in any case and any
 /// decoration.
 pub(crate) fn apart_heading(line: &str) -> bool {
-    // Nearly every line is told by its first word alone.
-    might_say_apart(line) && all_words_apart(line)
-}
-
-/// [`apart_heading`] without the look at the first word that tells nearly
-/// every line at once ([`might_say_apart`], which takes every line this takes).
-fn all_words_apart(line: &str) -> bool {
     if line.as_bytes().first().is_none_or(u8::is_ascii_digit) {
         return false;
     }
@@ -646,61 +752,21 @@ fn all_words_apart(line: &str) -> bool {
     key && words <= 6
 }
 
-/// Whether the first word of a line (after decoration and BBCode tags) is
-/// one a heading of a list kept apart may hold ([`apart_heading`]): a
-/// count first, or another word, is none. Looked up without allocating, as
-/// every line of every text is.
-fn might_say_apart(line: &str) -> bool {
-    let bytes = line.as_bytes();
-    let mut at = 0;
-    // Decoration and BBCode tags before the first word: a few bytes at most.
-    loop {
-        match bytes.get(at) {
-            Some(byte) if byte.is_ascii_alphabetic() => break,
-            Some(b'[') => match memchr::memchr(b']', &bytes[at..]) {
-                Some(close) => at += close + 1,
-                None => return false,
-            },
-            Some(byte) if !byte.is_ascii_digit() && at < 24 => at += 1,
-            _ => return false,
-        }
-    }
-    // The word: 12 letters at most (`alternatives`), told by its length and
-    // first letter, then in lower case, packed.
-    let letters = &bytes[at..];
-    let len = letters
-        .iter()
-        .take(13)
-        .take_while(|byte| byte.is_ascii_alphabetic())
-        .count();
-    let first = letters[0] | 0x20;
-    if APART_SHAPES
-        .get(len)
-        .is_none_or(|shapes| shapes & (1 << (first - b'a')) == 0)
-    {
-        return false;
-    }
-    let word = letters[..len]
-        .iter()
-        .fold(0u128, |word, &byte| word << 8 | u128::from(byte | 0x20));
-    APART_KEYS.contains(&word) || APART_FILLER.contains(&word)
-}
-
 /// Whether a line of a text is the heading of a list kept apart
-/// ([`apart_heading`]): a line whose first byte is a digit (a card line, in
-/// nearly every text nearly every line) is told by that byte alone, each
-/// line found by one byte search.
+/// ([`apart_heading`]): only the lines that hold a key word of one (`side`
+/// for `Side deck`) are read, found by one search ([`words_at`]).
 fn has_apart_heading(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let mut start = 0;
-    while let Some(&first) = bytes.get(start) {
-        let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |n| start + n);
-        if !first.is_ascii_digit() && first != b'\n' && apart_heading(&text[start..end]) {
-            return true;
+    let (words, key_words) = &*PAGE_WORDS;
+    let mut read_to = 0;
+    words_at(text, words).into_iter().any(|(word, at)| {
+        // A line read once, however many key words it holds.
+        if word >= *key_words || at < read_to {
+            return false;
         }
-        start = end + 1;
-    }
-    false
+        let end = memchr::memchr(b'\n', &text.as_bytes()[at..]).map_or(text.len(), |n| at + n);
+        read_to = end;
+        apart_heading(line_around(text, at))
+    })
 }
 
 /// A text with its lists kept apart blanked ([`keep_apart`]).
@@ -724,9 +790,11 @@ pub(crate) struct Apart {
 /// count (`Changes:` over prose or bare lines), and one above the deck's
 /// first part that a part's heading ends (`Suggested changes:` in a TWDA
 /// entry's description), are left as they are. `None` for a text of no such
-/// list (nearly every text, told by a scan of its lines' bytes).
-pub(crate) fn keep_apart(text: &str) -> Option<Apart> {
-    if !has_apart_heading(text) {
+/// list (nearly every text, told by one search of its bytes); at once when
+/// `apart_words` is false (the text is made from one that holds no key word
+/// of such a heading, [`PageWords::apart_words`]).
+pub(crate) fn keep_apart(text: &str, apart_words: bool) -> Option<Apart> {
+    if !apart_words || !has_apart_heading(text) {
         return None;
     }
     let lines: Vec<&str> = vtesdeck_deck::raw::lines(text).collect();
@@ -952,7 +1020,7 @@ mod tests {
     #[test]
     fn the_headings_that_open_a_part_are_marked_when_a_part_opens_twice() {
         let marks = |text: &str| -> Vec<(usize, CardKind)> {
-            part_marks(text)
+            part_marks(text, &PageWords::of(text))
                 .into_iter()
                 .map(|mark| (mark.line, mark.part))
                 .collect()
@@ -1016,11 +1084,13 @@ mod tests {
         }
     }
 
-    /// The look at a line's first word takes every heading the whole
-    /// test takes: lines of one to three words of such a heading (and
-    /// others), in three cases, under every decoration and count.
+    /// The one search of a text ([`PageWords::of`], [`has_apart_heading`])
+    /// finds every heading of a list kept apart that reading every line
+    /// finds: lines of one to three words of such a heading (and others),
+    /// in four cases, under every decoration and count, among lines that
+    /// hold key words inside other words.
     #[test]
-    fn the_first_word_look_takes_every_heading_of_a_list_kept_apart() {
+    fn the_search_of_a_text_finds_every_heading_of_a_list_kept_apart() {
         let mut words: Vec<String> = APART_KEY_WORDS
             .iter()
             .chain(&APART_FILLER_WORDS)
@@ -1030,13 +1100,26 @@ mod tests {
         let cased = |word: &str| {
             let mut title = word.to_string();
             title[..1].make_ascii_uppercase();
-            [word.to_string(), word.to_uppercase(), title]
+            let mixed: String = word
+                .chars()
+                .enumerate()
+                .map(|(at, c)| {
+                    if at % 2 == 1 {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            [word.to_string(), word.to_uppercase(), title, mixed]
         };
+        let around = "Exchange of ideas, inside: husband in Lisbon\n2x Alma Test\n";
+        assert!(!around.split('\n').any(apart_heading));
         let mut taken = 0;
         for first in &words {
             for second in std::iter::once("").chain(words.iter().map(String::as_str)) {
                 for third in ["", "cards", "deck", "changes"] {
-                    for case in 0..3 {
+                    for case in 0..4 {
                         let text = [first.as_str(), second, third]
                             .iter()
                             .filter(|word| !word.is_empty())
@@ -1053,9 +1136,12 @@ mod tests {
                             ("- ", " [3]"),
                         ] {
                             let line = format!("{before}{text}{after}");
-                            if all_words_apart(&line) {
+                            let page = format!("{around}{line}\n{around}");
+                            let heading = apart_heading(&line);
+                            assert_eq!(has_apart_heading(&page), heading, "{line:?}");
+                            if heading {
                                 taken += 1;
-                                assert!(might_say_apart(&line), "{line:?}");
+                                assert!(PageWords::of(&page).apart_words, "{line:?}");
                             }
                         }
                     }
@@ -1065,12 +1151,100 @@ mod tests {
         assert!(taken > 1000, "{taken}");
     }
 
+    /// The one search of a text finds what a look at every byte finds: the
+    /// lines whose first word is a part's, and whether a key word of a list
+    /// kept apart is written; on texts made of lines drawn from headings,
+    /// card lines and prose, in every case.
+    #[test]
+    fn the_search_of_a_text_finds_what_a_look_at_every_byte_finds() {
+        let pool = [
+            "## Crypt (12)",
+            "[b]LIBRARY[/b]",
+            "> Vampires:",
+            "VAMPIRES (12)",
+            "vampires:",
+            "=== library ===",
+            "Cryptic Mission",
+            "2x Library Hunting Ground",
+            "Some vampires and a crypt.",
+            "**Crypt:** (14)",
+            "Sideboard:",
+            "[i]SB[/i]",
+            "Exchange of ideas with my husband in Lisbon",
+            "the vampirextras, sidecrypt and swapslibrary",
+            "Alternatives considered",
+            "4x Deflection",
+            "",
+            "  - cRyPt -",
+            "Maybe",
+        ];
+        let recase = |line: &str, seed: u64| -> String {
+            line.chars()
+                .enumerate()
+                .map(|(at, c)| match (seed >> (at % 60)) & 3 {
+                    0 => c.to_ascii_uppercase(),
+                    1 => c.to_ascii_lowercase(),
+                    _ => c,
+                })
+                .collect()
+        };
+        let every_byte = |text: &str| -> Vec<(usize, CardKind)> {
+            let bytes = text.as_bytes();
+            (0..bytes.len())
+                .filter_map(|at| {
+                    PART_WORDS.iter().find_map(|&word| {
+                        if word == b"vampire" && bytes[at] != b'V' {
+                            return None;
+                        }
+                        let start = first_word_at(bytes, at, word)?;
+                        let library = word == b"library";
+                        Some((
+                            start,
+                            if library {
+                                CardKind::Library
+                            } else {
+                                CardKind::Crypt
+                            },
+                        ))
+                    })
+                })
+                .collect()
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut found = 0;
+        for _ in 0..3000 {
+            let mut text = String::new();
+            for _ in 0..next() % 9 {
+                let seed = next();
+                let line = pool[(seed % pool.len() as u64) as usize];
+                text.push_str(&recase(line, seed >> 8));
+                text.push('\n');
+            }
+            let words = PageWords::of(&text);
+            assert_eq!(words.parts, every_byte(&text), "{text:?}");
+            let lower = text.to_ascii_lowercase();
+            let key_word = APART_KEY_WORDS
+                .iter()
+                .chain([&&b"side"[..]])
+                .any(|word| lower.contains(std::str::from_utf8(word).unwrap_or("?")));
+            assert_eq!(words.apart_words, key_word, "{text:?}");
+            found += words.parts.len();
+        }
+        assert!(found > 1000, "{found}");
+    }
+
     #[test]
     fn a_list_kept_apart_is_blanked_to_the_next_part_heading_and_said() {
         // Plain, a type heading inside the sideboard, the library after it.
         let text = "Crypt (12)\n12x Alma Test\n\nSideboard:\nCombat (3)\n3x Test Punch\n\
                     Test Dodge\n\nLibrary (60)\n60x Test Bleed\nMaybe:\n1x Nothing Such\n";
-        let apart = keep_apart(text).expect("two lists");
+        let apart = keep_apart(text, true).expect("two lists");
         let lines: Vec<&str> = apart.text.lines().collect();
         assert_eq!(
             lines,
@@ -1114,12 +1288,12 @@ mod tests {
                     Thanks for reading, see you at the next event!\n";
         let row = "Crypt (12)\n12x Alma Test\nLibrary (1)\n1x Test Bleed\nSideboard\n\
                    1x Lucita  11  CEL DOM FOR OBT POT pri tha  cardinal  Lasombra:2\n";
-        let apart = keep_apart(row).expect("a crypt row");
+        let apart = keep_apart(row, true).expect("a crypt row");
         assert_eq!(
             (apart.kept[0].lines.as_slice(), apart.kept[0].cards),
             (&[6][..], 1)
         );
-        let apart = keep_apart(text).expect("a side deck");
+        let apart = keep_apart(text, true).expect("a side deck");
         assert_eq!(
             apart.text,
             "Crypt (12)\n12x Alma Test\nLibrary (60 cards)\n60x Test Bleed\n\n\n\n\
@@ -1128,7 +1302,7 @@ mod tests {
         assert_eq!(apart.kept[0].lines, [7]);
         // A deck's name ends the list: the next deck's cards are no list's.
         let text = "Changes:\n+1 Test Punch\nDeck Name: Next\n2x Alma Test\n";
-        let apart = keep_apart(text).expect("changes");
+        let apart = keep_apart(text, true).expect("changes");
         assert_eq!(apart.text, "\n\nDeck Name: Next\n2x Alma Test\n");
         // A heading over prose or bare lines only, a list in the
         // description above the deck, and a text of no such heading, are
@@ -1139,7 +1313,7 @@ mod tests {
             "Possible changes:\n+1 Test Punch\n\nCrypt (1)\n1x Alma Test\nLibrary (1)\n1x Test Bleed\n",
             "Crypt (12)\n12x Alma Test\n1x Change of Target\n",
         ] {
-            assert!(keep_apart(text).is_none(), "{text}");
+            assert!(keep_apart(text, true).is_none(), "{text}");
         }
     }
 

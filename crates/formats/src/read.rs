@@ -19,15 +19,18 @@ use crate::{page, prose, screen, shape};
 /// and the card lines no deck has taken out after (`screen_card_lines`);
 /// all are reported as problems.
 pub(crate) fn read<'t>(text: &'t str, format: Option<Format>, reader: &mut Reader) -> RawDeck<'t> {
-    read_with(text, format, screen::ControlTest::Unknown, reader)
+    read_with(text, format, screen::ControlTest::Unknown, true, reader)
 }
 
-/// [`read`], with what is known of the text's control characters (a file's
-/// bytes tested before decoding are not tested again).
+/// [`read`], with what is known of the text: its control characters (a
+/// file's bytes tested before decoding are not tested again), and whether
+/// it may hold a key word of a list kept apart (`apart_words`,
+/// [`page::PageWords::apart_words`] of the text it is made from).
 pub(crate) fn read_with<'t>(
     text: &'t str,
     format: Option<Format>,
     controls: screen::ControlTest,
+    apart_words: bool,
     reader: &mut Reader,
 ) -> RawDeck<'t> {
     let mut layout = registry::layout(format.unwrap_or_else(|| detect(text)));
@@ -44,7 +47,7 @@ pub(crate) fn read_with<'t>(
     // A list kept apart (a sideboard, a maybe list) is no card of the deck
     // (`page::keep_apart`): blanked before any layout reads the text.
     let apart = if layout.reads_lines() {
-        page::keep_apart(&page.text)
+        page::keep_apart(&page.text, apart_words)
     } else {
         None
     };

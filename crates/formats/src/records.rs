@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::json_doc::{self, Document};
 use super::load::{read_record, resolve, DeckError, RecordError};
+use super::page::PageWords;
 use super::registry::{self, detect};
 use super::screen::{self, ControlTest};
 use crate::decode::NotUtf8;
@@ -138,8 +139,8 @@ const MAX_TEXT_DECK_TRIES: usize = 32;
 
 /// The complete decks of a text that holds several (a forum post or an
 /// e-mail of two decks), each a record; `None` for a text of one deck (nearly
-/// every text, told by [`page::part_marks`](super::page::part_marks)'s byte
-/// searches). A text is cut before a heading that opens a part (`Crypt`,
+/// every text, told by [`page::part_marks`](super::page::part_marks) from
+/// the one search of the text's bytes, [`PageWords`]). A text is cut before a heading that opens a part (`Crypt`,
 /// `Library`) already opened above it, on the evidence: the text above and
 /// the text from the heading on each hold cards that resolve, a crypt and a
 /// library of a deck on its own ([`MIN_TEXT_DECK_CRYPT`],
@@ -153,6 +154,7 @@ const MAX_TEXT_DECK_TRIES: usize = 32;
 /// prose between them are the second's.
 fn text_decks(
     text: &str,
+    words: &PageWords,
     format: Option<Format>,
     controls: ControlTest,
     db: &CardDb,
@@ -160,7 +162,7 @@ fn text_decks(
     if format.is_some_and(|format| !registry::layout(format).reads_lines()) {
         return None;
     }
-    let marks = super::page::part_marks(text);
+    let marks = super::page::part_marks(text, words);
     if marks.is_empty() || (format.is_none() && !registry::layout(detect(text)).reads_lines()) {
         return None;
     }
@@ -184,7 +186,7 @@ fn text_decks(
         tried += 1;
         let read = |lines: Range<usize>| {
             let part = part_text(text, &text_deck(&starts, text.len(), lines));
-            read_part(&part, format, controls, db)
+            read_part(&part, words.apart_words, format, controls, db)
         };
         let end = match read(first..mark.line - 1) {
             // Not yet a whole deck above (a crypt heading over a heading of
@@ -272,8 +274,15 @@ enum PartRead {
 /// under it (a misspelt last card); a line naming no card further down (the
 /// next deck's title, `Promise of 619`, read as 619 copies of a card) is the
 /// next deck's.
-fn read_part(part: &str, format: Option<Format>, controls: ControlTest, db: &CardDb) -> PartRead {
-    let mut raw = crate::read::read_with(part, format, controls, &mut Reader::default());
+fn read_part(
+    part: &str,
+    apart_words: bool,
+    format: Option<Format>,
+    controls: ControlTest,
+    db: &CardDb,
+) -> PartRead {
+    let mut raw =
+        crate::read::read_with(part, format, controls, apart_words, &mut Reader::default());
     // A line whose name is a sentence or a link is prose, no card: left out
     // before resolving, which tries many forms of each line's name.
     raw.lines.retain(|line| {
@@ -323,6 +332,9 @@ pub(crate) struct DeckRecords<'a> {
     text: Cow<'a, str>,
     records: Records,
     controls: ControlTest,
+    /// Whether the text may hold a key word of a list kept apart
+    /// ([`PageWords::apart_words`]).
+    apart_words: bool,
     format: Option<Format>,
     db: &'a CardDb,
     path: PathBuf,
@@ -371,8 +383,13 @@ impl<'a> DeckRecords<'a> {
         not_utf8: Vec<NotUtf8>,
     ) -> Result<Self, DeckError> {
         let mut records = records_of(&text, format).map_err(|err| record_error(err, path))?;
+        let mut apart_words = true;
         if records == Records::Whole {
-            if let Some(decks) = text_decks(&text, format, controls, db) {
+            // The one search of the text for a page's words (two decks? a
+            // list kept apart?).
+            let words = PageWords::of(&text);
+            apart_words = words.apart_words;
+            if let Some(decks) = text_decks(&text, &words, format, controls, db) {
                 records = Records::Text(decks);
             }
         }
@@ -380,6 +397,7 @@ impl<'a> DeckRecords<'a> {
             text,
             records,
             controls,
+            apart_words,
             format,
             db,
             path: path.to_path_buf(),
@@ -505,7 +523,13 @@ impl<'a> DeckRecords<'a> {
     ) -> Option<Result<vtesdeck_deck::raw::RawDeck<'_>, DeckError>> {
         Some(Ok(match &self.records {
             Records::Whole if index == 0 => {
-                let raw = crate::read::read_with(&self.text, self.format, self.controls, reader);
+                let raw = crate::read::read_with(
+                    &self.text,
+                    self.format,
+                    self.controls,
+                    self.apart_words,
+                    reader,
+                );
                 if let Some(error) = not_understood(&raw, &self.path) {
                     return Some(Err(error));
                 }
@@ -534,7 +558,8 @@ impl<'a> DeckRecords<'a> {
             }
             Records::Text(decks) => {
                 let part = part_text(&self.text, decks.get(index)?);
-                crate::read::read_with(&part, self.format, self.controls, reader).into_owned()
+                crate::read::read_with(&part, self.format, self.controls, self.apart_words, reader)
+                    .into_owned()
             }
             Records::Xml(records) => {
                 let (line, range) = records.get(index)?;
@@ -629,6 +654,7 @@ pub(crate) struct Found {
     text_len: usize,
     records: Records,
     controls: ControlTest,
+    apart_words: bool,
     format: Option<Format>,
     path: PathBuf,
     not_utf8: Vec<NotUtf8>,
@@ -646,6 +672,7 @@ impl<'a> DeckRecords<'a> {
             text_len,
             records: self.records,
             controls: self.controls,
+            apart_words: self.apart_words,
             format: self.format,
             path: self.path,
             not_utf8: self.not_utf8,
@@ -666,6 +693,7 @@ impl Found {
             text: Cow::Owned(text),
             records: self.records,
             controls: self.controls,
+            apart_words: self.apart_words,
             format: self.format,
             db,
             path: self.path,
