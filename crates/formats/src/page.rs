@@ -442,21 +442,27 @@ const PART_WORDS: [&[u8]; 3] = [b"crypt", b"library", b"vampire"];
 /// another, `sideboard` or `changes`, is found by the one it holds, at its
 /// start), then [`PART_WORDS`].
 static PAGE_WORDS: LazyLock<(Words, usize)> = LazyLock::new(|| {
+    let (words, key_words) = page_word_list();
+    (Words::new(&words, true), key_words)
+});
+
+/// The words of [`PAGE_WORDS`], and how many are key words.
+fn page_word_list() -> (Vec<&'static [u8]>, usize) {
     let keys: Vec<&[u8]> = APART_KEY_WORDS
         .iter()
         .copied()
         .chain([&b"side"[..]])
         .collect();
     let holds = |word: &[u8], other: &[u8]| other.len() < word.len() && word.starts_with(other);
-    let mut searched: Vec<&'static [u8]> = keys
+    let mut words: Vec<&'static [u8]> = keys
         .iter()
         .copied()
         .filter(|word| !keys.iter().any(|other| holds(word, other)))
         .collect();
-    let key_words = searched.len();
-    searched.extend(PART_WORDS);
-    (Words::new(&searched), key_words)
-});
+    let key_words = words.len();
+    words.extend(PART_WORDS);
+    (words, key_words)
+}
 
 /// What one search of a text finds for a page's questions (is a list kept
 /// apart? is a part opened twice?), so that nearly every text is told by it
@@ -524,19 +530,27 @@ enum LongWords {
 
 impl Words {
     /// The searcher of `words` (lower-case ASCII letters), made once for
-    /// all texts.
-    fn new(words: &[&'static [u8]]) -> Words {
+    /// all texts: the long words searched for many bytes at once when
+    /// `packed` and the processor can, else by an automaton.
+    fn new(words: &[&'static [u8]], packed: bool) -> Words {
         let (short, long): (Vec<_>, Vec<_>) = words
             .iter()
             .copied()
             .enumerate()
             .partition(|(_, word)| word.len() < 3);
         let long_words = long.iter().map(|(_, word)| word);
-        let mut packed = aho_corasick::packed::Config::new().builder();
-        packed.extend(long_words.clone());
-        let searcher = match packed.build() {
+        let mut builder = aho_corasick::packed::Config::new().builder();
+        builder.extend(long_words.clone());
+        // The automaton finds what the packed searcher finds: the leftmost
+        // place, the first word of the list there.
+        let automaton = || {
+            aho_corasick::AhoCorasick::builder()
+                .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+                .build(long_words)
+        };
+        let searcher = match builder.build().filter(|_| packed) {
             Some(searcher) => LongWords::Packed(searcher),
-            None => match aho_corasick::AhoCorasick::new(long_words) {
+            None => match automaton() {
                 Ok(searcher) => LongWords::Automaton(searcher),
                 Err(err) => unreachable!("a few short words make a searcher: {err}"),
             },
@@ -1217,6 +1231,8 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
+        let automaton = Words::new(&page_word_list().0, false);
+        assert!(matches!(automaton.long, LongWords::Automaton(_)));
         let mut found = 0;
         for _ in 0..3000 {
             let mut text = String::new();
@@ -1234,6 +1250,12 @@ mod tests {
                 .chain([&&b"side"[..]])
                 .any(|word| lower.contains(std::str::from_utf8(word).unwrap_or("?")));
             assert_eq!(words.apart_words, key_word, "{text:?}");
+            // Where the processor has no SIMD, the automaton finds the same.
+            assert_eq!(
+                words_at(&text, &automaton),
+                words_at(&text, &PAGE_WORDS.0),
+                "{text:?}"
+            );
             found += words.parts.len();
         }
         assert!(found > 1000, "{found}");
