@@ -6,7 +6,7 @@
 //! plurals, `Crypt`, `Library`, in any case and any decoration). Whether a
 //! line that names no card is an unknown card or prose is decided on the
 //! evidence once the card names are known (`vtesdeck_deck::Deck::from_raw`): a
-//! count with a name-like rest ([`name_like`]), a near match to a card
+//! count with a name-like rest ([`vtesdeck_deck::raw::name_like`]), a near match to a card
 //! name, a line among card lines; any other line is prose, skipped and said.
 
 use std::borrow::Cow;

@@ -4,7 +4,7 @@
 //! the lines outside it that do not look like card lines (no count,
 //! sentence-like) are prose, and so is a front matter (`---` ... `---`) and
 //! a long sentence in a paragraph of no card line inside it. Prose is
-//! skipped and counted once ([`note`]), not reported as unknown cards; a
+//! skipped and counted once ([`skip`]), not reported as unknown cards; a
 //! line of the block naming no card is still reported. A short list with no
 //! prose reads as before.
 

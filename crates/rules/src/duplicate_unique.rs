@@ -1,7 +1,8 @@
 //! `duplicate-unique` (info): more than one copy of a unique library card.
 //! Uniqueness and identity come from the cards layer
-//! ([`vtesdeck_cards::identity`], read once per card in [`super::CardFacts`]):
-//! copies are counted per card name, whatever the lines they are on.
+//! ([`vtesdeck_cards::Identity`], read once per card in
+//! [`crate::card_facts::CardFacts`]): copies are counted per card name,
+//! whatever the lines they are on.
 
 use super::{Context, Rule, Severity, Violation};
 use vtesdeck_deck::Deck;

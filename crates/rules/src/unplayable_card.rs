@@ -1,5 +1,5 @@
 //! `unplayable-card` (warning): a library card no crypt card can ever play,
-//! as the shared playability model ([`vtesdeck_cards::playability`]) says:
+//! as the shared playability model ([`vtesdeck_cards::can_play`]) says:
 //! disciplines and virtues (Flight included), clan (renamed clans as one),
 //! path, sect, title, capacity, traits.
 

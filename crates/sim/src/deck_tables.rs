@@ -1,7 +1,7 @@
 //! A deck turned into compact tables for the sampling loops: piles of small
 //! indices and, per crypt card, a bit mask of the library cards it can play
-//! (as the shared playability model says, [`vtesdeck_cards::playability`]), and
-//! which crypt cards are one vampire ([`vtesdeck_cards::identity`]).
+//! (as the shared playability model says, [`vtesdeck_cards::can_play`]), and
+//! which crypt cards are one vampire ([`vtesdeck_cards::Identity`]).
 
 use vtesdeck_cards::{is_unique, CardDb, CardId, CardType, CryptCard, CryptRequirement, Identity};
 use vtesdeck_deck::Deck;
@@ -28,7 +28,7 @@ pub(crate) struct CryptKind {
     /// Which vampire it is: crypt kinds with the same name (every printing)
     /// share this index, numbered from 0 in deck order.
     pub vampire: u16,
-    /// Whether only one copy of this vampire can be in play ([`identity::is_unique`]).
+    /// Whether only one copy of this vampire can be in play ([`is_unique`]).
     pub unique: bool,
     /// Whether it is a key vampire ([`KeyVampires`], any printing of the name).
     pub key: bool,

@@ -25,7 +25,7 @@ pub use walk::{walk, FileSelection, Pattern, PatternError, Skipped, Walk};
 /// One input: a deck, or the error that kept it from being read.
 pub type Input = Result<Deck, InputError>;
 
-/// The files `paths` name ([`walk`]), walked while `load` (the card
+/// The files `paths` name ([`walk()`]), walked while `load` (the card
 /// database's loading, say) runs on another thread; then the first files'
 /// bytes are read (`read_input_bytes`) until the load is done: the decks
 /// are read the sooner, and few texts wait (as many as one thread reads in

@@ -85,7 +85,7 @@ pub fn is_standard_stream(path: &Path) -> bool {
 /// The VDB deck URL an argument is, when it is one: a text that reads as a
 /// deck URL (`super::vdb_url::looks_like`) and names no file. The one
 /// test of every command: such an argument is read as the deck its URL holds
-/// ([`read_input_bytes`]), never walked or matched as a pattern (a URL holds
+/// ([`read_input_bytes`](super::read_input_bytes)), never walked or matched as a pattern (a URL holds
 /// `?`).
 pub(crate) fn vdb_url(argument: &Path) -> Option<&str> {
     argument
