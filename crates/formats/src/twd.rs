@@ -152,8 +152,9 @@ fn read_from<'t>(text: &'t str, mut part: Part, rows: &mut CryptRows) -> (RawDec
     let mut has_crypt_header = false;
     let mut part_before_crypt = part;
     // The event block (the lines up to the first blank one, template hints
-    // removed, empty ones dropped), gathered in the same pass.
-    let mut event_block: Vec<&str> = Vec::new();
+    // removed, empty ones dropped), gathered in the same pass (room for the
+    // seven lines of a TWDA entry's: no growing).
+    let mut event_block: Vec<&str> = Vec::with_capacity(8);
     let mut in_event_block = true;
     let mut description: Vec<&str> = Vec::new();
     for (index, raw) in vtesdeck_deck::raw::lines(text).enumerate() {
@@ -289,14 +290,18 @@ fn field<'a>(line: &'a str, names: &[&str]) -> Option<&'a str> {
     field_named(split_field(line), names)
 }
 
-/// `Name: value` split at its first colon, both trimmed, the value of a VDB
-/// template placeholder (`[Description]`, `Author Name`) empty.
+/// `Name: value` (a trimmed line) split at its first colon, both trimmed,
+/// the value of a VDB template placeholder (`[Description]`, `Author Name`)
+/// empty.
 fn split_field(line: &str) -> Option<(&str, &str)> {
     let colon = memchr::memchr(b':', line.as_bytes())?;
-    let (key, value) = (&line[..colon], &line[colon + 1..]);
-    let value = value.trim();
+    // The line is trimmed: the key's start and the value's end are.
+    let (key, value) = (
+        trim_line_end(&line[..colon]),
+        trim_line_start(&line[colon + 1..]),
+    );
     let placeholder = (value.starts_with('[') && value.ends_with(']')) || value == "Author Name";
-    Some((key.trim(), if placeholder { "" } else { value }))
+    Some((key, if placeholder { "" } else { value }))
 }
 
 /// The value of a split field whose name is one of `names` (case ignored).
@@ -328,13 +333,12 @@ fn without_template_hint(line: &str) -> &str {
 /// Reads the event block at the top of a TWDA entry (its lines up to the
 /// first blank one, trimmed, template hints removed, empty ones dropped).
 fn read_event_header(block: &[&str], deck: &mut RawDeck) {
-    let Some((date_index, date)) = block.iter().enumerate().find_map(|(index, line)| {
-        // The lines are trimmed already.
-        let date = starts_with_month(line)
-            .then(|| twd_event::date_parts(line))
-            .flatten()?;
-        Some((index, date))
-    }) else {
+    // (The lines are trimmed already.)
+    let Some((date_index, date)) = block
+        .iter()
+        .enumerate()
+        .find_map(|(index, line)| Some((index, twd_event::date_parts(line)?)))
+    else {
         return;
     };
     if crypt_header(block[0]).is_some()
@@ -366,14 +370,6 @@ fn read_event_header(block: &[&str], deck: &mut RawDeck) {
         }
     }
     deck.meta.event = Some(event);
-}
-
-/// Whether a line starts with an English month name, ASCII letters only (a
-/// cheap test before the date is read).
-fn starts_with_month(line: &str) -> bool {
-    twd_event::MONTHS
-        .iter()
-        .any(|month| starts_with_word(line, month))
 }
 
 /// Reads one line of the crypt or library part: `2x Name ...` lines, and the
