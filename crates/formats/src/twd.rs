@@ -160,7 +160,6 @@ fn read_from<'t>(text: &'t str, mut part: Part, rows: &mut CryptRows) -> (RawDec
     for (index, raw) in vtesdeck_deck::raw::lines(text).enumerate() {
         let number = index + 1;
         let line = trim_line(raw);
-        let mut unhinted = None;
         if in_event_block {
             if line.is_empty() {
                 in_event_block = false;
@@ -169,7 +168,6 @@ fn read_from<'t>(text: &'t str, mut part: Part, rows: &mut CryptRows) -> (RawDec
                 if !kept.is_empty() {
                     event_block.push(kept);
                 }
-                unhinted = Some(kept);
             }
         }
         if let Some(count) = crypt_header(line) {
@@ -192,7 +190,6 @@ fn read_from<'t>(text: &'t str, mut part: Part, rows: &mut CryptRows) -> (RawDec
         }
         match part {
             Part::Header | Part::Description => {
-                let line = unhinted.unwrap_or_else(|| without_template_hint(line));
                 read_header_line(line, &mut part, &mut description, &mut deck);
             }
             Part::Crypt | Part::Library => {
@@ -252,22 +249,28 @@ fn title_and_author(text: &str, deck: &mut RawDeck) {
     }
 }
 
-/// Reads a line before the crypt header (template hints removed): a
-/// `Deck Name:`, `Created by:` or `Description:` field, or a line of the
-/// description.
+/// Reads a line before the crypt header (trimmed; its template hint
+/// removed here): a `Deck Name:`, `Created by:` or `Description:` field, or
+/// a line of the description.
 fn read_header_line<'t>(
     line: &'t str,
     part: &mut Part,
     description: &mut Vec<&'t str>,
     deck: &mut RawDeck,
 ) {
-    if memchr::memchr(b':', line.as_bytes()).is_none() {
+    // Out of a description only a field is read: a line with no colon is
+    // passed before its hint is looked for.
+    if *part == Part::Header && memchr::memchr(b':', line.as_bytes()).is_none() {
+        return;
+    }
+    let line = without_template_hint(line);
+    let Some(field) = split_field(line) else {
         if *part == Part::Description {
             description.push(line);
         }
         return;
-    }
-    let split = split_field(line);
+    };
+    let split = Some(field);
     let name = field_named(split, &["deck name", "deckname", "deck", "name"])
         .filter(|_| deck.meta.name.is_none());
     if let Some(value) = name {
@@ -802,7 +805,8 @@ mod tests {
 
     #[test]
     fn vdb_template_hints_and_placeholders_are_dropped() {
-        let text = "# REPLACE BELOW LINES\nTest Cup        # Event Name\nMarch 25th 2023        # Event Date\n\nDeck Name: Testers          # OPTIONAL\nCreated by: Author Name     # OPTIONAL\nDescription:                # OPTIONAL\n[Description]\n\nCrypt (1 cards, min=1 max=1 avg=1)\n1x Alma Test  1 pot  Brujah:1\nLibrary (0 cards)\n";
+        // A colon in a hint only is no field's (`Notes`).
+        let text = "# REPLACE BELOW LINES\nTest Cup        # Event Name\nMarch 25th 2023        # Event Date\n\nNotes  # Deck Name: not this\nDeck Name: Testers          # OPTIONAL\nCreated by: Author Name     # OPTIONAL\nDescription:                # OPTIONAL\n[Description]\n\nCrypt (1 cards, min=1 max=1 avg=1)\n1x Alma Test  1 pot  Brujah:1\nLibrary (0 cards)\n";
         let deck = read(text, &mut crate::crypt_row::CryptRows::default());
         assert_eq!(deck.meta.name.as_deref(), Some("Testers"));
         assert_eq!(
