@@ -152,8 +152,8 @@ fn read_from<'t>(text: &'t str, mut part: Part, rows: &mut CryptRows) -> (RawDec
     let mut has_crypt_header = false;
     let mut part_before_crypt = part;
     // The event block (the lines up to the first blank one, template hints
-    // removed, empty ones dropped), gathered in the same pass (room for the
-    // seven lines of a TWDA entry's: no growing).
+    // removed, empty ones dropped), gathered in the same pass (with room for
+    // a TWDA entry's seven lines: no growing).
     let mut event_block: Vec<&str> = Vec::with_capacity(8);
     let mut in_event_block = true;
     let mut description: Vec<&str> = Vec::new();
