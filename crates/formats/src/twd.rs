@@ -17,8 +17,9 @@ use vtesdeck_deck::raw::{
 
 /// Whether a line starts with `word`, ignoring case (a cheap test before a closer reading).
 fn starts_with_word(line: &str, word: &str) -> bool {
-    line.get(..word.len())
-        .is_some_and(|head| head.eq_ignore_ascii_case(word))
+    line.as_bytes()
+        .get(..word.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(word.as_bytes()))
 }
 
 /// The crypt header's card count, if the line is one: `Crypt (12 cards, ...`,

@@ -53,8 +53,9 @@ pub(super) fn date_parts(line: &str) -> Option<DateParts<'_>> {
     // Found by a byte comparison: no other month can match the line then, as
     // no month name starts another.
     let month = MONTHS.iter().position(|name| {
-        line.get(..name.len())
-            .is_some_and(|head| head.eq_ignore_ascii_case(name))
+        line.as_bytes()
+            .get(..name.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(name.as_bytes()))
     })?;
     let mut cursor = Cursor(&line[MONTHS[month].len()..]);
     if !cursor.spaces() {
