@@ -129,13 +129,12 @@ pub(crate) fn crypt_row(rest: &str) -> CryptRow<'_> {
         Some(at) => &rest[..at],
         None => rest,
     };
-    let capacity_at = capacity_column(rest);
     let mut columns = None;
-    let name_part = match capacity_at {
-        Some(offset) => {
+    let name_part = match capacity_column(rest) {
+        Some((name_end, offset)) => {
             columns = WrittenColumns::new(&rest[offset..]);
             hint.group = columns.as_ref().and_then(WrittenColumns::group);
-            &rest[..offset]
+            &rest[..name_end]
         }
         None => rest,
     };
@@ -155,17 +154,20 @@ pub(crate) fn crypt_row(rest: &str) -> CryptRow<'_> {
 }
 
 /// Where the columns of a crypt row start (after the name): at its first word,
-/// the first excepted, that reads as a capacity and has a word after it. An
-/// ASCII row (nearly every row) is split by a byte loop, on the white space
-/// of [`char::is_whitespace`] as [`str::split_whitespace`] splits; another row
-/// by that method ([`capacity_in_words`]).
-pub(crate) fn capacity_column(row: &str) -> Option<usize> {
+/// the first excepted, that reads as a capacity and has a word after it; and
+/// where the word before it ends (the name's end, the white space between
+/// them not read again). An ASCII row (nearly every row) is split by a byte
+/// loop, on the white space of [`char::is_whitespace`] as
+/// [`str::split_whitespace`] splits; another row by that method
+/// ([`capacity_in_words`]).
+pub(crate) fn capacity_column(row: &str) -> Option<(usize, usize)> {
     if !row.is_ascii() {
         return capacity_in_words(row);
     }
     let bytes = row.as_bytes();
     let mut at = 0;
-    let mut first = true;
+    // The end of the word before (none before the first word).
+    let mut word_end = None;
     loop {
         while at < bytes.len() && is_ascii_white(bytes[at]) {
             at += 1;
@@ -177,11 +179,12 @@ pub(crate) fn capacity_column(row: &str) -> Option<usize> {
         while at < bytes.len() && !is_ascii_white(bytes[at]) {
             at += 1;
         }
-        if !first && is_capacity(&row[start..at]) && bytes[at..].iter().any(|&b| !is_ascii_white(b))
-        {
-            return Some(start);
+        if let Some(end) = word_end {
+            if is_capacity(&row[start..at]) && bytes[at..].iter().any(|&b| !is_ascii_white(b)) {
+                return Some((end, start));
+            }
         }
-        first = false;
+        word_end = Some(at);
     }
 }
 
@@ -192,16 +195,17 @@ pub(crate) fn is_ascii_white(byte: u8) -> bool {
 }
 
 /// [`capacity_column`] for any row: its words as [`str::split_whitespace`] gives them.
-pub(crate) fn capacity_in_words(row: &str) -> Option<usize> {
+pub(crate) fn capacity_in_words(row: &str) -> Option<(usize, usize)> {
     let mut words = row
         .split_whitespace()
         .map(|word| (word.as_ptr() as usize - row.as_ptr() as usize, word))
-        .skip(1)
         .peekable();
+    let (mut before, mut before_word) = words.next()?;
     while let Some((at, word)) = words.next() {
         if is_capacity(word) && words.peek().is_some() {
-            return Some(at);
+            return Some((before + before_word.len(), at));
         }
+        (before, before_word) = (at, word);
     }
     None
 }

@@ -17,8 +17,9 @@ use vtesdeck_deck::raw::{
 
 /// Whether a line starts with `word`, ignoring case (a cheap test before a closer reading).
 fn starts_with_word(line: &str, word: &str) -> bool {
-    line.get(..word.len())
-        .is_some_and(|head| head.eq_ignore_ascii_case(word))
+    line.as_bytes()
+        .get(..word.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(word.as_bytes()))
 }
 
 /// The crypt header's card count, if the line is one: `Crypt (12 cards, ...`,
@@ -152,14 +153,14 @@ fn read_from<'t>(text: &'t str, mut part: Part, rows: &mut CryptRows) -> (RawDec
     let mut has_crypt_header = false;
     let mut part_before_crypt = part;
     // The event block (the lines up to the first blank one, template hints
-    // removed, empty ones dropped), gathered in the same pass.
-    let mut event_block: Vec<&str> = Vec::new();
+    // removed, empty ones dropped), gathered in the same pass (with room for
+    // a TWDA entry's seven lines: no growing).
+    let mut event_block: Vec<&str> = Vec::with_capacity(8);
     let mut in_event_block = true;
     let mut description: Vec<&str> = Vec::new();
     for (index, raw) in vtesdeck_deck::raw::lines(text).enumerate() {
         let number = index + 1;
         let line = trim_line(raw);
-        let mut unhinted = None;
         if in_event_block {
             if line.is_empty() {
                 in_event_block = false;
@@ -168,7 +169,6 @@ fn read_from<'t>(text: &'t str, mut part: Part, rows: &mut CryptRows) -> (RawDec
                 if !kept.is_empty() {
                     event_block.push(kept);
                 }
-                unhinted = Some(kept);
             }
         }
         if let Some(count) = crypt_header(line) {
@@ -191,7 +191,6 @@ fn read_from<'t>(text: &'t str, mut part: Part, rows: &mut CryptRows) -> (RawDec
         }
         match part {
             Part::Header | Part::Description => {
-                let line = unhinted.unwrap_or_else(|| without_template_hint(line));
                 read_header_line(line, &mut part, &mut description, &mut deck);
             }
             Part::Crypt | Part::Library => {
@@ -251,22 +250,28 @@ fn title_and_author(text: &str, deck: &mut RawDeck) {
     }
 }
 
-/// Reads a line before the crypt header (template hints removed): a
-/// `Deck Name:`, `Created by:` or `Description:` field, or a line of the
-/// description.
+/// Reads a line before the crypt header (trimmed; its template hint
+/// removed here): a `Deck Name:`, `Created by:` or `Description:` field, or
+/// a line of the description.
 fn read_header_line<'t>(
     line: &'t str,
     part: &mut Part,
     description: &mut Vec<&'t str>,
     deck: &mut RawDeck,
 ) {
-    if memchr::memchr(b':', line.as_bytes()).is_none() {
+    // Out of a description only a field is read: a line with no colon is
+    // passed before its hint is looked for.
+    if *part == Part::Header && memchr::memchr(b':', line.as_bytes()).is_none() {
+        return;
+    }
+    let line = without_template_hint(line);
+    let Some(field) = split_field(line) else {
         if *part == Part::Description {
             description.push(line);
         }
         return;
-    }
-    let split = split_field(line);
+    };
+    let split = Some(field);
     let name = field_named(split, &["deck name", "deckname", "deck", "name"])
         .filter(|_| deck.meta.name.is_none());
     if let Some(value) = name {
@@ -289,14 +294,18 @@ fn field<'a>(line: &'a str, names: &[&str]) -> Option<&'a str> {
     field_named(split_field(line), names)
 }
 
-/// `Name: value` split at its first colon, both trimmed, the value of a VDB
-/// template placeholder (`[Description]`, `Author Name`) empty.
+/// `Name: value` (a trimmed line) split at its first colon, both trimmed,
+/// the value of a VDB template placeholder (`[Description]`, `Author Name`)
+/// empty.
 fn split_field(line: &str) -> Option<(&str, &str)> {
     let colon = memchr::memchr(b':', line.as_bytes())?;
-    let (key, value) = (&line[..colon], &line[colon + 1..]);
-    let value = value.trim();
+    // The line is trimmed: the key's start and the value's end are.
+    let (key, value) = (
+        trim_line_end(&line[..colon]),
+        trim_line_start(&line[colon + 1..]),
+    );
     let placeholder = (value.starts_with('[') && value.ends_with(']')) || value == "Author Name";
-    Some((key.trim(), if placeholder { "" } else { value }))
+    Some((key, if placeholder { "" } else { value }))
 }
 
 /// The value of a split field whose name is one of `names` (case ignored).
@@ -328,13 +337,12 @@ fn without_template_hint(line: &str) -> &str {
 /// Reads the event block at the top of a TWDA entry (its lines up to the
 /// first blank one, trimmed, template hints removed, empty ones dropped).
 fn read_event_header(block: &[&str], deck: &mut RawDeck) {
-    let Some((date_index, date)) = block.iter().enumerate().find_map(|(index, line)| {
-        // The lines are trimmed already.
-        let date = starts_with_month(line)
-            .then(|| twd_event::date_parts(line))
-            .flatten()?;
-        Some((index, date))
-    }) else {
+    // (The lines are trimmed already.)
+    let Some((date_index, date)) = block
+        .iter()
+        .enumerate()
+        .find_map(|(index, line)| Some((index, twd_event::date_parts(line)?)))
+    else {
         return;
     };
     if crypt_header(block[0]).is_some()
@@ -366,14 +374,6 @@ fn read_event_header(block: &[&str], deck: &mut RawDeck) {
         }
     }
     deck.meta.event = Some(event);
-}
-
-/// Whether a line starts with an English month name, ASCII letters only (a
-/// cheap test before the date is read).
-fn starts_with_month(line: &str) -> bool {
-    twd_event::MONTHS
-        .iter()
-        .any(|month| starts_with_word(line, month))
 }
 
 /// Reads one line of the crypt or library part: `2x Name ...` lines, and the
@@ -474,15 +474,16 @@ fn card_line<'l, 't>(
     deck.lines.push(made(line));
 }
 
-/// Removes a trailing `-- comment` from a library line (a window scan: a
-/// library name is short, and [`find_dashed`]'s search costs more on it,
-/// measured: 7M instructions more on the TWDA; see [`find_dashed`] for the
-/// measures that keep both).
+/// Removes a trailing `-- comment` from a library line's name (a window
+/// scan: a library name is short, and [`find_dashed`]'s search costs more on
+/// it, measured: 7M instructions more on the TWDA; see [`find_dashed`] for
+/// the measures that keep both). `rest` ends trimmed (the end of a trimmed
+/// line, or a name [`card_line::split`] gives): only a cut is trimmed.
 fn library_name(rest: &str) -> &str {
     let cut = rest.as_bytes().windows(2).position(|pair| pair == b"--");
     match cut {
         Some(cut) if cut > 0 => trim_line_end(&rest[..cut]),
-        _ => trim_line_end(rest),
+        _ => rest,
     }
 }
 
@@ -639,10 +640,10 @@ mod tests {
         ] {
             assert_eq!(capacity_column(row), capacity_in_words(row), "{row:?}");
         }
-        assert_eq!(capacity_column("Theo Bell (ADV)   7  CEL"), Some(18));
+        assert_eq!(capacity_column("Theo Bell (ADV)   7  CEL"), Some((15, 18)));
         assert_eq!(capacity_column("Anson 8"), None);
-        assert_eq!(capacity_column("Anson\u{a0}8 DOM"), Some(7));
-        assert_eq!(capacity_column("Anson\x0b7\x0cDOM"), Some(6));
+        assert_eq!(capacity_column("Anson\u{a0}8 DOM"), Some((5, 7)));
+        assert_eq!(capacity_column("Anson\x0b7\x0cDOM"), Some((5, 6)));
     }
 
     /// Random crypt rows of tricky pieces (tags, capacities, comments, white
@@ -759,12 +760,20 @@ mod tests {
                     "{text:?} {needle:?}"
                 );
             }
-            // The window scan: the text before the first `--`, unless it starts the line.
-            let simple = match text.find("--") {
-                Some(cut) if cut > 0 => &text[..cut],
-                _ => &text[..],
+            // The window scan, on a name that ends trimmed (as a card line's
+            // names do, however split): the text before the first `--`,
+            // unless it starts the line.
+            for line in [format!("2x {text} "), format!("{text} x2\t")] {
+                if let Some(split) = card_line::split(&line) {
+                    assert_eq!(split.name, trim_line_end(split.name), "{line:?}");
+                }
+            }
+            let name = trim_line_end(&text);
+            let simple = match name.find("--") {
+                Some(cut) if cut > 0 => &name[..cut],
+                _ => name,
             };
-            assert_eq!(library_name(&text), trim_line_end(simple), "{text:?}");
+            assert_eq!(library_name(name), trim_line_end(simple), "{name:?}");
         }
     }
 
@@ -797,7 +806,8 @@ mod tests {
 
     #[test]
     fn vdb_template_hints_and_placeholders_are_dropped() {
-        let text = "# REPLACE BELOW LINES\nTest Cup        # Event Name\nMarch 25th 2023        # Event Date\n\nDeck Name: Testers          # OPTIONAL\nCreated by: Author Name     # OPTIONAL\nDescription:                # OPTIONAL\n[Description]\n\nCrypt (1 cards, min=1 max=1 avg=1)\n1x Alma Test  1 pot  Brujah:1\nLibrary (0 cards)\n";
+        // A colon in a hint only is no field's (`Notes`).
+        let text = "# REPLACE BELOW LINES\nTest Cup        # Event Name\nMarch 25th 2023        # Event Date\n\nNotes  # Deck Name: not this\nDeck Name: Testers          # OPTIONAL\nCreated by: Author Name     # OPTIONAL\nDescription:                # OPTIONAL\n[Description]\n\nCrypt (1 cards, min=1 max=1 avg=1)\n1x Alma Test  1 pot  Brujah:1\nLibrary (0 cards)\n";
         let deck = read(text, &mut crate::crypt_row::CryptRows::default());
         assert_eq!(deck.meta.name.as_deref(), Some("Testers"));
         assert_eq!(

@@ -2,8 +2,9 @@
 //! (`February 6th 2022`), the players (`12 players`) and the rounds (`2R+F`,
 //! `3 rounds`). Read by hand, character by character, as the regular
 //! expressions they replace matched: case ignored (Unicode's simple case
-//! folding, so `ſ` is an `s`), Unicode white space and decimal digits, a
-//! Unicode word boundary after a word.
+//! folding, so `ſ` is an `s`, but for a month's name: ASCII letters, as the
+//! event header reads it), Unicode white space and decimal digits, a Unicode
+//! word boundary after a word.
 
 use std::sync::LazyLock;
 
@@ -11,7 +12,7 @@ use chrono::NaiveDate;
 use regex::Regex;
 
 /// The month names, in order.
-pub(super) const MONTHS: [&str; 12] = [
+const MONTHS: [&str; 12] = [
     "january",
     "february",
     "march",
@@ -44,25 +45,19 @@ impl DateParts<'_> {
     }
 }
 
-/// The date a line starts with: a month name, white space, a day of one or
-/// two digits with an optional `st`/`nd`/`rd`/`th` and comma, white space,
-/// four digits (what follows is not looked at: `2021 -- December 15th 2021`).
+/// The date a line starts with: a month name in ASCII letters (any case),
+/// white space, a day of one or two digits with an optional `st`/`nd`/`rd`/`th`
+/// and comma, white space, four digits (what follows is not looked at: `2021
+/// -- December 15th 2021`).
 pub(super) fn date_parts(line: &str) -> Option<DateParts<'_>> {
-    let mut cursor = Cursor(line);
-    // A month written in ASCII letters (nearly every date) is found by a
-    // byte comparison: no other month can match the line then, as no month
-    // name starts another.
-    let ascii_month = MONTHS.iter().position(|name| {
-        line.get(..name.len())
-            .is_some_and(|head| head.eq_ignore_ascii_case(name))
-    });
-    let month = match ascii_month {
-        Some(index) => {
-            cursor.0 = &line[MONTHS[index].len()..];
-            index
-        }
-        None => MONTHS.iter().position(|name| cursor.word(name))?,
-    } + 1;
+    // Found by a byte comparison: no other month can match the line then, as
+    // no month name starts another.
+    let month = MONTHS.iter().position(|name| {
+        line.as_bytes()
+            .get(..name.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(name.as_bytes()))
+    })?;
+    let mut cursor = Cursor(&line[MONTHS[month].len()..]);
     if !cursor.spaces() {
         return None;
     }
@@ -79,7 +74,7 @@ pub(super) fn date_parts(line: &str) -> Option<DateParts<'_>> {
     }
     let year = cursor.digits(4);
     (year.chars().count() == 4).then_some(DateParts {
-        month: u32::try_from(month).ok()?,
+        month: u32::try_from(month + 1).ok()?,
         day,
         year,
     })
@@ -229,7 +224,7 @@ mod tests {
 
     /// The regular expressions the hand readers replace.
     fn date_regex() -> Regex {
-        Regex::new(r"(?i)^(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})").unwrap()
+        Regex::new(r"(?i)^((?-u:january|february|march|april|may|june|july|august|september|october|november|december))\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})").unwrap()
     }
     fn players_regex() -> Regex {
         Regex::new(r"(?i)^(\d+)\s+players?\b").unwrap()
