@@ -11,7 +11,7 @@ use vtesdeck_deck::text_memo::TextMemo;
 /// the dashes, rare in crypt rows, with a vectorised byte search (a crypt row
 /// is long: its columns follow the name).
 ///
-/// Kept on a measure (issue 31), with the window scan of [`library_name`]:
+/// Kept on a measure (issue 31), with the window scan of `twd::library_name`:
 /// with one search for both in their place, the whole-TWDA `check --quiet`
 /// ran more instructions (callgrind, medians of 5 runs, of 428.2M):
 /// `memchr::memmem::Finder`s made once +11.7M (2.7%), a window scan +19.0M,

@@ -475,9 +475,9 @@ fn card_line<'l, 't>(
 }
 
 /// Removes a trailing `-- comment` from a library line's name (a window
-/// scan: a library name is short, and [`find_dashed`]'s search costs more on
-/// it, measured: 7M instructions more on the TWDA; see [`find_dashed`] for
-/// the measures that keep both). `rest` ends trimmed (the end of a trimmed
+/// scan: a library name is short, and `crypt_row::find_dashed`'s search
+/// costs more on it, measured: 7M instructions more on the TWDA; see
+/// `find_dashed` for the measures that keep both). `rest` ends trimmed (the end of a trimmed
 /// line, or a name [`card_line::split`] gives): only a cut is trimmed.
 fn library_name(rest: &str) -> &str {
     let cut = rest.as_bytes().windows(2).position(|pair| pair == b"--");
