@@ -509,7 +509,7 @@ impl PageWords {
 }
 
 /// A few lower-case ASCII words searched for at once ([`words_at`]).
-pub(crate) struct Words {
+struct Words {
     /// The words of three letters or more, searched for together.
     long: LongWords,
     /// The shorter words (`sb`), each searched for alone (a search of many
@@ -573,7 +573,7 @@ impl Words {
 /// kept apart? is a part opened twice?), so that nearly every text is told
 /// by it alone. A place inside another word is found too (`change` in
 /// `Exchange`): the caller reads the line around it.
-pub(crate) fn words_at(text: &str, words: &Words) -> Vec<(usize, usize)> {
+fn words_at(text: &str, words: &Words) -> Vec<(usize, usize)> {
     // Each byte with its 0x20 bit set: a letter in lower case (and other
     // bytes changed, which no word of letters matches), so that a word in
     // lower case is found in any case by a search of bytes as they are.
@@ -636,18 +636,6 @@ fn part_of(line: &str) -> Option<CardKind> {
 /// `Author:`): its name's words say nothing of the list after it.
 const NAME_LABELS: [&str; 6] = ["deck name", "name", "deck", "title", "author", "created by"];
 
-/// A lower-case word of 16 letters at most as one number (its bytes in
-/// order), so that a word is looked up among a few by comparing numbers.
-const fn pack(word: &[u8]) -> u128 {
-    let mut packed = 0;
-    let mut at = 0;
-    while at < word.len() {
-        packed = packed << 8 | word[at] as u128;
-        at += 1;
-    }
-    packed
-}
-
 /// The key words of a heading of a list kept apart (`Sideboard:`,
 /// `Changes:`, `Also considered`, `Maybe:`, `SB:`): such a list is no part of
 /// the deck, nor a second deck. `Side` is one only before `board` or `deck`
@@ -702,33 +690,16 @@ const APART_FILLER_WORDS: [&[u8]; 25] = [
     b"time",
 ];
 
-/// [`APART_KEY_WORDS`], [`pack`]ed.
-const APART_KEYS: [u128; APART_KEY_WORDS.len()] = packed(APART_KEY_WORDS);
-
-/// [`APART_FILLER_WORDS`], [`pack`]ed.
-const APART_FILLER: [u128; APART_FILLER_WORDS.len()] = packed(APART_FILLER_WORDS);
-
-/// Words [`pack`]ed.
-const fn packed<const N: usize>(words: [&[u8]; N]) -> [u128; N] {
-    let mut out = [0; N];
-    let mut at = 0;
-    while at < N {
-        out[at] = pack(words[at]);
-        at += 1;
-    }
-    out
-}
-
 /// Whether a lower-case word is a key word of a heading of a list kept
-/// apart ([`APART_KEYS`]).
+/// apart ([`APART_KEY_WORDS`]).
 fn apart_key(word: &[u8]) -> bool {
-    word.len() <= 16 && APART_KEYS.contains(&pack(word))
+    APART_KEY_WORDS.contains(&word)
 }
 
 /// Whether a lower-case word is one of the other words of a heading of a
-/// list kept apart ([`APART_FILLER`]).
+/// list kept apart ([`APART_FILLER_WORDS`]).
 fn apart_filler(word: &[u8]) -> bool {
-    word.len() <= 16 && APART_FILLER.contains(&pack(word))
+    APART_FILLER_WORDS.contains(&word)
 }
 
 /// Whether a line is the heading of a list kept apart from the deck
