@@ -4,9 +4,10 @@
 //! title, clan and group, and which of them a printing contradicts.
 
 use std::borrow::Cow;
-use std::fmt;
+use std::fmt::{self, Write};
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use crate::text_memo::TextMemo;
 use vtesdeck_cards::{
@@ -192,7 +193,7 @@ impl CryptColumns {
         let group = card.group?;
         let mut written = String::with_capacity(64);
         written.push_str(&capacity.to_string());
-        let mut levels: Vec<(bool, &str)> = card
+        let mut levels: SmallVec<[(bool, &str); 8]> = card
             .disciplines
             .iter()
             .map(|(d, level)| (*level == DisciplineLevel::Inferior, d.abbreviation()))
@@ -200,10 +201,10 @@ impl CryptColumns {
         levels.sort_unstable();
         for (inferior, abbreviation) in levels {
             written.push('\t');
-            if inferior {
-                written.push_str(abbreviation);
-            } else {
-                written.extend(abbreviation.chars().map(|c| c.to_ascii_uppercase()));
+            let start = written.len();
+            written.push_str(abbreviation);
+            if !inferior {
+                written[start..].make_ascii_uppercase();
             }
         }
         if card.disciplines.is_empty() {
@@ -219,12 +220,12 @@ impl CryptColumns {
         }
         if let Some(title) = &card.title {
             written.push('\t');
-            written.extend(title.chars().map(|c| c.to_ascii_lowercase()));
+            let start = written.len();
+            written.push_str(title);
+            written[start..].make_ascii_lowercase();
         }
-        written.push('\t');
-        written.push_str(clan);
-        written.push(':');
-        written.push_str(&group.to_string());
+        // (Writing to a `String` does not fail.)
+        let _ = write!(written, "\t{clan}:{group}");
         // Columns of one word, or of words apart by one space: each tab or
         // space between two other characters, and no other white space.
         let bytes = written.as_bytes();
@@ -484,7 +485,7 @@ fn group_column(text: &str) -> Option<Group> {
 /// instructions (callgrind; 486.7M before).
 #[derive(Debug, Default)]
 pub struct KnownColumns {
-    written: FxHashMap<CardId, Option<Box<str>>>,
+    written: FxHashMap<CardId, Option<String>>,
     /// Rows found to read as a card's written text, with the card.
     rows: TextMemo<CardId>,
 }
@@ -497,7 +498,7 @@ impl KnownColumns {
     pub fn fits(&mut self, row: &str, card: &Card) -> bool {
         self.written
             .entry(card.id)
-            .or_insert_with(|| CryptColumns::written_for(card).map(String::into_boxed_str))
+            .or_insert_with(|| CryptColumns::written_for(card))
             .as_deref()
             .is_some_and(|written| reads_as_kept(&mut self.rows, row, written, card.id))
     }
@@ -658,6 +659,14 @@ fn same_disciplines(written: WrittenDisciplines, card: &Card) -> bool {
             DisciplineLevel::Inferior => inferior |= discipline.bit(),
         }
     }
+    let fits = |written: WrittenDisciplines| {
+        written.superior & !superior == 0
+            && written.inferior & !inferior == 0
+            && written.all() == superior | inferior
+    };
+    if fits(written) {
+        return true;
+    }
     let held = |discipline: Discipline| (superior | inferior) & discipline.bit() != 0;
     let mut written = written;
     let vis_and_vision =
@@ -674,11 +683,10 @@ fn same_disciplines(written: WrittenDisciplines, card: &Card) -> bool {
                     *mask = (*mask & !vis.bit()) | vision.bit();
                 }
             }
+            return fits(written);
         }
     }
-    written.superior & !superior == 0
-        && written.inferior & !inferior == 0
-        && written.all() == superior | inferior
+    false
 }
 
 /// Whether a written clan is the card's: case ignored, renamed clans as one
