@@ -136,6 +136,9 @@ impl Deck {
                 }
                 continue;
             }
+            if found.remarks.is_empty() && chosen == Choice::Literal {
+                continue;
+            }
             let mut remark = |how: ReadHow, note: Option<String>| {
                 deck.read_as.push(ReadAs {
                     line: found.line.line,
@@ -146,10 +149,8 @@ impl Deck {
                     note,
                 });
             };
-            if !found.remarks.is_empty() {
-                for (how, note) in std::mem::take(&mut found.remarks) {
-                    remark(how, note);
-                }
+            for (how, note) in std::mem::take(&mut found.remarks) {
+                remark(how, note);
             }
             match chosen {
                 Choice::Literal => {}
