@@ -496,24 +496,33 @@ impl KnownColumns {
     /// [`CryptColumns::written_for`] text): then the card fits them, and they
     /// need no reading. `false` says nothing: the columns are to be read.
     pub fn fits(&mut self, row: &str, card: &Card) -> bool {
-        self.written
-            .entry(card.id)
-            .or_insert_with(|| CryptColumns::written_for(card))
-            .as_deref()
-            .is_some_and(|written| reads_as_kept(&mut self.rows, row, written, card.id))
+        let written = &mut self.written;
+        reads_as_kept(&mut self.rows, row, card.id, move || {
+            written
+                .entry(card.id)
+                .or_insert_with(|| CryptColumns::written_for(card))
+                .as_deref()
+        })
     }
 }
 
-/// [`reads_as`] of a row and a card's `written` text, a row found before
-/// (in `rows`) to read as the same card's text not compared again.
-fn reads_as_kept(rows: &mut TextMemo<CardId>, row: &str, written: &str, card: CardId) -> bool {
+/// [`reads_as`] of a row and a card's written text (`written`, asked for
+/// only when the row is not known), a row found before (in `rows`) to read
+/// as the same card's text not compared again.
+fn reads_as_kept<'w>(
+    rows: &mut TextMemo<CardId>,
+    row: &str,
+    card: CardId,
+    written: impl FnOnce() -> Option<&'w str>,
+) -> bool {
+    let reads = |row: &str| written().is_some_and(|written| reads_as(row, written));
     let Some(slot) = rows.slot(row) else {
-        return reads_as(row, written);
+        return reads(row);
     };
     match slot {
         Some((kept, known)) if *known == card && **kept == *row => true,
         _ => {
-            let fits = reads_as(row, written);
+            let fits = reads(row);
             if fits {
                 *slot = Some((row.into(), card));
             }
@@ -911,7 +920,7 @@ mod tests {
             let at = random.next_number() as usize % written.len();
             let (text, card) = (written[at], CardId(200_000 + at as u32));
             assert_eq!(
-                reads_as_kept(&mut kept, &row, text, card),
+                reads_as_kept(&mut kept, &row, card, || Some(text)),
                 reads_as(&row, text),
                 "{row:?}"
             );
