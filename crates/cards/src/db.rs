@@ -12,9 +12,9 @@ use super::names::{fold, NameIndex, NameSlot};
 use super::sets::{SetDates, SetInfo};
 use super::snapshot::{self, Snapshot};
 
-/// The printings a name can mean, in database order: on the stack up to four
-/// (most names have one).
-pub type Printings<'a> = SmallVec<[&'a Card; 4]>;
+/// The printings a name can mean, in database order: on the stack when there
+/// is one (most names), on the heap when there are several.
+pub type Printings<'a> = SmallVec<[&'a Card; 1]>;
 
 /// Nicknames and old names kept by the project: `alias<TAB>card name` per line.
 const ALIASES: &str = include_str!("../data/aliases.tsv");
