@@ -4,7 +4,7 @@
 //! title, clan and group, and which of them a printing contradicts.
 
 use std::borrow::Cow;
-use std::fmt::{self, Write};
+use std::fmt;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -224,8 +224,10 @@ impl CryptColumns {
             written.push_str(title);
             written[start..].make_ascii_lowercase();
         }
-        // (Writing to a `String` does not fail.)
-        let _ = write!(written, "\t{clan}:{group}");
+        written.push('\t');
+        written.push_str(clan);
+        written.push(':');
+        written.push_str(&group.to_string());
         // Columns of one word, or of words apart by one space: each tab or
         // space between two other characters, and no other white space.
         let bytes = written.as_bytes();
