@@ -97,10 +97,12 @@ impl Deck {
             deck.meta.prose_skipped.sort_unstable();
             deck.meta.prose_skipped.dedup();
         }
-        let settled_groups: Vec<u8> = resolved
-            .iter()
-            .filter_map(|found| single_group(&found.cards))
-            .collect();
+        let mut settled_groups: Vec<u8> = Vec::with_capacity(crypt_lines);
+        settled_groups.extend(
+            resolved
+                .iter()
+                .filter_map(|found| single_group(&found.cards)),
+        );
         // The lines refused for their copies, by line, text and reason: a
         // refusal written again on the same line (a VDB URL repeating a pair
         // thousands of times) is counted on the first, not held again.
