@@ -171,7 +171,7 @@ impl CryptColumns {
             capacity: Some(capacity),
             disciplines,
             path: owned(path),
-            title: owned(title).map(|t| t.to_ascii_lowercase()),
+            title: (!title.is_empty()).then(|| title.to_ascii_lowercase()),
             clan: owned(clan),
             group,
         })
