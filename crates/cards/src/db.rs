@@ -1,6 +1,5 @@
 //! The card database: loading, finding it on disk, and looking names up.
 
-use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
@@ -13,9 +12,9 @@ use super::names::{fold, NameIndex, NameSlot};
 use super::sets::{SetDates, SetInfo};
 use super::snapshot::{self, Snapshot};
 
-/// The printings a name can mean, in database order: on the stack up to four
-/// (most names have one).
-pub type Printings<'a> = SmallVec<[&'a Card; 4]>;
+/// The printings a name can mean, in database order: on the stack when there
+/// is one (most names), on the heap when there are several.
+pub type Printings<'a> = SmallVec<[&'a Card; 1]>;
 
 /// Nicknames and old names kept by the project: `alias<TAB>card name` per line.
 const ALIASES: &str = include_str!("../data/aliases.tsv");
@@ -26,10 +25,10 @@ pub struct CardDb {
     cards: Vec<Card>,
     by_id: rustc_hash::FxHashMap<CardId, usize>,
     names: NameIndex,
-    /// Card names exactly as the CSV writes them, by their hash
-    /// ([`verbatim_hash`]), with the candidates of their folded key: most
-    /// decklists write names this way, and skip the folding.
-    verbatim: rustc_hash::FxHashMap<u64, Verbatim>,
+    /// Card names exactly as the CSV writes them, with the candidates of
+    /// their folded key: most decklists write names this way, and skip the
+    /// folding.
+    verbatim: rustc_hash::FxHashMap<Box<str>, NameSlot>,
     /// Folded keys that are not a card's own name or aka: the project's
     /// aliases and the short names before a comma.
     nicknames: rustc_hash::FxHashMap<String, NameForm>,
@@ -37,21 +36,6 @@ pub struct CardDb {
     source: PathBuf,
     /// The card list's date when this is the snapshot built into the program.
     snapshot_date: Option<NaiveDate>,
-}
-
-/// A card name as the CSV writes it, in [`CardDb`]'s verbatim map.
-#[derive(Debug, Clone, Copy)]
-struct Verbatim {
-    /// A card of that name: a written name is this entry's only if it is
-    /// this card's name (two names may share a hash).
-    card: usize,
-    /// The candidates of the name's folded key.
-    candidates: NameSlot,
-}
-
-/// The hash a name is kept under in [`CardDb`]'s verbatim map.
-fn verbatim_hash(name: &str) -> u64 {
-    rustc_hash::FxBuildHasher.hash_one(name)
 }
 
 /// A printing hint written after a crypt name: `(G6)`, `(ADV)`, `(G3 ADV)`, `Gangrel:6`.
@@ -226,9 +210,9 @@ impl CardDb {
         // keys of their own, never cards to a name's key.
         let mut verbatim =
             rustc_hash::FxHashMap::with_capacity_and_hasher(cards.len(), rustc_hash::FxBuildHasher);
-        for (card, (name, slot)) in cards.iter().zip(&name_slots).enumerate() {
+        for (card, slot) in cards.iter().zip(&name_slots) {
             if let Some(candidates) = *slot {
-                verbatim.insert(verbatim_hash(&name.name), Verbatim { card, candidates });
+                verbatim.insert(card.name.as_str().into(), candidates);
             }
         }
         let mut db = CardDb {
@@ -496,9 +480,8 @@ impl CardDb {
     ) -> Option<(Printings<'_>, NameForm)> {
         if let Some(found) = self
             .verbatim
-            .get(&verbatim_hash(written))
-            .filter(|entry| *self.cards[entry.card].name == *written)
-            .and_then(|entry| self.pick(self.names.slot(entry.candidates), hint, kind))
+            .get(written)
+            .and_then(|&candidates| self.pick(self.names.slot(candidates), hint, kind))
         {
             return Some((found, NameForm::Name));
         }

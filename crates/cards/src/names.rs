@@ -509,7 +509,7 @@ fn bracketed_tag(text: &str) -> Option<(&str, PrintingHint)> {
     // The last two bracket pairs at most: `Name (ADV) (comment)`. Brackets are
     // ASCII: found by byte searches.
     for _ in 0..2 {
-        let open = memchr::memrchr2(b'(', b'[', &bytes[..end])?;
+        let open = bytes[..end].iter().rposition(|&b| b == b'(' || b == b'[')?;
         let close_byte = if bytes[open] == b'(' { b')' } else { b']' };
         let close = open + bytes[open..].iter().position(|&b| b == close_byte)?;
         if let Some(hint) = tag_words(&text[open + 1..close]) {

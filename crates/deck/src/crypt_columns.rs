@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use crate::text_memo::TextMemo;
 use vtesdeck_cards::{
@@ -170,7 +171,7 @@ impl CryptColumns {
             capacity: Some(capacity),
             disciplines,
             path: owned(path),
-            title: owned(title).map(|t| t.to_ascii_lowercase()),
+            title: (!title.is_empty()).then(|| title.to_ascii_lowercase()),
             clan: owned(clan),
             group,
         })
@@ -192,7 +193,7 @@ impl CryptColumns {
         let group = card.group?;
         let mut written = String::with_capacity(64);
         written.push_str(&capacity.to_string());
-        let mut levels: Vec<(bool, &str)> = card
+        let mut levels: SmallVec<[(bool, &str); 8]> = card
             .disciplines
             .iter()
             .map(|(d, level)| (*level == DisciplineLevel::Inferior, d.abbreviation()))
@@ -200,10 +201,10 @@ impl CryptColumns {
         levels.sort_unstable();
         for (inferior, abbreviation) in levels {
             written.push('\t');
-            if inferior {
-                written.push_str(abbreviation);
-            } else {
-                written.extend(abbreviation.chars().map(|c| c.to_ascii_uppercase()));
+            let start = written.len();
+            written.push_str(abbreviation);
+            if !inferior {
+                written[start..].make_ascii_uppercase();
             }
         }
         if card.disciplines.is_empty() {
@@ -219,7 +220,9 @@ impl CryptColumns {
         }
         if let Some(title) = &card.title {
             written.push('\t');
-            written.extend(title.chars().map(|c| c.to_ascii_lowercase()));
+            let start = written.len();
+            written.push_str(title);
+            written[start..].make_ascii_lowercase();
         }
         written.push('\t');
         written.push_str(clan);
@@ -484,7 +487,7 @@ fn group_column(text: &str) -> Option<Group> {
 /// instructions (callgrind; 486.7M before).
 #[derive(Debug, Default)]
 pub struct KnownColumns {
-    written: FxHashMap<CardId, Option<Box<str>>>,
+    written: FxHashMap<CardId, Option<String>>,
     /// Rows found to read as a card's written text, with the card.
     rows: TextMemo<CardId>,
 }
@@ -495,24 +498,33 @@ impl KnownColumns {
     /// [`CryptColumns::written_for`] text): then the card fits them, and they
     /// need no reading. `false` says nothing: the columns are to be read.
     pub fn fits(&mut self, row: &str, card: &Card) -> bool {
-        self.written
-            .entry(card.id)
-            .or_insert_with(|| CryptColumns::written_for(card).map(String::into_boxed_str))
-            .as_deref()
-            .is_some_and(|written| reads_as_kept(&mut self.rows, row, written, card.id))
+        let written = &mut self.written;
+        reads_as_kept(&mut self.rows, row, card.id, move || {
+            written
+                .entry(card.id)
+                .or_insert_with(|| CryptColumns::written_for(card))
+                .as_deref()
+        })
     }
 }
 
-/// [`reads_as`] of a row and a card's `written` text, a row found before
-/// (in `rows`) to read as the same card's text not compared again.
-fn reads_as_kept(rows: &mut TextMemo<CardId>, row: &str, written: &str, card: CardId) -> bool {
+/// [`reads_as`] of a row and a card's written text (`written`, asked for
+/// only when the row is not known), a row found before (in `rows`) to read
+/// as the same card's text not compared again.
+fn reads_as_kept<'w>(
+    rows: &mut TextMemo<CardId>,
+    row: &str,
+    card: CardId,
+    written: impl FnOnce() -> Option<&'w str>,
+) -> bool {
+    let reads = |row: &str| written().is_some_and(|written| reads_as(row, written));
     let Some(slot) = rows.slot(row) else {
-        return reads_as(row, written);
+        return reads(row);
     };
     match slot {
         Some((kept, known)) if *known == card && **kept == *row => true,
         _ => {
-            let fits = reads_as(row, written);
+            let fits = reads(row);
             if fits {
                 *slot = Some((row.into(), card));
             }
@@ -658,6 +670,14 @@ fn same_disciplines(written: WrittenDisciplines, card: &Card) -> bool {
             DisciplineLevel::Inferior => inferior |= discipline.bit(),
         }
     }
+    let fits = |written: WrittenDisciplines| {
+        written.superior & !superior == 0
+            && written.inferior & !inferior == 0
+            && written.all() == superior | inferior
+    };
+    if fits(written) {
+        return true;
+    }
     let held = |discipline: Discipline| (superior | inferior) & discipline.bit() != 0;
     let mut written = written;
     let vis_and_vision =
@@ -674,11 +694,10 @@ fn same_disciplines(written: WrittenDisciplines, card: &Card) -> bool {
                     *mask = (*mask & !vis.bit()) | vision.bit();
                 }
             }
+            return fits(written);
         }
     }
-    written.superior & !superior == 0
-        && written.inferior & !inferior == 0
-        && written.all() == superior | inferior
+    false
 }
 
 /// Whether a written clan is the card's: case ignored, renamed clans as one
@@ -903,7 +922,7 @@ mod tests {
             let at = random.next_number() as usize % written.len();
             let (text, card) = (written[at], CardId(200_000 + at as u32));
             assert_eq!(
-                reads_as_kept(&mut kept, &row, text, card),
+                reads_as_kept(&mut kept, &row, card, || Some(text)),
                 reads_as(&row, text),
                 "{row:?}"
             );

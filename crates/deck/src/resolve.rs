@@ -97,10 +97,12 @@ impl Deck {
             deck.meta.prose_skipped.sort_unstable();
             deck.meta.prose_skipped.dedup();
         }
-        let settled_groups: Vec<u8> = resolved
-            .iter()
-            .filter_map(|found| single_group(&found.cards))
-            .collect();
+        let mut settled_groups: Vec<u8> = Vec::with_capacity(crypt_lines);
+        settled_groups.extend(
+            resolved
+                .iter()
+                .filter_map(|found| single_group(&found.cards)),
+        );
         // The lines refused for their copies, by line, text and reason: a
         // refusal written again on the same line (a VDB URL repeating a pair
         // thousands of times) is counted on the first, not held again.
@@ -136,6 +138,9 @@ impl Deck {
                 }
                 continue;
             }
+            if found.remarks.is_empty() && chosen == Choice::Literal {
+                continue;
+            }
             let mut remark = |how: ReadHow, note: Option<String>| {
                 deck.read_as.push(ReadAs {
                     line: found.line.line,
@@ -146,10 +151,8 @@ impl Deck {
                     note,
                 });
             };
-            if !found.remarks.is_empty() {
-                for (how, note) in std::mem::take(&mut found.remarks) {
-                    remark(how, note);
-                }
+            for (how, note) in std::mem::take(&mut found.remarks) {
+                remark(how, note);
             }
             match chosen {
                 Choice::Literal => {}
