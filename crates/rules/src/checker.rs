@@ -235,23 +235,20 @@ impl<'a> Checker<'a> {
     pub fn check(&self, deck: &Deck) -> Result<CheckReport, CheckError> {
         let date = self.date_of(deck)?;
         Ok(self.with_context(deck, date, |context| {
-            let problems = RULES
-                .iter()
-                .filter(|rule| self.profile.enables(rule.id()))
-                .flat_map(|rule| {
-                    let denied = self.profile.denies(rule.id());
-                    if !denied && rule.severity_in(context) < self.lowest {
-                        return Vec::new();
+            let mut problems = Vec::new();
+            for rule in RULES.iter().filter(|rule| self.profile.enables(rule.id())) {
+                let denied = self.profile.denies(rule.id());
+                if !denied && rule.severity_in(context) < self.lowest {
+                    continue;
+                }
+                let mut found = rule.check(deck, context);
+                if denied {
+                    for problem in &mut found {
+                        problem.severity = Severity::Error;
                     }
-                    let mut problems = rule.check(deck, context);
-                    if denied {
-                        for problem in &mut problems {
-                            problem.severity = Severity::Error;
-                        }
-                    }
-                    problems
-                })
-                .collect();
+                }
+                problems.append(&mut found);
+            }
             CheckReport::new(deck, context, problems)
         }))
     }
