@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 
 use super::card_facts::{CardFacts, Entry};
 use super::profile::CardRef;
-use super::{CheckReport, Profile, Severity, Violation, RULES};
+use super::{CheckReport, Profile, Rule, Severity, Violation, RULES};
 use vtesdeck_cards::{CardDb, CardId, Lookup, MatchKind, PrintingHint};
 use vtesdeck_deck::{Deck, DeckCard};
 
@@ -130,6 +130,9 @@ pub struct Checker<'a> {
     players: u32,
     allowed_cards: HashSet<CardId>,
     banned_cards: HashSet<CardId>,
+    /// The rules the profile enables, in order, each with whether the profile
+    /// denies it (its problems are then errors).
+    rules: Vec<(&'static dyn Rule, bool)>,
     /// The facts of each card of the database (at its place in
     /// [`CardDb::cards`]), worked out when a deck first holds it. Boxed, so
     /// that the room set for every card is a pointer (the facts are some
@@ -155,6 +158,11 @@ impl<'a> Checker<'a> {
             players,
             allowed_cards: resolve(db, profile, "allowed_cards", &profile.allowed_cards)?,
             banned_cards: resolve(db, profile, "banned_cards", &profile.banned_cards)?,
+            rules: RULES
+                .iter()
+                .filter(|rule| profile.enables(rule.id()))
+                .map(|&rule| (rule, profile.denies(rule.id())))
+                .collect(),
             facts: db.cards().iter().map(|_| OnceLock::new()).collect(),
             strict: false,
             lowest: Severity::Info,
@@ -236,8 +244,7 @@ impl<'a> Checker<'a> {
         let date = self.date_of(deck)?;
         Ok(self.with_context(deck, date, |context| {
             let mut problems = Vec::new();
-            for rule in RULES.iter().filter(|rule| self.profile.enables(rule.id())) {
-                let denied = self.profile.denies(rule.id());
+            for &(rule, denied) in &self.rules {
                 if !denied && rule.severity_in(context) < self.lowest {
                     continue;
                 }
