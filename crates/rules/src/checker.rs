@@ -76,6 +76,8 @@ pub struct Context<'a> {
     pub(crate) allowed_cards: &'a HashSet<CardId>,
     /// The profile's `banned_cards`, resolved.
     pub(crate) banned_cards: &'a HashSet<CardId>,
+    /// The deck's cards known to the database, crypt then library.
+    pub(crate) cards: &'a [Entry<'a>],
     /// The deck's crypt cards known to the database.
     pub(crate) crypt: &'a [Entry<'a>],
     /// The deck's library cards known to the database.
@@ -117,7 +119,7 @@ impl Context<'_> {
 
     /// The deck's cards, crypt then library.
     pub(crate) fn cards(&self) -> impl Iterator<Item = &Entry<'_>> {
-        self.crypt.iter().chain(self.library)
+        self.cards.iter()
     }
 }
 
@@ -208,8 +210,10 @@ impl<'a> Checker<'a> {
         date: NaiveDate,
         run: impl FnOnce(&Context) -> R,
     ) -> R {
-        let crypt = self.entries(&deck.crypt);
-        let library = self.entries(&deck.library);
+        let mut cards = Vec::with_capacity(deck.crypt.len() + deck.library.len());
+        cards.extend(self.entries(&deck.crypt));
+        let crypt = cards.len();
+        cards.extend(self.entries(&deck.library));
         run(&Context {
             db: self.db,
             profile: self.profile,
@@ -217,16 +221,19 @@ impl<'a> Checker<'a> {
             players: self.players,
             allowed_cards: &self.allowed_cards,
             banned_cards: &self.banned_cards,
-            crypt: &crypt,
-            library: &library,
+            cards: &cards,
+            crypt: &cards[..crypt],
+            library: &cards[crypt..],
             strict: self.strict,
         })
     }
 
     /// The cards of a deck part with their facts (cards unknown to the database left out).
-    fn entries<'d>(&'d self, part: &'d [DeckCard]) -> Vec<Entry<'d>> {
-        let mut entries = Vec::with_capacity(part.len());
-        entries.extend(part.iter().filter_map(|deck_card| {
+    fn entries<'d>(
+        &'d self,
+        part: &'d [DeckCard],
+    ) -> impl Iterator<Item = Entry<'d>> + use<'a, 'd> {
+        part.iter().filter_map(|deck_card| {
             let at = self.db.position(deck_card.id)?;
             let card = &self.db.cards()[at];
             let facts = self.facts[at].get_or_init(|| Box::new(CardFacts::new(card)));
@@ -235,8 +242,7 @@ impl<'a> Checker<'a> {
                 card,
                 facts,
             })
-        }));
-        entries
+        })
     }
 
     /// Runs every rule the profile enables over a deck.
