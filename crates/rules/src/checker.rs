@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 
 use super::card_facts::{CardFacts, Entry};
 use super::profile::CardRef;
-use super::{CheckReport, Profile, Severity, Violation, RULES};
+use super::{CheckReport, Profile, Rule, Severity, Violation, RULES};
 use vtesdeck_cards::{CardDb, CardId, Lookup, MatchKind, PrintingHint};
 use vtesdeck_deck::{Deck, DeckCard};
 
@@ -76,6 +76,8 @@ pub struct Context<'a> {
     pub(crate) allowed_cards: &'a HashSet<CardId>,
     /// The profile's `banned_cards`, resolved.
     pub(crate) banned_cards: &'a HashSet<CardId>,
+    /// The deck's cards known to the database, crypt then library.
+    pub(crate) cards: &'a [Entry<'a>],
     /// The deck's crypt cards known to the database.
     pub(crate) crypt: &'a [Entry<'a>],
     /// The deck's library cards known to the database.
@@ -117,7 +119,7 @@ impl Context<'_> {
 
     /// The deck's cards, crypt then library.
     pub(crate) fn cards(&self) -> impl Iterator<Item = &Entry<'_>> {
-        self.crypt.iter().chain(self.library)
+        self.cards.iter()
     }
 }
 
@@ -130,6 +132,9 @@ pub struct Checker<'a> {
     players: u32,
     allowed_cards: HashSet<CardId>,
     banned_cards: HashSet<CardId>,
+    /// The rules the profile enables, in order, each with whether the profile
+    /// denies it (its problems are then errors).
+    rules: Vec<(&'static dyn Rule, bool)>,
     /// The facts of each card of the database (at its place in
     /// [`CardDb::cards`]), worked out when a deck first holds it. Boxed, so
     /// that the room set for every card is a pointer (the facts are some
@@ -155,6 +160,11 @@ impl<'a> Checker<'a> {
             players,
             allowed_cards: resolve(db, profile, "allowed_cards", &profile.allowed_cards)?,
             banned_cards: resolve(db, profile, "banned_cards", &profile.banned_cards)?,
+            rules: RULES
+                .iter()
+                .filter(|rule| profile.enables(rule.id()))
+                .map(|&rule| (rule, profile.denies(rule.id())))
+                .collect(),
             facts: db.cards().iter().map(|_| OnceLock::new()).collect(),
             strict: false,
             lowest: Severity::Info,
@@ -200,8 +210,10 @@ impl<'a> Checker<'a> {
         date: NaiveDate,
         run: impl FnOnce(&Context) -> R,
     ) -> R {
-        let crypt = self.entries(&deck.crypt);
-        let library = self.entries(&deck.library);
+        let mut cards = Vec::with_capacity(deck.crypt.len() + deck.library.len());
+        cards.extend(self.entries(&deck.crypt));
+        let crypt = cards.len();
+        cards.extend(self.entries(&deck.library));
         run(&Context {
             db: self.db,
             profile: self.profile,
@@ -209,16 +221,19 @@ impl<'a> Checker<'a> {
             players: self.players,
             allowed_cards: &self.allowed_cards,
             banned_cards: &self.banned_cards,
-            crypt: &crypt,
-            library: &library,
+            cards: &cards,
+            crypt: &cards[..crypt],
+            library: &cards[crypt..],
             strict: self.strict,
         })
     }
 
     /// The cards of a deck part with their facts (cards unknown to the database left out).
-    fn entries<'d>(&'d self, part: &'d [DeckCard]) -> Vec<Entry<'d>> {
-        let mut entries = Vec::with_capacity(part.len());
-        entries.extend(part.iter().filter_map(|deck_card| {
+    fn entries<'d>(
+        &'d self,
+        part: &'d [DeckCard],
+    ) -> impl Iterator<Item = Entry<'d>> + use<'a, 'd> {
+        part.iter().filter_map(|deck_card| {
             let at = self.db.position(deck_card.id)?;
             let card = &self.db.cards()[at];
             let facts = self.facts[at].get_or_init(|| Box::new(CardFacts::new(card)));
@@ -227,31 +242,26 @@ impl<'a> Checker<'a> {
                 card,
                 facts,
             })
-        }));
-        entries
+        })
     }
 
     /// Runs every rule the profile enables over a deck.
     pub fn check(&self, deck: &Deck) -> Result<CheckReport, CheckError> {
         let date = self.date_of(deck)?;
         Ok(self.with_context(deck, date, |context| {
-            let problems = RULES
-                .iter()
-                .filter(|rule| self.profile.enables(rule.id()))
-                .flat_map(|rule| {
-                    let denied = self.profile.denies(rule.id());
-                    if !denied && rule.severity_in(context) < self.lowest {
-                        return Vec::new();
+            let mut problems = Vec::new();
+            for &(rule, denied) in &self.rules {
+                if !denied && rule.severity_in(context) < self.lowest {
+                    continue;
+                }
+                let mut found = rule.check(deck, context);
+                if denied {
+                    for problem in &mut found {
+                        problem.severity = Severity::Error;
                     }
-                    let mut problems = rule.check(deck, context);
-                    if denied {
-                        for problem in &mut problems {
-                            problem.severity = Severity::Error;
-                        }
-                    }
-                    problems
-                })
-                .collect();
+                }
+                problems.append(&mut found);
+            }
             CheckReport::new(deck, context, problems)
         }))
     }

@@ -1,6 +1,7 @@
 //! `duplicate-event` (warning): more than one copy of the same event.
 
 use super::{Context, Rule, Severity, Violation};
+use vtesdeck_cards::CardType;
 use vtesdeck_deck::Deck;
 
 /// Warns about extra copies of an event (an event is unique once in play).
@@ -24,7 +25,9 @@ impl Rule for DuplicateEvent {
         context
             .library
             .iter()
-            .filter(|entry| entry.deck_card.count > 1 && entry.facts.event)
+            .filter(|entry| {
+                entry.deck_card.count > 1 && entry.card.types.contains(&CardType::Event)
+            })
             .map(|entry| {
                 let message = format!(
                     "{} copies of the event {} (an event is unique in play)",

@@ -28,7 +28,7 @@ impl Rule for DuplicateUnique {
         let unique: Vec<_> = context
             .library
             .iter()
-            .filter_map(|entry| Some((entry.facts.unique.as_ref()?, entry)))
+            .filter_map(|entry| Some((entry.facts.library().unique.as_ref()?, entry)))
             .collect();
         unique
             .iter()

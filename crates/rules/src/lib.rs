@@ -76,7 +76,7 @@ use unplayable_card::UnplayableCard;
 use vtesdeck_deck::Deck;
 
 /// A legality rule: a stable id, a severity, and a check of one deck.
-pub trait Rule: Sync {
+pub trait Rule: Sync + std::fmt::Debug {
     /// The stable kebab-case id used in every output (`crypt-size`).
     fn id(&self) -> &'static str;
     /// Errors make a deck illegal; warnings and info notes never do.

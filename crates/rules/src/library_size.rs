@@ -25,17 +25,18 @@ impl Rule for LibrarySize {
     fn check(&self, deck: &Deck, context: &Context) -> Vec<Violation> {
         let limits = &context.profile.library;
         let count = deck.library_count();
-        let cards = quantity(count, "card", "cards");
+        let cards = || quantity(count, "card", "cards");
         let message = if count < limits.min {
-            format!("library has {cards}, at least {} needed", limits.min)
+            format!("library has {}, at least {} needed", cards(), limits.min)
         } else if let Some(max) = limits.max_for(context.players).filter(|&max| count > max) {
             if limits.max_per_player > 0 {
                 format!(
-                    "library has {cards}, at most {max} allowed at a table of {}",
+                    "library has {}, at most {max} allowed at a table of {}",
+                    cards(),
                     context.players
                 )
             } else {
-                format!("library has {cards}, at most {max} allowed")
+                format!("library has {}, at most {max} allowed", cards())
             }
         } else {
             return Vec::new();

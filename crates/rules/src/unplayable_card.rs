@@ -34,7 +34,7 @@ impl Rule for UnplayableCard {
         context
             .library
             .iter()
-            .filter_map(|entry| Some((entry, entry.facts.requirement.as_ref()?)))
+            .filter_map(|entry| Some((entry, entry.facts.library().requirement.as_ref()?)))
             .filter(|(_, requirement)| !crypt.clone().any(|vampire| requirement.is_met_by(vampire)))
             .map(|(entry, requirement)| {
                 let message = format!(

@@ -194,17 +194,15 @@ fn fitting_table(rows: &[[String; 4]], width: usize) -> Option<String> {
     // Room for the lines, the borders taking three bytes a character.
     let line_bytes = 3 * (content + 3 * HEADER.len() + 1) + 1;
     let mut drawn = String::with_capacity((rows.len() + 4) * line_bytes);
-    let rule = |drawn: &mut String, [left, fill, cross, right]: [char; 4]| {
-        drawn.push(left);
+    let rule = |drawn: &mut String, [left, fill, cross, right]: [&str; 4]| {
+        drawn.push_str(left);
         for (column, width) in widths.iter().enumerate() {
             if column > 0 {
-                drawn.push(cross);
+                drawn.push_str(cross);
             }
-            for _ in 0..width + 2 {
-                drawn.push(fill);
-            }
+            drawn.push_str(&fill.repeat(width + 2));
         }
-        drawn.push(right);
+        drawn.push_str(right);
         drawn.push('\n');
     };
     // A row of cells, each with its width.
@@ -222,13 +220,13 @@ fn fitting_table(rows: &[[String; 4]], width: usize) -> Option<String> {
         }
         drawn.push_str("│\n");
     };
-    rule(&mut drawn, ['┌', '─', '┬', '┐']);
+    rule(&mut drawn, ["┌", "─", "┬", "┐"]);
     cells(&mut drawn, HEADER, header_widths);
-    rule(&mut drawn, ['╞', '═', '╪', '╡']);
+    rule(&mut drawn, ["╞", "═", "╪", "╡"]);
     for (row, cell_widths) in rows.iter().zip(row_widths) {
         cells(&mut drawn, row.each_ref().map(String::as_str), cell_widths);
     }
-    rule(&mut drawn, ['└', '─', '┴', '┘']);
+    rule(&mut drawn, ["└", "─", "┴", "┘"]);
     Some(drawn)
 }
 
