@@ -5,7 +5,9 @@
 //! apart; this test keeps their files. What is read: `use crate::`,
 //! `use super::`, `use self::` trees and `crate::`/`super::` paths in the
 //! code (comments left out), each resolved to the file of the deepest module
-//! it names. Test code may import what it tests: a file's code from its
+//! it names; a path through a macro's metavariable (`crate::$module::$object`,
+//! the registry's) names the module of each row of the one list of layouts
+//! (`Variant = "name" => module::Object,`). Test code may import what it tests: a file's code from its
 //! first `#[cfg(test)]` module on, and the files `tests.rs`, `testing.rs`,
 //! `*_tests.rs`, are not read.
 
@@ -120,6 +122,10 @@ fn paths_at(code: &[u8], mut at: usize, prefix: &[String]) -> (Vec<Vec<String>>,
             }
         }
         let start = at;
+        // A macro's metavariable (`$module`) is a segment too.
+        if code.get(at) == Some(&b'$') {
+            at += 1;
+        }
         while at < code.len() && is_ident(code[at]) {
             at += 1;
         }
@@ -134,9 +140,41 @@ fn paths_at(code: &[u8], mut at: usize, prefix: &[String]) -> (Vec<Vec<String>>,
     }
 }
 
+/// The modules named by the rows of a list a macro is handed (`Variant =
+/// "name" => module::Object,`, the one list of layouts): what a path through
+/// a macro's metavariable (`crate::$module::$object`) names, one of them for
+/// each row.
+fn row_modules(files: &[File]) -> Vec<String> {
+    let mut names = Vec::new();
+    for file in files {
+        for line in code_of(&file.code).lines() {
+            let Some((left, row)) = line.split_once(" => ") else {
+                continue;
+            };
+            // `Variant = "name"`: a row, no match arm.
+            let Some((_, name)) = left.split_once(" = ") else {
+                continue;
+            };
+            if !(name.starts_with('"') && name.ends_with('"')) {
+                continue;
+            }
+            let Some((module, object)) = row.trim().split_once("::") else {
+                continue;
+            };
+            let object = object.strip_suffix(',').unwrap_or("");
+            let ident = |word: &str| !word.is_empty() && word.bytes().all(is_ident);
+            if ident(module) && ident(object) && !names.iter().any(|name| name == module) {
+                names.push(module.to_string());
+            }
+        }
+    }
+    names
+}
+
 /// Every import of a file's code: its line and the module (by its path from
-/// the crate root) whose file it reads from, given the modules the crate has.
-fn imports(file: &File, modules: &BTreeSet<ModPath>) -> Vec<(usize, ModPath)> {
+/// the crate root) whose file it reads from, given the modules the crate has
+/// and the modules a metavariable of a path stands for ([`row_modules`]).
+fn imports(file: &File, modules: &BTreeSet<ModPath>, rows: &[String]) -> Vec<(usize, ModPath)> {
     let code = code_of(&file.code);
     let bytes = code.as_bytes();
     let mut found = Vec::new();
@@ -155,8 +193,22 @@ fn imports(file: &File, modules: &BTreeSet<ModPath>) -> Vec<(usize, ModPath)> {
         let root = keyword.trim_end_matches(':').to_string();
         let (paths, end) = paths_at(bytes, at + keyword.len(), &[root]);
         for path in paths {
-            if let Some(target) = resolve(&file.module, &path, modules) {
-                found.push((line, target));
+            // A path through a metavariable: one path for each row.
+            let expanded: Vec<Vec<String>> = match path.iter().position(|s| s.starts_with('$')) {
+                Some(at) => rows
+                    .iter()
+                    .map(|row| {
+                        let mut path = path[..at].to_vec();
+                        path.push(row.clone());
+                        path
+                    })
+                    .collect(),
+                None => vec![path],
+            };
+            for path in expanded {
+                if let Some(target) = resolve(&file.module, &path, modules) {
+                    found.push((line, target));
+                }
             }
         }
         at = end.max(at + 1);
@@ -202,8 +254,9 @@ fn problems(files: &[File]) -> Vec<String> {
     let mut problems: Vec<String> = Vec::new();
     // Each file's imports of other files, with the first line of each.
     let mut edges: BTreeMap<ModPath, BTreeMap<ModPath, usize>> = BTreeMap::new();
+    let rows = row_modules(files);
     for file in files {
-        for (line, target) in imports(file, &modules) {
+        for (line, target) in imports(file, &modules, &rows) {
             if target == file.module {
                 continue;
             }
@@ -338,4 +391,49 @@ fn an_upward_import_and_a_circle_are_found_in_a_made_up_tree() {
             "circle: c.rs:2 -> d.rs:2 -> c.rs".to_string(),
         ]
     );
+    // A path through a metavariable names the module of each row of a
+    // list: `e.rs` reads `f` and `g` by their rows, and `g` reads `e`.
+    let files = [
+        file(
+            "lib.rs",
+            &[],
+            "mod e;
+mod f;
+mod g;
+mod list;
+",
+        ),
+        file(
+            "list.rs",
+            &["list"],
+            "rows! {
+    F = \"f\" => f::Eff,
+    G = \"g\" => g::Gee,
+}
+fn h(x: X) -> Y { match x { X::A => Word::B } }
+",
+        ),
+        file(
+            "e.rs",
+            &["e"],
+            "macro_rules! all {
+    ($($m:ident),*) => { [$(&crate::$m::ONE,)*] };
+}
+",
+        ),
+        file(
+            "f.rs",
+            &["f"],
+            "pub struct Eff;
+",
+        ),
+        file(
+            "g.rs",
+            &["g"],
+            "pub struct Gee;
+use crate::e;
+",
+        ),
+    ];
+    assert_eq!(problems(&files), ["circle: e.rs:2 -> g.rs:2 -> e.rs"]);
 }

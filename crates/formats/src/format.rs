@@ -1,7 +1,8 @@
 //! The one list of layouts: [`layouts!`] holds each layout's variant (with
 //! its doc), name and layout object, in detection order. It declares
-//! [`Format`] here, and [`crate::registry`] makes the layout objects of it.
-//! Adding a layout is its file and one row of this list.
+//! [`Format`] here, the crate root declares the layouts' modules of it, and
+//! [`crate::registry`] makes the layout objects of it. Adding a layout is
+//! its file and one row of this list.
 //!
 //! The list names the layout objects as tokens only: they are made into
 //! values where the registry expands the list, so this file imports no other
@@ -20,8 +21,9 @@ use vtesdeck_deck::raw::FormatName;
 /// left (broken JSON), so that they are reported, never read as text.
 ///
 /// A row is `Variant = "name" => module::LayoutObject,`: the name is used by
-/// `--input-format`, `convert --to` and in JSON; the object is named from
-/// the registry.
+/// `--input-format`, `convert --to` and in JSON; the crate root declares the
+/// module of each row (`registry` holds the shape layout), and the registry
+/// names the object.
 macro_rules! layouts {
     ($then:ident) => {
         $then! {
@@ -38,7 +40,7 @@ macro_rules! layouts {
             Vtesdecks = "vtesdecks" => vtesdecks::VtesdecksLayout,
             /// Any JSON or XML document no layout reader claims, read by the shape
             /// of its records (a card name or VEKN id and a count).
-            Shape = "shape" => ShapeLayout,
+            Shape = "shape" => registry::ShapeLayout,
             /// vtesdeck's own JSON (the object `parse --json` prints).
             Json = "json" => json::JsonLayout,
             /// ARDB deck XML (`<deck>` with `<crypt>` vampires and `<library>` cards).

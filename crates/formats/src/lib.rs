@@ -53,53 +53,43 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub(crate) mod ardb;
-pub(crate) mod ardb_html;
-pub(crate) mod ardb_xml;
 pub(crate) mod card_line;
 mod crypt_row;
 pub(crate) mod declared_total;
 mod decode;
-pub(crate) mod eldb;
 pub(crate) mod format;
-pub(crate) mod forum;
 mod html;
 pub(crate) mod html_text;
 mod inputs;
-pub(crate) mod jol;
-pub(crate) mod jol_deck;
-mod json;
 pub(crate) mod json_doc;
 pub(crate) mod json_keys;
-mod krcg;
-pub(crate) mod krcg_minimal;
-pub(crate) mod krcg_v5;
-pub(crate) mod lackey;
 mod layout;
 mod load;
 mod load_deck;
 pub(crate) mod markup;
 pub(crate) mod page;
-pub(crate) mod plain;
-pub(crate) mod pmwiki;
 pub(crate) mod prose;
 mod read;
 mod reader;
 mod records;
-pub(crate) mod registry;
 pub(crate) mod screen;
-pub(crate) mod secret_library;
 pub(crate) mod shape;
 mod sniff;
-pub(crate) mod sutekh_csv;
-pub(crate) mod sutekh_xml;
-pub(crate) mod text;
-pub(crate) mod twd;
 mod twd_event;
 mod twd_writer;
-pub(crate) mod vdb_url;
-pub(crate) mod vtesdecks;
 mod xml_stream;
+
+/// Declares the module of each row of the one list of layouts
+/// ([`format::layouts!`]; `registry` holds the shape layout): a layout is
+/// its file and its row.
+macro_rules! layout_modules {
+    ($(
+        $(#[doc = $doc:literal])* $variant:ident = $name:literal => $module:ident::$object:ident,
+    )*) => {
+        $(pub(crate) mod $module;)*
+    };
+}
+format::layouts!(layout_modules);
 
 pub use decode::decode;
 pub use format::Format;

@@ -4,11 +4,7 @@
 
 use super::json_doc::Object;
 use super::layout::Layout;
-use super::{
-    ardb, ardb_html, ardb_xml, eldb, forum, jol, jol_deck, json, krcg, krcg_minimal, krcg_v5,
-    lackey, plain, pmwiki, secret_library, shape, sutekh_csv, sutekh_xml, text, twd, vdb_url,
-    vtesdecks,
-};
+use super::shape;
 use crate::format::{layouts, Format};
 use vtesdeck_cards::CardDb;
 use vtesdeck_deck::raw::RawDeck;
@@ -17,15 +13,17 @@ use vtesdeck_deck::Deck;
 /// Makes the registry of the rows of [`layouts!`]: [`LAYOUTS`] and
 /// [`layout`].
 macro_rules! registry {
-    ($($(#[doc = $doc:literal])* $variant:ident = $name:literal => $layout:path,)*) => {
+    ($(
+        $(#[doc = $doc:literal])* $variant:ident = $name:literal => $module:ident::$object:ident,
+    )*) => {
         /// Every layout, in detection order (the order of [`Format::ALL`]):
         /// the first whose shape a text has is taken.
-        pub static LAYOUTS: [&dyn Layout; Format::ALL.len()] = [$(&$layout,)*];
+        pub static LAYOUTS: [&dyn Layout; Format::ALL.len()] = [$(&crate::$module::$object,)*];
 
         /// The layout of a format.
         pub(crate) fn layout(format: Format) -> &'static dyn Layout {
             match format {
-                $(Format::$variant => &$layout,)*
+                $(Format::$variant => &crate::$module::$object,)*
             }
         }
     };
