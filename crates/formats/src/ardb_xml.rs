@@ -56,7 +56,6 @@ pub fn read(text: &str) -> RawDeck<'_> {
     let mut deck = RawDeck::new(Format::ArdbXml);
     let mut lines = LineCounter::new(text);
     let mut meta = FirstTexts::new(["name", "author", "description"]);
-    let mut depth = 0;
     // The part open (`<crypt>`, `<library>`) and the name of its entries.
     let mut part: Option<(CardKind, &str)> = None;
     let mut entry: Option<Entry> = None;
@@ -70,8 +69,8 @@ pub fn read(text: &str) -> RawDeck<'_> {
                 name,
                 attributes,
                 at,
+                depth,
             } => {
-                depth += 1;
                 match depth {
                     2 => {
                         meta.open(name);
@@ -103,7 +102,7 @@ pub fn read(text: &str) -> RawDeck<'_> {
                     _ => {}
                 }
             }
-            Node::Close { .. } => {
+            Node::Close { depth, .. } => {
                 if depth == 3 {
                     if let (Some(mut card), Some((section, _))) = (entry.take(), part) {
                         let name = card.texts.take("name").unwrap_or_default();
@@ -124,7 +123,6 @@ pub fn read(text: &str) -> RawDeck<'_> {
                         );
                     }
                 }
-                depth -= 1;
             }
             Node::Text(_) | Node::Other => {}
         }

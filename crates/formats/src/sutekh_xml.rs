@@ -23,7 +23,6 @@ pub fn read(text: &str) -> RawDeck<'_> {
     let mut deck = RawDeck::new(Format::SutekhXml);
     let mut lines = LineCounter::new(text);
     let mut comment = FirstTexts::new(["comment"]);
-    let mut depth = 0;
     let walked = xml_stream::walk(text, |node| {
         comment.next(&node);
         match node {
@@ -31,8 +30,8 @@ pub fn read(text: &str) -> RawDeck<'_> {
                 name,
                 attributes,
                 at,
+                depth,
             } => {
-                depth += 1;
                 let attribute = |name: &str| {
                     xml_stream::attribute(&attributes, name)
                         .map(str::trim)
@@ -60,8 +59,7 @@ pub fn read(text: &str) -> RawDeck<'_> {
                     _ => {}
                 }
             }
-            Node::Close { .. } => depth -= 1,
-            Node::Text(_) | Node::Other => {}
+            Node::Close { .. } | Node::Text(_) | Node::Other => {}
         }
     });
     if let Err(found) = walked {

@@ -25,6 +25,8 @@ pub(crate) enum Node<'t> {
         attributes: Vec<Attribute<'t>>,
         /// The offset of its `<`.
         at: usize,
+        /// How deep it is: 1 for the root element.
+        depth: usize,
     },
     /// A run of text between two other nodes (character data, references
     /// and CDATA sections), decoded.
@@ -35,6 +37,8 @@ pub(crate) enum Node<'t> {
     Close {
         /// The offset just past its end tag.
         end: usize,
+        /// How deep it was: 1 for the root element.
+        depth: usize,
     },
 }
 
@@ -187,8 +191,8 @@ pub(crate) fn walk<'t>(text: &'t str, mut visit: impl FnMut(Node<'t>)) -> Result
             Event::Start(element) => (element, false),
             Event::Empty(element) => (element, true),
             Event::End(_) => {
+                visit(Node::Close { end: after, depth });
                 close(&mut depth, &mut prefixes, &mut rooted);
-                visit(Node::Close { end: after });
                 continue;
             }
             Event::Comment(_) | Event::PI(_) => {
@@ -213,8 +217,8 @@ pub(crate) fn walk<'t>(text: &'t str, mut visit: impl FnMut(Node<'t>)) -> Result
         depth += 1;
         visit(node);
         if empty {
+            visit(Node::Close { end: after, depth });
             close(&mut depth, &mut prefixes, &mut rooted);
-            visit(Node::Close { end: after });
         }
     }
 }
@@ -266,6 +270,7 @@ fn open<'t>(
         name: name.split_once(':').map_or(name, |(_, local)| local),
         attributes,
         at,
+        depth,
     })
 }
 
@@ -432,6 +437,7 @@ mod tests {
                         value: Cow::Borrowed("1& 2"),
                     }],
                     at: deck_at,
+                    depth: 1,
                 },
                 Node::Text(Cow::Borrowed("A < <b>\nB")),
                 Node::Other,
@@ -442,12 +448,15 @@ mod tests {
                         value: Cow::Borrowed("3"),
                     }],
                     at: card_at,
+                    depth: 2,
                 },
                 Node::Close {
-                    end: card_at + "<card x:n=\"3\"/>".len()
+                    end: card_at + "<card x:n=\"3\"/>".len(),
+                    depth: 2,
                 },
                 Node::Close {
-                    end: text.len() - 1
+                    end: text.len() - 1,
+                    depth: 1,
                 },
             ]
         );

@@ -130,9 +130,11 @@ pub fn xml_decks_of(text: &str) -> Option<Vec<std::ops::Range<usize>>> {
     let mut opened: Vec<usize> = Vec::new();
     let mut root_decks = false;
     crate::xml_stream::walk(&unprefixed, |node| match node {
-        crate::xml_stream::Node::Open { name, at, .. } => {
+        crate::xml_stream::Node::Open {
+            name, at, depth, ..
+        } => {
             opened.push(at);
-            match opened.len() {
+            match depth {
                 1 => {
                     root_decks = words::fold(name) == "decks";
                     if root_decks {
@@ -143,8 +145,7 @@ pub fn xml_decks_of(text: &str) -> Option<Vec<std::ops::Range<usize>>> {
                 _ => {}
             }
         }
-        crate::xml_stream::Node::Close { end } => {
-            let depth = opened.len();
+        crate::xml_stream::Node::Close { end, depth } => {
             let start = opened.pop().unwrap_or(end);
             let record = match (depth, root_decks) {
                 (2, true) => true,

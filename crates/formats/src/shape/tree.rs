@@ -487,8 +487,10 @@ pub fn from_xml(text: &str) -> Result<(String, Tree<'_>), XmlError> {
                 name,
                 attributes,
                 at,
+                depth,
             } => {
-                if open.len() > MAX_DEPTH {
+                // `depth - 1` elements open above it.
+                if depth > MAX_DEPTH + 1 {
                     deep = true;
                     return;
                 }
