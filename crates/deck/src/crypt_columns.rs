@@ -5,8 +5,8 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::OnceLock;
 
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use crate::text_memo::TextMemo;
@@ -477,33 +477,48 @@ fn group_column(text: &str) -> Option<Group> {
     split_group_at(text, last_start).1
 }
 
-/// What a reader of many decks knows of crypt rows' columns, kept from one
-/// deck to the next: each vampire's columns as the TWDA writes them
-/// ([`CryptColumns::written_for`]), worked out once per card, and the rows
-/// found to read as them (a decklist archive writes the same rows again and
-/// again: the TWDA's 35k crypt rows are 7k different columns of about 1,500
-/// vampires). One is owned by each thread that reads decks. Kept on a
-/// measure: without it, the whole-TWDA `check --quiet` ran about 90M more
-/// instructions (callgrind; 486.7M before).
+/// What the readers of many decks know of crypt rows' columns, kept from one
+/// deck to the next and shared by the threads that read: each vampire's
+/// columns as the TWDA writes them ([`CryptColumns::written_for`]), worked
+/// out once per card, and the rows found to read as them (a decklist archive
+/// writes the same rows again and again: the TWDA's 35k crypt rows are 7k
+/// different columns of about 1,500 vampires). Kept on a measure: without
+/// it, the whole-TWDA `check --quiet` ran about 90M more instructions
+/// (callgrind; 486.7M before); one per thread, each thread worked the same
+/// columns out again (12% more instructions on eight threads). It serves
+/// one card list: what it keeps is of that list's cards, by their ids.
 #[derive(Debug, Default)]
 pub struct KnownColumns {
-    written: FxHashMap<CardId, Option<String>>,
+    /// Each card's written text, by the card's place in its card list
+    /// ([`CardDb::position`]), made when first asked for.
+    written: OnceLock<Box<[WrittenText]>>,
     /// Rows found to read as a card's written text, with the card.
     rows: TextMemo<CardId>,
 }
 
+/// A card's [`CryptColumns::written_for`] text, once worked out.
+type WrittenText = OnceLock<Option<Box<str>>>;
+
 impl KnownColumns {
     /// Whether a crypt row's columns (from the capacity on) are a card's
-    /// own, as the TWDA writes them ([`reads_as`] the card's
+    /// own (of `db`), as the TWDA writes them ([`reads_as`] the card's
     /// [`CryptColumns::written_for`] text): then the card fits them, and they
     /// need no reading. `false` says nothing: the columns are to be read.
-    pub fn fits(&mut self, row: &str, card: &Card) -> bool {
-        let written = &mut self.written;
-        reads_as_kept(&mut self.rows, row, card.id, move || {
-            written
-                .entry(card.id)
-                .or_insert_with(|| CryptColumns::written_for(card))
-                .as_deref()
+    pub fn fits(&self, row: &str, card: &Card, db: &CardDb) -> bool {
+        reads_as_kept(&self.rows, row, card.id, || {
+            let written = self.written.get_or_init(|| {
+                std::iter::repeat_with(OnceLock::new)
+                    .take(db.cards().len())
+                    .collect()
+            });
+            match db.position(card.id).and_then(|at| written.get(at)) {
+                Some(slot) => slot
+                    .get_or_init(|| CryptColumns::written_for(card).map(String::into_boxed_str))
+                    .as_deref()
+                    .map(Cow::Borrowed),
+                // A card of another list: its text worked out for this row.
+                None => CryptColumns::written_for(card).map(Cow::Owned),
+            }
         })
     }
 }
@@ -512,25 +527,19 @@ impl KnownColumns {
 /// only when the row is not known), a row found before (in `rows`) to read
 /// as the same card's text not compared again.
 fn reads_as_kept<'w>(
-    rows: &mut TextMemo<CardId>,
+    rows: &TextMemo<CardId>,
     row: &str,
     card: CardId,
-    written: impl FnOnce() -> Option<&'w str>,
+    written: impl FnOnce() -> Option<Cow<'w, str>>,
 ) -> bool {
-    let reads = |row: &str| written().is_some_and(|written| reads_as(row, written));
-    let Some(slot) = rows.slot(row) else {
-        return reads(row);
-    };
-    match slot {
-        Some((kept, known)) if *known == card && **kept == *row => true,
-        _ => {
-            let fits = reads(row);
-            if fits {
-                *slot = Some((row.into(), card));
-            }
-            fits
-        }
+    if rows.get(row) == Some(&card) {
+        return true;
     }
+    let fits = written().is_some_and(|written| reads_as(row, &written));
+    if fits {
+        rows.keep(row, card);
+    }
+    fits
 }
 
 /// Whether a crypt row's columns (from the capacity on) read as a card's
@@ -838,10 +847,10 @@ mod tests {
         }
     }
 
-    /// A reader's memo ([`KnownColumns::fits`]: each card's written text
-    /// worked out once, rows known to fit) says what [`reads_as`] the card's
-    /// written text says, for rows written for a card, for another card, and
-    /// mangled.
+    /// The readers' memo ([`KnownColumns::fits`]: each card's written text
+    /// worked out once, rows known to fit), shared by two threads, says what
+    /// [`reads_as`] the card's written text says, for rows written for a
+    /// card, for another card, and mangled.
     #[test]
     fn a_readers_memo_fits_the_cards_a_row_fits() {
         let db = vtesdeck_cards::CardDb::embedded().expect("built-in card list");
@@ -851,28 +860,42 @@ mod tests {
             .filter(|card| CryptColumns::written_for(card).is_some())
             .step_by(7)
             .collect();
-        let mut pieces = crate::testing::Pieces(0xf175);
-        let mut kept = KnownColumns::default();
-        let (mut fitting, mut compared) = (0, 0);
-        for _ in 0..4_000 {
-            let of = vampires[pieces.next_number() as usize % vampires.len()];
-            // Half the rows against the card they were written for.
-            let card = if pieces.next_number().is_multiple_of(2) {
-                of
-            } else {
-                vampires[pieces.next_number() as usize % vampires.len()]
-            };
-            let written = CryptColumns::written_for(of).expect("written columns");
-            let row = match pieces.next_number() % 3 {
-                0 => written.replace('\t', "  "),
-                1 => written.replace('\t', " "),
-                _ => written.replacen('\t', "  x ", 1),
-            };
-            let fits = CryptColumns::written_for(card).is_some_and(|text| reads_as(&row, &text));
-            assert_eq!(kept.fits(&row, card), fits, "{row:?} for {}", card.name);
-            fitting += usize::from(fits);
-            compared += 1;
-        }
+        let kept = KnownColumns::default();
+        let compare = |seed: u32| {
+            let mut pieces = crate::testing::Pieces(seed);
+            let (mut fitting, mut compared) = (0, 0);
+            for _ in 0..4_000 {
+                let of = vampires[pieces.next_number() as usize % vampires.len()];
+                // Half the rows against the card they were written for.
+                let card = if pieces.next_number().is_multiple_of(2) {
+                    of
+                } else {
+                    vampires[pieces.next_number() as usize % vampires.len()]
+                };
+                let written = CryptColumns::written_for(of).expect("written columns");
+                let row = match pieces.next_number() % 3 {
+                    0 => written.replace('\t', "  "),
+                    1 => written.replace('\t', " "),
+                    _ => written.replacen('\t', "  x ", 1),
+                };
+                let fits =
+                    CryptColumns::written_for(card).is_some_and(|text| reads_as(&row, &text));
+                assert_eq!(
+                    kept.fits(&row, card, &db),
+                    fits,
+                    "{row:?} for {}",
+                    card.name
+                );
+                fitting += usize::from(fits);
+                compared += 1;
+            }
+            (fitting, compared)
+        };
+        let ((fitting, compared), other) = std::thread::scope(|scope| {
+            let other = scope.spawn(|| compare(0x5eed));
+            (compare(0xf175), other.join().expect("the other thread"))
+        });
+        assert_eq!(other.1, compared);
         // Both answers are exercised: a row fits the card it was written for.
         assert!(
             fitting > 100 && fitting < compared,
@@ -910,7 +933,7 @@ mod tests {
             "\x0b",
         ];
         let mut random = crate::testing::Pieces(0x05ee_d4a5);
-        let mut kept = TextMemo::default();
+        let kept = TextMemo::default();
         let mut rows: Vec<String> = written.iter().map(|w| w.replace('\t', "  ")).collect();
         for _ in 0..20_000 {
             let row = if random.next_number().is_multiple_of(2) {
@@ -922,7 +945,7 @@ mod tests {
             let at = random.next_number() as usize % written.len();
             let (text, card) = (written[at], CardId(200_000 + at as u32));
             assert_eq!(
-                reads_as_kept(&mut kept, &row, card, || Some(text)),
+                reads_as_kept(&kept, &row, card, || Some(Cow::Borrowed(text))),
                 reads_as(&row, text),
                 "{row:?}"
             );
@@ -961,7 +984,7 @@ mod tests {
                 assert_eq!(CryptColumns::parse(&row).as_ref(), Some(&read), "{row:?}");
                 let columns = WrittenColumns::new(&row).expect("columns");
                 assert_eq!(columns.group(), read.group, "{row:?}");
-                assert!(KnownColumns::default().fits(&row, card), "{row:?}");
+                assert!(KnownColumns::default().fits(&row, card, &db), "{row:?}");
             }
         }
         // Nearly every vampire has such a row (not those with two clans, or

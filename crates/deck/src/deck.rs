@@ -299,7 +299,7 @@ impl Deck {
                 LineKind::Id(id),
             ));
         }
-        Deck::from_raw(raw, db, &mut KnownColumns::default())
+        Deck::from_raw(raw, db, &KnownColumns::default())
     }
 
     /// Adds copies of a card: to its entry when the deck has one (a card on

@@ -16,7 +16,7 @@ use crate::raw::{CountPlace, FormatName, LineKind, RawDeck, RawLine};
 impl Deck {
     /// Resolves the lines of a read decklist against the card database
     /// (`known`: what the thread that reads keeps of the vampires' columns).
-    pub fn from_raw(raw: RawDeck, db: &CardDb, known: &mut KnownColumns) -> Deck {
+    pub fn from_raw(raw: RawDeck, db: &CardDb, known: &KnownColumns) -> Deck {
         Deck::from_raw_searched(raw, db, known, MAX_FUZZY_LINES)
     }
 
@@ -24,7 +24,7 @@ impl Deck {
     /// none of its exact forms names no card): quick whatever the lines
     /// hold, for a reader that only asks which cards a text names exactly.
     pub fn from_raw_exact(raw: RawDeck, db: &CardDb) -> Deck {
-        Deck::from_raw_searched(raw, db, &mut KnownColumns::default(), 0)
+        Deck::from_raw_searched(raw, db, &KnownColumns::default(), 0)
     }
 
     /// [`Deck::from_raw`], the close spellings of at most `fuzzy_lines`
@@ -32,7 +32,7 @@ impl Deck {
     fn from_raw_searched(
         raw: RawDeck,
         db: &CardDb,
-        known: &mut KnownColumns,
+        known: &KnownColumns,
         fuzzy_lines: usize,
     ) -> Deck {
         // Room for each part's lines (the deck is kept by some commands: no more).
@@ -554,7 +554,7 @@ fn fit_columns<'a>(
     cards: &mut Printings<'a>,
     line: &RawLine,
     db: &'a CardDb,
-    known: &mut KnownColumns,
+    known: &KnownColumns,
 ) -> Option<Remark> {
     let (Some(written), Some(&first)) = (line.reading.columns.as_ref(), cards.first()) else {
         return None;
@@ -564,7 +564,10 @@ fn fit_columns<'a>(
     }
     // Most rows are written as the TWDA writes a card's own columns: they
     // fit it, and need no reading.
-    if cards.iter().all(|card| known.fits(written.text(), card)) {
+    if cards
+        .iter()
+        .all(|card| known.fits(written.text(), card, db))
+    {
         return None;
     }
     let columns = written.read()?;

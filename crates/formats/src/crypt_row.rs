@@ -102,20 +102,15 @@ pub(crate) struct CryptRows {
 impl CryptRows {
     /// [`crypt_row`], a row read before not read again (the parts it gave
     /// for the same text are taken).
-    pub(crate) fn row<'t>(&mut self, rest: &'t str) -> CryptRow<'t> {
-        let Some(slot) = self.memo.slot(rest) else {
-            return crypt_row(rest);
-        };
-        match slot {
-            Some((kept, parts)) if **kept == *rest => parts.row(rest),
-            _ => {
-                let row = crypt_row(rest);
-                if let Some(parts) = CryptRowParts::of(&row, rest) {
-                    *slot = Some((rest.into(), parts));
-                }
-                row
-            }
+    pub(crate) fn row<'t>(&self, rest: &'t str) -> CryptRow<'t> {
+        if let Some(parts) = self.memo.get(rest) {
+            return parts.row(rest);
         }
+        let row = crypt_row(rest);
+        if let Some(parts) = CryptRowParts::of(&row, rest) {
+            self.memo.keep(rest, parts);
+        }
+        row
     }
 }
 

@@ -382,7 +382,7 @@ mod tests {
         let back = Deck::from_raw(
             KrcgLayout.read(&text, &mut crate::reader::Reader::default()),
             &db,
-            &mut vtesdeck_deck::KnownColumns::default(),
+            &vtesdeck_deck::KnownColumns::default(),
         );
         assert_eq!(
             back.crypt,

@@ -195,7 +195,7 @@ mod tests {
         let back = Deck::from_raw(
             KrcgV5Layout.read(&text, &mut crate::reader::Reader::default()),
             &db,
-            &mut vtesdeck_deck::KnownColumns::default(),
+            &vtesdeck_deck::KnownColumns::default(),
         );
         assert_eq!(back.crypt_count(), 3);
         assert_eq!(back.library_count(), 3);

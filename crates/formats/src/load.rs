@@ -201,7 +201,7 @@ pub(super) fn read_record<'t>(
 /// unknown id becomes an unresolved line naming the id and the name given;
 /// a name that names another card than the id is kept as a
 /// [`NameMismatch`] (the id is taken).
-pub(super) fn resolve(mut raw: RawDeck, db: &CardDb, known: &mut KnownColumns) -> Deck {
+pub(super) fn resolve(mut raw: RawDeck, db: &CardDb, known: &KnownColumns) -> Deck {
     let mut mismatches = Vec::new();
     let mut problems = Vec::new();
     if !raw

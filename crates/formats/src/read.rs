@@ -406,7 +406,7 @@ mod tests {
                 let deck = vtesdeck_deck::Deck::from_raw(
                     raw,
                     &db,
-                    &mut vtesdeck_deck::KnownColumns::default(),
+                    &vtesdeck_deck::KnownColumns::default(),
                 );
                 assert!(deck.crypt.iter().chain(&deck.library).all(|e| e.count > 0));
             }

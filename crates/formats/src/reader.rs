@@ -1,23 +1,26 @@
-//! One thread's reader of decks: what it keeps from one deck to the next.
+//! A reader of decks: what it keeps from one deck to the next.
+
+use std::sync::Arc;
 
 use vtesdeck_deck::KnownColumns;
 
 use crate::crypt_row::CryptRows;
 
-/// One thread's reader of decks: what it keeps from one deck to the next
-/// (the crypt rows read, and the vampires' columns, [`KnownColumns`]). Each
-/// thread that reads decks owns one, for all the decks it reads.
-#[derive(Debug, Default)]
+/// A reader of decks: what it keeps from one deck to the next (the crypt
+/// rows read, and the vampires' columns, [`KnownColumns`]). Each thread
+/// that reads decks has one; the copies of a reader ([`Clone`]) share what
+/// they keep, so that no thread works out again what another did.
+#[derive(Debug, Default, Clone)]
 pub(crate) struct Reader {
     /// The crypt rows read (the TWD layout's).
-    pub(crate) crypt_rows: CryptRows,
+    pub(crate) crypt_rows: Arc<CryptRows>,
     /// The vampires' columns and the rows found to read as them (resolving).
-    known: KnownColumns,
+    known: Arc<KnownColumns>,
 }
 
 impl Reader {
     /// What the reader knows of the vampires' columns, for resolving.
-    pub(crate) fn known(&mut self) -> &mut KnownColumns {
-        &mut self.known
+    pub(crate) fn known(&self) -> &KnownColumns {
+        &self.known
     }
 }

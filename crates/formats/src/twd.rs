@@ -132,7 +132,7 @@ enum Part {
 
 /// Reads a TWD-shaped decklist, keeping in `rows` the crypt rows it reads
 /// (for the next decks of the same reader).
-pub fn read<'t>(text: &'t str, rows: &mut CryptRows) -> RawDeck<'t> {
+pub fn read<'t>(text: &'t str, rows: &CryptRows) -> RawDeck<'t> {
     // Read as a TWDA entry (a header, then the crypt and library under their
     // headers); a text without a crypt header is read again, all of it as
     // library lines. No pass over the text looks for the header first.
@@ -144,7 +144,7 @@ pub fn read<'t>(text: &'t str, rows: &mut CryptRows) -> RawDeck<'t> {
 
 /// Reads a TWD-shaped decklist from its first line in `part` (a header part
 /// ends at the crypt header): the deck, and whether it has a crypt header.
-fn read_from<'t>(text: &'t str, mut part: Part, rows: &mut CryptRows) -> (RawDeck<'t>, bool) {
+fn read_from<'t>(text: &'t str, mut part: Part, rows: &CryptRows) -> (RawDeck<'t>, bool) {
     let mut deck = RawDeck::new(Format::Twd);
     // Room for the card lines at once, from the text's size rather than by
     // counting its lines (a TWDA entry holds a card line for about every 46
@@ -386,7 +386,7 @@ fn read_card_line<'t>(
     line: &'t str,
     section: CardKind,
     deck: &mut RawDeck<'t>,
-    rows: &mut CryptRows,
+    rows: &CryptRows,
 ) {
     let (count_text, rest, place, whole) = match split_card_line(line) {
         Some((count_text, rest)) => (count_text, rest, CountPlace::BeforeName, None),
@@ -432,7 +432,7 @@ fn card_line<'l, 't>(
     section: CardKind,
     (count_text, rest, place, whole): (&'l str, &'l str, CountPlace, Option<String>),
     deck: &mut RawDeck<'t>,
-    rows: &mut CryptRows,
+    rows: &CryptRows,
     made: impl FnOnce(RawLine<'l>) -> RawLine<'t>,
 ) {
     let count = match super::screen::card_count(count_text) {
@@ -501,7 +501,7 @@ impl Layout for TwdLayout {
     }
 
     fn read<'t>(&self, text: &'t str, reader: &mut crate::reader::Reader) -> RawDeck<'t> {
-        read(text, &mut reader.crypt_rows)
+        read(text, &reader.crypt_rows)
     }
 
     fn writer(&self) -> Option<&'static dyn DeckWriter> {
@@ -526,7 +526,7 @@ mod tests {
 
     #[test]
     fn event_header_is_read() {
-        let deck = read(ENTRY, &mut crate::crypt_row::CryptRows::default());
+        let deck = read(ENTRY, &crate::crypt_row::CryptRows::default());
         let event = deck.meta.event.unwrap();
         assert_eq!(event.name.as_deref(), Some("Shroud Mastery"));
         assert_eq!(event.place.as_deref(), Some("Newark (OH), USA"));
@@ -544,7 +544,7 @@ mod tests {
 
     #[test]
     fn crypt_and_library_lines_are_read() {
-        let deck = read(ENTRY, &mut crate::crypt_row::CryptRows::default());
+        let deck = read(ENTRY, &crate::crypt_row::CryptRows::default());
         assert_eq!(deck.declared.of(CardKind::Crypt), Some((2, Some(15))));
         assert_eq!(deck.declared.of(CardKind::Library), Some((3, Some(21))));
         let names: Vec<&str> = deck.lines.iter().map(|l| &*l.name).collect();
@@ -563,7 +563,7 @@ mod tests {
     fn negative_count_is_a_problem() {
         let deck = read(
             "Crypt (1 cards)\n-1x Janey Pickman  6  ANI  Gangrel:4\nLibrary (0 cards)\n",
-            &mut crate::crypt_row::CryptRows::default(),
+            &crate::crypt_row::CryptRows::default(),
         );
         assert_eq!(deck.problems.len(), 1);
         assert!(deck.lines.is_empty());
@@ -571,7 +571,7 @@ mod tests {
 
     #[test]
     fn a_text_without_crypt_header_is_all_library_lines() {
-        let deck = read("Deck Name: Not a header\nDescription: 3x Vessel\n2x Deflection\nLibrary (2 cards)\n1x Blood Doll\n", &mut crate::crypt_row::CryptRows::default());
+        let deck = read("Deck Name: Not a header\nDescription: 3x Vessel\n2x Deflection\nLibrary (2 cards)\n1x Blood Doll\n", &crate::crypt_row::CryptRows::default());
         assert_eq!(deck.meta.name, None);
         assert_eq!(deck.meta.description, None);
         let names: Vec<&str> = deck.lines.iter().map(|l| &*l.name).collect();
@@ -585,7 +585,7 @@ mod tests {
 
     #[test]
     fn the_event_block_ends_at_the_first_blank_line() {
-        let deck = read("Cup  # hint\n# dropped\nParis, France\nMay 1st 2020\n10 players\nAnna\n\nNot the winner\nCrypt (0 cards)\nLibrary (0 cards)\n", &mut crate::crypt_row::CryptRows::default());
+        let deck = read("Cup  # hint\n# dropped\nParis, France\nMay 1st 2020\n10 players\nAnna\n\nNot the winner\nCrypt (0 cards)\nLibrary (0 cards)\n", &crate::crypt_row::CryptRows::default());
         let event = deck.meta.event.unwrap();
         assert_eq!(event.name.as_deref(), Some("Cup"));
         assert_eq!(event.place.as_deref(), Some("Paris, France"));
@@ -594,7 +594,7 @@ mod tests {
         assert_eq!(deck.meta.description.as_deref(), None);
         let no_event = read(
             "Crypt (1 cards)\nMay 1st 2020\n\nLibrary (0 cards)\n",
-            &mut crate::crypt_row::CryptRows::default(),
+            &crate::crypt_row::CryptRows::default(),
         );
         assert_eq!(no_event.meta.event, None);
     }
@@ -603,13 +603,13 @@ mod tests {
     fn a_page_read_as_twd_has_its_title_and_author() {
         let page = "Some menu\n\nNossie bleed\nby Ann Smith\n\nCrypt (1 cards)\n\
                     1x Alma Test  1 pot  Brujah:1\nLibrary (1 cards)\n1x Test Punch\n";
-        let deck = read(page, &mut crate::crypt_row::CryptRows::default());
+        let deck = read(page, &crate::crypt_row::CryptRows::default());
         assert_eq!(deck.meta.name.as_deref(), Some("Nossie bleed"));
         assert_eq!(deck.meta.author.as_deref(), Some("Ann Smith"));
         // A field's name is kept; a sentence before the `by` line is no title.
         let deck = read(
             "Deck Name: Kept\nI wrote this one.\nby Ann\nCrypt (0 cards)\nLibrary (0 cards)\n",
-            &mut crate::crypt_row::CryptRows::default(),
+            &crate::crypt_row::CryptRows::default(),
         );
         assert_eq!(deck.meta.name.as_deref(), Some("Kept"));
         assert_eq!(deck.meta.author.as_deref(), Some("Ann"));
@@ -617,7 +617,7 @@ mod tests {
 
     #[test]
     fn other_deck_name_keys_are_read_once() {
-        let deck = read("Deck: Royal with Cheese\nDescription: Name: not this\nCrypt (0 cards)\nLibrary (0 cards)\n", &mut crate::crypt_row::CryptRows::default());
+        let deck = read("Deck: Royal with Cheese\nDescription: Name: not this\nCrypt (0 cards)\nLibrary (0 cards)\n", &crate::crypt_row::CryptRows::default());
         assert_eq!(deck.meta.name.as_deref(), Some("Royal with Cheese"));
     }
 
@@ -808,7 +808,7 @@ mod tests {
     fn vdb_template_hints_and_placeholders_are_dropped() {
         // A colon in a hint only is no field's (`Notes`).
         let text = "# REPLACE BELOW LINES\nTest Cup        # Event Name\nMarch 25th 2023        # Event Date\n\nNotes  # Deck Name: not this\nDeck Name: Testers          # OPTIONAL\nCreated by: Author Name     # OPTIONAL\nDescription:                # OPTIONAL\n[Description]\n\nCrypt (1 cards, min=1 max=1 avg=1)\n1x Alma Test  1 pot  Brujah:1\nLibrary (0 cards)\n";
-        let deck = read(text, &mut crate::crypt_row::CryptRows::default());
+        let deck = read(text, &crate::crypt_row::CryptRows::default());
         assert_eq!(deck.meta.name.as_deref(), Some("Testers"));
         assert_eq!(
             deck.meta.event.and_then(|e| e.name).as_deref(),

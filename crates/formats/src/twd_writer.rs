@@ -402,7 +402,7 @@ Combat/Reaction (2)
             (back.format, back.crypt_count()),
             (crate::format::Format::Twd.into(), 12)
         );
-        let back = crate::twd::read(&text, &mut crate::crypt_row::CryptRows::default());
+        let back = crate::twd::read(&text, &crate::crypt_row::CryptRows::default());
         let event = back.meta.event.unwrap_or_default();
         assert_eq!(event.date, chrono::NaiveDate::from_ymd_opt(2022, 2, 22));
         assert_eq!(event.winner.as_deref(), Some("Me"));

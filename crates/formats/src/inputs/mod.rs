@@ -400,9 +400,7 @@ pub fn read_walked<'a, T: Send, F: Fn(Input) -> T + Sync>(
         read: VecDeque::new(),
         ready: VecDeque::new(),
         skipped: Vec::new(),
-        readers: std::iter::repeat_with(Reader::default)
-            .take(rayon::current_num_threads())
-            .collect(),
+        readers: vec![Reader::default(); rayon::current_num_threads()],
         shared: Shared {
             format,
             db,

@@ -7,7 +7,7 @@ fn cards(text: &str) -> (Vec<(u32, u32)>, Option<String>) {
     let db = fixture_db();
     let raw = read(text);
     let remark = raw.meta.read_by_shape.clone();
-    let deck = Deck::from_raw(raw, &db, &mut vtesdeck_deck::KnownColumns::default());
+    let deck = Deck::from_raw(raw, &db, &vtesdeck_deck::KnownColumns::default());
     assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
     let mut cards: Vec<(u32, u32)> = deck
         .crypt
