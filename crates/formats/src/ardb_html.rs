@@ -243,7 +243,7 @@ impl Layout for ArdbHtmlLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &crate::reader::Reader) -> RawDeck<'t> {
         if !has_deck_parts(text) {
             // Not an ARDB deck page: a page with a decklist among its prose.
             let mut deck = super::prose::read_page(text);

@@ -62,7 +62,7 @@ mod tests {
             [{"id": 200001, "name": "Alma Test", "count": 1, "comments": null}]},
             "library": {"count": 0, "cards": []}, "comments": ""},
             "stats": {"valid": true}}"#;
-        let deck = JolDeckLayout.read(text, &mut crate::reader::Reader::default());
+        let deck = JolDeckLayout.read(text, &crate::reader::Reader::default());
         assert_eq!(deck.meta.name, None);
         assert_eq!(deck.meta.description, None);
         assert_eq!(deck.lines.len(), 1);

@@ -307,7 +307,7 @@ mod tests {
             "crypt": {"count": 2, "cards": [{"id": 200001, "count": 2, "name": "Alma Test"}]},
             "library": {"count": 3, "cards": [{"type": "Combat", "count": 3,
                 "cards": [{"id": 100004, "count": 3, "name": "Test Punch"}]}]}}"#;
-        let deck = KrcgLayout.read(text, &mut crate::reader::Reader::default());
+        let deck = KrcgLayout.read(text, &crate::reader::Reader::default());
         assert_eq!(deck.meta.id.as_deref(), Some("7"));
         assert_eq!(deck.meta.author.as_deref(), Some("Winner"));
         let event = deck.meta.event.clone().unwrap_or_default();
@@ -380,7 +380,7 @@ mod tests {
         assert_eq!(value["crypt"]["count"], 2);
         assert_eq!(value["crypt"]["cards"][0]["name"], "Theo Test (G6)");
         let back = Deck::from_raw(
-            KrcgLayout.read(&text, &mut crate::reader::Reader::default()),
+            KrcgLayout.read(&text, &crate::reader::Reader::default()),
             &db,
             &vtesdeck_deck::KnownColumns::default(),
         );

@@ -59,7 +59,7 @@ mod tests {
     fn vdb_answer_with_owner_and_string_counts() {
         let text = r#"{"name": "V", "owner": "Ann", "description": "D", "timestamp": "x",
             "cards": {"200001": 2, "100004": "3", "oops": 1}}"#;
-        let deck = KrcgMinimalLayout.read(text, &mut crate::reader::Reader::default());
+        let deck = KrcgMinimalLayout.read(text, &crate::reader::Reader::default());
         assert_eq!(deck.meta.author.as_deref(), Some("Ann"));
         assert_eq!(deck.meta.description.as_deref(), Some("D"));
         let cards: Vec<(LineKind, u32)> = deck.lines.iter().map(|l| (l.kind, l.count)).collect();

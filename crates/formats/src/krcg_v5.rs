@@ -193,7 +193,7 @@ mod tests {
         assert_eq!(suffixes.last(), Some(&""));
         let text = KrcgV5Writer.write(&deck, &db);
         let back = Deck::from_raw(
-            KrcgV5Layout.read(&text, &mut crate::reader::Reader::default()),
+            KrcgV5Layout.read(&text, &crate::reader::Reader::default()),
             &db,
             &vtesdeck_deck::KnownColumns::default(),
         );

@@ -18,7 +18,7 @@ pub trait Layout: Sync {
     /// Splits a text of this layout into metadata and card lines; `reader`
     /// is the thread's reader, which keeps what a layout keeps of one deck
     /// for the next (the TWD layout: the crypt rows it has read).
-    fn read<'t>(&self, text: &'t str, reader: &mut crate::reader::Reader) -> RawDeck<'t>;
+    fn read<'t>(&self, text: &'t str, reader: &crate::reader::Reader) -> RawDeck<'t>;
     /// The writer, when vtesdeck can write this layout.
     fn writer(&self) -> Option<&'static dyn DeckWriter> {
         None
@@ -76,7 +76,7 @@ macro_rules! text_layout {
             fn read<'t>(
                 &self,
                 text: &'t str,
-                _: &mut $crate::reader::Reader,
+                _: &$crate::reader::Reader,
             ) -> vtesdeck_deck::raw::RawDeck<'t> {
                 read(text)
             }
@@ -106,7 +106,7 @@ macro_rules! json_layout {
             fn read<'t>(
                 &self,
                 text: &'t str,
-                _: &mut $crate::reader::Reader,
+                _: &$crate::reader::Reader,
             ) -> vtesdeck_deck::raw::RawDeck<'t> {
                 $crate::json_doc::read_text(text, $format, self)
             }

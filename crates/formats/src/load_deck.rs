@@ -78,8 +78,9 @@ impl LoadDeck for Deck {
         db: &CardDb,
         path: &Path,
     ) -> Result<Deck, DeckError> {
-        let records = DeckRecords::from_bytes(bytes, format, db, path)?;
-        match records.get(0, &mut Reader::default()) {
+        let reader = Reader::default();
+        let records = DeckRecords::from_bytes(bytes, format, db, path, &reader)?;
+        match records.get(0, &reader) {
             Some(deck) if records.len() == 1 => deck,
             _ => Err(DeckError::SeveralDecks {
                 path: path.to_path_buf(),
@@ -102,7 +103,7 @@ impl LoadDeck for Deck {
         db: &CardDb,
         path: &Path,
     ) -> Result<Vec<Deck>, DeckError> {
-        DeckRecords::from_bytes(&bytes, format, db, path)?.all()
+        DeckRecords::from_bytes(&bytes, format, db, path, &Reader::default())?.all()
     }
 
     fn all_from_text(
@@ -111,7 +112,7 @@ impl LoadDeck for Deck {
         db: &CardDb,
         path: &Path,
     ) -> Result<Vec<Deck>, DeckError> {
-        DeckRecords::from_text(text, format, db, path)?.all()
+        DeckRecords::from_text(text, format, db, path, &Reader::default())?.all()
     }
 
     fn ensure_cards_read(&self) -> Result<(), DeckError> {
@@ -124,8 +125,8 @@ impl LoadDeck for Deck {
     }
 
     fn from_text(text: &str, format: Option<Format>, db: &CardDb) -> Deck {
-        let mut reader = Reader::default();
-        let raw = crate::read::read(text, format, &mut reader);
+        let reader = Reader::default();
+        let raw = crate::read::read(text, format, &reader);
         resolve(raw, db, reader.known())
     }
 }
@@ -151,7 +152,7 @@ pub(crate) fn read_all(
             format,
             controls,
             true,
-            &mut crate::reader::Reader::default(),
+            &crate::reader::Reader::default(),
         )]);
     };
     // Each record is parsed and read on its own, in parallel: the whole

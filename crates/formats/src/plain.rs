@@ -473,7 +473,7 @@ impl Layout for PlainLayout {
         true
     }
 
-    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &crate::reader::Reader) -> RawDeck<'t> {
         read(text)
     }
 }

@@ -215,11 +215,7 @@ mod tests {
                     I played this deck at a small event and it went well.\n\n\
                     12x Alma Test\nTest Bleedd\n60x Test Bleed\n\n\
                     Thanks for reading, see you soon!\nCheers\n";
-        let deck = read(
-            text,
-            Some(Format::Plain),
-            &mut crate::reader::Reader::default(),
-        );
+        let deck = read(text, Some(Format::Plain), &crate::reader::Reader::default());
         let lines: Vec<usize> = deck.lines.iter().map(|l| l.line).collect();
         assert_eq!(lines, [7, 8, 9], "{:?}", deck.lines);
         assert_eq!(
@@ -260,11 +256,7 @@ mod tests {
     fn an_e_mail_and_a_fenced_block() {
         let mail = "From: me@example.org\nSubject: my deck\n\nHi Bob,\n\n\
                     12x Alma Test\n60x Test Bleed\n\n-- \nAlex\n";
-        let deck = read(
-            mail,
-            Some(Format::Plain),
-            &mut crate::reader::Reader::default(),
-        );
+        let deck = read(mail, Some(Format::Plain), &crate::reader::Reader::default());
         let names: Vec<&str> = deck.lines.iter().map(|l| l.name.as_ref()).collect();
         assert_eq!(names, ["Alma Test", "Test Bleed"]);
         assert_eq!(deck.meta.name, None);
@@ -273,7 +265,7 @@ mod tests {
         let deck = read(
             fenced,
             Some(Format::Plain),
-            &mut crate::reader::Reader::default(),
+            &crate::reader::Reader::default(),
         );
         let lines: Vec<usize> = deck.lines.iter().map(|l| l.line).collect();
         assert_eq!(lines, [4, 5]);
@@ -290,7 +282,7 @@ mod tests {
         let deck = read(
             notes,
             Some(Format::Plain),
-            &mut crate::reader::Reader::default(),
+            &crate::reader::Reader::default(),
         );
         assert!(deck.lines.is_empty(), "{:?}", deck.lines);
         assert_eq!(
@@ -299,11 +291,7 @@ mod tests {
         );
         // Bare names, some of three words or more, are a hand-typed list.
         let list = "Fragment of the Book of Nod\nNathan Turner\nThe Rack\n";
-        let deck = read(
-            list,
-            Some(Format::Plain),
-            &mut crate::reader::Reader::default(),
-        );
+        let deck = read(list, Some(Format::Plain), &crate::reader::Reader::default());
         assert_eq!(deck.lines.len(), 3, "{:?}", deck.lines);
     }
 
@@ -316,11 +304,7 @@ mod tests {
             "A deck I wrote out by hand today\n12x Alma Test\n",
             "Alma Test 3 pot Brujah:1\nThis deck wins by bleeding a lot\n",
         ] {
-            let deck = read(
-                text,
-                Some(Format::Plain),
-                &mut crate::reader::Reader::default(),
-            );
+            let deck = read(text, Some(Format::Plain), &crate::reader::Reader::default());
             assert!(deck.meta.prose_skipped.is_empty(), "{text}");
         }
     }

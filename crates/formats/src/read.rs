@@ -18,7 +18,7 @@ use crate::{page, prose, screen, shape};
 /// `screen::MAX_LINES` in a layout read line by line) are blanked first,
 /// and the card lines no deck has taken out after (`screen_card_lines`);
 /// all are reported as problems.
-pub(crate) fn read<'t>(text: &'t str, format: Option<Format>, reader: &mut Reader) -> RawDeck<'t> {
+pub(crate) fn read<'t>(text: &'t str, format: Option<Format>, reader: &Reader) -> RawDeck<'t> {
     read_with(text, format, screen::ControlTest::Unknown, true, reader)
 }
 
@@ -31,7 +31,7 @@ pub(crate) fn read_with<'t>(
     format: Option<Format>,
     controls: screen::ControlTest,
     apart_words: bool,
-    reader: &mut Reader,
+    reader: &Reader,
 ) -> RawDeck<'t> {
     let mut layout = registry::layout(format.unwrap_or_else(|| detect(text)));
     // A page's quoted deck is read as its text, its signature as prose
@@ -89,7 +89,7 @@ fn read_screened<'t>(
     text: &'t str,
     layout: &dyn Layout,
     controls: screen::ControlTest,
-    reader: &mut Reader,
+    reader: &Reader,
 ) -> RawDeck<'t> {
     // JSON, a URL, XML and HTML are documents: not cut after a number of lines.
     let max_lines = if layout.reads_lines() {
@@ -206,7 +206,7 @@ mod tests {
         let deck = read(
             "Crypt:\n1500\tAlma Test\n3\tTest Bleed\n",
             Some(Format::Lackey),
-            &mut crate::reader::Reader::default(),
+            &crate::reader::Reader::default(),
         );
         assert_eq!(deck.lines.len(), 1);
         assert_eq!(deck.problems.len(), 1);
@@ -217,11 +217,7 @@ mod tests {
     fn only_card_lines_have_a_length_limit() {
         let long = "a".repeat(screen::MAX_LINE_BYTES);
         let json = format!("{{\"name\": \"{long}\"}}");
-        let deck = read(
-            &json,
-            Some(Format::Json),
-            &mut crate::reader::Reader::default(),
-        );
+        let deck = read(&json, Some(Format::Json), &crate::reader::Reader::default());
         assert!(deck
             .problems
             .iter()
@@ -231,7 +227,7 @@ mod tests {
         let deck = read(
             &card_line,
             Some(Format::Plain),
-            &mut crate::reader::Reader::default(),
+            &crate::reader::Reader::default(),
         );
         assert_eq!(deck.lines.len(), 1);
         assert_eq!(deck.problems.len(), 1);
@@ -242,7 +238,7 @@ mod tests {
         let deck = read(
             &prose,
             Some(Format::Plain),
-            &mut crate::reader::Reader::default(),
+            &crate::reader::Reader::default(),
         );
         assert_eq!((deck.lines.len(), deck.problems.len()), (1, 0));
         // A TWD description of any length is read.
@@ -250,11 +246,7 @@ mod tests {
             "Description: {long}\n\nCrypt (1 cards)\n1x Alma Test\n\n\
              Library (1 cards)\n1x Test Punch\n"
         );
-        let deck = read(
-            &twd,
-            Some(Format::Twd),
-            &mut crate::reader::Reader::default(),
-        );
+        let deck = read(&twd, Some(Format::Twd), &crate::reader::Reader::default());
         assert!(deck.problems.is_empty(), "{:?}", deck.problems);
         assert_eq!(deck.meta.description.as_deref(), Some(long.as_str()));
         assert_eq!(deck.lines.len(), 2);
@@ -262,7 +254,7 @@ mod tests {
         let by_id = format!(
             "{{\"type\": \"deck\", \"crypt\": [{{\"id\": 200001, \"name\": \"{long}b\", \"count\": 2}}], \"library\": []}}"
         );
-        let deck = read(&by_id, None, &mut crate::reader::Reader::default());
+        let deck = read(&by_id, None, &crate::reader::Reader::default());
         assert_eq!(deck.lines.len(), 1);
         assert!(
             deck.lines[0].name.chars().count() <= 81 && deck.lines[0].text.chars().count() <= 81
@@ -271,7 +263,7 @@ mod tests {
         let bad_count = format!(
             "<deck><crypt><vampire count=\"x\"><name>{long}</name></vampire></crypt></deck>"
         );
-        let deck = read(&bad_count, None, &mut crate::reader::Reader::default());
+        let deck = read(&bad_count, None, &crate::reader::Reader::default());
         assert_eq!(
             deck.problems[0].text.chars().count(),
             81,
@@ -279,7 +271,7 @@ mod tests {
             deck.problems
         );
         let url = format!("https://vdb.im/decks/deck?name={long}#200001=2");
-        let deck = read(&url, None, &mut crate::reader::Reader::default());
+        let deck = read(&url, None, &crate::reader::Reader::default());
         assert_eq!(deck.format, Format::VdbUrl);
         assert!(deck.problems.is_empty());
     }
@@ -331,14 +323,14 @@ mod tests {
         };
         for (text, format) in cases {
             assert_eq!(detect(text), format, "{text}");
-            let with_x = cards(&read(text, Some(format), &mut Reader::default()));
+            let with_x = cards(&read(text, Some(format), &Reader::default()));
             assert!(with_x.len() >= 2, "{format}: {with_x:?}");
             for times in ["×", " ×"] {
                 let written = text
                     .replace("3x", &format!("3{times}"))
                     .replace("2x", &format!("2{times}"));
                 assert_eq!(
-                    cards(&read(&written, Some(format), &mut Reader::default())),
+                    cards(&read(&written, Some(format), &Reader::default())),
                     with_x,
                     "{written}"
                 );
@@ -398,10 +390,10 @@ mod tests {
         }
         let db = crate::testing::fixture_db();
         for text in &inputs {
-            let detected = read(text, None, &mut crate::reader::Reader::default());
+            let detected = read(text, None, &crate::reader::Reader::default());
             assert_eq!(detected.format, detect(text));
             for format in Format::ALL {
-                let raw = read(text, Some(format), &mut crate::reader::Reader::default());
+                let raw = read(text, Some(format), &crate::reader::Reader::default());
                 assert_eq!(raw.format, format);
                 let deck = vtesdeck_deck::Deck::from_raw(
                     raw,

@@ -158,6 +158,7 @@ fn text_decks(
     format: Option<Format>,
     controls: ControlTest,
     db: &CardDb,
+    reader: &Reader,
 ) -> Option<Vec<TextDeck>> {
     if format.is_some_and(|format| !registry::layout(format).reads_lines()) {
         return None;
@@ -186,7 +187,7 @@ fn text_decks(
         tried += 1;
         let read = |lines: Range<usize>| {
             let part = part_text(text, &text_deck(&starts, text.len(), lines));
-            read_part(&part, words.apart_words, format, controls, db)
+            read_part(&part, words.apart_words, format, controls, db, reader)
         };
         let end = match read(first..mark.line - 1) {
             // Not yet a whole deck above (a crypt heading over a heading of
@@ -280,9 +281,9 @@ fn read_part(
     format: Option<Format>,
     controls: ControlTest,
     db: &CardDb,
+    reader: &Reader,
 ) -> PartRead {
-    let mut raw =
-        crate::read::read_with(part, format, controls, apart_words, &mut Reader::default());
+    let mut raw = crate::read::read_with(part, format, controls, apart_words, reader);
     // A line whose name is a sentence or a link is prose, no card: left out
     // before resolving, which tries many forms of each line's name.
     raw.lines.retain(|line| {
@@ -352,6 +353,7 @@ impl<'a> DeckRecords<'a> {
         format: Option<Format>,
         db: &'a CardDb,
         path: &Path,
+        reader: &Reader,
     ) -> Result<Self, DeckError> {
         let controls = screen_bytes(bytes, path)?;
         let decoded = crate::decode::decode_lines(bytes);
@@ -360,7 +362,15 @@ impl<'a> DeckRecords<'a> {
             Cow::Borrowed(_) => controls,
             Cow::Owned(_) => ControlTest::Unknown,
         };
-        DeckRecords::new(decoded.text, controls, format, db, path, decoded.not_utf8)
+        DeckRecords::new(
+            decoded.text,
+            controls,
+            format,
+            db,
+            path,
+            decoded.not_utf8,
+            reader,
+        )
     }
 
     /// The decks of a decklist text read from `path` (`-` for standard input).
@@ -369,9 +379,18 @@ impl<'a> DeckRecords<'a> {
         format: Option<Format>,
         db: &'a CardDb,
         path: &Path,
+        reader: &Reader,
     ) -> Result<Self, DeckError> {
         let text = Cow::Borrowed(text);
-        DeckRecords::new(text, ControlTest::Unknown, format, db, path, Vec::new())
+        DeckRecords::new(
+            text,
+            ControlTest::Unknown,
+            format,
+            db,
+            path,
+            Vec::new(),
+            reader,
+        )
     }
 
     fn new(
@@ -381,6 +400,7 @@ impl<'a> DeckRecords<'a> {
         db: &'a CardDb,
         path: &Path,
         not_utf8: Vec<NotUtf8>,
+        reader: &Reader,
     ) -> Result<Self, DeckError> {
         let mut records = records_of(&text, format).map_err(|err| record_error(err, path))?;
         let mut apart_words = true;
@@ -389,7 +409,7 @@ impl<'a> DeckRecords<'a> {
             // list kept apart?).
             let words = PageWords::of(&text);
             apart_words = words.apart_words;
-            if let Some(decks) = text_decks(&text, &words, format, controls, db) {
+            if let Some(decks) = text_decks(&text, &words, format, controls, db, reader) {
                 records = Records::Text(decks);
             }
         }
@@ -423,7 +443,7 @@ impl<'a> DeckRecords<'a> {
     /// The `index`-th deck (from 0), read and resolved now, labelled
     /// `path#N` when there are several; its error when its record is not a
     /// deck document; `None` past the last.
-    pub fn get(&self, index: usize, reader: &mut Reader) -> Option<Result<Deck, DeckError>> {
+    pub fn get(&self, index: usize, reader: &Reader) -> Option<Result<Deck, DeckError>> {
         let raw = match self.read_raw(index, reader)? {
             Ok(raw) => raw,
             Err(error) => return Some(Err(error)),
@@ -472,7 +492,7 @@ impl<'a> DeckRecords<'a> {
     /// names no card: its text is read again for its card-shaped lines
     /// (nearly every deck resolves whole, and no line of it is looked at
     /// again).
-    fn other_game(&self, index: usize, deck: &Deck, reader: &mut Reader) -> Option<DeckError> {
+    fn other_game(&self, index: usize, deck: &Deck, reader: &Reader) -> Option<DeckError> {
         if deck.unresolved.is_empty() {
             return None;
         }
@@ -487,7 +507,7 @@ impl<'a> DeckRecords<'a> {
         &self,
         index: usize,
         shares: &[Share],
-        reader: &mut Reader,
+        reader: &Reader,
     ) -> Option<Deck> {
         if !drops_lists(shares) {
             return None;
@@ -519,7 +539,7 @@ impl<'a> DeckRecords<'a> {
     fn read_raw(
         &self,
         index: usize,
-        reader: &mut Reader,
+        reader: &Reader,
     ) -> Option<Result<vtesdeck_deck::raw::RawDeck<'_>, DeckError>> {
         Some(Ok(match &self.records {
             Records::Whole if index == 0 => {
@@ -578,8 +598,8 @@ impl<'a> DeckRecords<'a> {
     /// The decks in order, each read and resolved when the iterator is asked
     /// for it.
     pub fn iter(&self) -> impl Iterator<Item = Result<Deck, DeckError>> + '_ {
-        let mut reader = Reader::default();
-        (0..self.len()).filter_map(move |index| self.get(index, &mut reader))
+        let reader = Reader::default();
+        (0..self.len()).filter_map(move |index| self.get(index, &reader))
     }
 
     /// Every deck, the records read and resolved in parallel (as the files
@@ -591,37 +611,13 @@ impl<'a> DeckRecords<'a> {
             return self.iter().collect();
         }
         use rayon::prelude::*;
+        let reader = Reader::default();
         let decks: Vec<Result<Deck, DeckError>> = (0..self.len())
             .into_par_iter()
-            .map_init(Reader::default, |reader, index| self.get(index, reader))
-            .flatten()
+            .filter_map(|index| self.get(index, &reader))
             .collect();
         decks.into_iter().collect()
     }
-}
-
-/// `read` made of each item, in order, the items read in parallel by one
-/// [`Reader`] each thread: cut into as many runs as there are `readers`, each
-/// run read in order by its reader.
-pub(crate) fn read_by_runs<I: Send, T: Send>(
-    readers: &mut [Reader],
-    items: Vec<I>,
-    read: impl Fn(&mut Reader, I) -> T + Sync,
-) -> Vec<T> {
-    use rayon::prelude::*;
-    let per_run = items.len().div_ceil(readers.len().max(1)).max(1);
-    let mut items = items.into_iter();
-    let runs: Vec<Vec<I>> = std::iter::from_fn(|| {
-        let run: Vec<I> = items.by_ref().take(per_run).collect();
-        (!run.is_empty()).then_some(run)
-    })
-    .collect();
-    let made: Vec<Vec<T>> = readers
-        .par_iter_mut()
-        .zip(runs)
-        .map(|(reader, run)| run.into_iter().map(|item| read(reader, item)).collect())
-        .collect();
-    made.into_iter().flatten().collect()
 }
 
 /// Refuses binary data (UTF-16 without its byte order mark named); what the
@@ -1002,7 +998,14 @@ mod tests {
         let db = fixture_db();
         let mut text = json_lines(3);
         text.insert_str(0, "{\"what\": 1}\n");
-        let records = DeckRecords::from_text(&text, None, &db, Path::new("many.jsonl")).unwrap();
+        let records = DeckRecords::from_text(
+            &text,
+            None,
+            &db,
+            Path::new("many.jsonl"),
+            &Reader::default(),
+        )
+        .unwrap();
         assert_eq!(records.len(), 4);
         let read: Vec<Result<(usize, u32), String>> = records
             .iter()
@@ -1016,7 +1019,7 @@ mod tests {
             .as_ref()
             .is_err_and(|e| e.starts_with("many.jsonl:1: ")));
         assert_eq!(read[1..], [Ok((2, 102)), Ok((3, 102)), Ok((4, 102))]);
-        assert!(records.get(4, &mut Reader::default()).is_none());
+        assert!(records.get(4, &Reader::default()).is_none());
         // All at once: the first bad record is the file's error.
         assert!(records.all().is_err());
     }
@@ -1037,8 +1040,10 @@ mod tests {
     fn a_text_whose_card_lines_mostly_name_no_vtes_card_is_no_decklist() {
         let db = fixture_db();
         let read = |text: &str| {
-            let records = DeckRecords::from_text(text, None, &db, Path::new("list.txt")).unwrap();
-            records.get(0, &mut Reader::default()).unwrap()
+            let records =
+                DeckRecords::from_text(text, None, &db, Path::new("list.txt"), &Reader::default())
+                    .unwrap();
+            records.get(0, &Reader::default()).unwrap()
         };
         match read(&list(3, 9)) {
             Err(DeckError::OtherGame {
@@ -1065,7 +1070,8 @@ mod tests {
     fn a_hundred_thousand_records_are_read_in_order() {
         let db = fixture_db();
         let text = json_lines(100_000);
-        let records = DeckRecords::from_text(&text, None, &db, Path::new("-")).unwrap();
+        let records =
+            DeckRecords::from_text(&text, None, &db, Path::new("-"), &Reader::default()).unwrap();
         let mut next = 1;
         for deck in records.iter() {
             let deck = deck.unwrap();
@@ -1091,8 +1097,10 @@ mod tests {
                     \"extras\": {\"cards\": [{\"count\": 1, \"name\": \"Lightning Bolt\"}, \
                     {\"count\": 4, \"name\": \"Test Punch\"}, \
                     {\"count\": 1, \"name\": \"Giant Growth\"}]}}";
-        let records = DeckRecords::from_text(text, None, &db, Path::new("d.json")).unwrap();
-        let deck = records.get(0, &mut Reader::default()).unwrap().unwrap();
+        let records =
+            DeckRecords::from_text(text, None, &db, Path::new("d.json"), &Reader::default())
+                .unwrap();
+        let deck = records.get(0, &Reader::default()).unwrap().unwrap();
         let said = deck.meta.read_by_shape.clone().unwrap_or_default();
         for part in [
             "crypt[].{count,name} (1 of 1 entries name a VEKN card)",
@@ -1123,7 +1131,9 @@ mod tests {
     /// The decks of a text.
     fn text_records(text: &str) -> Vec<TextRecord> {
         let db = fixture_db();
-        let records = DeckRecords::from_text(text, None, &db, Path::new("post.txt")).unwrap();
+        let records =
+            DeckRecords::from_text(text, None, &db, Path::new("post.txt"), &Reader::default())
+                .unwrap();
         records
             .all()
             .unwrap()
@@ -1163,15 +1173,22 @@ mod tests {
         // deck is reported on its line.
         let db = fixture_db();
         let broken = text.replace("40x Test Bleed", "40x Test Bleed\n1x Nothing Such");
-        let records = DeckRecords::from_text(&broken, None, &db, Path::new("post.txt")).unwrap();
-        let second = records.get(1, &mut Reader::default()).unwrap().unwrap();
+        let records = DeckRecords::from_text(
+            &broken,
+            None,
+            &db,
+            Path::new("post.txt"),
+            &Reader::default(),
+        )
+        .unwrap();
+        let second = records.get(1, &Reader::default()).unwrap().unwrap();
         let at = broken.lines().position(|l| l == "1x Nothing Such").unwrap() + 1;
         assert_eq!(
             second.unresolved.iter().map(|u| u.line).collect::<Vec<_>>(),
             [at]
         );
         assert!(records
-            .get(0, &mut Reader::default())
+            .get(0, &Reader::default())
             .unwrap()
             .unwrap()
             .unresolved
@@ -1231,11 +1248,12 @@ mod tests {
     fn one_text_is_one_deck_and_an_empty_array_is_refused() {
         let db = fixture_db();
         let path = Path::new("deck.txt");
-        let records = DeckRecords::from_text("2x Test Punch\n", None, &db, path).unwrap();
+        let records =
+            DeckRecords::from_text("2x Test Punch\n", None, &db, path, &Reader::default()).unwrap();
         assert_eq!(records.len(), 1);
         let decks = records.all().unwrap();
         assert_eq!((decks[0].record, decks[0].library_count()), (None, 2));
-        let error = DeckRecords::from_text("[]", None, &db, path).unwrap_err();
+        let error = DeckRecords::from_text("[]", None, &db, path, &Reader::default()).unwrap_err();
         assert!(matches!(error, DeckError::NoDecks { .. }), "{error}");
     }
 }

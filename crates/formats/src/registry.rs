@@ -76,7 +76,7 @@ impl Layout for ShapeLayout {
         read_by_shape(text)
     }
 
-    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &crate::reader::Reader) -> RawDeck<'t> {
         shape::read(text)
     }
 

@@ -144,7 +144,7 @@ pub(crate) fn by_content(head: &[u8]) -> Result<(), NotDecklist> {
     let deck = crate::read::read(
         &text,
         Some(Format::Plain),
-        &mut crate::reader::Reader::default(),
+        &crate::reader::Reader::default(),
     );
     let card_lines = deck
         .lines

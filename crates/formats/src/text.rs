@@ -51,7 +51,7 @@ impl Layout for TextLayout {
         false
     }
 
-    fn read<'t>(&self, text: &'t str, _: &mut crate::reader::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, _: &crate::reader::Reader) -> RawDeck<'t> {
         RawDeck {
             format: Format::Text.into(),
             ..super::plain::read(text)

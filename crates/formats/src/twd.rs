@@ -500,7 +500,7 @@ impl Layout for TwdLayout {
         looks_like(text)
     }
 
-    fn read<'t>(&self, text: &'t str, reader: &mut crate::reader::Reader) -> RawDeck<'t> {
+    fn read<'t>(&self, text: &'t str, reader: &crate::reader::Reader) -> RawDeck<'t> {
         read(text, &reader.crypt_rows)
     }
 

@@ -63,7 +63,7 @@ mod tests {
     fn number_is_the_count() {
         let text = r#"{"name": "N", "author": "A", "crypt": [{"id": 200001, "number": 2}],
             "library": [{"id": "100004", "number": 4}]}"#;
-        let deck = VtesdecksLayout.read(text, &mut crate::reader::Reader::default());
+        let deck = VtesdecksLayout.read(text, &crate::reader::Reader::default());
         let counts: Vec<(Option<CardKind>, u32)> =
             deck.lines.iter().map(|l| (l.section, l.count)).collect();
         assert_eq!(

@@ -4,11 +4,12 @@ mod problem;
 mod walk;
 
 use std::collections::VecDeque;
+
+use rayon::prelude::*;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use super::records::read_by_runs;
 use super::sniff::NotDecklist;
 use crate::format::Format;
 use crate::load::{DeckError, MAX_FILE_BYTES};
@@ -89,8 +90,8 @@ pub struct Decks<'a, T, F> {
     /// The files found in folders that held no card line when read.
     skipped: Vec<Skipped>,
     shared: Shared<'a, F>,
-    /// One reader for each thread that reads ([`read_by_runs`]).
-    readers: Vec<Reader>,
+    /// The reader of every deck, shared by the threads that read.
+    reader: Reader,
 }
 
 impl<T, F> Decks<'_, T, F> {
@@ -136,7 +137,7 @@ impl<'a, F> Shared<'a, F> {
     fn read_file<T: Send>(
         &self,
         (path, bytes, folder): WalkedFile,
-        reader: &mut Reader,
+        reader: &Reader,
     ) -> ReadFile<'a, T>
     where
         F: Fn(Input) -> T + Sync,
@@ -158,7 +159,7 @@ impl<'a, F> Shared<'a, F> {
             Ok(bytes) => bytes,
             Err(err) => return failed(err),
         };
-        match DeckRecords::from_bytes(&bytes, self.format, self.db, &path) {
+        match DeckRecords::from_bytes(&bytes, self.format, self.db, &path, reader) {
             Err(err) => failed(err.into()),
             Ok(records) if records.len() == 1 => {
                 let deck = records.get(0, reader);
@@ -248,15 +249,17 @@ impl<'a, T: Send, F: Fn(Input) -> T + Sync> Iterator for Decks<'a, T, F> {
                 }
                 Some(ReadFile::Records { records, next }) => {
                     let end = records.len().min(next + RECORDS_AT_ONCE);
-                    let shared = &self.shared;
-                    let made =
-                        read_by_runs(&mut self.readers, (next..end).collect(), |reader, index| {
+                    let (shared, reader) = (&self.shared, &self.reader);
+                    let made: Vec<(String, T)> = (next..end)
+                        .into_par_iter()
+                        .filter_map(|index| {
                             let deck = records.get(index, reader)?;
                             Some(shared.made(deck, || {
                                 format!("{}#{}", records.path().display(), index + 1)
                             }))
-                        });
-                    self.ready.extend(made.into_iter().flatten());
+                        })
+                        .collect();
+                    self.ready.extend(made);
                     if end < records.len() {
                         self.read
                             .push_front(ReadFile::Records { records, next: end });
@@ -267,10 +270,11 @@ impl<'a, T: Send, F: Fn(Input) -> T + Sync> Iterator for Decks<'a, T, F> {
                     if files.is_empty() {
                         return None;
                     }
-                    let shared = &self.shared;
-                    let read = read_by_runs(&mut self.readers, files, |reader, file| {
-                        shared.read_file(file, reader)
-                    });
+                    let (shared, reader) = (&self.shared, &self.reader);
+                    let read: Vec<ReadFile<T>> = files
+                        .into_par_iter()
+                        .map(|file| shared.read_file(file, reader))
+                        .collect();
                     self.read.extend(read);
                 }
             }
@@ -400,7 +404,7 @@ pub fn read_walked<'a, T: Send, F: Fn(Input) -> T + Sync>(
         read: VecDeque::new(),
         ready: VecDeque::new(),
         skipped: Vec::new(),
-        readers: vec![Reader::default(); rayon::current_num_threads()],
+        reader: Reader::default(),
         shared: Shared {
             format,
             db,
