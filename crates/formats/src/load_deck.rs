@@ -151,7 +151,7 @@ pub(crate) fn read_all(
             text,
             format,
             controls,
-            true,
+            crate::page::ApartHeadings::Maybe,
             &crate::reader::Reader::default(),
         )]);
     };

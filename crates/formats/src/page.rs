@@ -468,27 +468,52 @@ fn page_word_list() -> (Vec<&'static [u8]>, usize) {
 /// apart? is a part opened twice?), so that nearly every text is told by it
 /// alone.
 pub(crate) struct PageWords {
-    /// Whether a key word of a heading of a list kept apart is written in
-    /// the text (alone or not): when none is, no line of the text, nor of a
-    /// text made of its lines (a part of it, its quoted lines read as
-    /// text), is such a heading ([`keep_apart`]).
-    pub apart_words: bool,
+    /// Whether a line of the text may be the heading of a list kept apart
+    /// ([`apart_heading`]), for [`keep_apart`].
+    pub apart: ApartHeadings,
     /// The lines whose first word is a part's (`crypt` or `library` in any
     /// case, `Vampire` or `VAMPIRE`, marks and BBCode tags before it): each
     /// line's start and that part, in order ([`part_marks`]).
     parts: Vec<(usize, CardKind)>,
 }
 
+/// What the one search of a text ([`PageWords::of`]) tells of the headings
+/// of lists kept apart in it ([`apart_heading`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ApartHeadings {
+    /// No key word of such a heading is written in the text (alone or not):
+    /// no line of it is one, nor a line of a text made of its lines (a part
+    /// of it, its quoted lines unquoted).
+    NoKeyWord,
+    /// Key words are written, in no such heading: no line of the text is
+    /// one, nor a line of a part of it (its quoted lines, unquoted, are
+    /// read again: their marks gone, a line may be one).
+    NoHeading,
+    /// A line of the text is such a heading, or the text was not searched.
+    Maybe,
+}
+
 impl PageWords {
-    /// Searches a text once for the words of a page's questions.
+    /// Searches a text once for the words of a page's questions. The lines
+    /// around its key words are read: whether one is the heading of a list
+    /// kept apart (read once, however many key words they hold).
     pub(crate) fn of(text: &str) -> PageWords {
         let (words, key_words) = &*PAGE_WORDS;
         let bytes = text.as_bytes();
-        let mut apart_words = false;
+        let mut apart = ApartHeadings::NoKeyWord;
+        let mut apart_read_to = 0;
         let mut parts = Vec::new();
         for (word, at) in words_at(text, words) {
             let Some(&part) = PART_WORDS.get(word.wrapping_sub(*key_words)) else {
-                apart_words = true;
+                if apart != ApartHeadings::Maybe && at >= apart_read_to {
+                    apart_read_to =
+                        memchr::memchr(b'\n', &bytes[at..]).map_or(text.len(), |n| at + n);
+                    apart = if apart_heading(line_around(text, at)) {
+                        ApartHeadings::Maybe
+                    } else {
+                        ApartHeadings::NoHeading
+                    };
+                }
                 continue;
             };
             // `Vampires` and `VAMPIRES`, not `vampires`.
@@ -504,7 +529,7 @@ impl PageWords {
                 parts.push((start, kind));
             }
         }
-        PageWords { apart_words, parts }
+        PageWords { apart, parts }
     }
 }
 
@@ -775,11 +800,10 @@ pub(crate) struct Apart {
 /// count (`Changes:` over prose or bare lines), and one above the deck's
 /// first part that a part's heading ends (`Suggested changes:` in a TWDA
 /// entry's description), are left as they are. `None` for a text of no such
-/// list (nearly every text, told by one search of its bytes); at once when
-/// `apart_words` is false (the text is made from one that holds no key word
-/// of such a heading, [`PageWords::apart_words`]).
-pub(crate) fn keep_apart(text: &str, apart_words: bool) -> Option<Apart> {
-    if !apart_words || !has_apart_heading(text) {
+/// list (nearly every text, told by one search of its bytes; the caller
+/// asks only for a text that may hold one, [`PageWords::apart`]).
+pub(crate) fn keep_apart(text: &str) -> Option<Apart> {
+    if !has_apart_heading(text) {
         return None;
     }
     let lines: Vec<&str> = vtesdeck_deck::raw::lines(text).collect();
@@ -1124,10 +1148,9 @@ mod tests {
                             let page = format!("{around}{line}\n{around}");
                             let heading = apart_heading(&line);
                             assert_eq!(has_apart_heading(&page), heading, "{line:?}");
-                            if heading {
-                                taken += 1;
-                                assert!(PageWords::of(&page).apart_words, "{line:?}");
-                            }
+                            let told = PageWords::of(&page).apart;
+                            assert_eq!(told == ApartHeadings::Maybe, heading, "{line:?}");
+                            taken += usize::from(heading);
                         }
                     }
                 }
@@ -1138,7 +1161,8 @@ mod tests {
 
     /// The one search of a text finds what a look at every byte finds: the
     /// lines whose first word is a part's, and whether a key word of a list
-    /// kept apart is written; on texts made of lines drawn from headings,
+    /// kept apart is written; and whether a line is the heading of one, as
+    /// reading every line finds; on texts made of lines drawn from headings,
     /// card lines and prose, in every case.
     #[test]
     fn the_search_of_a_text_finds_what_a_look_at_every_byte_finds() {
@@ -1204,7 +1228,7 @@ mod tests {
         };
         let automaton = Words::new(&page_word_list().0, false);
         assert!(matches!(automaton.long, LongWords::Automaton(_)));
-        let mut found = 0;
+        let (mut found, mut headings) = (0, 0);
         for _ in 0..3000 {
             let mut text = String::new();
             for _ in 0..next() % 9 {
@@ -1220,7 +1244,15 @@ mod tests {
                 .iter()
                 .chain([&&b"side"[..]])
                 .any(|word| lower.contains(std::str::from_utf8(word).unwrap_or("?")));
-            assert_eq!(words.apart_words, key_word, "{text:?}");
+            assert_eq!(
+                words.apart != ApartHeadings::NoKeyWord,
+                key_word,
+                "{text:?}"
+            );
+            // A heading among the lines, as reading every line tells.
+            let heading = text.lines().any(apart_heading);
+            assert_eq!(words.apart == ApartHeadings::Maybe, heading, "{text:?}");
+            headings += usize::from(heading);
             // Where the processor has no SIMD, the automaton finds the same.
             assert_eq!(
                 words_at(&text, &automaton),
@@ -1230,6 +1262,7 @@ mod tests {
             found += words.parts.len();
         }
         assert!(found > 1000, "{found}");
+        assert!(headings > 300 && headings < 2900, "{headings}");
     }
 
     #[test]
@@ -1237,7 +1270,7 @@ mod tests {
         // Plain, a type heading inside the sideboard, the library after it.
         let text = "Crypt (12)\n12x Alma Test\n\nSideboard:\nCombat (3)\n3x Test Punch\n\
                     Test Dodge\n\nLibrary (60)\n60x Test Bleed\nMaybe:\n1x Nothing Such\n";
-        let apart = keep_apart(text, true).expect("two lists");
+        let apart = keep_apart(text).expect("two lists");
         let lines: Vec<&str> = apart.text.lines().collect();
         assert_eq!(
             lines,
@@ -1281,12 +1314,12 @@ mod tests {
                     Thanks for reading, see you at the next event!\n";
         let row = "Crypt (12)\n12x Alma Test\nLibrary (1)\n1x Test Bleed\nSideboard\n\
                    1x Lucita  11  CEL DOM FOR OBT POT pri tha  cardinal  Lasombra:2\n";
-        let apart = keep_apart(row, true).expect("a crypt row");
+        let apart = keep_apart(row).expect("a crypt row");
         assert_eq!(
             (apart.kept[0].lines.as_slice(), apart.kept[0].cards),
             (&[6][..], 1)
         );
-        let apart = keep_apart(text, true).expect("a side deck");
+        let apart = keep_apart(text).expect("a side deck");
         assert_eq!(
             apart.text,
             "Crypt (12)\n12x Alma Test\nLibrary (60 cards)\n60x Test Bleed\n\n\n\n\
@@ -1295,7 +1328,7 @@ mod tests {
         assert_eq!(apart.kept[0].lines, [7]);
         // A deck's name ends the list: the next deck's cards are no list's.
         let text = "Changes:\n+1 Test Punch\nDeck Name: Next\n2x Alma Test\n";
-        let apart = keep_apart(text, true).expect("changes");
+        let apart = keep_apart(text).expect("changes");
         assert_eq!(apart.text, "\n\nDeck Name: Next\n2x Alma Test\n");
         // A heading over prose or bare lines only, a list in the
         // description above the deck, and a text of no such heading, are
@@ -1306,7 +1339,7 @@ mod tests {
             "Possible changes:\n+1 Test Punch\n\nCrypt (1)\n1x Alma Test\nLibrary (1)\n1x Test Bleed\n",
             "Crypt (12)\n12x Alma Test\n1x Change of Target\n",
         ] {
-            assert!(keep_apart(text, true).is_none(), "{text}");
+            assert!(keep_apart(text).is_none(), "{text}");
         }
     }
 

@@ -18,7 +18,7 @@ use vtesdeck_deck::raw::{CountPlace, RawDeck};
 pub fn read_page(html: &str) -> RawDeck<'static> {
     let page = super::html_text::PageText::of(html);
     // A list kept apart (a sideboard) is no card of the deck, as in every text.
-    let apart = super::page::keep_apart(&page.text, true);
+    let apart = super::page::keep_apart(&page.text);
     let text = apart
         .as_ref()
         .map_or(page.text.as_str(), |apart| &apart.text);

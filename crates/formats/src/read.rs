@@ -19,18 +19,24 @@ use crate::{page, prose, screen, shape};
 /// and the card lines no deck has taken out after (`screen_card_lines`);
 /// all are reported as problems.
 pub(crate) fn read<'t>(text: &'t str, format: Option<Format>, reader: &Reader) -> RawDeck<'t> {
-    read_with(text, format, screen::ControlTest::Unknown, true, reader)
+    read_with(
+        text,
+        format,
+        screen::ControlTest::Unknown,
+        page::ApartHeadings::Maybe,
+        reader,
+    )
 }
 
 /// [`read`], with what is known of the text: its control characters (a
 /// file's bytes tested before decoding are not tested again), and whether
-/// it may hold a key word of a list kept apart (`apart_words`,
-/// [`page::PageWords::apart_words`] of the text it is made from).
+/// a line of it may be the heading of a list kept apart (`apart`,
+/// [`page::PageWords::apart`] of the text whose lines it holds).
 pub(crate) fn read_with<'t>(
     text: &'t str,
     format: Option<Format>,
     controls: screen::ControlTest,
-    apart_words: bool,
+    apart: page::ApartHeadings,
     reader: &Reader,
 ) -> RawDeck<'t> {
     let mut layout = registry::layout(format.unwrap_or_else(|| detect(text)));
@@ -46,10 +52,12 @@ pub(crate) fn read_with<'t>(
     };
     // A list kept apart (a sideboard, a maybe list) is no card of the deck
     // (`page::keep_apart`): blanked before any layout reads the text.
-    let apart = if layout.reads_lines() {
-        page::keep_apart(&page.text, apart_words)
-    } else {
-        None
+    let apart = match (&page.text, apart) {
+        _ if !layout.reads_lines() => None,
+        (_, page::ApartHeadings::NoKeyWord) => None,
+        // The text's own lines, none such a heading: nothing to look for.
+        (Cow::Borrowed(_), page::ApartHeadings::NoHeading) => None,
+        _ => page::keep_apart(&page.text),
     };
     let (page_text, kept) = match apart {
         Some(apart) => (Cow::Owned(apart.text), apart.kept),

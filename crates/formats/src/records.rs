@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::json_doc::{self, Document};
 use super::load::{read_record, resolve, DeckError, RecordError};
-use super::page::PageWords;
+use super::page::{ApartHeadings, PageWords};
 use super::registry::{self, detect};
 use super::screen::{self, ControlTest};
 use crate::decode::NotUtf8;
@@ -187,7 +187,7 @@ fn text_decks(
         tried += 1;
         let read = |lines: Range<usize>| {
             let part = part_text(text, &text_deck(&starts, text.len(), lines));
-            read_part(&part, words.apart_words, format, controls, db, reader)
+            read_part(&part, words.apart, format, controls, db, reader)
         };
         let end = match read(first..mark.line - 1) {
             // Not yet a whole deck above (a crypt heading over a heading of
@@ -277,13 +277,13 @@ enum PartRead {
 /// next deck's.
 fn read_part(
     part: &str,
-    apart_words: bool,
+    apart: ApartHeadings,
     format: Option<Format>,
     controls: ControlTest,
     db: &CardDb,
     reader: &Reader,
 ) -> PartRead {
-    let mut raw = crate::read::read_with(part, format, controls, apart_words, reader);
+    let mut raw = crate::read::read_with(part, format, controls, apart, reader);
     // A line whose name is a sentence or a link is prose, no card: left out
     // before resolving, which tries many forms of each line's name.
     raw.lines.retain(|line| {
@@ -333,9 +333,9 @@ pub(crate) struct DeckRecords<'a> {
     text: Cow<'a, str>,
     records: Records,
     controls: ControlTest,
-    /// Whether the text may hold a key word of a list kept apart
-    /// ([`PageWords::apart_words`]).
-    apart_words: bool,
+    /// Whether a line of the text may be the heading of a list kept apart
+    /// ([`PageWords::apart`]).
+    apart: ApartHeadings,
     format: Option<Format>,
     db: &'a CardDb,
     path: PathBuf,
@@ -403,12 +403,12 @@ impl<'a> DeckRecords<'a> {
         reader: &Reader,
     ) -> Result<Self, DeckError> {
         let mut records = records_of(&text, format).map_err(|err| record_error(err, path))?;
-        let mut apart_words = true;
+        let mut apart = ApartHeadings::Maybe;
         if records == Records::Whole {
             // The one search of the text for a page's words (two decks? a
             // list kept apart?).
             let words = PageWords::of(&text);
-            apart_words = words.apart_words;
+            apart = words.apart;
             if let Some(decks) = text_decks(&text, &words, format, controls, db, reader) {
                 records = Records::Text(decks);
             }
@@ -417,7 +417,7 @@ impl<'a> DeckRecords<'a> {
             text,
             records,
             controls,
-            apart_words,
+            apart,
             format,
             db,
             path: path.to_path_buf(),
@@ -547,7 +547,7 @@ impl<'a> DeckRecords<'a> {
                     &self.text,
                     self.format,
                     self.controls,
-                    self.apart_words,
+                    self.apart,
                     reader,
                 );
                 if let Some(error) = not_understood(&raw, &self.path) {
@@ -578,7 +578,7 @@ impl<'a> DeckRecords<'a> {
             }
             Records::Text(decks) => {
                 let part = part_text(&self.text, decks.get(index)?);
-                crate::read::read_with(&part, self.format, self.controls, self.apart_words, reader)
+                crate::read::read_with(&part, self.format, self.controls, self.apart, reader)
                     .into_owned()
             }
             Records::Xml(records) => {
@@ -650,7 +650,7 @@ pub(crate) struct Found {
     text_len: usize,
     records: Records,
     controls: ControlTest,
-    apart_words: bool,
+    apart: ApartHeadings,
     format: Option<Format>,
     path: PathBuf,
     not_utf8: Vec<NotUtf8>,
@@ -668,7 +668,7 @@ impl<'a> DeckRecords<'a> {
             text_len,
             records: self.records,
             controls: self.controls,
-            apart_words: self.apart_words,
+            apart: self.apart,
             format: self.format,
             path: self.path,
             not_utf8: self.not_utf8,
@@ -689,7 +689,7 @@ impl Found {
             text: Cow::Owned(text),
             records: self.records,
             controls: self.controls,
-            apart_words: self.apart_words,
+            apart: self.apart,
             format: self.format,
             db,
             path: self.path,

@@ -687,7 +687,7 @@ mod tests {
             "ANY",
         ];
         let mut random = crate::testing::Pieces(0x7a11_c0de);
-        let mut kept = CryptRows::default();
+        let kept = CryptRows::default();
         let mut rows: Vec<String> = Vec::new();
         for _ in 0..20_000 {
             let row = if !rows.is_empty() && random.next_number().is_multiple_of(3) {
