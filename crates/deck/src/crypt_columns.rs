@@ -532,12 +532,13 @@ fn reads_as_kept<'w>(
     card: CardId,
     written: impl FnOnce() -> Option<Cow<'w, str>>,
 ) -> bool {
-    if rows.get(row) == Some(&card) {
+    let place = rows.place(row);
+    if place.value() == Some(&card) {
         return true;
     }
     let fits = written().is_some_and(|written| reads_as(row, &written));
     if fits {
-        rows.keep(row, card);
+        place.keep(card);
     }
     fits
 }

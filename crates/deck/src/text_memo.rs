@@ -13,20 +13,27 @@ pub const MAX_KEPT_TEXT: usize = 160;
 /// ever resized or locked, and a text is looked up by one hash and one
 /// comparison. Each thread that works a text out keeps what it found: the
 /// others find it there (a memo per thread made each of them work out the
-/// same rows again: 2% more instructions on two threads, 12% on eight).
+/// same rows again: 2% more instructions on two threads, 12% on eight). The
+/// slots are made a page at a time, when a text first falls in the page: a
+/// command that reads one deck makes a few pages, not the whole memo.
 #[derive(Debug)]
 pub struct TextMemo<V> {
-    slots: OnceLock<Box<[Slot<V>]>>,
+    pages: Box<[Page<V>]>,
 }
+
+/// A page of a [`TextMemo`]'s slots, made when first used.
+type Page<V> = OnceLock<Box<[Slot<V>]>>;
 
 /// A slot of a [`TextMemo`]: a text and its value, once kept.
 type Slot<V> = OnceLock<(Box<str>, V)>;
 
-/// An empty memo (its slots are made when first used).
+/// An empty memo (its pages are made when first used).
 impl<V> Default for TextMemo<V> {
     fn default() -> TextMemo<V> {
         TextMemo {
-            slots: OnceLock::new(),
+            pages: std::iter::repeat_with(OnceLock::new)
+                .take(Self::SLOTS / Self::PAGE_SLOTS)
+                .collect(),
         }
     }
 }
@@ -35,20 +42,15 @@ impl<V> TextMemo<V> {
     /// How many slots a memo has (a power of two).
     const SLOTS: usize = 1 << 15;
 
-    /// The value kept for a text, if its slot holds it.
-    pub fn get(&self, text: &str) -> Option<&V> {
-        match self.slot(text)?.get() {
-            Some((kept, value)) if **kept == *text => Some(value),
-            _ => None,
-        }
-    }
+    /// How many slots a page has (a power of two).
+    const PAGE_SLOTS: usize = 1 << 7;
 
-    /// Keeps a value worked out from a text, unless the text's slot holds
-    /// another (or the text is longer than [`MAX_KEPT_TEXT`]).
-    pub fn keep(&self, text: &str, value: V) {
-        if let Some(slot) = self.slot(text) {
-            // Taken by another thread meanwhile: its value stays.
-            let _ = slot.set((text.into(), value));
+    /// The place of a text in the memo: the value kept for it, if any, and
+    /// where to keep one (one hash of the text for both).
+    pub fn place<'m, 't>(&'m self, text: &'t str) -> Place<'m, 't, V> {
+        Place {
+            slot: self.slot(text),
+            text,
         }
     }
 
@@ -58,15 +60,42 @@ impl<V> TextMemo<V> {
         if text.len() > MAX_KEPT_TEXT {
             return None;
         }
-        let slots = self.slots.get_or_init(|| {
-            std::iter::repeat_with(OnceLock::new)
-                .take(Self::SLOTS)
-                .collect()
-        });
         let hash = rustc_hash::FxBuildHasher.hash_one(text.as_bytes());
         // The hash's high bits are its best mixed.
         let index = (hash >> (64 - Self::SLOTS.trailing_zeros())) as usize;
-        slots.get(index)
+        let page = self.pages.get(index / Self::PAGE_SLOTS)?.get_or_init(|| {
+            std::iter::repeat_with(OnceLock::new)
+                .take(Self::PAGE_SLOTS)
+                .collect()
+        });
+        page.get(index % Self::PAGE_SLOTS)
+    }
+}
+
+/// A text's place in a [`TextMemo`] ([`TextMemo::place`]).
+#[derive(Debug)]
+pub struct Place<'m, 't, V> {
+    /// Its slot (`None` for a text too long to be kept).
+    slot: Option<&'m Slot<V>>,
+    text: &'t str,
+}
+
+impl<'m, V> Place<'m, '_, V> {
+    /// The value kept for the text, if its slot holds it.
+    pub fn value(&self) -> Option<&'m V> {
+        match self.slot?.get() {
+            Some((kept, value)) if **kept == *self.text => Some(value),
+            _ => None,
+        }
+    }
+
+    /// Keeps a value worked out from the text, unless its slot holds another
+    /// text's (or the text is longer than [`MAX_KEPT_TEXT`]).
+    pub fn keep(self, value: V) {
+        if let Some(slot) = self.slot {
+            // Taken by another thread meanwhile: its value stays.
+            let _ = slot.set((self.text.into(), value));
+        }
     }
 }
 
@@ -92,11 +121,12 @@ mod tests {
         let kept_by = |texts: &[String]| {
             let mut kept = 0;
             for text in texts {
-                match memo.get(text) {
+                let place = memo.place(text);
+                match place.value() {
                     Some(length) => assert_eq!(*length, text.len(), "{text:?}"),
                     None => {
-                        memo.keep(text, text.len());
-                        kept += usize::from(memo.get(text) == Some(&text.len()));
+                        place.keep(text.len());
+                        kept += usize::from(memo.place(text).value() == Some(&text.len()));
                     }
                 }
             }
@@ -110,12 +140,12 @@ mod tests {
         assert!(kept > 0);
         for text in first.iter().chain(&second) {
             // Either not kept (its slot taken) or holding its own value.
-            if let Some(length) = memo.get(text) {
+            if let Some(length) = memo.place(text).value() {
                 assert_eq!(*length, text.len(), "{text:?}");
             }
         }
         let long = "x".repeat(MAX_KEPT_TEXT + 1);
-        memo.keep(&long, 0);
-        assert!(memo.get(&long).is_none());
+        memo.place(&long).keep(0);
+        assert!(memo.place(&long).value().is_none());
     }
 }

@@ -103,12 +103,13 @@ impl CryptRows {
     /// [`crypt_row`], a row read before not read again (the parts it gave
     /// for the same text are taken).
     pub(crate) fn row<'t>(&self, rest: &'t str) -> CryptRow<'t> {
-        if let Some(parts) = self.memo.get(rest) {
+        let place = self.memo.place(rest);
+        if let Some(parts) = place.value() {
             return parts.row(rest);
         }
         let row = crypt_row(rest);
         if let Some(parts) = CryptRowParts::of(&row, rest) {
-            self.memo.keep(rest, parts);
+            place.keep(parts);
         }
         row
     }
