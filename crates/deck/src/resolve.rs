@@ -8,7 +8,9 @@ use vtesdeck_cards::{
 };
 
 use crate::crypt_columns::{Column, CryptColumns, KnownColumns, WrittenColumns};
-use crate::deck::{Deck, ReadAs, ReadHow, Unresolved, FUZZY_LINE_BYTES, MAX_FUZZY_LINES};
+use crate::deck::{
+    AddedCards, Deck, ReadAs, ReadHow, Unresolved, FUZZY_LINE_BYTES, MAX_FUZZY_LINES,
+};
 use crate::judge::{Evidence, Judge};
 use crate::name_forms::{article_forms, number_forms};
 use crate::raw::{CountPlace, FormatName, LineKind, RawDeck, RawLine};
@@ -108,6 +110,7 @@ impl Deck {
         // thousands of times) is counted on the first, not held again.
         let mut refused: std::collections::HashMap<(usize, String, String), (usize, usize)> =
             std::collections::HashMap::new();
+        let mut added = AddedCards::default();
         for found in &mut resolved {
             let cards = &mut found.cards;
             if let Some(columns) = fit_columns(cards, found.line, db, known) {
@@ -121,7 +124,7 @@ impl Deck {
                 found.remarks.insert(at, columns);
             }
             let (card, chosen) = choose_printing(cards, &settled_groups);
-            if let Err(total) = deck.add(card, found.count, found.line.line) {
+            if let Err(total) = deck.add(card, found.count, found.line.line, &mut added) {
                 let reason = crate::deck::copies_too_many(total, db.printing_name(card));
                 let key = (found.line.line, found.line.text.to_string(), reason);
                 match refused.get_mut(&key) {
