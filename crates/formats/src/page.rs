@@ -763,20 +763,10 @@ pub(crate) fn apart_heading(line: &str) -> bool {
 }
 
 /// Whether a line of a text is the heading of a list kept apart
-/// ([`apart_heading`]): only the lines that hold a key word of one (`side`
-/// for `Side deck`) are read, found by one search ([`words_at`]).
+/// ([`apart_heading`]), as the one search of the text tells
+/// ([`PageWords::of`]: only the lines that hold a key word are read).
 fn has_apart_heading(text: &str) -> bool {
-    let (words, key_words) = &*PAGE_WORDS;
-    let mut read_to = 0;
-    words_at(text, words).into_iter().any(|(word, at)| {
-        // A line read once, however many key words it holds.
-        if word >= *key_words || at < read_to {
-            return false;
-        }
-        let end = memchr::memchr(b'\n', &text.as_bytes()[at..]).map_or(text.len(), |n| at + n);
-        read_to = end;
-        apart_heading(line_around(text, at))
-    })
+    PageWords::of(text).apart == ApartHeadings::Maybe
 }
 
 /// A text with its lists kept apart blanked ([`keep_apart`]).
@@ -1148,8 +1138,6 @@ mod tests {
                             let page = format!("{around}{line}\n{around}");
                             let heading = apart_heading(&line);
                             assert_eq!(has_apart_heading(&page), heading, "{line:?}");
-                            let told = PageWords::of(&page).apart;
-                            assert_eq!(told == ApartHeadings::Maybe, heading, "{line:?}");
                             taken += usize::from(heading);
                         }
                     }

@@ -4,11 +4,11 @@ mod problem;
 mod walk;
 
 use std::collections::VecDeque;
-
-use rayon::prelude::*;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use rayon::prelude::*;
 
 use super::sniff::NotDecklist;
 use crate::format::Format;
