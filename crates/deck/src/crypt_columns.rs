@@ -516,7 +516,7 @@ impl KnownColumns {
                     .get_or_init(|| CryptColumns::written_for(card).map(String::into_boxed_str))
                     .as_deref()
                     .map(Cow::Borrowed),
-                // A card of another list: its text worked out for this row.
+                // A card `db` does not hold: its text worked out for this row.
                 None => CryptColumns::written_for(card).map(Cow::Owned),
             }
         })
