@@ -63,8 +63,9 @@ import re, sys
 PHASES = [
     ("card database load", [r"vtesdeck::cli::Global::card_db$"]),
     ("walking the folders", [r"vtesdeck(?:::|_|_deck::)formats::inputs::walk::walk$"]),
-    # read_bounded, inlined in the builds of the deck crate into read_bytes.
-    ("reading the files", [r"vtesdeck(?:::|_|_deck::)formats::load::read_bounded$", r"as vtesdeck_(?:deck::)?formats::load::LoadDeck>::read_bytes$"]),
+    # read_bounded, inlined in the builds of the deck crate into read_bytes
+    # (`LoadDeck` in `load`, then in `load_deck`).
+    ("reading the files", [r"vtesdeck(?:::|_|_deck::)formats::load::read_bounded$", r"as vtesdeck_(?:deck::)?formats::load(?:_deck)?::LoadDeck>::read_bytes$"]),
     # (`decode_lines` since the text keeps its line ends' positions)
     ("decoding (UTF-8, CR)", [r"vtesdeck(?:::|_|_deck::)formats::decode::decode$", r"vtesdeck(?:::|_|_deck::)formats::decode::decode_owned$", r"vtesdeck(?:::|_|_deck::)formats::decode::decode_lines$"]),
     # (the control test of a file's bytes, and the binary test when it finds
