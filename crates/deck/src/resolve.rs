@@ -17,7 +17,8 @@ use crate::raw::{CountPlace, FormatName, LineKind, RawDeck, RawLine};
 
 impl Deck {
     /// Resolves the lines of a read decklist against the card database
-    /// (`known`: what the thread that reads keeps of the vampires' columns).
+    /// (`known`: what the reader keeps of the vampires' columns, shared by the
+    /// threads that read).
     pub fn from_raw(raw: RawDeck, db: &CardDb, known: &KnownColumns) -> Deck {
         Deck::from_raw_searched(raw, db, known, MAX_FUZZY_LINES)
     }
@@ -25,8 +26,8 @@ impl Deck {
     /// [`Deck::from_raw`] with no close spelling searched (a name read in
     /// none of its exact forms names no card): quick whatever the lines
     /// hold, for a reader that only asks which cards a text names exactly.
-    pub fn from_raw_exact(raw: RawDeck, db: &CardDb) -> Deck {
-        Deck::from_raw_searched(raw, db, &KnownColumns::default(), 0)
+    pub fn from_raw_exact(raw: RawDeck, db: &CardDb, known: &KnownColumns) -> Deck {
+        Deck::from_raw_searched(raw, db, known, 0)
     }
 
     /// [`Deck::from_raw`], the close spellings of at most `fuzzy_lines`

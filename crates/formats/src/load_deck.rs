@@ -103,7 +103,8 @@ impl LoadDeck for Deck {
         db: &CardDb,
         path: &Path,
     ) -> Result<Vec<Deck>, DeckError> {
-        DeckRecords::from_bytes(&bytes, format, db, path, &Reader::default())?.all()
+        let reader = Reader::default();
+        DeckRecords::from_bytes(&bytes, format, db, path, &reader)?.all(&reader)
     }
 
     fn all_from_text(
@@ -112,7 +113,8 @@ impl LoadDeck for Deck {
         db: &CardDb,
         path: &Path,
     ) -> Result<Vec<Deck>, DeckError> {
-        DeckRecords::from_text(text, format, db, path, &Reader::default())?.all()
+        let reader = Reader::default();
+        DeckRecords::from_text(text, format, db, path, &reader)?.all(&reader)
     }
 
     fn ensure_cards_read(&self) -> Result<(), DeckError> {
@@ -127,7 +129,7 @@ impl LoadDeck for Deck {
     fn from_text(text: &str, format: Option<Format>, db: &CardDb) -> Deck {
         let reader = Reader::default();
         let raw = crate::read::read(text, format, &reader);
-        resolve(raw, db, reader.known())
+        resolve(raw, db, &reader.known)
     }
 }
 

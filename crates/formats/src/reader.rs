@@ -13,12 +13,5 @@ pub(crate) struct Reader {
     /// The crypt rows read (the TWD layout's).
     pub(crate) crypt_rows: CryptRows,
     /// The vampires' columns and the rows found to read as them (resolving).
-    known: KnownColumns,
-}
-
-impl Reader {
-    /// What the reader knows of the vampires' columns, for resolving.
-    pub(crate) fn known(&self) -> &KnownColumns {
-        &self.known
-    }
+    pub(crate) known: KnownColumns,
 }

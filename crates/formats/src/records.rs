@@ -302,7 +302,7 @@ fn read_part(
         .collect();
     // Exact names only: a close spelling searched on every line of prose
     // above a deck would cost more than reading the deck.
-    let deck = Deck::from_raw_exact(raw, db);
+    let deck = Deck::from_raw_exact(raw, db, &reader.known);
     let (crypt, library) = (deck.crypt_count(), deck.library_count());
     if crypt == 0 || library == 0 {
         return PartRead::Missing;
@@ -456,7 +456,7 @@ impl<'a> DeckRecords<'a> {
             (&self.records, &by_shape),
             (Records::Whole | Records::Text(_), None)
         );
-        let mut deck = resolve(raw, self.db, reader.known());
+        let mut deck = resolve(raw, self.db, &reader.known);
         if !lists.is_empty() {
             let shares = shares_resolved(&deck, lists);
             if let Some(deck_without) = self.without_lists_not_cards(index, &shares, reader) {
@@ -531,7 +531,7 @@ impl<'a> DeckRecords<'a> {
             !dropped[at - 1]
         });
         raw.shape_lists.clear();
-        Some(resolve(raw, self.db, reader.known()))
+        Some(resolve(raw, self.db, &reader.known))
     }
 
     /// The read (not yet resolved) `index`-th deck; its error when its
@@ -595,26 +595,27 @@ impl<'a> DeckRecords<'a> {
         }))
     }
 
-    /// The decks in order, each read and resolved when the iterator is asked
-    /// for it.
-    pub fn iter(&self) -> impl Iterator<Item = Result<Deck, DeckError>> + '_ {
-        let reader = Reader::default();
-        (0..self.len()).filter_map(move |index| self.get(index, &reader))
+    /// The decks in order, each read and resolved by `reader` when the
+    /// iterator is asked for it.
+    pub fn iter<'r>(
+        &'r self,
+        reader: &'r Reader,
+    ) -> impl Iterator<Item = Result<Deck, DeckError>> + 'r {
+        (0..self.len()).filter_map(move |index| self.get(index, reader))
     }
 
-    /// Every deck, the records read and resolved in parallel (as the files
-    /// of a folder are); the first record in file order that is not a deck
-    /// document is the error.
-    pub fn all(&self) -> Result<Vec<Deck>, DeckError> {
+    /// Every deck, the records read and resolved in parallel by `reader` (as
+    /// the files of a folder are); the first record in file order that is
+    /// not a deck document is the error.
+    pub fn all(&self, reader: &Reader) -> Result<Vec<Deck>, DeckError> {
         if self.len() == 1 {
             // One deck (most files): no parallel iterator to set up.
-            return self.iter().collect();
+            return self.iter(reader).collect();
         }
         use rayon::prelude::*;
-        let reader = Reader::default();
         let decks: Vec<Result<Deck, DeckError>> = (0..self.len())
             .into_par_iter()
-            .filter_map(|index| self.get(index, &reader))
+            .filter_map(|index| self.get(index, reader))
             .collect();
         decks.into_iter().collect()
     }
@@ -980,6 +981,15 @@ fn records_are_cards(documents: &[json_doc::Document]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The decks of a text read from `path`, its layout detected.
+    fn from_text<'a>(
+        text: &'a str,
+        db: &'a CardDb,
+        path: &Path,
+    ) -> Result<DeckRecords<'a>, DeckError> {
+        DeckRecords::from_text(text, None, db, path, &Reader::default())
+    }
     use crate::testing::fixture_db;
 
     /// JSON Lines of `count` decks, each of 12 copies of a vampire and 90 of
@@ -998,17 +1008,10 @@ mod tests {
         let db = fixture_db();
         let mut text = json_lines(3);
         text.insert_str(0, "{\"what\": 1}\n");
-        let records = DeckRecords::from_text(
-            &text,
-            None,
-            &db,
-            Path::new("many.jsonl"),
-            &Reader::default(),
-        )
-        .unwrap();
+        let records = from_text(&text, &db, Path::new("many.jsonl")).unwrap();
         assert_eq!(records.len(), 4);
         let read: Vec<Result<(usize, u32), String>> = records
-            .iter()
+            .iter(&Reader::default())
             .map(|deck| {
                 deck.map(|d| (d.record.unwrap_or(0), d.crypt_count() + d.library_count()))
                     .map_err(|err| err.to_string())
@@ -1021,7 +1024,7 @@ mod tests {
         assert_eq!(read[1..], [Ok((2, 102)), Ok((3, 102)), Ok((4, 102))]);
         assert!(records.get(4, &Reader::default()).is_none());
         // All at once: the first bad record is the file's error.
-        assert!(records.all().is_err());
+        assert!(records.all(&Reader::default()).is_err());
     }
 
     /// 100,000 records are read in order, one deck held at a time: what the
@@ -1040,9 +1043,7 @@ mod tests {
     fn a_text_whose_card_lines_mostly_name_no_vtes_card_is_no_decklist() {
         let db = fixture_db();
         let read = |text: &str| {
-            let records =
-                DeckRecords::from_text(text, None, &db, Path::new("list.txt"), &Reader::default())
-                    .unwrap();
+            let records = from_text(text, &db, Path::new("list.txt")).unwrap();
             records.get(0, &Reader::default()).unwrap()
         };
         match read(&list(3, 9)) {
@@ -1070,10 +1071,9 @@ mod tests {
     fn a_hundred_thousand_records_are_read_in_order() {
         let db = fixture_db();
         let text = json_lines(100_000);
-        let records =
-            DeckRecords::from_text(&text, None, &db, Path::new("-"), &Reader::default()).unwrap();
+        let records = from_text(&text, &db, Path::new("-")).unwrap();
         let mut next = 1;
-        for deck in records.iter() {
+        for deck in records.iter(&Reader::default()) {
             let deck = deck.unwrap();
             assert_eq!(deck.record, Some(next));
             assert_eq!((deck.crypt_count(), deck.library_count()), (12, 90));
@@ -1097,9 +1097,7 @@ mod tests {
                     \"extras\": {\"cards\": [{\"count\": 1, \"name\": \"Lightning Bolt\"}, \
                     {\"count\": 4, \"name\": \"Test Punch\"}, \
                     {\"count\": 1, \"name\": \"Giant Growth\"}]}}";
-        let records =
-            DeckRecords::from_text(text, None, &db, Path::new("d.json"), &Reader::default())
-                .unwrap();
+        let records = from_text(text, &db, Path::new("d.json")).unwrap();
         let deck = records.get(0, &Reader::default()).unwrap().unwrap();
         let said = deck.meta.read_by_shape.clone().unwrap_or_default();
         for part in [
@@ -1131,11 +1129,9 @@ mod tests {
     /// The decks of a text.
     fn text_records(text: &str) -> Vec<TextRecord> {
         let db = fixture_db();
-        let records =
-            DeckRecords::from_text(text, None, &db, Path::new("post.txt"), &Reader::default())
-                .unwrap();
+        let records = from_text(text, &db, Path::new("post.txt")).unwrap();
         records
-            .all()
+            .all(&Reader::default())
             .unwrap()
             .into_iter()
             .map(|deck| {
@@ -1173,14 +1169,7 @@ mod tests {
         // deck is reported on its line.
         let db = fixture_db();
         let broken = text.replace("40x Test Bleed", "40x Test Bleed\n1x Nothing Such");
-        let records = DeckRecords::from_text(
-            &broken,
-            None,
-            &db,
-            Path::new("post.txt"),
-            &Reader::default(),
-        )
-        .unwrap();
+        let records = from_text(&broken, &db, Path::new("post.txt")).unwrap();
         let second = records.get(1, &Reader::default()).unwrap().unwrap();
         let at = broken.lines().position(|l| l == "1x Nothing Such").unwrap() + 1;
         assert_eq!(
@@ -1248,12 +1237,11 @@ mod tests {
     fn one_text_is_one_deck_and_an_empty_array_is_refused() {
         let db = fixture_db();
         let path = Path::new("deck.txt");
-        let records =
-            DeckRecords::from_text("2x Test Punch\n", None, &db, path, &Reader::default()).unwrap();
+        let records = from_text("2x Test Punch\n", &db, path).unwrap();
         assert_eq!(records.len(), 1);
-        let decks = records.all().unwrap();
+        let decks = records.all(&Reader::default()).unwrap();
         assert_eq!((decks[0].record, decks[0].library_count()), (None, 2));
-        let error = DeckRecords::from_text("[]", None, &db, path, &Reader::default()).unwrap_err();
+        let error = from_text("[]", &db, path).unwrap_err();
         assert!(matches!(error, DeckError::NoDecks { .. }), "{error}");
     }
 }

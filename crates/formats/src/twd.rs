@@ -265,13 +265,13 @@ fn read_header_line<'t>(
         return;
     }
     let line = without_template_hint(line);
-    let Some(field) = split_field(line) else {
+    let split = split_field(line);
+    if split.is_none() {
         if *part == Part::Description {
             description.push(line);
         }
         return;
-    };
-    let split = Some(field);
+    }
     let name = field_named(split, &["deck name", "deckname", "deck", "name"])
         .filter(|_| deck.meta.name.is_none());
     if let Some(value) = name {
